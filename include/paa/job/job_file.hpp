@@ -1,0 +1,92 @@
+#pragma once
+// Job files (TOML) and the streaming reader that expands them into searches.
+#include "paa/error.hpp"
+#include "paa/model/query_key.hpp"
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace paa {
+
+enum class OnQuota { wait, stop };
+
+struct Locale {
+  std::string hl;
+  std::string gl;
+  std::string city;  // "" = no city
+};
+
+// [limits] of a job; `paa run` flags override them.
+struct Limits {
+  int concurrency = 8;
+  double rate = 5.0;  // requests per second (token refill); 0 = unlimited
+  int burst = 10;
+  std::int64_t max_searches = 0;  // 0 = no cap
+  OnQuota on_quota = OnQuota::wait;
+  bool use_payg = false;
+  double timeout_s = 60;
+  int retries = 5;
+};
+
+struct JobSpec {
+  std::filesystem::path file;                    // the job file itself
+  std::string name;                              // default: the file's stem
+  std::filesystem::path store;                   // resolved against the job file's folder
+  std::string base_url;                          // "" = not set in the file
+  std::string api_key_env = "PAA_API_KEY";
+  std::vector<std::string> queries;              // inline queries
+  std::vector<std::filesystem::path> query_files;  // resolved against the job file's folder
+  std::vector<Locale> locales;                   // validated
+  Limits limits;
+};
+
+// Parses and validates a job file. Unknown keys are errors. Errors read
+// "jobs/x.toml:12:3: unknown key 'concurency' in [limits]; did you mean 'concurrency'?".
+Result<JobSpec> load_job(const std::filesystem::path& file);
+
+// One search of a job, with where it came from ("coffee.txt:17" or "jobs/x.toml: queries[2]").
+struct JobItem {
+  Query query;
+  std::string origin;
+};
+
+// Streams every (query x locale) of a job lazily: inline queries first, then each query
+// file in order. Memory stays bounded whatever the file sizes.
+// .txt: UTF-8, one query per line, blank lines and '#' comments skipped, BOM and CRLF ok.
+// .csv: RFC 4180 with a header holding a 'q' column and optional hl, gl, city columns
+//       that replace the job's locales for that row.
+class JobReader {
+ public:
+  static Result<JobReader> open(const JobSpec& spec);
+  JobReader(JobReader&&) noexcept;
+  JobReader& operator=(JobReader&&) noexcept;
+  ~JobReader();
+
+  // The next search; nullopt at the end. An error names file, line and what to do;
+  // reading stops there.
+  Result<std::optional<JobItem>> next();
+
+  // Queries (lines/rows/inline entries) read so far, before locale expansion.
+  std::uint64_t queries_read() const;
+
+ private:
+  struct Impl;
+  explicit JobReader(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+// What `paa check` prints, computed in one streaming pass with bounded memory
+// (a sorted vector of 64-bit key hashes).
+struct JobCheck {
+  std::uint64_t queries = 0;         // queries read before expansion
+  std::uint64_t requests = 0;        // after locale expansion
+  std::uint64_t unique_keys = 0;     // after normalisation
+  std::uint64_t duplicates = 0;      // requests - unique_keys
+};
+Result<JobCheck> check_job(const JobSpec& spec);
+
+}  // namespace paa

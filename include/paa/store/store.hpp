@@ -1,0 +1,176 @@
+#pragma once
+// The result store: RocksDB keyed by the encoded QueryKey. See README "Store layout".
+//
+// One writer per store (an exclusive lock file naming the owner's pid); any number of
+// readers, which work while a writer runs (RocksDB secondary instance, caught up on open
+// and on catch_up()).
+#include "paa/error.hpp"
+#include "paa/model/envelope.hpp"
+#include "paa/model/query_key.hpp"
+
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace paa {
+
+inline constexpr std::uint32_t kStoreFormatVersion = 1;
+
+// Quota as last known for this store. Times are Unix milliseconds, UTC.
+struct QuotaState {
+  std::optional<std::int64_t> searches_left;
+  std::optional<std::int64_t> payg_credits_left;
+  std::optional<std::chrono::year_month_day> renewal_date;
+  std::int64_t seen_at_ms = 0;                   // when these fields were last seen; 0 = never
+  std::optional<std::int64_t> exhausted_until_ms;  // set: do not send before this instant
+};
+
+// A stored result: exactly what the service sent, plus how and when.
+struct StoredResult {
+  std::string key;   // encode_key(query.key)
+  std::string q;     // first-seen spelling
+  std::string hl;
+  std::string gl;
+  std::string city;  // "" = none
+  std::string body;  // the 200 body as received (after Content-Encoding is undone)
+  std::int64_t fetched_at_ms = 0;
+  bool cached = false;
+  QuotaFields quota;
+};
+
+enum class ProgressState : std::uint8_t { done = 1, failed = 2 };
+
+// Per (job, key): what happened. A done entry whose result came from an earlier job or run
+// (skipped, nothing spent) has spent_search = false.
+struct ProgressEntry {
+  ProgressState state = ProgressState::done;
+  std::uint32_t attempts = 0;
+  int last_status = 0;       // HTTP status of the last attempt; 0 = no response (network)
+  std::string error;         // short, for failed entries
+  bool spent_search = false; // this job paid for it (a non-cached 200 it fetched)
+  bool cached = false;
+  std::int64_t updated_at_ms = 0;
+};
+
+// One entry of the deduplicated question index (key: fold_text(question)).
+struct QuestionEntry {
+  std::string normalized;  // fold_text(question)
+  std::string question;    // display text, first seen
+  std::optional<std::string> answer;
+  std::string url;
+  std::string title;
+  std::uint64_t count = 0;   // number of stored trees containing it (once per tree)
+  std::string first_key;     // encoded key of the first tree it was seen in
+};
+
+struct RunInfo {
+  std::int64_t started_at_ms = 0;
+  std::int64_t ended_at_ms = 0;   // 0 = still running or killed
+  std::string outcome;            // "completed", "interrupted", "quota", ... ; "" while running
+};
+
+struct JobStats {
+  std::string job;
+  std::uint64_t done = 0;
+  std::uint64_t failed = 0;
+  std::uint64_t cached = 0;          // done entries answered from the service's cache
+  std::uint64_t searches_spent = 0;  // done entries with spent_search
+  RunInfo last_run;
+};
+
+// --- writes -------------------------------------------------------------------------------
+
+// A fetched result: stores it, marks (job, key) done and updates the question index,
+// all in one WriteBatch.
+struct PutResult {
+  StoredResult result;
+  Envelope envelope;  // the parsed body, for the question index
+  bool spent_search = false;
+  std::uint32_t attempts = 1;
+};
+// A key already stored by an earlier run or job: marks (job, key) done, spends nothing.
+struct MarkDone {
+  std::string key;
+};
+// A key that failed for good in this run: marks (job, key) failed (a later run retries it).
+struct MarkFailed {
+  std::string key;
+  std::uint32_t attempts = 0;
+  int last_status = 0;
+  std::string error;
+};
+
+struct WriteRequest {
+  std::string job;
+  std::variant<PutResult, MarkDone, MarkFailed> item;
+  std::optional<QuotaState> quota;  // persisted in the same batch when set
+};
+
+struct StoreOptions {
+  bool sync = false;                // fsync the WAL on every commit (--sync)
+  std::size_t queue_capacity = 1024;  // bounded writer queue
+};
+
+// The writer. Writes run on a dedicated thread fed by a bounded queue and are group-committed;
+// completion callbacks run on that thread (post them back to your executor).
+class StoreWriter {
+ public:
+  // Creates the store if missing. Fails with a clear message if another process holds it
+  // ("store 'x.db' is in use by another paa process (pid 1234)") or if it was written by a
+  // newer format version.
+  static Result<std::unique_ptr<StoreWriter>> open(const std::filesystem::path& dir,
+                                                   const StoreOptions& options = {});
+  virtual ~StoreWriter() = default;
+
+  // Enqueues a write. Returns false (and does not call `done`) when the queue is full:
+  // callers bound their own in-flight writes so that this never happens in practice.
+  // `done` is called exactly once, on the writer thread, after the batch is durable
+  // (in the WAL; fsynced too with options.sync) or with the error that stopped it.
+  virtual bool submit(WriteRequest request, std::function<void(Result<void>)> done) = 0;
+
+  // Synchronous reads of the writer's own instance (cheap point lookups with bloom filters).
+  virtual Result<bool> has_result(std::string_view key) = 0;
+  virtual Result<std::optional<ProgressEntry>> progress(std::string_view job,
+                                                        std::string_view key) = 0;
+  virtual Result<QuotaState> quota() = 0;
+
+  virtual Result<void> record_run_start(std::string_view job, std::int64_t now_ms) = 0;
+  virtual Result<void> record_run_end(std::string_view job, std::int64_t now_ms,
+                                      std::string_view outcome) = 0;
+  // Persists the quota state alone (e.g. on a 429 when nothing else is written).
+  virtual Result<void> save_quota(const QuotaState& quota) = 0;
+
+  // Drains the queue, flushes, closes. Idempotent; also done by the destructor.
+  virtual Result<void> close() = 0;
+};
+
+// A read-only view that works while a writer holds the store.
+class StoreReader {
+ public:
+  static Result<std::unique_ptr<StoreReader>> open(const std::filesystem::path& dir);
+  virtual ~StoreReader() = default;
+
+  virtual Result<void> catch_up() = 0;  // see the writer's latest durable writes
+
+  virtual Result<std::optional<StoredResult>> get(std::string_view key) = 0;
+  virtual Result<QuotaState> quota() = 0;
+  virtual Result<std::vector<JobStats>> jobs() = 0;
+  virtual Result<JobStats> job_stats(std::string_view job) = 0;
+
+  // Visitors return false to stop early. Iteration is in key order and streams (bounded memory).
+  // `prefix`: encode_locale_prefix(hl, gl) or "" for all.
+  virtual Result<void> scan_results(std::string_view prefix,
+                                    const std::function<bool(const StoredResult&)>& visit) = 0;
+  virtual Result<void> scan_progress(
+      std::string_view job,
+      const std::function<bool(std::string_view key, const ProgressEntry&)>& visit) = 0;
+  virtual Result<void> scan_questions(const std::function<bool(const QuestionEntry&)>& visit) = 0;
+};
+
+}  // namespace paa

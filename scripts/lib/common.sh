@@ -1,0 +1,52 @@
+# Shared by the scripts: dependency install (Debian packages only) and the build.
+# shellcheck shell=bash
+
+PAA_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+
+# Never libboost-dev / libboost-all-dev: those are Boost 1.74 and clash with 1.81.
+PAA_PACKAGES=(
+  g++ make cmake ninja-build ccache pkg-config git
+  libboost1.81-dev libboost-json1.81-dev libboost-system1.81-dev libboost-url1.81-dev
+  libssl-dev librocksdb-dev libsnappy-dev liblz4-dev libzstd-dev libbz2-dev zlib1g-dev
+  libgtest-dev libgmock-dev libicu-dev libcli11-dev libtomlplusplus-dev libspdlog-dev libfmt-dev
+  openssl ca-certificates curl jq sqlite3 python3
+)
+
+paa_log() { printf '==> %s\n' "$*" >&2; }
+
+# Installs the packages in "$@" that are missing; silent when all are present.
+paa_install_packages() {
+  local missing=()
+  local pkg
+  for pkg in "$@"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  local sudo=()
+  [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+  paa_log "installing missing packages: ${missing[*]}"
+  "${sudo[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+paa_install_deps() { paa_install_packages "${PAA_PACKAGES[@]}"; }
+
+# Keeps ccache hits across PCH and timestamp changes.
+export CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime
+
+# paa_build PRESET [targets...]: configure once, then build quietly (errors still shown).
+paa_build() {
+  local preset=$1; shift
+  local dir="$PAA_ROOT/build/$preset"
+  if [ ! -f "$dir/build.ninja" ]; then
+    (cd "$PAA_ROOT" && cmake --preset "$preset" >/dev/null)
+  fi
+  local targets=()
+  [ $# -gt 0 ] && targets=(--target "$@")
+  local log="$dir/build.log"
+  if ! (cd "$PAA_ROOT" && cmake --build --preset "$preset" "${targets[@]}" >"$log" 2>&1); then
+    grep -E -B2 -A12 'error|FAILED' "$log" | head -150 >&2
+    paa_log "build failed ($preset); full log: $log"
+    return 1
+  fi
+}

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds, and runs every test. Exits non-zero on any failure.
+# CI=true: warnings are errors, and the sanitizer build runs the suite too.
+set -euo pipefail
+source "$(dirname "$0")/lib/common.sh"
+cd "$PAA_ROOT"
+
+paa_install_deps
+
+preset=dev
+[ "${CI:-}" = "true" ] && preset=ci
+
+paa_log "building ($preset)"
+paa_build "$preset"
+paa_log "testing ($preset)"
+ctest --preset "$preset" -j2 --timeout 600
+
+if [ "${CI:-}" = "true" ] || [ "${PAA_SANITIZE:-}" = "1" ]; then
+  paa_log "building (asan: AddressSanitizer + UndefinedBehaviorSanitizer)"
+  paa_build asan
+  paa_log "testing (asan)"
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    ctest --preset asan -j2 --timeout 900
+fi

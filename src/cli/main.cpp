@@ -1,0 +1,40 @@
+// paa: the People Also Ask harvester command line.
+#include "commands.hpp"
+
+#include "paa/exit_code.hpp"
+#include "paa/version.hpp"
+
+#include <cstdio>
+#include <exception>
+#include <vector>
+
+int main(int argc, char** argv) {
+  CLI::App app{"paa: harvest People Also Ask question trees in bulk, resumably, without paying twice."};
+  app.set_version_flag("--version", std::string("paa-harvester ") + paa::kVersion);
+  app.require_subcommand(1);
+  app.fallthrough(false);
+
+  std::vector<paa::cli::Command> commands{
+      paa::cli::add_check_command(app),  paa::cli::add_run_command(app),
+      paa::cli::add_status_command(app), paa::cli::add_get_command(app),
+      paa::cli::add_export_command(app),
+  };
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? paa::kExitOk : paa::kExitUsage;
+  }
+
+  try {
+    for (auto& command : commands) {
+      if (command.app->parsed()) return command.run();
+    }
+  } catch (const std::exception& e) {
+    // Only bugs and broken infrastructure get here; expected failures are Result<T>.
+    std::fprintf(stderr, "paa: internal error: %s\n", e.what());
+    return 70;
+  }
+  return paa::kExitUsage;
+}
