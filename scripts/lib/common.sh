@@ -38,8 +38,12 @@ export CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file
 paa_build() {
   local preset=$1; shift
   local dir="$PAA_ROOT/build/$preset"
-  if [ ! -f "$dir/build.ninja" ]; then
-    (cd "$PAA_ROOT" && cmake --preset "$preset" >/dev/null)
+  mkdir -p "$PAA_ROOT/build"
+  # Configure every time: cheap when cached, and it picks up modules added since.
+  if ! (cd "$PAA_ROOT" && cmake --preset "$preset" >"$dir.configure.log" 2>&1); then
+    cat "$dir.configure.log" >&2
+    paa_log "configure failed ($preset)"
+    return 1
   fi
   local targets=()
   [ $# -gt 0 ] && targets=(--target "$@")

@@ -2,6 +2,7 @@
 // The identity of one search, (q, hl, gl, city), and its byte encoding for the store.
 #include "paa/error.hpp"
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -42,6 +43,23 @@ Result<std::string> normalize_gl(std::string_view gl);
 // Validates and normalises one search. Errors name the field ("q is empty", "invalid hl 'x': ...").
 Result<Query> make_query(std::string_view q, std::string_view hl, std::string_view gl,
                          std::string_view city = {});
+
+// The two halves of make_query, for callers that pair one q with many locales (job expansion).
+struct CleanQuery {
+  std::string text;    // request spelling: NFC, trimmed, collapsed, case kept
+  std::string folded;  // key form
+};
+// Errors: "q is empty", "q: invalid UTF-8 ...", "q: control character U+0001 ...".
+Result<CleanQuery> make_clean_query(std::string_view q);
+
+struct CleanLocale {
+  std::string hl, gl, city;              // request spelling (trimmed; city cleaned)
+  std::string key_hl, key_gl, key_city;  // key form
+};
+Result<CleanLocale> make_clean_locale(std::string_view hl, std::string_view gl,
+                                      std::string_view city = {});
+// Same result as make_query(q, hl, gl, city) for the inputs that produced the halves.
+Query combine_query(const CleanQuery& q, const CleanLocale& locale);
 
 // Unambiguous, order-preserving encoding: hl, gl, city, q; each field with 0x00 escaped as
 // 0x00 0xFF and terminated by 0x00 0x01. Distinct keys never share an encoding.

@@ -1,0 +1,35 @@
+#pragma once
+// Readers for query list files (.txt and .csv), one record at a time.
+#include "paa/error.hpp"
+#include "paa/job/job_file.hpp"
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace paa::detail {
+
+// One query as read from a list, before locale expansion.
+struct SourceRecord {
+  std::string q;                  // raw text (validated UTF-8)
+  std::optional<Locale> locale;   // a CSV row's own hl/gl (+ city)
+  std::string city;               // a CSV row's city for the job's locales ("" = keep theirs)
+  std::string origin;             // "jobs/coffee.txt:17"
+};
+
+class QuerySource {
+ public:
+  virtual ~QuerySource() = default;
+  // The next non-blank query; nullopt at the end of the file.
+  virtual Result<std::optional<SourceRecord>> next() = 0;
+};
+
+// Opens a .txt or .csv list (by extension, case-insensitive).
+Result<std::unique_ptr<QuerySource>> open_query_source(const std::filesystem::path& file);
+
+// Longest line or CSV field accepted; bounds memory when a quote is missing.
+inline constexpr std::size_t kMaxRecordBytes = 1u << 20;
+
+}  // namespace paa::detail

@@ -1,0 +1,222 @@
+#include "paa/job/job_file.hpp"
+
+#include "temp_dir.hpp"
+
+#include <gtest/gtest.h>
+
+namespace paa {
+namespace {
+
+class JobFile : public ::testing::Test {
+ protected:
+  test::TempDir dir;
+
+  // Writes job.toml and returns load_job's error message ("<ok>" when it loads).
+  std::string error_of(const std::string& toml) {
+    auto spec = load_job(dir.write("job.toml", toml));
+    return spec ? "<ok>" : spec.error().message;
+  }
+  std::string file() const { return (dir.path() / "job.toml").string(); }
+};
+
+constexpr const char* kLocales = "locales = [{ hl = \"en\", gl = \"us\" }]\n";
+
+TEST_F(JobFile, FullExampleLoadsWithEveryKey) {
+  dir.write("coffee.txt", "a\n");
+  dir.write("lists/keywords.csv", "q\nb\n");
+  auto spec = load_job(dir.write("job.toml", R"(
+name = "coffee-2026-11"
+store = "data/coffee.db"
+base_url = "https://host/api"
+api_key_env = "MY_KEY"
+queries = ["how to brew coffee", "espresso vs latte"]
+query_files = ["coffee.txt", "lists/keywords.csv"]
+locales = [ { hl = "en", gl = "us" }, { hl = " de ", gl = "DE", city = "  Berlin " } ]
+[limits]
+concurrency = 16
+rate = 2.5
+burst = 4
+max_searches = 1000
+on_quota = "stop"
+use_payg = true
+timeout_s = 30
+retries = 0
+)"));
+  ASSERT_TRUE(spec) << spec.error().message;
+  EXPECT_EQ(spec->name, "coffee-2026-11");
+  EXPECT_EQ(spec->store, dir.path() / "data/coffee.db");
+  EXPECT_EQ(spec->base_url, "https://host/api");
+  EXPECT_EQ(spec->api_key_env, "MY_KEY");
+  EXPECT_EQ(spec->queries, (std::vector<std::string>{"how to brew coffee", "espresso vs latte"}));
+  ASSERT_EQ(spec->query_files.size(), 2u);
+  EXPECT_EQ(spec->query_files[1], dir.path() / "lists/keywords.csv");
+  ASSERT_EQ(spec->locales.size(), 2u);
+  EXPECT_EQ(spec->locales[1].hl, "de");
+  EXPECT_EQ(spec->locales[1].gl, "DE");
+  EXPECT_EQ(spec->locales[1].city, "Berlin");
+  EXPECT_EQ(spec->limits.concurrency, 16);
+  EXPECT_DOUBLE_EQ(spec->limits.rate, 2.5);
+  EXPECT_EQ(spec->limits.burst, 4);
+  EXPECT_EQ(spec->limits.max_searches, 1000);
+  EXPECT_EQ(spec->limits.on_quota, OnQuota::stop);
+  EXPECT_TRUE(spec->limits.use_payg);
+  EXPECT_DOUBLE_EQ(spec->limits.timeout_s, 30);
+  EXPECT_EQ(spec->limits.retries, 0);
+}
+
+TEST_F(JobFile, DefaultsComeFromTheFileName) {
+  auto spec = load_job(dir.write("night-run.toml", std::string("queries = [\"a\"]\n") + kLocales));
+  ASSERT_TRUE(spec) << spec.error().message;
+  EXPECT_EQ(spec->name, "night-run");
+  EXPECT_EQ(spec->store, dir.path() / "night-run.db");
+  EXPECT_EQ(spec->base_url, "");
+  EXPECT_EQ(spec->api_key_env, "PAA_API_KEY");
+  const Limits defaults;
+  EXPECT_EQ(spec->limits.concurrency, defaults.concurrency);
+  EXPECT_EQ(spec->limits.on_quota, OnQuota::wait);
+  EXPECT_FALSE(spec->limits.use_payg);
+}
+
+TEST_F(JobFile, StoreDefaultsToTheNameInTheJobFolder) {
+  auto spec = load_job(dir.write("j.toml", std::string("name = \"coffee\"\nqueries = [\"a\"]\n") + kLocales));
+  ASSERT_TRUE(spec) << spec.error().message;
+  EXPECT_EQ(spec->store, dir.path() / "coffee.db");
+}
+
+TEST_F(JobFile, MisspeltLimitsKeySuggestsTheRightOne) {
+  EXPECT_EQ(error_of(std::string("queries = [\"a\"]\n") + kLocales + "[limits]\nconcurency = 8\n"),
+            file() + ":4:1: unknown key 'concurency' in [limits]; did you mean 'concurrency'?");
+}
+
+TEST_F(JobFile, MisspeltTopLevelKeySuggestsTheRightOne) {
+  EXPECT_EQ(error_of(std::string("querys = [\"a\"]\n") + kLocales),
+            file() + ":1:1: unknown key 'querys'; did you mean 'queries'?");
+}
+
+TEST_F(JobFile, UnknownKeyWithoutACloseMatchListsTheValidKeys) {
+  EXPECT_EQ(error_of(std::string("queries = [\"a\"]\n") + kLocales + "colour = \"red\"\n"),
+            file() + ":3:1: unknown key 'colour'; valid keys are name, store, base_url, api_key_env, "
+                     "queries, query_files, locales, limits");
+}
+
+TEST_F(JobFile, UnknownKeyInALocaleIsAnError) {
+  EXPECT_EQ(error_of("queries = [\"a\"]\nlocales = [{ hl = \"de\", gl = \"de\", cty = \"Berlin\" }]\n"),
+            file() + ":2:36: unknown key 'cty' in locales[0]; did you mean 'city'?");
+}
+
+TEST_F(JobFile, WrongTypeNamesFileLineAndExpectation) {
+  EXPECT_EQ(error_of(std::string("queries = [\"a\"]\n") + kLocales + "[limits]\nconcurrency = \"8\"\n"),
+            file() + ":4:15: limits.concurrency: expected an integer, got a string");
+  EXPECT_EQ(error_of(std::string("queries = \"a\"\n") + kLocales),
+            file() + ":1:11: queries: expected an array of strings, got a string");
+  EXPECT_EQ(error_of(std::string("queries = [\"a\", 2]\n") + kLocales),
+            file() + ":1:17: queries[1]: expected a string, got an integer");
+  EXPECT_EQ(error_of(std::string("queries = [\"a\"]\n") + kLocales + "[limits]\nuse_payg = \"no\"\n"),
+            file() + ":4:12: limits.use_payg: expected true or false, got a string");
+}
+
+TEST_F(JobFile, OutOfRangeLimitsAreErrors) {
+  const std::string head = std::string("queries = [\"a\"]\n") + kLocales + "[limits]\n";
+  EXPECT_EQ(error_of(head + "concurrency = 0\n"), file() + ":4:15: limits.concurrency = 0 is out of range; use 1 to 1024");
+  EXPECT_EQ(error_of(head + "concurrency = 1025\n"),
+            file() + ":4:15: limits.concurrency = 1025 is out of range; use 1 to 1024");
+  EXPECT_EQ(error_of(head + "rate = -1.5\n"),
+            file() + ":4:8: limits.rate = -1.5 is out of range; use requests per second, or 0 for unlimited");
+  EXPECT_EQ(error_of(head + "burst = 0\n"), file() + ":4:9: limits.burst = 0 is out of range; use 1 to 1000000");
+  EXPECT_EQ(error_of(head + "timeout_s = 0\n"),
+            file() + ":4:13: limits.timeout_s = 0 is out of range; use a number of seconds greater than 0");
+  EXPECT_EQ(error_of(head + "retries = 101\n"), file() + ":4:11: limits.retries = 101 is out of range; use 0 to 100");
+  EXPECT_EQ(error_of(head + "max_searches = -1\n"),
+            file() + ":4:16: limits.max_searches = -1 is out of range; use 0 (no cap) or more");
+  EXPECT_EQ(error_of(head + "on_quota = \"later\"\n"),
+            file() + ":4:12: limits.on_quota = \"later\" is not valid; use \"wait\" or \"stop\"");
+  EXPECT_EQ(error_of(head + "rate = nan\n"), file() + ":4:8: limits.rate must be a finite number");
+}
+
+TEST_F(JobFile, ZeroRateMeansUnlimited) {
+  auto spec = load_job(dir.write("job.toml", std::string("queries = [\"a\"]\n") + kLocales + "[limits]\nrate = 0\n"));
+  ASSERT_TRUE(spec) << spec.error().message;
+  EXPECT_EQ(spec->limits.rate, 0.0);
+}
+
+TEST_F(JobFile, MissingLocalesSaysWhatToAdd) {
+  EXPECT_EQ(error_of("queries = [\"a\"]\n"),
+            file() + ": job has no locales; add `locales = [{ hl = \"en\", gl = \"us\" }]`");
+  EXPECT_EQ(error_of("queries = [\"a\"]\nlocales = []\n"),
+            file() + ":2:11: job has no locales; add `locales = [{ hl = \"en\", gl = \"us\" }]`");
+}
+
+TEST_F(JobFile, InvalidLocaleValuesAreErrors) {
+  EXPECT_EQ(error_of("queries = [\"a\"]\nlocales = [{ hl = \"english\", gl = \"us\" }]\n"),
+            file() + ":2:19: locales[0]: invalid hl 'english': expected a 2-3 letter language code with an "
+                     "optional region, like en, de or pt-BR");
+  EXPECT_EQ(error_of("queries = [\"a\"]\nlocales = [{ hl = \"en\" }]\n"),
+            file() + ":2:12: locales[0]: missing gl; write it like { hl = \"en\", gl = \"us\" }");
+  EXPECT_EQ(error_of("queries = [\"a\"]\nlocales = [\"en-us\"]\n"),
+            file() + ":2:12: locales[0]: expected a table like { hl = \"en\", gl = \"us\" }, got a string");
+}
+
+TEST_F(JobFile, NoQueriesIsAnError) {
+  EXPECT_EQ(error_of(kLocales),
+            file() + ": job has no queries; add `queries = [\"...\"]` or `query_files = [\"list.txt\"]`");
+  EXPECT_EQ(error_of(std::string("queries = []\n") + kLocales),
+            file() + ": job has no queries; add `queries = [\"...\"]` or `query_files = [\"list.txt\"]`");
+}
+
+TEST_F(JobFile, EmptyInlineQueryIsAnError) {
+  EXPECT_EQ(error_of(std::string("queries = [\"a\", \"  \"]\n") + kLocales),
+            file() + ":1:17: queries[1] is empty; remove it");
+}
+
+TEST_F(JobFile, MissingQueryFileNamesTheLineAndTheResolvedPath) {
+  EXPECT_EQ(error_of(std::string("query_files = [\"nope.txt\"]\n") + kLocales),
+            file() + ":1:16: query file 'nope.txt' not found (looked for " + (dir.path() / "nope.txt").string() +
+                "); paths are relative to the job file's folder");
+}
+
+TEST_F(JobFile, UnsupportedQueryFileExtensionIsAnError) {
+  dir.write("list.json", "[]");
+  EXPECT_EQ(error_of(std::string("query_files = [\"list.json\"]\n") + kLocales),
+            file() + ":1:16: query file 'list.json' has an unsupported extension; expected .txt (one query per "
+                     "line) or .csv (with a q column)");
+}
+
+TEST_F(JobFile, ApiKeyEnvMustBeAVariableName) {
+  EXPECT_EQ(error_of(std::string("queries = [\"a\"]\napi_key_env = \"sk-123abc\"\n") + kLocales),
+            file() + ":2:15: api_key_env 'sk-123abc' is not an environment variable name; use letters, digits "
+                     "and _, like \"PAA_API_KEY\" (the key itself never goes in the file)");
+  EXPECT_NE(error_of(std::string("queries = [\"a\"]\napi_key_env = \"1KEY\"\n") + kLocales), "<ok>");
+}
+
+TEST_F(JobFile, BaseUrlMustBeHttp) {
+  EXPECT_EQ(error_of(std::string("queries = [\"a\"]\nbase_url = \"host/api\"\n") + kLocales),
+            file() + ":2:12: base_url 'host/api' must start with https:// (or http://), like \"https://host/api\"");
+}
+
+TEST_F(JobFile, NameCannotBeAPath) {
+  EXPECT_EQ(error_of(std::string("name = \"a/b\"\nqueries = [\"a\"]\n") + kLocales),
+            file() + ":1:8: name 'a/b' cannot contain '/', '\\' or control characters; it names the default "
+                     "store file");
+}
+
+TEST_F(JobFile, TomlSyntaxErrorNamesLineAndColumn) {
+  const std::string message = error_of("queries = [\"a\"\n");
+  EXPECT_EQ(message.rfind(file() + ":", 0), 0u) << message;
+  EXPECT_NE(message.find("invalid TOML: "), std::string::npos) << message;
+}
+
+TEST_F(JobFile, MissingJobFileIsAnError) {
+  auto spec = load_job(dir.path() / "absent.toml");
+  ASSERT_FALSE(spec);
+  EXPECT_EQ(spec.error().message,
+            (dir.path() / "absent.toml").string() + ": cannot read the job file: No such file or directory; check the path");
+}
+
+TEST_F(JobFile, FolderInsteadOfAFileIsAnError) {
+  auto spec = load_job(dir.path());
+  ASSERT_FALSE(spec);
+  EXPECT_EQ(spec.error().message, dir.path().string() + ": is a folder; give the path of a job file (.toml)");
+}
+
+}  // namespace
+}  // namespace paa
