@@ -1,0 +1,151 @@
+// paa-emulator: a local HTTPS implementation of the People Also Ask service (see /tmp/paa-docs/emulator.md).
+#include "emulator/keys.hpp"
+#include "emulator/server.hpp"
+#include "emulator/service.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <iostream>
+#include <set>
+
+namespace {
+
+using namespace paa::emulator;
+
+int fail(const std::string& message) {
+  std::fprintf(stderr, "paa-emulator: %s\n", message.c_str());
+  return 2;
+}
+
+std::optional<std::chrono::year_month_day> parse_ymd(const std::string& s) {
+  int y = 0;
+  unsigned m = 0, d = 0;
+  char tail = 0;
+  if (s.size() != 10 || std::sscanf(s.c_str(), "%4d-%2u-%2u%c", &y, &m, &d, &tail) != 3) return std::nullopt;
+  std::chrono::year_month_day ymd{std::chrono::year{y}, std::chrono::month{m}, std::chrono::day{d}};
+  if (!ymd.ok()) return std::nullopt;
+  return ymd;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"paa-emulator: a local, spec-faithful People Also Ask service over HTTPS", "paa-emulator"};
+  ServiceConfig svc;
+  ServerOptions srv;
+  std::string keys_file, renewal_date, latency = "0:0", hostile;
+  std::vector<std::string> key_list;
+  std::int64_t searches = 1000, payg = 0, renew_after = 0, cache_ttl = 3600;
+  unsigned idle = 30;
+
+  app.add_option("--listen", srv.listen, "ADDRESS:PORT to listen on; port 0 picks a free one")->capture_default_str();
+  app.add_option("--port-file", srv.port_file, "Write the bound port here (atomically) once listening");
+  app.add_option("--cert", srv.cert_file, "Server certificate chain (PEM)");
+  app.add_option("--key-file", srv.key_file, "Private key of --cert (PEM)");
+  app.add_flag("--plain", srv.plain, "Plain HTTP instead of HTTPS (debugging)");
+  app.add_option("--prefix", svc.prefix, "Path prefix of the API")->capture_default_str();
+  app.add_option("--keys", keys_file, "TOML key file: [[key]] key=, active=, searches=, payg=");
+  app.add_option("--key", key_list, "An active API key (repeatable), with --searches and --payg");
+  app.add_option("--searches", searches, "Monthly searches per key")->capture_default_str()->check(CLI::NonNegativeNumber);
+  app.add_option("--payg", payg, "Pay-as-you-go credits per key")->capture_default_str()->check(CLI::NonNegativeNumber);
+  app.add_option("--renewal-date", renewal_date, "YYYY-MM-DD reported as renewalDate (default: 1st of next month)");
+  app.add_option("--renew-after-seconds", renew_after, "Refill a key this long after it ran out (0: never)")
+      ->capture_default_str()->check(CLI::NonNegativeNumber);
+  app.add_option("--cache-ttl", cache_ttl, "Seconds a (q,hl,gl,city) answer is served as cached (0: off)")
+      ->capture_default_str()->check(CLI::NonNegativeNumber);
+  app.add_option("--cache-entries", svc.cache_entries, "Bound of the response cache (LRU)")->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  app.add_option("--rate-limit", svc.rate_limit, "Requests per second per key (0: off); over it: 429 + Retry-After")
+      ->capture_default_str();
+  app.add_option("--seed", svc.seed, "Seed for trees and fault draws")->capture_default_str();
+  app.add_option("--depth", svc.tree.depth, "Levels of questions, top level included")->capture_default_str()
+      ->check(CLI::Range(1, 200));
+  app.add_option("--tree-kb", svc.tree.tree_kb, "Pad answers so a body is about N KiB (0: natural size)")
+      ->capture_default_str()->check(CLI::Range(0, 1 << 20));
+  app.add_option("--latency-ms", latency, "MIN:MAX delay added to each response")->capture_default_str();
+  auto prob = CLI::Range(0.0, 1.0);
+  app.add_option("--fault-500", svc.faults.error_500, "Share of 500 responses")->capture_default_str()->check(prob);
+  app.add_option("--fault-reset", svc.faults.reset, "Share of connections reset before the response")
+      ->capture_default_str()->check(prob);
+  app.add_option("--fault-truncate", svc.faults.truncate, "Share of responses cut off mid-body")
+      ->capture_default_str()->check(prob);
+  app.add_option("--fault-invalid-json", svc.faults.invalid_json, "Share of 200 responses with a broken body")
+      ->capture_default_str()->check(prob);
+  app.add_option("--fault-slow", svc.faults.slow, "Share of responses trickled over ~300 ms")
+      ->capture_default_str()->check(prob);
+  app.add_option("--hostile", hostile,
+                 "Hostile 200 bodies: deep-nesting, huge, invalid-utf8, array-top-level, searchesLeft-string, "
+                 "missing-result");
+  app.add_option("--hostile-rate", svc.faults.hostile_rate, "Share of requests that get the --hostile body")
+      ->capture_default_str()->check(prob);
+  app.add_option("--chunked-share", svc.faults.chunked_share, "Share of responses sent chunked")
+      ->capture_default_str()->check(prob);
+  app.add_option("--max-requests-per-connection", srv.max_requests_per_connection,
+                 "Close a connection after N responses (0: unlimited)")->capture_default_str();
+  app.add_option("--idle-timeout-seconds", idle, "Close a keep-alive connection idle this long")
+      ->capture_default_str()->check(CLI::Range(1, 86400));
+  app.add_option("--threads", srv.threads, "io_context threads")->capture_default_str()->check(CLI::Range(1, 64));
+  app.add_option("--log", srv.log_file, "Append one JSON line per request to this file");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    return 2;
+  }
+
+  if (!srv.plain && (srv.cert_file.empty() || srv.key_file.empty()))
+    return fail("HTTPS needs --cert FILE and --key-file FILE (make them with scripts/make-certs.sh), or use --plain");
+  if (!svc.prefix.empty() && (svc.prefix.front() != '/' || svc.prefix.back() == '/'))
+    return fail("--prefix " + svc.prefix + ": must start with '/' and not end with '/', e.g. /api (or empty)");
+  if (svc.faults.fault_sum() > 1.0)
+    return fail("--fault-500 + --fault-reset + --fault-truncate + --fault-invalid-json + --fault-slow must not exceed 1");
+  if (!hostile.empty()) {
+    auto mode = parse_hostile_mode(hostile);
+    if (!mode)
+      return fail("--hostile " + hostile +
+                  ": unknown mode; use deep-nesting, huge, invalid-utf8, array-top-level, searchesLeft-string or "
+                  "missing-result");
+    svc.faults.hostile = *mode;
+  }
+  {
+    int lo = 0, hi = 0;
+    char tail = 0;
+    if (std::sscanf(latency.c_str(), "%d:%d%c", &lo, &hi, &tail) != 2 || lo < 0 || hi < lo || hi > 600000)
+      return fail("--latency-ms " + latency + ": expected MIN:MAX in milliseconds with 0 <= MIN <= MAX, e.g. 5:20");
+    svc.faults.latency_min_ms = lo;
+    svc.faults.latency_max_ms = hi;
+  }
+  if (!renewal_date.empty()) {
+    auto d = parse_ymd(renewal_date);
+    if (!d) return fail("--renewal-date " + renewal_date + ": expected a valid date YYYY-MM-DD");
+    svc.renewal_date = *d;
+  }
+  if (renew_after > 0) svc.renew_after = std::chrono::seconds(renew_after);
+  svc.cache_ttl = std::chrono::seconds(cache_ttl);
+  svc.tree.seed = svc.seed;
+  srv.idle_timeout = std::chrono::seconds(idle);
+
+  if (!keys_file.empty()) {
+    auto loaded = load_key_file(keys_file, searches, payg);
+    if (!loaded) return fail(loaded.error().message);
+    svc.keys = std::move(*loaded);
+  }
+  std::set<std::string> seen;
+  for (const auto& k : svc.keys) seen.insert(k.secret);
+  for (const auto& k : key_list) {
+    if (!is_well_formed_key(k))
+      return fail("--key " + k + ": a key must be 1-128 characters from A-Z a-z 0-9 . _ -");
+    if (!seen.insert(k).second) return fail("--key " + k + ": given twice");
+    svc.keys.push_back(KeyConfig{k, true, searches, payg});
+  }
+  if (svc.keys.empty()) return fail("no API keys: give --key K (repeatable) or --keys FILE");
+
+  Service service(std::move(svc));
+  return run_server(service, srv);
+}

@@ -1,0 +1,38 @@
+#pragma once
+// Deterministic, realistic-looking PAA trees: the same (seed, q, hl, gl, city) always gives the same bytes.
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace paa::emulator {
+
+struct TreeOptions {
+  std::uint64_t seed = 0;
+  int depth = 3;             // levels including the top level (1 = top-level questions only)
+  std::size_t tree_kb = 0;   // 0: natural size; else pad answers so the whole envelope is about N KiB
+};
+
+struct TreeQuery {
+  std::string_view q, hl, gl;
+  std::optional<std::string_view> city;
+};
+
+// Bytes of the envelope around the result object, used to aim --tree-kb at the whole body.
+inline constexpr std::size_t envelope_overhead_bytes = 110;
+
+class TreeGenerator {
+ public:
+  explicit TreeGenerator(TreeOptions options) : options_(options) {}
+
+  // The serialized `result` object: {"question":q,"related":[...],"children":[...]}.
+  std::string result_json(const TreeQuery& query) const;
+
+  const TreeOptions& options() const { return options_; }
+
+ private:
+  TreeOptions options_;
+};
+
+}  // namespace paa::emulator

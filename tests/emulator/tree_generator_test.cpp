@@ -1,0 +1,147 @@
+#include "emulator/json_text.hpp"
+#include "emulator/tree_generator.hpp"
+
+#include <boost/json.hpp>
+#include <gtest/gtest.h>
+
+#include <set>
+
+namespace paa::emulator {
+namespace {
+
+namespace json = boost::json;
+
+json::object generate(const TreeOptions& o, std::string_view q, std::string_view hl = "en", std::string_view gl = "us",
+                      std::optional<std::string_view> city = std::nullopt) {
+  std::string text = TreeGenerator(o).result_json(TreeQuery{q, hl, gl, city});
+  return json::parse(text).as_object();
+}
+
+// Max depth of a children array (1 = top-level questions only).
+int depth_of(const json::array& children) {
+  int best = 0;
+  for (const auto& c : children) {
+    const auto& o = c.as_object();
+    int d = 1;
+    if (auto* ch = o.if_contains("children")) d += depth_of(ch->as_array());
+    best = std::max(best, d);
+  }
+  return best;
+}
+
+TEST(TreeGenerator, SameInputGivesTheSameBytes) {
+  TreeOptions o{7, 3, 0};
+  TreeQuery q{"coffee", "en", "us", std::nullopt};
+  EXPECT_EQ(TreeGenerator(o).result_json(q), TreeGenerator(o).result_json(q));
+}
+
+TEST(TreeGenerator, EveryInputPartChangesTheTree) {
+  TreeOptions o{7, 3, 0};
+  TreeGenerator g(o);
+  std::string base = g.result_json({"coffee", "en", "us", std::nullopt});
+  EXPECT_NE(base, TreeGenerator({8, 3, 0}).result_json({"coffee", "en", "us", std::nullopt}));
+  EXPECT_NE(base, g.result_json({"coffee", "en", "uk", std::nullopt}));
+  EXPECT_NE(base, g.result_json({"coffee", "en", "us", std::string_view("London")}));
+  EXPECT_NE(base, g.result_json({"coffee", "en", "us", std::string_view("")}));
+}
+
+TEST(TreeGenerator, ResultQuestionIsTheQueryAsReceived) {
+  std::string q = "caf\xC3\xA9 \"latte\" & <milk>";
+  auto r = generate({}, q);
+  EXPECT_EQ(r.at("question").as_string(), q);
+}
+
+TEST(TreeGenerator, ShapeIsWithinTheDocumentedBounds) {
+  for (int i = 0; i < 200; ++i) {
+    std::string q = "query " + std::to_string(i);
+    auto r = generate({1, 3, 0}, q, "en", "us", i % 2 ? std::optional<std::string_view>("Berlin") : std::nullopt);
+    const auto& top = r.at("children").as_array();
+    EXPECT_GE(top.size(), 3u);
+    EXPECT_LE(top.size(), 8u);
+    const auto& related = r.at("related").as_array();
+    EXPECT_GE(related.size(), 4u);
+    EXPECT_LE(related.size(), 9u);  // 4-8, plus one for the city
+    for (const auto& t : top) EXPECT_TRUE(t.as_object().contains("children")) << "top-level entries carry children";
+    EXPECT_EQ(depth_of(top), 3);
+  }
+}
+
+TEST(TreeGenerator, DepthKnobSetsTheDeepestLevel) {
+  for (int depth : {1, 2, 5, 12}) {
+    auto r = generate({3, depth, 0}, "coffee");
+    EXPECT_EQ(depth_of(r.at("children").as_array()), depth) << depth;
+  }
+}
+
+TEST(TreeGenerator, EveryAllowedVariantAppearsOverASampleOfQueries) {
+  bool answer_absent = false, answer_null = false, answer_empty = false, answer_text = false;
+  bool children_omitted = false, children_empty = false, repeated = false;
+  for (int i = 0; i < 100; ++i) {
+    auto r = generate({5, 3, 0}, "topic " + std::to_string(i));
+    std::vector<std::pair<const json::object*, bool>> stack;  // node, is top-level
+    std::multiset<std::string> questions;
+    for (const auto& t : r.at("children").as_array()) stack.emplace_back(&t.as_object(), true);
+    while (!stack.empty()) {
+      auto [node, top] = stack.back();
+      const json::object& n = *node;
+      stack.pop_back();
+      questions.insert(std::string(n.at("question").as_string()));
+      const json::value* a = n.if_contains("answer");
+      if (!a) answer_absent = true;
+      else if (a->is_null()) answer_null = true;
+      else if (a->as_string().empty()) answer_empty = true;
+      else answer_text = true;
+      const json::value* c = n.if_contains("children");
+      if (!c && !top) children_omitted = true;
+      if (c && c->as_array().empty() && !top) children_empty = true;
+      if (c)
+        for (const auto& child : c->as_array()) stack.emplace_back(&child.as_object(), false);
+    }
+    for (const auto& q : questions) repeated = repeated || questions.count(q) > 1;
+  }
+  EXPECT_TRUE(answer_absent);
+  EXPECT_TRUE(answer_null);
+  EXPECT_TRUE(answer_empty);
+  EXPECT_TRUE(answer_text);
+  EXPECT_TRUE(children_omitted);
+  EXPECT_TRUE(children_empty);
+  EXPECT_TRUE(repeated);
+}
+
+TEST(TreeGenerator, TextIsInTheLanguageOfHlAndValidUtf8) {
+  auto text = [](std::string_view hl) { return TreeGenerator({2, 3, 0}).result_json({"café", hl, "fr", std::nullopt}); };
+  EXPECT_NE(text("es").find("¿"), std::string::npos);
+  EXPECT_NE(text("fr").find(" ?"), std::string::npos);
+  std::string de = TreeGenerator({2, 3, 0}).result_json({"Kaffee", "de", "de", std::nullopt});
+  EXPECT_TRUE(de.find("ä") != std::string::npos || de.find("ß") != std::string::npos || de.find("ö") != std::string::npos ||
+              de.find("ü") != std::string::npos);
+  // Unknown languages fall back to English (the tree differs, hl is part of the seed).
+  std::string xx = text("xx");
+  EXPECT_EQ(xx.find("¿"), std::string::npos);
+  bool english = false;
+  for (auto stem : {"What ", "How ", "Is ", "Why ", "Where ", "Can ", "Who "}) english = english || xx.find(stem) != std::string::npos;
+  EXPECT_TRUE(english) << xx;
+  for (auto hl : {"en", "es", "de", "fr"}) EXPECT_TRUE(is_valid_utf8(text(hl))) << hl;
+}
+
+TEST(TreeGenerator, TreeKbPadsTheBodyToAboutNKiB) {
+  for (std::size_t kb : {1u, 8u, 64u}) {
+    for (auto hl : {"en", "de"}) {
+      std::string text = TreeGenerator({4, 3, kb}).result_json({"coffee", hl, "us", std::nullopt});
+      std::string natural = TreeGenerator({4, 3, 0}).result_json({"coffee", hl, "us", std::nullopt});
+      double size = static_cast<double>(text.size() + envelope_overhead_bytes);
+      double target = static_cast<double>(kb * 1024);
+      if (natural.size() + envelope_overhead_bytes >= target) {
+        EXPECT_EQ(text, natural) << "a tree already larger than N KiB is not padded";
+      } else {
+        EXPECT_GT(size, target * 0.97) << kb << hl;
+        EXPECT_LT(size, target * 1.03) << kb << hl;
+      }
+      EXPECT_TRUE(is_valid_utf8(text));
+      EXPECT_NO_THROW(boost::json::parse(text));
+    }
+  }
+}
+
+}  // namespace
+}  // namespace paa::emulator
