@@ -1,16 +1,67 @@
-// Placeholder until the 'get' command lands.
+// paa get --store DIR --q Q --hl HL --gl GL [--city C]: prints one stored envelope, exactly as
+// the service sent it, followed by a newline. Exit 1 when the store has no such result.
+// Works while a run holds the store (a read-only secondary instance).
 #include "commands.hpp"
 
+#include "paa/exit_code.hpp"
+#include "paa/model/query_key.hpp"
+#include "paa/store/store.hpp"
+
 #include <cstdio>
+#include <memory>
+#include <string>
 
 namespace paa::cli {
+namespace {
+
+struct GetOptions {
+  std::string store;
+  std::string q;
+  std::string hl;
+  std::string gl;
+  std::string city;
+};
+
+int fail(const Error& e) {
+  std::fprintf(stderr, "paa: %s\n", e.message.c_str());
+  return kExitUsage;
+}
+
+}  // namespace
+
 Command add_get_command(CLI::App& app) {
+  auto opts = std::make_shared<GetOptions>();
   Command c;
-  c.app = app.add_subcommand("get", "(not yet available)");
-  c.run = [] {
-    std::fputs("paa get: not yet available\n", stderr);
-    return 2;
+  c.app = app.add_subcommand("get", "Print the stored result (JSON envelope) of one search");
+  c.app->add_option("--store", opts->store, "The store folder")->required();
+  c.app->add_option("--q", opts->q, "The search query")->required();
+  c.app->add_option("--hl", opts->hl, "Language code, e.g. en")->required();
+  c.app->add_option("--gl", opts->gl, "Country code, e.g. us")->required();
+  c.app->add_option("--city", opts->city, "City (optional)");
+  c.run = [opts] {
+    auto query = make_query(opts->q, opts->hl, opts->gl, opts->city);
+    if (!query) return fail(query.error());
+    auto reader = StoreReader::open(opts->store);
+    if (!reader) return fail(reader.error());
+    auto result = (*reader)->get(encode_key(query->key));
+    if (!result) return fail(result.error());
+    if (!*result) {
+      std::string what = "q='" + query->q + "' hl=" + query->hl + " gl=" + query->gl;
+      if (!query->city.empty()) what += " city='" + query->city + "'";
+      std::fprintf(stderr, "paa: no stored result for %s in store '%s'\n", what.c_str(),
+                   opts->store.c_str());
+      return static_cast<int>(kExitNotFound);
+    }
+    const std::string& body = (*result)->body;
+    std::fwrite(body.data(), 1, body.size(), stdout);
+    if (body.empty() || body.back() != '\n') std::fputc('\n', stdout);
+    if (std::fflush(stdout) != 0) {
+      std::fprintf(stderr, "paa: cannot write to standard output\n");
+      return static_cast<int>(kExitUsage);
+    }
+    return static_cast<int>(kExitOk);
   };
   return c;
 }
+
 }  // namespace paa::cli

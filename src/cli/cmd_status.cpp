@@ -1,16 +1,205 @@
-// Placeholder until the 'status' command lands.
+// paa status [JOB] [--store DIR] [--json]: per job, how far it got; the last known quota.
+// Reads through a secondary instance, so it works while `paa run` holds the store.
 #include "commands.hpp"
 
+#include "paa/exit_code.hpp"
+#include "paa/job/job_file.hpp"
+#include "paa/model/envelope.hpp"
+#include "paa/store/store.hpp"
+
+#include <boost/json.hpp>
+
 #include <cstdio>
+#include <ctime>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
 
 namespace paa::cli {
+namespace {
+
+namespace json = boost::json;
+
+struct StatusOptions {
+  std::string job;
+  std::string store;
+  bool json = false;
+};
+
+struct JobRow {
+  JobStats stats;
+  std::optional<std::uint64_t> keys_in_job;  // known only when the job file was given
+  std::optional<std::uint64_t> pending() const {
+    if (!keys_in_job) return std::nullopt;
+    const std::uint64_t accounted = stats.done + stats.failed;
+    return *keys_in_job > accounted ? *keys_in_job - accounted : 0;
+  }
+  std::optional<double> cached_share() const {
+    if (stats.done == 0) return std::nullopt;
+    return static_cast<double>(stats.cached) / static_cast<double>(stats.done);
+  }
+};
+
+int fail(const Error& e) {
+  std::fprintf(stderr, "paa: %s\n", e.message.c_str());
+  return kExitUsage;
+}
+
+// RFC 3339, UTC, second precision.
+std::string utc(std::int64_t ms) {
+  std::time_t seconds = static_cast<std::time_t>(ms / 1000);
+  std::tm tm{};
+  gmtime_r(&seconds, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+std::string num(std::optional<std::int64_t> v) { return v ? std::to_string(*v) : "unknown"; }
+std::string num(std::uint64_t v) { return std::to_string(v); }
+
+json::value opt_json(std::optional<std::int64_t> v) {
+  return v ? json::value(*v) : json::value(nullptr);
+}
+json::value opt_json(std::optional<std::uint64_t> v) {
+  return v ? json::value(*v) : json::value(nullptr);
+}
+json::value time_json(std::int64_t ms) {
+  return ms != 0 ? json::value(utc(ms)) : json::value(nullptr);
+}
+
+std::string run_text(const RunInfo& run) {
+  if (run.started_at_ms == 0) return "never";
+  std::string out = "started " + utc(run.started_at_ms) + ", ";
+  if (run.ended_at_ms == 0) return out + "running or interrupted";
+  out += "ended " + utc(run.ended_at_ms);
+  if (!run.outcome.empty()) out += " (" + run.outcome + ")";
+  return out;
+}
+
+void print_text(const std::string& store, const std::vector<JobRow>& rows,
+                const QuotaState& quota) {
+  std::printf("store '%s'\n", store.c_str());
+  if (rows.empty()) std::printf("\nno jobs in this store yet\n");
+  for (const auto& row : rows) {
+    const auto& s = row.stats;
+    auto pending = row.pending();
+    auto share = row.cached_share();
+    std::printf("\njob %s\n", s.job.c_str());
+    std::printf("  keys in the job   %s\n", row.keys_in_job ? num(*row.keys_in_job).c_str() : "-");
+    std::printf("  done              %s\n", num(s.done).c_str());
+    std::printf("  failed            %s\n", num(s.failed).c_str());
+    std::printf("  pending           %s\n", pending ? num(*pending).c_str() : "-");
+    if (share) {
+      std::printf("  cached share      %.1f%% (%s of %s done)\n", *share * 100.0,
+                  num(s.cached).c_str(), num(s.done).c_str());
+    } else {
+      std::printf("  cached share      -\n");
+    }
+    std::printf("  searches spent    %s\n", num(s.searches_spent).c_str());
+    std::printf("  last run          %s\n", run_text(s.last_run).c_str());
+  }
+  if (quota.seen_at_ms == 0 && !quota.exhausted_until_ms) {
+    std::printf("\nquota             never seen\n");
+    return;
+  }
+  std::printf("\nquota (last seen %s)\n",
+              quota.seen_at_ms != 0 ? utc(quota.seen_at_ms).c_str() : "never");
+  std::printf("  searches left     %s\n", num(quota.searches_left).c_str());
+  std::printf("  PAYG credits      %s\n", num(quota.payg_credits_left).c_str());
+  std::printf("  renewal date      %s\n",
+              quota.renewal_date ? format_date(*quota.renewal_date).c_str() : "unknown");
+  std::printf("  exhausted until   %s\n",
+              quota.exhausted_until_ms ? utc(*quota.exhausted_until_ms).c_str() : "no");
+}
+
+void print_json(const std::string& store, const std::vector<JobRow>& rows,
+                const QuotaState& quota) {
+  json::array jobs;
+  for (const auto& row : rows) {
+    const auto& s = row.stats;
+    auto share = row.cached_share();
+    json::object run;
+    run["started_at"] = time_json(s.last_run.started_at_ms);
+    run["ended_at"] = time_json(s.last_run.ended_at_ms);
+    run["outcome"] = s.last_run.outcome.empty() ? json::value(nullptr)
+                                                : json::value(s.last_run.outcome);
+    jobs.push_back(json::object{
+        {"name", s.job},
+        {"keys_in_job", opt_json(row.keys_in_job)},
+        {"done", s.done},
+        {"failed", s.failed},
+        {"pending", opt_json(row.pending())},
+        {"cached", s.cached},
+        {"cached_share", share ? json::value(*share) : json::value(nullptr)},
+        {"searches_spent", s.searches_spent},
+        {"last_run", s.last_run.started_at_ms != 0 ? json::value(std::move(run))
+                                                   : json::value(nullptr)},
+    });
+  }
+  json::object q{
+      {"seen_at", time_json(quota.seen_at_ms)},
+      {"searches_left", opt_json(quota.searches_left)},
+      {"payg_credits_left", opt_json(quota.payg_credits_left)},
+      {"renewal_date",
+       quota.renewal_date ? json::value(format_date(*quota.renewal_date)) : json::value(nullptr)},
+      {"exhausted_until", quota.exhausted_until_ms ? json::value(utc(*quota.exhausted_until_ms))
+                                                   : json::value(nullptr)},
+  };
+  json::object out{{"store", store}, {"jobs", std::move(jobs)}, {"quota", std::move(q)}};
+  std::printf("%s\n", json::serialize(out).c_str());
+}
+
+}  // namespace
+
 Command add_status_command(CLI::App& app) {
+  auto opts = std::make_shared<StatusOptions>();
   Command c;
-  c.app = app.add_subcommand("status", "(not yet available)");
-  c.run = [] {
-    std::fputs("paa status: not yet available\n", stderr);
-    return 2;
+  c.app = app.add_subcommand("status", "Show each job's progress and the last known quota");
+  c.app->add_option("job", opts->job,
+                    "The job file (TOML); without it, --store is required and every job is listed");
+  c.app->add_option("--store", opts->store, "The store folder (default: the job's store)");
+  c.app->add_flag("--json", opts->json, "Print one JSON object instead of text");
+  c.run = [opts] {
+    std::optional<JobSpec> spec;
+    std::optional<std::uint64_t> keys_in_job;
+    std::string store = opts->store;
+    if (!opts->job.empty()) {
+      auto loaded = load_job(opts->job);
+      if (!loaded) return fail(loaded.error());
+      spec = std::move(*loaded);
+      if (store.empty()) store = spec->store.string();
+    } else if (store.empty()) {
+      return fail(make_error(
+          "status needs a job file or --store DIR (e.g. `paa status jobs/coffee.toml`)"));
+    }
+
+    auto reader = StoreReader::open(store);
+    if (!reader) return fail(reader.error());
+    std::vector<JobRow> rows;
+    if (spec) {
+      auto check = check_job(*spec);
+      if (!check) return fail(check.error());
+      auto stats = (*reader)->job_stats(spec->name);
+      if (!stats) return fail(stats.error());
+      rows.push_back(JobRow{std::move(*stats), check->unique_keys});
+    } else {
+      auto jobs = (*reader)->jobs();
+      if (!jobs) return fail(jobs.error());
+      for (auto& s : *jobs) rows.push_back(JobRow{std::move(s), std::nullopt});
+    }
+    auto quota = (*reader)->quota();
+    if (!quota) return fail(quota.error());
+
+    if (opts->json) {
+      print_json(store, rows, *quota);
+    } else {
+      print_text(store, rows, *quota);
+    }
+    return static_cast<int>(kExitOk);
   };
   return c;
 }
+
 }  // namespace paa::cli

@@ -95,10 +95,12 @@ struct PutResult {
   std::uint32_t attempts = 1;
 };
 // A key already stored by an earlier run or job: marks (job, key) done, spends nothing.
+// Fails if no result is stored for the key; keeps an existing done entry as it is.
 struct MarkDone {
   std::string key;
 };
 // A key that failed for good in this run: marks (job, key) failed (a later run retries it).
+// A key already done for the job stays done.
 struct MarkFailed {
   std::string key;
   std::uint32_t attempts = 0;
@@ -128,8 +130,9 @@ class StoreWriter {
                                                    const StoreOptions& options = {});
   virtual ~StoreWriter() = default;
 
-  // Enqueues a write. Returns false (and does not call `done`) when the queue is full:
-  // callers bound their own in-flight writes so that this never happens in practice.
+  // Enqueues a write. Returns false (and does not call `done`) when the queue is full, or
+  // after close(): callers bound their own in-flight writes so that this never happens in
+  // practice. Job names must be non-empty and contain no NUL (else `done` gets an error).
   // `done` is called exactly once, on the writer thread, after the batch is durable
   // (in the WAL; fsynced too with options.sync) or with the error that stopped it.
   virtual bool submit(WriteRequest request, std::function<void(Result<void>)> done) = 0;
@@ -140,6 +143,8 @@ class StoreWriter {
                                                         std::string_view key) = 0;
   virtual Result<QuotaState> quota() = 0;
 
+  // These three go through the writer queue (ordered after everything submitted before them)
+  // and block the caller until committed: call them from a thread that may wait on the disk.
   virtual Result<void> record_run_start(std::string_view job, std::int64_t now_ms) = 0;
   virtual Result<void> record_run_end(std::string_view job, std::int64_t now_ms,
                                       std::string_view outcome) = 0;

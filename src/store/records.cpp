@@ -1,0 +1,317 @@
+#include "records.hpp"
+
+#include <boost/json.hpp>
+
+#include <chrono>
+#include <cstdint>
+
+namespace paa::store_detail {
+namespace {
+
+// Every value starts with a format byte so a later version can change the layout.
+constexpr std::uint8_t kRecordV1 = 1;
+
+class ByteWriter {
+ public:
+  explicit ByteWriter(std::string& out) : out_(out) {}
+  void u8(std::uint8_t v) { out_.push_back(static_cast<char>(v)); }
+  void varint(std::uint64_t v) {
+    while (v >= 0x80) {
+      out_.push_back(static_cast<char>((v & 0x7f) | 0x80));
+      v >>= 7;
+    }
+    out_.push_back(static_cast<char>(v));
+  }
+  // Zigzag keeps small negative numbers (e.g. status 0, -1 offsets) short.
+  void i64(std::int64_t v) {
+    varint((static_cast<std::uint64_t>(v) << 1) ^ static_cast<std::uint64_t>(v >> 63));
+  }
+  void str(std::string_view s) {
+    varint(s.size());
+    out_.append(s);
+  }
+  void raw(std::string_view s) { out_.append(s); }
+
+ private:
+  std::string& out_;
+};
+
+class ByteReader {
+ public:
+  explicit ByteReader(std::string_view in) : in_(in) {}
+  bool ok() const { return ok_; }
+  bool at_end() const { return in_.empty(); }
+  std::uint8_t u8() {
+    if (in_.empty()) return fail(), 0;
+    auto v = static_cast<std::uint8_t>(in_.front());
+    in_.remove_prefix(1);
+    return v;
+  }
+  std::uint64_t varint() {
+    std::uint64_t v = 0;
+    for (int shift = 0; shift < 64; shift += 7) {
+      if (in_.empty()) return fail(), 0;
+      auto b = static_cast<std::uint8_t>(in_.front());
+      in_.remove_prefix(1);
+      v |= static_cast<std::uint64_t>(b & 0x7f) << shift;
+      if ((b & 0x80) == 0) return v;
+    }
+    return fail(), 0;
+  }
+  std::int64_t i64() {
+    std::uint64_t z = varint();
+    return static_cast<std::int64_t>((z >> 1) ^ (~(z & 1) + 1));
+  }
+  std::string_view str() {
+    std::uint64_t n = varint();
+    if (!ok_ || n > in_.size()) return fail(), std::string_view{};
+    auto s = in_.substr(0, n);
+    in_.remove_prefix(n);
+    return s;
+  }
+  std::string_view rest() {
+    auto s = in_;
+    in_ = {};
+    return s;
+  }
+
+ private:
+  void fail() {
+    ok_ = false;
+    in_ = {};
+  }
+  std::string_view in_;
+  bool ok_ = true;
+};
+
+std::int64_t to_days(std::chrono::year_month_day d) {
+  return std::chrono::sys_days(d).time_since_epoch().count();
+}
+std::chrono::year_month_day from_days(std::int64_t days) {
+  return std::chrono::year_month_day(std::chrono::sys_days(std::chrono::days(days)));
+}
+
+enum ResultFlags : std::uint8_t {
+  kCached = 1,
+  kHasSearchesLeft = 2,
+  kHasPayg = 4,
+  kHasRenewal = 8,
+};
+enum ProgressFlags : std::uint8_t { kSpent = 1, kProgressCached = 2 };
+
+namespace json = boost::json;
+
+json::value optional_int(const std::optional<std::int64_t>& v) {
+  return v ? json::value(*v) : json::value(nullptr);
+}
+// Reads an integer field; absent or null -> nullopt; anything else non-integral -> failure.
+bool read_optional_int(const json::object& o, std::string_view name,
+                       std::optional<std::int64_t>& out) {
+  const json::value* v = o.if_contains(name);
+  if (v == nullptr || v->is_null()) return out.reset(), true;
+  boost::system::error_code ec;
+  auto n = v->to_number<std::int64_t>(ec);
+  if (ec) return false;
+  out = n;
+  return true;
+}
+
+}  // namespace
+
+std::string progress_prefix(std::string_view job) {
+  std::string p(job);
+  p.push_back('\0');
+  return p;
+}
+std::string progress_key(std::string_view job, std::string_view key) {
+  std::string p = progress_prefix(job);
+  p.append(key);
+  return p;
+}
+bool valid_job_name(std::string_view job) {
+  return !job.empty() && job.find('\0') == std::string_view::npos;
+}
+
+std::string prefix_successor(std::string_view prefix) {
+  std::string s(prefix);
+  while (!s.empty()) {
+    auto last = static_cast<unsigned char>(s.back());
+    if (last != 0xff) {
+      s.back() = static_cast<char>(last + 1);
+      return s;
+    }
+    s.pop_back();
+  }
+  return s;
+}
+
+std::string encode_result(const StoredResult& r) {
+  std::string out;
+  out.reserve(r.body.size() + r.q.size() + 64);
+  ByteWriter w(out);
+  w.u8(kRecordV1);
+  w.str(r.q);
+  w.str(r.hl);
+  w.str(r.gl);
+  w.str(r.city);
+  w.i64(r.fetched_at_ms);
+  std::uint8_t flags = 0;
+  if (r.cached) flags |= kCached;
+  if (r.quota.searches_left) flags |= kHasSearchesLeft;
+  if (r.quota.payg_credits_left) flags |= kHasPayg;
+  if (r.quota.renewal_date) flags |= kHasRenewal;
+  w.u8(flags);
+  if (r.quota.searches_left) w.i64(*r.quota.searches_left);
+  if (r.quota.payg_credits_left) w.i64(*r.quota.payg_credits_left);
+  if (r.quota.renewal_date) w.i64(to_days(*r.quota.renewal_date));
+  w.raw(r.body);  // the rest of the value, byte for byte
+  return out;
+}
+
+std::optional<StoredResult> decode_result(std::string_view key, std::string_view bytes) {
+  ByteReader rd(bytes);
+  if (rd.u8() != kRecordV1) return std::nullopt;
+  StoredResult r;
+  r.key = std::string(key);
+  r.q = std::string(rd.str());
+  r.hl = std::string(rd.str());
+  r.gl = std::string(rd.str());
+  r.city = std::string(rd.str());
+  r.fetched_at_ms = rd.i64();
+  std::uint8_t flags = rd.u8();
+  r.cached = (flags & kCached) != 0;
+  if (flags & kHasSearchesLeft) r.quota.searches_left = rd.i64();
+  if (flags & kHasPayg) r.quota.payg_credits_left = rd.i64();
+  if (flags & kHasRenewal) {
+    auto d = from_days(rd.i64());
+    if (!d.ok()) return std::nullopt;
+    r.quota.renewal_date = d;
+  }
+  if (!rd.ok()) return std::nullopt;
+  r.body = std::string(rd.rest());
+  return r;
+}
+
+std::string encode_progress(const ProgressEntry& p) {
+  std::string out;
+  ByteWriter w(out);
+  w.u8(kRecordV1);
+  w.u8(static_cast<std::uint8_t>(p.state));
+  w.varint(p.attempts);
+  w.i64(p.last_status);
+  std::uint8_t flags = 0;
+  if (p.spent_search) flags |= kSpent;
+  if (p.cached) flags |= kProgressCached;
+  w.u8(flags);
+  w.i64(p.updated_at_ms);
+  w.str(p.error);
+  return out;
+}
+
+std::optional<ProgressEntry> decode_progress(std::string_view bytes) {
+  ByteReader rd(bytes);
+  if (rd.u8() != kRecordV1) return std::nullopt;
+  ProgressEntry p;
+  auto state = rd.u8();
+  if (state != static_cast<std::uint8_t>(ProgressState::done) &&
+      state != static_cast<std::uint8_t>(ProgressState::failed))
+    return std::nullopt;
+  p.state = static_cast<ProgressState>(state);
+  p.attempts = static_cast<std::uint32_t>(rd.varint());
+  p.last_status = static_cast<int>(rd.i64());
+  auto flags = rd.u8();
+  p.spent_search = (flags & kSpent) != 0;
+  p.cached = (flags & kProgressCached) != 0;
+  p.updated_at_ms = rd.i64();
+  p.error = std::string(rd.str());
+  if (!rd.ok() || !rd.at_end()) return std::nullopt;
+  return p;
+}
+
+std::string encode_question(const QuestionEntry& q) {
+  std::string out;
+  ByteWriter w(out);
+  w.u8(kRecordV1);
+  w.str(q.question);
+  w.u8(q.answer ? 1 : 0);
+  if (q.answer) w.str(*q.answer);
+  w.str(q.url);
+  w.str(q.title);
+  w.varint(q.count);
+  w.str(q.first_key);
+  return out;
+}
+
+std::optional<QuestionEntry> decode_question(std::string_view normalized, std::string_view bytes) {
+  ByteReader rd(bytes);
+  if (rd.u8() != kRecordV1) return std::nullopt;
+  QuestionEntry q;
+  q.normalized = std::string(normalized);
+  q.question = std::string(rd.str());
+  if (rd.u8() != 0) q.answer = std::string(rd.str());
+  q.url = std::string(rd.str());
+  q.title = std::string(rd.str());
+  q.count = rd.varint();
+  q.first_key = std::string(rd.str());
+  if (!rd.ok() || !rd.at_end()) return std::nullopt;
+  return q;
+}
+
+std::string encode_quota(const QuotaState& q) {
+  json::object o;
+  o["searches_left"] = optional_int(q.searches_left);
+  o["payg_credits_left"] = optional_int(q.payg_credits_left);
+  o["renewal_date"] =
+      q.renewal_date ? json::value(format_date(*q.renewal_date)) : json::value(nullptr);
+  o["seen_at_ms"] = q.seen_at_ms;
+  o["exhausted_until_ms"] = optional_int(q.exhausted_until_ms);
+  return json::serialize(o);
+}
+
+std::optional<QuotaState> decode_quota(std::string_view text) {
+  boost::system::error_code ec;
+  json::value v = json::parse(text, ec);
+  if (ec || !v.is_object()) return std::nullopt;
+  const auto& o = v.get_object();
+  QuotaState q;
+  std::optional<std::int64_t> seen;
+  if (!read_optional_int(o, "searches_left", q.searches_left) ||
+      !read_optional_int(o, "payg_credits_left", q.payg_credits_left) ||
+      !read_optional_int(o, "seen_at_ms", seen) ||
+      !read_optional_int(o, "exhausted_until_ms", q.exhausted_until_ms))
+    return std::nullopt;
+  q.seen_at_ms = seen.value_or(0);
+  if (const json::value* d = o.if_contains("renewal_date"); d != nullptr && !d->is_null()) {
+    if (!d->is_string()) return std::nullopt;
+    q.renewal_date = parse_date(d->get_string());
+    if (!q.renewal_date) return std::nullopt;
+  }
+  return q;
+}
+
+std::string encode_run(const RunInfo& r) {
+  json::object o;
+  o["started_at_ms"] = r.started_at_ms;
+  o["ended_at_ms"] = r.ended_at_ms;
+  o["outcome"] = r.outcome;
+  return json::serialize(o);
+}
+
+std::optional<RunInfo> decode_run(std::string_view text) {
+  boost::system::error_code ec;
+  json::value v = json::parse(text, ec);
+  if (ec || !v.is_object()) return std::nullopt;
+  const auto& o = v.get_object();
+  RunInfo r;
+  std::optional<std::int64_t> started, ended;
+  if (!read_optional_int(o, "started_at_ms", started) ||
+      !read_optional_int(o, "ended_at_ms", ended))
+    return std::nullopt;
+  r.started_at_ms = started.value_or(0);
+  r.ended_at_ms = ended.value_or(0);
+  if (const json::value* s = o.if_contains("outcome"); s != nullptr && s->is_string())
+    r.outcome = std::string(s->get_string());
+  return r;
+}
+
+}  // namespace paa::store_detail

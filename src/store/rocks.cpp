@@ -1,0 +1,483 @@
+#include "rocks.hpp"
+
+#include "records.hpp"
+
+#include <rocksdb/cache.h>
+#include <rocksdb/convenience.h>
+#include <rocksdb/filter_policy.h>
+#include <rocksdb/table.h>
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <charconv>
+#include <cstring>
+#include <set>
+
+namespace paa::store_detail {
+namespace fs = std::filesystem;
+
+std::string store_name(const fs::path& dir) { return "store '" + dir.string() + "'"; }
+
+Error rocks_error(const fs::path& dir, std::string_view what, const rocksdb::Status& status) {
+  std::string hint;
+  if (status.IsNoSpace()) {
+    hint = "the disk is full: free space on it, then rerun (everything written before this is safe)";
+  } else if (status.IsCorruption()) {
+    hint = "the store is damaged: move it aside and restore a backup, or start a new store";
+  } else if (status.IsIOError()) {
+    hint = "check that the disk is healthy and that '" + dir.string() + "' is writable";
+  } else {
+    hint = "this is unexpected; please report it together with the store's LOG file";
+  }
+  return make_error(store_name(dir) + ": " + std::string(what) + " failed: " + status.ToString() +
+                    "; " + hint);
+}
+
+// --- the writer lock -------------------------------------------------------------------------
+
+Result<WriterLock> WriterLock::acquire(const fs::path& dir) {
+  const fs::path file = dir / kLockFileName;
+  // O_CLOEXEC: a child that execs must not keep the store locked.
+  int fd = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    return make_error(store_name(dir) + ": cannot open lock file '" + file.string() +
+                      "': " + std::strerror(errno) + "; check the folder's permissions");
+  }
+  // flock locks belong to the open file description: a second open() conflicts even in the
+  // same process, and the lock goes away with the process however it dies.
+  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    int err = errno;
+    std::string owner;
+    char buf[32] = {};
+    ssize_t n = ::pread(fd, buf, sizeof buf - 1, 0);
+    ::close(fd);
+    if (err != EWOULDBLOCK) {
+      return make_error(store_name(dir) + ": cannot lock '" + file.string() +
+                        "': " + std::strerror(err));
+    }
+    if (n > 0) {
+      std::string_view text(buf, static_cast<std::size_t>(n));
+      while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.remove_suffix(1);
+      if (!text.empty()) owner = " (pid " + std::string(text) + ")";
+    }
+    return make_error(store_name(dir) + " is in use by another paa process" + owner +
+                      "; wait for it to finish or stop it");
+  }
+  std::string pid = std::to_string(::getpid()) + "\n";
+  if (::ftruncate(fd, 0) != 0 ||
+      ::pwrite(fd, pid.data(), pid.size(), 0) != static_cast<ssize_t>(pid.size())) {
+    // The pid is only informative; the lock itself is held.
+  }
+  return WriterLock(fd);
+}
+
+WriterLock::WriterLock(WriterLock&& other) noexcept : fd_(std::exchange(other.fd_, -1)) {}
+WriterLock& WriterLock::operator=(WriterLock&& other) noexcept {
+  if (this != &other) {
+    release();
+    fd_ = std::exchange(other.fd_, -1);
+  }
+  return *this;
+}
+WriterLock::~WriterLock() { release(); }
+void WriterLock::release() {
+  if (fd_ >= 0) {
+    ::close(fd_);  // drops the flock; the file (and its stale pid) stays, harmlessly
+    fd_ = -1;
+  }
+}
+
+// --- options ---------------------------------------------------------------------------------
+namespace {
+
+enum class Family { results, questions, progress, meta };
+
+rocksdb::CompressionType best_compression(bool prefer_zstd) {
+  auto supported = rocksdb::GetSupportedCompressions();
+  auto has = [&](rocksdb::CompressionType t) {
+    return std::find(supported.begin(), supported.end(), t) != supported.end();
+  };
+  if (prefer_zstd && has(rocksdb::kZSTD)) return rocksdb::kZSTD;
+  if (has(rocksdb::kLZ4Compression)) return rocksdb::kLZ4Compression;
+  if (has(rocksdb::kSnappyCompression)) return rocksdb::kSnappyCompression;
+  return rocksdb::kNoCompression;
+}
+
+rocksdb::ColumnFamilyOptions family_options(Family family,
+                                            const std::shared_ptr<rocksdb::Cache>& cache) {
+  rocksdb::ColumnFamilyOptions o;
+  rocksdb::BlockBasedTableOptions t;
+  t.block_cache = cache;
+  t.format_version = 5;
+  // Point lookups (has_result, progress, question index updates) skip most SST files.
+  t.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
+  switch (family) {
+    case Family::results:
+      t.block_size = 16 * 1024;  // bodies are a few KB each
+      o.compression = best_compression(true);
+      o.bottommost_compression = o.compression;
+      break;
+    case Family::questions:
+    case Family::progress:
+    case Family::meta:
+      o.compression = best_compression(false);
+      break;
+  }
+  o.table_factory.reset(rocksdb::NewBlockBasedTableFactory(t));
+  return o;
+}
+
+rocksdb::DBOptions db_options(bool primary) {
+  rocksdb::DBOptions o;
+  o.create_if_missing = primary;
+  o.create_missing_column_families = primary;
+  o.max_open_files = -1;  // required by secondary instances; harmless for the primary
+  o.keep_log_file_num = 3;
+  o.max_log_file_size = 4 << 20;
+  o.info_log_level = rocksdb::InfoLogLevel::WARN_LEVEL;
+  o.max_background_jobs = 2;
+  return o;
+}
+
+const std::pair<const char*, Family> kFamilies[] = {
+    {kResultsFamily, Family::results},
+    {kQuestionsFamily, Family::questions},
+    {kProgressFamily, Family::progress},
+    {kMetaFamily, Family::meta},
+};
+
+bool has_current(const fs::path& dir) {
+  std::error_code ec;
+  return fs::is_regular_file(dir / "CURRENT", ec);
+}
+
+}  // namespace
+
+// --- open / close ----------------------------------------------------------------------------
+
+Result<std::unique_ptr<RocksStore>> RocksStore::open(const fs::path& dir, Mode mode) {
+  const bool primary = mode == Mode::primary;
+  std::error_code ec;
+  const bool exists = fs::exists(dir, ec);
+  if (exists && !fs::is_directory(dir, ec)) {
+    return make_error(store_name(dir) + ": '" + dir.string() +
+                      "' is a file, not a store folder; choose another --store path");
+  }
+  const bool existing_store = exists && has_current(dir);
+  if (!primary && !existing_store) {
+    return make_error("no store at '" + dir.string() + "' (run `paa run JOB` first)");
+  }
+  if (primary && exists && !existing_store && !fs::is_empty(dir, ec) &&
+      !fs::exists(dir / kLockFileName, ec)) {
+    // Never create a database inside someone's unrelated folder.
+    return make_error(store_name(dir) + ": '" + dir.string() +
+                      "' exists, is not empty and is not a paa store; "
+                      "choose a new or empty folder for the store");
+  }
+
+  std::unique_ptr<RocksStore> store(new RocksStore(dir, mode));
+  store->block_cache_ = rocksdb::NewLRUCache(primary ? (64u << 20) : (32u << 20));
+  const rocksdb::DBOptions dbo = db_options(primary);
+
+  std::vector<std::string> names;
+  if (existing_store) {
+    auto s = rocksdb::DB::ListColumnFamilies(dbo, dir.string(), &names);
+    if (!s.ok()) return rocks_error(dir, "reading the column families", s);
+    if (std::find(names.begin(), names.end(), kMetaFamily) == names.end()) {
+      // RocksDB creates a database with the default family first and adds ours one by one:
+      // our lock file says whether this is our own creation that a crash cut short.
+      if (!fs::exists(dir / kLockFileName, ec)) {
+        return make_error(store_name(dir) + ": '" + dir.string() +
+                          "' is a RocksDB database but not a paa store; "
+                          "choose another --store path");
+      }
+      if (!primary) {
+        return make_error("no store at '" + dir.string() +
+                          "' yet: its creation is under way or was interrupted "
+                          "(run `paa run JOB` to complete it)");
+      }
+    }
+  }
+  // Open every family that exists (a newer paa may have added some, and RocksDB insists),
+  // plus ours, so the format-version check below gives the clear message.
+  for (const auto& [name, family] : kFamilies) {
+    if (std::find(names.begin(), names.end(), name) == names.end()) names.emplace_back(name);
+  }
+  if (std::find(names.begin(), names.end(), rocksdb::kDefaultColumnFamilyName) == names.end())
+    names.emplace_back(rocksdb::kDefaultColumnFamilyName);
+  std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
+  for (const auto& name : names) {
+    rocksdb::ColumnFamilyOptions cfo;
+    for (const auto& [known, family] : kFamilies) {
+      if (name == known) cfo = family_options(family, store->block_cache_);
+    }
+    descriptors.emplace_back(name, cfo);
+  }
+
+  rocksdb::Status s;
+  if (primary) {
+    s = rocksdb::DB::Open(dbo, dir.string(), descriptors, &store->handles_, &store->db_);
+  } else {
+    // The secondary keeps its own info log in a private temporary folder.
+    std::string tmpl = (fs::temp_directory_path(ec) / "paa-reader-XXXXXX").string();
+    if (::mkdtemp(tmpl.data()) == nullptr) {
+      return make_error(store_name(dir) + ": cannot create a temporary folder for the reader: " +
+                        std::strerror(errno) + "; check TMPDIR");
+    }
+    store->secondary_dir_ = tmpl;
+    s = rocksdb::DB::OpenAsSecondary(dbo, dir.string(), tmpl, descriptors, &store->handles_,
+                                     &store->db_);
+  }
+  if (!s.ok()) {
+    return rocks_error(dir, primary ? "opening the store" : "opening the store for reading", s);
+  }
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (names[i] == kResultsFamily) store->results = store->handles_[i];
+    if (names[i] == kQuestionsFamily) store->questions = store->handles_[i];
+    if (names[i] == kProgressFamily) store->progress = store->handles_[i];
+    if (names[i] == kMetaFamily) store->meta = store->handles_[i];
+  }
+  if (!primary) {
+    // Replays the primary's WAL too: the reader sees everything written so far.
+    s = store->db_->TryCatchUpWithPrimary();
+    if (!s.ok()) return rocks_error(dir, "catching up with the writer", s);
+  }
+  if (auto r = store->check_format_version(); !r) return r.error();
+  return store;
+}
+
+Result<void> RocksStore::check_format_version() {
+  auto stored = get(meta, kMetaFormatVersion, "reading the format version");
+  if (!stored) return stored.error();
+  if (!*stored) {
+    if (mode_ == Mode::secondary) return {};  // a store being created right now
+    rocksdb::WriteOptions wo;
+    wo.sync = true;
+    auto s = db_->Put(wo, meta, std::string(kMetaFormatVersion),
+                      std::to_string(kStoreFormatVersion));
+    if (!s.ok()) return rocks_error(dir_, "recording the format version", s);
+    return {};
+  }
+  const std::string& text = **stored;
+  std::uint32_t version = 0;
+  auto [end, err] = std::from_chars(text.data(), text.data() + text.size(), version);
+  if (err != std::errc{} || end != text.data() + text.size()) {
+    return damaged(kMetaFamily, kMetaFormatVersion);
+  }
+  if (version > kStoreFormatVersion) {
+    return make_error(store_name(dir_) + " was written by a newer paa (format " +
+                      std::to_string(version) + "; this paa reads up to " +
+                      std::to_string(kStoreFormatVersion) + "): upgrade paa");
+  }
+  return {};
+}
+
+Result<void> RocksStore::close() {
+  if (db_ == nullptr) return {};
+  Result<void> result;
+  if (mode_ == Mode::primary) {
+    // Not needed for durability (the WAL has everything) but makes the next open and
+    // every reader's catch-up fast: they need not replay the WAL.
+    rocksdb::FlushOptions fo;
+    std::vector<rocksdb::ColumnFamilyHandle*> ours{results, questions, progress, meta};
+    auto s = db_->Flush(fo, ours);
+    if (!s.ok()) result = rocks_error(dir_, "flushing on close", s);
+  }
+  for (auto* h : handles_) db_->DestroyColumnFamilyHandle(h);
+  handles_.clear();
+  results = questions = progress = meta = nullptr;
+  auto s = db_->Close();
+  if (!s.ok() && result) result = rocks_error(dir_, "closing", s);
+  delete db_;
+  db_ = nullptr;
+  if (!secondary_dir_.empty()) {
+    std::error_code ec;
+    fs::remove_all(secondary_dir_, ec);
+    secondary_dir_.clear();
+  }
+  return result;
+}
+
+RocksStore::~RocksStore() { (void)close(); }
+
+Error RocksStore::damaged(std::string_view family, std::string_view key) const {
+  std::string printable;
+  for (char c : key.substr(0, 80)) {
+    auto u = static_cast<unsigned char>(c);
+    printable += (u >= 0x20 && u < 0x7f) ? c : '.';
+  }
+  return make_error(store_name(dir_) + ": damaged record in '" + std::string(family) +
+                    "' at key '" + printable +
+                    "'; the store was modified by something other than paa or the disk is failing");
+}
+
+// --- reads -----------------------------------------------------------------------------------
+
+Result<std::optional<std::string>> RocksStore::get(rocksdb::ColumnFamilyHandle* cf,
+                                                   std::string_view key,
+                                                   std::string_view what) const {
+  rocksdb::PinnableSlice value;
+  auto s = db_->Get(rocksdb::ReadOptions(), cf, rocksdb::Slice(key.data(), key.size()), &value);
+  if (s.IsNotFound()) return std::optional<std::string>();
+  if (!s.ok()) return rocks_error(dir_, what, s);
+  return std::optional<std::string>(value.ToString());
+}
+
+Result<bool> RocksStore::exists(rocksdb::ColumnFamilyHandle* cf, std::string_view key,
+                                std::string_view what) const {
+  rocksdb::ReadOptions ro;
+  rocksdb::Slice k(key.data(), key.size());
+  std::string ignored;
+  if (!db_->KeyMayExist(ro, cf, k, &ignored)) return false;  // bloom filter / memtable says no
+  rocksdb::PinnableSlice value;
+  auto s = db_->Get(ro, cf, k, &value);
+  if (s.IsNotFound()) return false;
+  if (!s.ok()) return rocks_error(dir_, what, s);
+  return true;
+}
+
+Result<std::optional<StoredResult>> RocksStore::get_result(std::string_view key) const {
+  auto raw = get(results, key, "reading a result");
+  if (!raw) return raw.error();
+  if (!*raw) return std::optional<StoredResult>();
+  auto r = decode_result(key, **raw);
+  if (!r) return damaged(kResultsFamily, key);
+  return r;
+}
+
+Result<std::optional<ProgressEntry>> RocksStore::get_progress(std::string_view job,
+                                                              std::string_view key) const {
+  auto pk = progress_key(job, key);
+  auto raw = get(progress, pk, "reading job progress");
+  if (!raw) return raw.error();
+  if (!*raw) return std::optional<ProgressEntry>();
+  auto p = decode_progress(**raw);
+  if (!p) return damaged(kProgressFamily, pk);
+  return p;
+}
+
+Result<QuotaState> RocksStore::get_quota() const {
+  auto raw = get(meta, kMetaQuota, "reading the quota state");
+  if (!raw) return raw.error();
+  if (!*raw) return QuotaState{};
+  auto q = decode_quota(**raw);
+  if (!q) return damaged(kMetaFamily, kMetaQuota);
+  return *q;
+}
+
+Result<RunInfo> RocksStore::get_run(std::string_view job) const {
+  std::string key = std::string(kMetaRunPrefix) + std::string(job);
+  auto raw = get(meta, key, "reading run info");
+  if (!raw) return raw.error();
+  if (!*raw) return RunInfo{};
+  auto r = decode_run(**raw);
+  if (!r) return damaged(kMetaFamily, key);
+  return *r;
+}
+
+namespace {
+// A streaming scan over [prefix, successor(prefix)): readahead for sequential disk reads, and
+// no block-cache pollution from a big export.
+template <class Visit>
+Result<void> scan(const RocksStore& store, rocksdb::ColumnFamilyHandle* cf,
+                  std::string_view prefix, std::string_view what, Visit&& visit) {
+  rocksdb::ReadOptions ro;
+  ro.fill_cache = false;
+  ro.readahead_size = 2u << 20;
+  std::string upper = prefix_successor(prefix);
+  rocksdb::Slice upper_slice(upper);
+  if (!upper.empty()) ro.iterate_upper_bound = &upper_slice;
+  std::unique_ptr<rocksdb::Iterator> it(store.db()->NewIterator(ro, cf));
+  for (it->Seek(rocksdb::Slice(prefix.data(), prefix.size())); it->Valid(); it->Next()) {
+    auto k = it->key();
+    auto v = it->value();
+    auto r = visit(std::string_view(k.data(), k.size()), std::string_view(v.data(), v.size()));
+    if (!r) return r.error();
+    if (!*r) return {};
+  }
+  if (!it->status().ok()) return rocks_error(store.dir(), what, it->status());
+  return {};
+}
+}  // namespace
+
+Result<void> RocksStore::scan_results(
+    std::string_view prefix, const std::function<bool(const StoredResult&)>& visit) const {
+  return scan(*this, results, prefix, "scanning results",
+              [&](std::string_view k, std::string_view v) -> Result<bool> {
+                auto r = decode_result(k, v);
+                if (!r) return damaged(kResultsFamily, k);
+                return visit(*r);
+              });
+}
+
+Result<void> RocksStore::scan_progress(
+    std::string_view job,
+    const std::function<bool(std::string_view, const ProgressEntry&)>& visit) const {
+  const std::string prefix = progress_prefix(job);
+  return scan(*this, progress, prefix, "scanning job progress",
+              [&](std::string_view k, std::string_view v) -> Result<bool> {
+                auto p = decode_progress(v);
+                if (!p) return damaged(kProgressFamily, k);
+                return visit(k.substr(prefix.size()), *p);
+              });
+}
+
+Result<void> RocksStore::scan_questions(
+    const std::function<bool(const QuestionEntry&)>& visit) const {
+  return scan(*this, questions, "", "scanning the question index",
+              [&](std::string_view k, std::string_view v) -> Result<bool> {
+                auto q = decode_question(k, v);
+                if (!q) return damaged(kQuestionsFamily, k);
+                return visit(*q);
+              });
+}
+
+Result<JobStats> RocksStore::job_stats(std::string_view job) const {
+  JobStats stats;
+  stats.job = std::string(job);
+  auto r = scan_progress(job, [&](std::string_view, const ProgressEntry& p) {
+    if (p.state == ProgressState::done) {
+      ++stats.done;
+      if (p.cached) ++stats.cached;
+      if (p.spent_search) ++stats.searches_spent;
+    } else {
+      ++stats.failed;
+    }
+    return true;
+  });
+  if (!r) return r.error();
+  auto run = get_run(job);
+  if (!run) return run.error();
+  stats.last_run = *run;
+  return stats;
+}
+
+Result<std::vector<std::string>> RocksStore::job_names() const {
+  std::set<std::string> names;
+  auto r = scan(*this, meta, kMetaRunPrefix, "listing jobs",
+                [&](std::string_view k, std::string_view) -> Result<bool> {
+                  names.emplace(k.substr(kMetaRunPrefix.size()));
+                  return true;
+                });
+  if (!r) return r.error();
+  // Progress keys are grouped by job: read one key per job, then seek past the job's keys.
+  rocksdb::ReadOptions ro;
+  ro.fill_cache = false;
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(ro, progress));
+  for (it->SeekToFirst(); it->Valid();) {
+    std::string_view k(it->key().data(), it->key().size());
+    std::string job(k.substr(0, k.find('\0')));
+    names.insert(job);
+    std::string next = job;
+    next.push_back('\x01');  // the first key after every "job\0..." key
+    it->Seek(next);
+  }
+  if (!it->status().ok()) return rocks_error(dir_, "listing jobs", it->status());
+  return std::vector<std::string>(names.begin(), names.end());
+}
+
+}  // namespace paa::store_detail

@@ -1,0 +1,98 @@
+#pragma once
+// Internal: opening the RocksDB instance behind a store (primary for the writer, secondary for
+// readers), the single-writer lock, error messages, and the reads both sides share.
+#include "paa/store/store.hpp"
+
+#include <rocksdb/db.h>
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace paa::store_detail {
+
+// "store 'x.db'": how every message names the store (the path as the user gave it).
+std::string store_name(const std::filesystem::path& dir);
+
+// "store 'x.db': <what> failed: <status>; <what to do>".
+Error rocks_error(const std::filesystem::path& dir, std::string_view what,
+                  const rocksdb::Status& status);
+
+// The single-writer lock: flock(LOCK_EX) on <dir>/paa.lock, which holds the owner's pid.
+class WriterLock {
+ public:
+  static Result<WriterLock> acquire(const std::filesystem::path& dir);
+  WriterLock(WriterLock&& other) noexcept;
+  WriterLock& operator=(WriterLock&& other) noexcept;
+  WriterLock(const WriterLock&) = delete;
+  WriterLock& operator=(const WriterLock&) = delete;
+  ~WriterLock();
+  void release();
+
+ private:
+  explicit WriterLock(int fd) : fd_(fd) {}
+  int fd_ = -1;
+};
+
+inline constexpr const char* kLockFileName = "paa.lock";
+
+// An open RocksDB instance with the store's column families.
+class RocksStore {
+ public:
+  enum class Mode { primary, secondary };
+  // primary: creates the store if missing. secondary: needs an existing store.
+  // Both refuse folders that are not stores and stores of a newer format.
+  static Result<std::unique_ptr<RocksStore>> open(const std::filesystem::path& dir, Mode mode);
+  ~RocksStore();
+  RocksStore(const RocksStore&) = delete;
+  RocksStore& operator=(const RocksStore&) = delete;
+
+  Result<void> close();  // flushes (primary); idempotent
+
+  rocksdb::DB* db() const { return db_; }
+  const std::filesystem::path& dir() const { return dir_; }
+  rocksdb::ColumnFamilyHandle* results = nullptr;
+  rocksdb::ColumnFamilyHandle* questions = nullptr;
+  rocksdb::ColumnFamilyHandle* progress = nullptr;
+  rocksdb::ColumnFamilyHandle* meta = nullptr;
+
+  // Point lookup; nullopt when absent.
+  Result<std::optional<std::string>> get(rocksdb::ColumnFamilyHandle* cf, std::string_view key,
+                                         std::string_view what) const;
+  Result<bool> exists(rocksdb::ColumnFamilyHandle* cf, std::string_view key,
+                      std::string_view what) const;
+
+  // Shared typed reads.
+  Result<std::optional<StoredResult>> get_result(std::string_view key) const;
+  Result<std::optional<ProgressEntry>> get_progress(std::string_view job,
+                                                    std::string_view key) const;
+  Result<QuotaState> get_quota() const;
+  Result<RunInfo> get_run(std::string_view job) const;
+
+  Result<void> scan_results(std::string_view prefix,
+                            const std::function<bool(const StoredResult&)>& visit) const;
+  Result<void> scan_progress(
+      std::string_view job,
+      const std::function<bool(std::string_view, const ProgressEntry&)>& visit) const;
+  Result<void> scan_questions(const std::function<bool(const QuestionEntry&)>& visit) const;
+  Result<JobStats> job_stats(std::string_view job) const;
+  Result<std::vector<std::string>> job_names() const;
+
+  Error damaged(std::string_view family, std::string_view key) const;
+
+ private:
+  RocksStore(std::filesystem::path dir, Mode mode) : dir_(std::move(dir)), mode_(mode) {}
+  Result<void> check_format_version();
+
+  std::filesystem::path dir_;
+  Mode mode_;
+  std::filesystem::path secondary_dir_;  // temp folder of a secondary instance
+  rocksdb::DB* db_ = nullptr;
+  std::vector<rocksdb::ColumnFamilyHandle*> handles_;
+  std::shared_ptr<rocksdb::Cache> block_cache_;
+};
+
+}  // namespace paa::store_detail

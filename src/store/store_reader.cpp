@@ -1,0 +1,62 @@
+// Readers are RocksDB secondary instances: they never take the writer lock, work whether or not
+// a writer runs, and see the writer's WAL up to the last catch-up.
+#include "paa/store/store.hpp"
+
+#include "rocks.hpp"
+
+namespace paa {
+namespace {
+
+using namespace store_detail;
+
+class RocksStoreReader final : public StoreReader {
+ public:
+  explicit RocksStoreReader(std::unique_ptr<RocksStore> store) : store_(std::move(store)) {}
+
+  Result<void> catch_up() override {
+    auto s = store_->db()->TryCatchUpWithPrimary();
+    if (!s.ok()) return rocks_error(store_->dir(), "catching up with the writer", s);
+    return {};
+  }
+  Result<std::optional<StoredResult>> get(std::string_view key) override {
+    return store_->get_result(key);
+  }
+  Result<QuotaState> quota() override { return store_->get_quota(); }
+  Result<std::vector<JobStats>> jobs() override {
+    auto names = store_->job_names();
+    if (!names) return names.error();
+    std::vector<JobStats> out;
+    for (const auto& name : *names) {
+      auto stats = store_->job_stats(name);
+      if (!stats) return stats.error();
+      out.push_back(std::move(*stats));
+    }
+    return out;
+  }
+  Result<JobStats> job_stats(std::string_view job) override { return store_->job_stats(job); }
+  Result<void> scan_results(std::string_view prefix,
+                            const std::function<bool(const StoredResult&)>& visit) override {
+    return store_->scan_results(prefix, visit);
+  }
+  Result<void> scan_progress(
+      std::string_view job,
+      const std::function<bool(std::string_view, const ProgressEntry&)>& visit) override {
+    return store_->scan_progress(job, visit);
+  }
+  Result<void> scan_questions(const std::function<bool(const QuestionEntry&)>& visit) override {
+    return store_->scan_questions(visit);
+  }
+
+ private:
+  std::unique_ptr<RocksStore> store_;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<StoreReader>> StoreReader::open(const std::filesystem::path& dir) {
+  auto store = RocksStore::open(dir, RocksStore::Mode::secondary);
+  if (!store) return store.error();
+  return std::unique_ptr<StoreReader>(new RocksStoreReader(std::move(*store)));
+}
+
+}  // namespace paa

@@ -1,0 +1,474 @@
+// The writer: a dedicated thread, a bounded queue and group commit.
+//
+// Each group (everything queued, up to kMaxGroup requests) becomes ONE WriteBatch and one
+// Write(): every request appends its records behind a save point, so a request that fails
+// (bad job name, read error) is rolled back alone, and the rest commit together. One Write is
+// all-or-nothing, so each request's result + progress + question counts + quota land together.
+// Read-modify-writes (question counts, first-seen spelling, progress) read through an overlay
+// of what earlier requests of the same group wrote, so two requests touching one question in
+// one group count correctly.
+#include "paa/store/store.hpp"
+
+#include "records.hpp"
+#include "rocks.hpp"
+
+#include <rocksdb/write_batch.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <thread>
+#include <unordered_map>
+#include <utility>
+
+namespace paa {
+namespace {
+
+using namespace store_detail;
+
+constexpr std::size_t kMaxGroup = 256;
+
+std::int64_t now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+// Internal operations that go through the queue so that they are ordered with the writes
+// (a quota saved on a 429 must not be overwritten by an older one still queued).
+struct RunMark {
+  std::string job;
+  std::int64_t at_ms = 0;
+  bool start = true;
+  std::string outcome;
+};
+struct QuotaOnly {
+  QuotaState quota;
+};
+using Op = std::variant<WriteRequest, RunMark, QuotaOnly>;
+
+struct QueueItem {
+  Op op;
+  std::function<void(Result<void>)> done;
+};
+
+// Values written earlier in the current group, per family: nullopt = deleted.
+class Overlay {
+ public:
+  using Map = std::map<std::pair<const void*, std::string>, std::optional<std::string>>;
+  const std::optional<std::string>* find(const void* cf, std::string_view key) const {
+    auto it = map_.find({cf, std::string(key)});
+    return it == map_.end() ? nullptr : &it->second;
+  }
+  void set(const void* cf, std::string key, std::optional<std::string> value) {
+    map_[{cf, std::move(key)}] = std::move(value);
+  }
+  void merge_from(Overlay&& other) {
+    for (auto& [k, v] : other.map_) map_[k] = std::move(v);
+    other.map_.clear();
+  }
+  void clear() { map_.clear(); }
+
+ private:
+  Map map_;
+};
+
+class RocksStoreWriter final : public StoreWriter {
+ public:
+  RocksStoreWriter(std::unique_ptr<RocksStore> store, WriterLock lock, const StoreOptions& options)
+      : store_(std::move(store)), lock_(std::move(lock)), options_(options) {
+    thread_ = std::thread([this] { run(); });
+  }
+  ~RocksStoreWriter() override { (void)close(); }
+
+  bool submit(WriteRequest request, std::function<void(Result<void>)> done) override {
+    {
+      std::lock_guard lk(mu_);
+      if (closing_ || queued_requests_ >= options_.queue_capacity) return false;
+      queue_.push_back(QueueItem{Op(std::move(request)), std::move(done)});
+      ++queued_requests_;
+    }
+    cv_.notify_one();
+    return true;
+  }
+
+  Result<bool> has_result(std::string_view key) override {
+    if (auto r = check_open(); !r) return r.error();
+    return store_->exists(store_->results, key, "looking up a result");
+  }
+  Result<std::optional<ProgressEntry>> progress(std::string_view job,
+                                                std::string_view key) override {
+    if (auto r = check_open(); !r) return r.error();
+    return store_->get_progress(job, key);
+  }
+  Result<QuotaState> quota() override {
+    if (auto r = check_open(); !r) return r.error();
+    return store_->get_quota();
+  }
+
+  Result<void> record_run_start(std::string_view job, std::int64_t at_ms) override {
+    return run_sync(RunMark{std::string(job), at_ms, true, {}});
+  }
+  Result<void> record_run_end(std::string_view job, std::int64_t at_ms,
+                              std::string_view outcome) override {
+    return run_sync(RunMark{std::string(job), at_ms, false, std::string(outcome)});
+  }
+  Result<void> save_quota(const QuotaState& quota) override { return run_sync(QuotaOnly{quota}); }
+
+  Result<void> close() override {
+    std::lock_guard closing(close_mu_);  // concurrent close() calls wait for the first
+    {
+      std::lock_guard lk(mu_);
+      if (closed_) return close_result_;
+      closing_ = true;
+    }
+    cv_.notify_one();
+    if (thread_.joinable()) thread_.join();  // the thread drains the queue first
+    std::lock_guard lk(mu_);
+    close_result_ = store_->close();
+    lock_.release();
+    closed_ = true;
+    return close_result_;
+  }
+
+ private:
+  Result<void> check_open() {
+    std::lock_guard lk(mu_);
+    if (closing_) return make_error(store_name(store_->dir()) + " is closed");
+    return {};
+  }
+
+  // Queued behind the writes already submitted; waits for the commit. These bypass the
+  // capacity check (rare, and each caller blocks, so they cannot pile up).
+  Result<void> run_sync(Op op) {
+    std::mutex m;
+    std::condition_variable done_cv;
+    std::optional<Result<void>> outcome;
+    {
+      std::lock_guard lk(mu_);
+      if (closing_) return make_error(store_name(store_->dir()) + " is closed");
+      queue_.push_back(QueueItem{std::move(op), [&](Result<void> r) {
+                                   std::lock_guard l(m);
+                                   outcome = std::move(r);
+                                   done_cv.notify_one();
+                                 }});
+    }
+    cv_.notify_one();
+    std::unique_lock l(m);
+    done_cv.wait(l, [&] { return outcome.has_value(); });
+    return *outcome;
+  }
+
+  void run() {
+    std::vector<QueueItem> group;
+    for (;;) {
+      {
+        std::unique_lock lk(mu_);
+        cv_.wait(lk, [&] { return closing_ || !queue_.empty(); });
+        if (queue_.empty()) return;  // closing and drained
+        while (!queue_.empty() && group.size() < kMaxGroup) {
+          if (std::holds_alternative<WriteRequest>(queue_.front().op)) --queued_requests_;
+          group.push_back(std::move(queue_.front()));
+          queue_.pop_front();
+        }
+      }
+      commit(group);
+      group.clear();
+    }
+  }
+
+  void commit(std::vector<QueueItem>& group) {
+    rocksdb::WriteBatch batch;
+    overlay_.clear();
+    std::vector<Result<void>> outcomes;
+    outcomes.reserve(group.size());
+    for (auto& item : group) {
+      Overlay mine;
+      batch.SetSavePoint();
+      auto r = std::visit([&](auto& op) { return apply(op, batch, mine); }, item.op);
+      if (r) {
+        (void)batch.PopSavePoint();
+        overlay_.merge_from(std::move(mine));
+      } else {
+        (void)batch.RollbackToSavePoint();
+      }
+      outcomes.push_back(std::move(r));
+    }
+    if (batch.Count() > 0) {
+      rocksdb::WriteOptions wo;
+      wo.sync = options_.sync;
+      auto s = store_->db()->Write(wo, &batch);
+      if (!s.ok()) {
+        Error e = rocks_error(store_->dir(), "writing results", s);
+        for (auto& o : outcomes) {
+          if (o) o = e;
+        }
+      }
+    }
+    overlay_.clear();
+    for (std::size_t i = 0; i < group.size(); ++i) {
+      if (group[i].done) group[i].done(std::move(outcomes[i]));
+    }
+  }
+
+  // Reads through this request's overlay, then the group's, then the database.
+  Result<std::optional<std::string>> read(rocksdb::ColumnFamilyHandle* cf, std::string_view key,
+                                          const Overlay& mine, std::string_view what) {
+    if (auto* v = mine.find(cf, key)) return *v;
+    if (auto* v = overlay_.find(cf, key)) return *v;
+    return store_->get(cf, key, what);
+  }
+  void put(rocksdb::WriteBatch& batch, Overlay& mine, rocksdb::ColumnFamilyHandle* cf,
+           std::string key, std::string value) {
+    batch.Put(cf, key, value);
+    mine.set(cf, std::move(key), std::move(value));
+  }
+  void del(rocksdb::WriteBatch& batch, Overlay& mine, rocksdb::ColumnFamilyHandle* cf,
+           std::string key) {
+    batch.Delete(cf, key);
+    mine.set(cf, std::move(key), std::nullopt);
+  }
+
+  Result<void> check_job(std::string_view job) {
+    if (valid_job_name(job)) return {};
+    return make_error(store_name(store_->dir()) + ": invalid job name '" + std::string(job) +
+                      "': it must be non-empty and contain no NUL character");
+  }
+
+  Result<std::optional<ProgressEntry>> read_progress(const std::string& pkey, const Overlay& mine) {
+    auto raw = read(store_->progress, pkey, mine, "reading job progress");
+    if (!raw) return raw.error();
+    if (!*raw) return std::optional<ProgressEntry>();
+    auto p = decode_progress(**raw);
+    if (!p) return store_->damaged(kProgressFamily, pkey);
+    return p;
+  }
+
+  void put_quota(rocksdb::WriteBatch& batch, Overlay& mine, const std::optional<QuotaState>& q) {
+    if (q) put(batch, mine, store_->meta, std::string(kMetaQuota), encode_quota(*q));
+  }
+
+  // The unique question texts of a tree (fold_text), each with its first occurrence
+  // in pre-order. Texts that normalise to nothing are skipped.
+  static std::map<std::string, const Question*> unique_questions(const Envelope& env) {
+    std::map<std::string, const Question*> out;
+    walk_preorder(env.result.children, [&](const QuestionVisit& v) {
+      auto folded = fold_text(v.node.question);
+      if (!folded || folded->empty()) return;
+      out.emplace(std::move(*folded), &v.node);
+    });
+    return out;
+  }
+
+  Result<void> apply(WriteRequest& req, rocksdb::WriteBatch& batch, Overlay& mine) {
+    if (auto r = check_job(req.job); !r) return r;
+    return std::visit(
+        [&](auto& item) -> Result<void> {
+          auto r = apply_item(req.job, item, batch, mine);
+          if (!r) return r;
+          put_quota(batch, mine, req.quota);
+          return {};
+        },
+        req.item);
+  }
+
+  Result<void> apply_item(const std::string& job, PutResult& put_result, rocksdb::WriteBatch& batch,
+                          Overlay& mine) {
+    StoredResult& result = put_result.result;
+    if (!decode_key(result.key)) {
+      return make_error(store_name(store_->dir()) + ": refusing a result with a malformed key");
+    }
+    auto old_raw = read(store_->results, result.key, mine, "reading a result");
+    if (!old_raw) return old_raw.error();
+    std::optional<StoredResult> old;
+    if (*old_raw) {
+      old = decode_result(result.key, **old_raw);
+      if (!old) return store_->damaged(kResultsFamily, result.key);
+    }
+
+    // Question index: count each question once per stored tree. On a refresh, only the
+    // difference between the old tree and the new one changes the counts.
+    auto fresh = unique_questions(put_result.envelope);
+    std::map<std::string, const Question*> stale;
+    std::optional<Envelope> old_envelope;
+    if (old) {
+      auto parsed = parse_envelope(old->body);
+      if (parsed) {
+        old_envelope = std::move(*parsed);
+        stale = unique_questions(*old_envelope);
+      }
+    }
+    for (const auto& [folded, node] : fresh) {
+      if (stale.count(folded)) continue;
+      auto raw = read(store_->questions, folded, mine, "reading the question index");
+      if (!raw) return raw.error();
+      QuestionEntry entry;
+      if (*raw) {
+        auto decoded = decode_question(folded, **raw);
+        if (!decoded) return store_->damaged(kQuestionsFamily, folded);
+        entry = std::move(*decoded);
+        ++entry.count;
+      } else {
+        entry.question = node->question;
+        entry.answer = node->answer;
+        entry.url = node->url;
+        entry.title = node->title;
+        entry.count = 1;
+        entry.first_key = result.key;
+      }
+      put(batch, mine, store_->questions, folded, encode_question(entry));
+    }
+    for (const auto& [folded, node] : stale) {
+      if (fresh.count(folded)) continue;
+      auto raw = read(store_->questions, folded, mine, "reading the question index");
+      if (!raw) return raw.error();
+      if (!*raw) continue;
+      auto entry = decode_question(folded, **raw);
+      if (!entry) return store_->damaged(kQuestionsFamily, folded);
+      if (entry->count <= 1) {
+        del(batch, mine, store_->questions, folded);
+      } else {
+        --entry->count;
+        put(batch, mine, store_->questions, folded, encode_question(*entry));
+      }
+    }
+
+    StoredResult stored = result;
+    if (old) {  // keep the first-seen spelling
+      stored.q = old->q;
+      stored.hl = old->hl;
+      stored.gl = old->gl;
+      stored.city = old->city;
+    }
+    put(batch, mine, store_->results, result.key, encode_result(stored));
+
+    ProgressEntry p;
+    p.state = ProgressState::done;
+    p.attempts = put_result.attempts;
+    p.last_status = 200;
+    p.spent_search = put_result.spent_search;
+    p.cached = result.cached;
+    p.updated_at_ms = now_ms();
+    put(batch, mine, store_->progress, progress_key(job, result.key), encode_progress(p));
+    return {};
+  }
+
+  Result<void> apply_item(const std::string& job, MarkDone& mark, rocksdb::WriteBatch& batch,
+                          Overlay& mine) {
+    auto stored = read(store_->results, mark.key, mine, "reading a result");
+    if (!stored) return stored.error();
+    if (!*stored) {
+      return make_error(store_name(store_->dir()) +
+                        ": cannot mark a key done: no result is stored for it (a bug in paa; "
+                        "please report it)");
+    }
+    std::string pkey = progress_key(job, mark.key);
+    auto existing = read_progress(pkey, mine);
+    if (!existing) return existing.error();
+    // Already done for this job: keep that entry (it may record a search this job paid for).
+    if (*existing && (*existing)->state == ProgressState::done) return {};
+    ProgressEntry p;
+    p.state = ProgressState::done;
+    p.attempts = *existing ? (*existing)->attempts : 0;
+    p.updated_at_ms = now_ms();
+    put(batch, mine, store_->progress, std::move(pkey), encode_progress(p));
+    return {};
+  }
+
+  Result<void> apply_item(const std::string& job, MarkFailed& mark, rocksdb::WriteBatch& batch,
+                          Overlay& mine) {
+    std::string pkey = progress_key(job, mark.key);
+    auto existing = read_progress(pkey, mine);
+    if (!existing) return existing.error();
+    // A stored result is never demoted to failed.
+    if (*existing && (*existing)->state == ProgressState::done) return {};
+    ProgressEntry p;
+    p.state = ProgressState::failed;
+    p.attempts = mark.attempts;
+    p.last_status = mark.last_status;
+    p.error = mark.error.substr(0, 500);
+    p.updated_at_ms = now_ms();
+    put(batch, mine, store_->progress, std::move(pkey), encode_progress(p));
+    return {};
+  }
+
+  Result<void> apply(RunMark& mark, rocksdb::WriteBatch& batch, Overlay& mine) {
+    if (auto r = check_job(mark.job); !r) return r;
+    std::string key = std::string(kMetaRunPrefix) + mark.job;
+    RunInfo info;
+    if (mark.start) {
+      info.started_at_ms = mark.at_ms;
+    } else {
+      auto raw = read(store_->meta, key, mine, "reading run info");
+      if (!raw) return raw.error();
+      if (*raw) {
+        auto decoded = decode_run(**raw);
+        if (!decoded) return store_->damaged(kMetaFamily, key);
+        info = *decoded;
+      }
+      info.ended_at_ms = mark.at_ms;
+      info.outcome = mark.outcome;
+    }
+    put(batch, mine, store_->meta, std::move(key), encode_run(info));
+    return {};
+  }
+
+  Result<void> apply(QuotaOnly& q, rocksdb::WriteBatch& batch, Overlay& mine) {
+    put_quota(batch, mine, q.quota);
+    return {};
+  }
+
+  std::unique_ptr<RocksStore> store_;
+  WriterLock lock_;
+  StoreOptions options_;
+  Overlay overlay_;  // writer thread only
+
+  std::mutex close_mu_;
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::deque<QueueItem> queue_;  // bounded: queued_requests_ <= queue_capacity
+  std::size_t queued_requests_ = 0;
+  bool closing_ = false;
+  bool closed_ = false;
+  Result<void> close_result_;
+  std::thread thread_;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<StoreWriter>> StoreWriter::open(const std::filesystem::path& dir,
+                                                       const StoreOptions& options) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::exists(dir, ec) && !fs::is_directory(dir, ec)) {
+    return make_error(store_name(dir) + ": '" + dir.string() +
+                      "' is a file, not a store folder; choose another --store path");
+  }
+  if (fs::exists(dir, ec) && fs::is_directory(dir, ec) && !fs::is_empty(dir, ec) &&
+      !fs::exists(dir / "CURRENT", ec) && !fs::exists(dir / kLockFileName, ec)) {
+    // Checked before the lock file is created in it.
+    return make_error(store_name(dir) + ": '" + dir.string() +
+                      "' exists, is not empty and is not a paa store; "
+                      "choose a new or empty folder for the store");
+  }
+  if (!fs::exists(dir, ec)) {
+    fs::create_directories(dir, ec);
+    if (ec) {
+      return make_error(store_name(dir) + ": cannot create the folder: " + ec.message() +
+                        "; check the path and permissions");
+    }
+  }
+  if (options.queue_capacity == 0) {
+    return make_error(store_name(dir) + ": the writer queue capacity must be at least 1");
+  }
+  auto lock = WriterLock::acquire(dir);  // before RocksDB: the second writer fails at once
+  if (!lock) return lock.error();
+  auto store = RocksStore::open(dir, RocksStore::Mode::primary);
+  if (!store) return store.error();
+  return std::unique_ptr<StoreWriter>(
+      new RocksStoreWriter(std::move(*store), std::move(*lock), options));
+}
+
+}  // namespace paa

@@ -1,0 +1,625 @@
+#include "store_test_util.hpp"
+
+#include "paa/store/store.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <rocksdb/db.h>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <fstream>
+#include <future>
+#include <latch>
+#include <map>
+#include <thread>
+
+namespace paa {
+namespace {
+
+using test::key_of;
+using test::make_put;
+using test::submit_and_wait;
+using test::TempDir;
+using test::TreeSpec;
+using ::testing::HasSubstr;
+
+std::unique_ptr<StoreWriter> open_writer(const std::filesystem::path& dir,
+                                         const StoreOptions& options = {}) {
+  auto w = StoreWriter::open(dir, options);
+  if (!w) ADD_FAILURE() << w.error().message;
+  return w ? std::move(*w) : nullptr;
+}
+std::unique_ptr<StoreReader> open_reader(const std::filesystem::path& dir) {
+  auto r = StoreReader::open(dir);
+  if (!r) ADD_FAILURE() << r.error().message;
+  return r ? std::move(*r) : nullptr;
+}
+
+std::map<std::string, QuestionEntry> all_questions(StoreReader& reader) {
+  std::map<std::string, QuestionEntry> out;
+  EXPECT_TRUE(reader.scan_questions([&](const QuestionEntry& q) {
+    out.emplace(q.normalized, q);
+    return true;
+  }));
+  return out;
+}
+
+std::uint64_t count_of(StoreReader& reader, const std::string& question) {
+  auto all = all_questions(reader);
+  auto it = all.find(fold_text(question).value());
+  return it == all.end() ? 0 : it->second.count;
+}
+
+TEST(StoreRoundTrip, ResultKeepsUnicodeSpellingQuotaAndBody) {
+  TempDir tmp;
+  auto dir = tmp.path() / "s.db";
+  auto writer = open_writer(dir);
+  auto req = make_put("job", "  Café   Crème Brûlée ", TreeSpec{{"Qu'est-ce que c'est ?"}, {}},
+                      "fr", "FR", "São Paulo");
+  auto& put = std::get<PutResult>(req.item);
+  put.result.fetched_at_ms = 1'712'345'678'901;
+  ASSERT_TRUE(submit_and_wait(*writer, req));
+
+  const std::string key = put.result.key;
+  EXPECT_TRUE(writer->has_result(key).value());
+  EXPECT_FALSE(writer->has_result(key_of("other")).value());
+  auto progress = writer->progress("job", key).value();
+  ASSERT_TRUE(progress);
+  EXPECT_EQ(progress->state, ProgressState::done);
+  EXPECT_TRUE(progress->spent_search);
+  EXPECT_EQ(progress->attempts, 1u);
+  EXPECT_EQ(progress->last_status, 200);
+
+  auto reader = open_reader(dir);
+  auto got = reader->get(key).value();
+  ASSERT_TRUE(got);
+  EXPECT_EQ(got->key, key);
+  EXPECT_EQ(got->q, "Café Crème Brûlée");
+  EXPECT_EQ(got->hl, "fr");
+  EXPECT_EQ(got->gl, "FR") << "the first-seen spelling, not the key";
+  EXPECT_EQ(got->city, "São Paulo");
+  EXPECT_EQ(got->body, put.result.body);
+  EXPECT_EQ(got->fetched_at_ms, 1'712'345'678'901);
+  EXPECT_FALSE(got->cached);
+  EXPECT_EQ(got->quota.searches_left, 100);
+  EXPECT_EQ(got->quota.payg_credits_left, 7);
+  ASSERT_TRUE(got->quota.renewal_date);
+  EXPECT_EQ(format_date(*got->quota.renewal_date), "2031-02-28");
+  EXPECT_FALSE(reader->get(key_of("other")).value());
+}
+
+TEST(StoreRoundTrip, BodyWithNulBytesAndNoQuotaFieldsIsKeptByteForByte) {
+  TempDir tmp;
+  auto writer = open_writer(tmp.path());
+  auto req = make_put("job", "nul", TreeSpec{});
+  auto& put = std::get<PutResult>(req.item);
+  put.result.body = std::string("{\"a\":\0\0\"\xff\xfe\"}\0", 14);
+  put.result.quota = {};
+  put.result.cached = true;
+  ASSERT_TRUE(submit_and_wait(*writer, req));
+  auto reader = open_reader(tmp.path());
+  auto got = reader->get(put.result.key).value();
+  ASSERT_TRUE(got);
+  EXPECT_EQ(got->body, put.result.body);
+  EXPECT_TRUE(got->cached);
+  EXPECT_FALSE(got->quota.searches_left);
+  EXPECT_FALSE(got->quota.payg_credits_left);
+  EXPECT_FALSE(got->quota.renewal_date);
+}
+
+TEST(StoreRoundTrip, RefreshKeepsTheFirstSeenSpelling) {
+  TempDir tmp;
+  auto writer = open_writer(tmp.path());
+  ASSERT_TRUE(submit_and_wait(*writer, make_put("job", "Best Coffee", TreeSpec{{"a?"}, {}})));
+  auto again = make_put("job", "best   COFFEE", TreeSpec{{"b?"}, {}});
+  ASSERT_TRUE(submit_and_wait(*writer, again));
+  auto reader = open_reader(tmp.path());
+  auto got = reader->get(key_of("best coffee")).value();
+  ASSERT_TRUE(got);
+  EXPECT_EQ(got->q, "Best Coffee");
+  EXPECT_EQ(got->body, std::get<PutResult>(again.item).result.body);
+}
+
+TEST(StoreBatch, OneRequestWritesResultProgressQuestionsAndQuotaTogether) {
+  TempDir tmp;
+  auto writer = open_writer(tmp.path());
+  auto req = make_put("job", "coffee", TreeSpec{{"Is coffee good?"}, {"How much?"}});
+  QuotaState quota;
+  quota.searches_left = 41;
+  quota.seen_at_ms = 123;
+  req.quota = quota;
+  ASSERT_TRUE(submit_and_wait(*writer, req));
+  auto reader = open_reader(tmp.path());
+  EXPECT_TRUE(reader->get(key_of("coffee")).value());
+  EXPECT_EQ(reader->job_stats("job").value().done, 1u);
+  EXPECT_EQ(all_questions(*reader).size(), 2u);
+  EXPECT_EQ(reader->quota().value().searches_left, 41);
+}
+
+TEST(StoreBatch, RejectedRequestWritesNoPartAndOthersInTheGroupCommit) {
+  TempDir tmp;
+  auto writer = open_writer(tmp.path());
+  std::vector<std::future<Result<void>>> results;
+  std::vector<std::shared_ptr<std::promise<Result<void>>>> promises;
+  auto submit = [&](WriteRequest r) {
+    auto p = std::make_shared<std::promise<Result<void>>>();
+    results.push_back(p->get_future());
+    ASSERT_TRUE(writer->submit(std::move(r), [p](Result<void> x) { p->set_value(std::move(x)); }));
+  };
+  submit(make_put("job", "before", TreeSpec{{"shared?"}, {}}));
+  auto bad = make_put(std::string("bad\0job", 7), "bad", TreeSpec{{"only in bad?"}, {}});
+  QuotaState q;
+  q.searches_left = 1;
+  bad.quota = q;
+  submit(bad);
+  submit(make_put("job", "after", TreeSpec{{"shared?"}, {}}));
+  EXPECT_TRUE(results[0].get());
+  auto bad_result = results[1].get();
+  ASSERT_FALSE(bad_result);
+  EXPECT_THAT(bad_result.error().message, HasSubstr("invalid job name"));
+  EXPECT_TRUE(results[2].get());
+
+  auto reader = open_reader(tmp.path());
+  EXPECT_FALSE(reader->get(key_of("bad")).value());
+  EXPECT_EQ(count_of(*reader, "only in bad?"), 0u);
+  EXPECT_FALSE(reader->quota().value().searches_left);
+  EXPECT_EQ(count_of(*reader, "shared?"), 2u);
+  EXPECT_EQ(reader->job_stats("job").value().done, 2u);
+}
+
+TEST(StoreQuestionIndex, RepeatsInsideOneTreeCountOnceAndTwoTreesCountTwo) {
+  TempDir tmp;
+  auto writer = open_writer(tmp.path());
+  // "Why?" appears under both top-level questions, and "WHY?" folds to the same text.
+  ASSERT_TRUE(submit_and_wait(*writer, make_put("job", "one", TreeSpec{{"Why?", "WHY?", "   "},
+                                                                       {"why?", "Nested"}})));
+  auto reader = open_reader(tmp.path());
+  auto all = all_questions(*reader);
+  ASSERT_EQ(all.size(), 2u) << "blank question texts are skipped";
+  auto& why = all.at(fold_text("why?").value());
+  EXPECT_EQ(why.count, 1u);
+  EXPECT_EQ(why.question, "Why?");  // first seen, display case kept
+  EXPECT_EQ(why.answer, "answer to Why?");
+  EXPECT_EQ(why.url, "https://example.com/1");
+  EXPECT_EQ(why.title, "title 1");
+  EXPECT_EQ(why.first_key, key_of("one"));
+  EXPECT_EQ(all.at("nested").count, 1u);
+
+  ASSERT_TRUE(submit_and_wait(*writer, make_put("job", "two", TreeSpec{{"why?"}, {}})));
+  ASSERT_TRUE(reader->catch_up());
+  EXPECT_EQ(count_of(*reader, "Why?"), 2u);
+  EXPECT_EQ(all_questions(*reader).at("why?").first_key, key_of("one"));
+}
+
+TEST(StoreQuestionIndex, RefreshDoesNotDoubleCountAndDropsQuestionsThatLeftTheTree) {
+  TempDir tmp;
+  auto writer = open_writer(tmp.path());
+  ASSERT_TRUE(submit_and_wait(*writer, make_put("job", "one", TreeSpec{{"kept?", "dropped?"}, {}})));
+  ASSERT_TRUE(submit_and_wait(*writer, make_put("job", "two", TreeSpec{{"kept?", "dropped?"}, {}})));
+  // Refresh "one": same key, a tree without "dropped?" and with a new question.
+  ASSERT_TRUE(submit_and_wait(*writer, make_put("job", "ONE", TreeSpec{{"kept?", "new?"}, {}})));
+  ASSERT_TRUE(submit_and_wait(*writer, make_put("job", "ONE", TreeSpec{{"kept?", "new?"}, {}})));
+  auto reader = open_reader(tmp.path());
+  EXPECT_EQ(count_of(*reader, "kept?"), 2u);
+  EXPECT_EQ(count_of(*reader, "dropped?"), 1u);
+  EXPECT_EQ(count_of(*reader, "new?"), 1u);
+
+  // Refresh "two" without "dropped?": its last tree is gone, so is its entry.
+  ASSERT_TRUE(submit_and_wait(*writer, make_put("job", "two", TreeSpec{{"kept?"}, {}})));
+  ASSERT_TRUE(reader->catch_up());
+  EXPECT_EQ(all_questions(*reader).count("dropped?"), 0u);
+  EXPECT_EQ(count_of(*reader, "kept?"), 2u);
+}
+
+TEST(StoreQuestionIndex, ManyTreesSharingAQuestionInOneGroupCountExactly) {
+  TempDir tmp;
+  auto writer = open_writer(tmp.path());
+  constexpr int kTrees = 300;
+  std::atomic<int> ok{0};
+  std::latch all_done(kTrees + 2);
+  for (int i = 0; i < kTrees; ++i) {
+    // Every other tree also repeats "common?" inside itself.
+    TreeSpec tree{{"common?", "q" + std::to_string(i) + "?"}, {i % 2 ? "Common?" : "other?"}};
+    ASSERT_TRUE(writer->submit(make_put("job", "tree " + std::to_string(i), tree),
+                               [&](Result<void> r) {
+                                 if (r) ++ok;
+                                 all_done.count_down();
+                               }));
+  }
+  // The same key twice in a row (likely in one group): a refresh, not a second tree.
+  for (int i = 0; i < 2; ++i) {
+    ASSERT_TRUE(writer->submit(make_put("job", "tree 0", TreeSpec{{"common?", "q0?"}, {"other?"}}),
+                               [&](Result<void> r) {
+                                 if (r) ++ok;
+                                 all_done.count_down();
+                               }));
+  }
+  all_done.wait();
+  EXPECT_EQ(ok, kTrees + 2);
+  auto reader = open_reader(tmp.path());
+  EXPECT_EQ(count_of(*reader, "common?"), static_cast<std::uint64_t>(kTrees));
+  EXPECT_EQ(count_of(*reader, "other?"), static_cast<std::uint64_t>(kTrees / 2));
+  EXPECT_EQ(count_of(*reader, "q0?"), 1u);
+}
+
+TEST(StoreProgress, FailedKeyLaterDoneAndDoneIsNeverDemoted) {
+  TempDir tmp;
+  auto writer = open_writer(tmp.path());
+  const std::string key = key_of("flaky");
+  WriteRequest failed{"job", MarkFailed{key, 5, 500, "HTTP 500 Internal server error"}, {}};
+  ASSERT_TRUE(submit_and_wait(*writer, failed));
+  auto p = writer->progress("job", key).value();
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->state, ProgressState::failed);
+  EXPECT_EQ(p->attempts, 5u);
+  EXPECT_EQ(p->last_status, 500);
+  EXPECT_EQ(p->error, "HTTP 500 Internal server error");
+  auto reader = open_reader(tmp.path());
+  auto stats = reader->job_stats("job").value();
+  EXPECT_EQ(stats.failed, 1u);
+  EXPECT_EQ(stats.done, 0u);
+
+  ASSERT_TRUE(submit_and_wait(*writer, make_put("job", "flaky", TreeSpec{})));
+  EXPECT_EQ(writer->progress("job", key).value()->state, ProgressState::done);
+  ASSERT_TRUE(submit_and_wait(*writer, failed));  // a late failure report changes nothing
+  EXPECT_EQ(writer->progress("job", key).value()->state, ProgressState::done);
+  ASSERT_TRUE(reader->catch_up());
+  stats = reader->job_stats("job").value();
+  EXPECT_EQ(stats.failed, 0u);
+  EXPECT_EQ(stats.done, 1u);
+  EXPECT_EQ(stats.searches_spent, 1u);
+}
+
+TEST(StoreProgress, MarkDoneNeedsAStoredResultAndSpendsNothing) {
+  TempDir tmp;
+  auto writer = open_writer(tmp.path());
+  auto missing = submit_and_wait(*writer, WriteRequest{"job2", MarkDone{key_of("nothing")}, {}});
+  ASSERT_FALSE(missing);
+  EXPECT_THAT(missing.error().message, HasSubstr("no result is stored"));
+
+  ASSERT_TRUE(submit_and_wait(*writer, make_put("job1", "shared", TreeSpec{{"x?"}, {}})));
+  ASSERT_TRUE(submit_and_wait(*writer, WriteRequest{"job2", MarkDone{key_of("shared")}, {}}));
+  // Marking an already-done key of job1 done again keeps the search it paid for.
+  ASSERT_TRUE(submit_and_wait(*writer, WriteRequest{"job1", MarkDone{key_of("shared")}, {}}));
+  auto reader = open_reader(tmp.path());
+  auto jobs = reader->jobs().value();
+  ASSERT_EQ(jobs.size(), 2u);
+  EXPECT_EQ(jobs[0].job, "job1");
+  EXPECT_EQ(jobs[0].searches_spent, 1u);
+  EXPECT_EQ(jobs[1].job, "job2");
+  EXPECT_EQ(jobs[1].done, 1u);
+  EXPECT_EQ(jobs[1].searches_spent, 0u);
+  EXPECT_EQ(count_of(*reader, "x?"), 1u) << "marking done does not add a tree";
+}
+
+TEST(StoreProgress, ScanProgressListsOnlyThatJobsKeys) {
+  TempDir tmp;
+  auto writer = open_writer(tmp.path());
+  for (const char* q : {"a", "b", "c"}) ASSERT_TRUE(submit_and_wait(*writer, make_put("j", q, {})));
+  ASSERT_TRUE(submit_and_wait(*writer, make_put("j2", "d", {})));
+  ASSERT_TRUE(submit_and_wait(*writer, make_put("i", "e", {})));
+  auto reader = open_reader(tmp.path());
+  std::vector<std::string> keys;
+  ASSERT_TRUE(reader->scan_progress("j", [&](std::string_view key, const ProgressEntry&) {
+    keys.emplace_back(key);
+    return true;
+  }));
+  EXPECT_EQ(keys, (std::vector<std::string>{key_of("a"), key_of("b"), key_of("c")}));
+  int visited = 0;
+  ASSERT_TRUE(reader->scan_progress("j", [&](std::string_view, const ProgressEntry&) {
+    return ++visited < 2;
+  }));
+  EXPECT_EQ(visited, 2) << "the visitor stops the scan";
+}
+
+TEST(StoreScan, ResultsByLocalePrefixInKeyOrder) {
+  TempDir tmp;
+  auto writer = open_writer(tmp.path());
+  ASSERT_TRUE(submit_and_wait(*writer, make_put("j", "b", {}, "en", "us")));
+  ASSERT_TRUE(submit_and_wait(*writer, make_put("j", "a", {}, "en", "us")));
+  ASSERT_TRUE(submit_and_wait(*writer, make_put("j", "a", {}, "en", "gb")));
+  ASSERT_TRUE(submit_and_wait(*writer, make_put("j", "a", {}, "de", "de")));
+  auto reader = open_reader(tmp.path());
+  auto collect = [&](const std::string& prefix) {
+    std::vector<std::string> qs;
+    EXPECT_TRUE(reader->scan_results(prefix, [&](const StoredResult& r) {
+      qs.push_back(r.hl + "/" + r.gl + "/" + r.q);
+      return true;
+    }));
+    return qs;
+  };
+  EXPECT_EQ(collect(encode_locale_prefix("en", "us")),
+            (std::vector<std::string>{"en/us/a", "en/us/b"}));
+  EXPECT_EQ(collect(encode_locale_prefix("en")),
+            (std::vector<std::string>{"en/gb/a", "en/us/a", "en/us/b"}));
+  EXPECT_EQ(collect("").size(), 4u);
+}
+
+TEST(StoreQuota, StateRoundTripsAndTheLastSubmittedWins) {
+  TempDir tmp;
+  auto writer = open_writer(tmp.path());
+  EXPECT_EQ(writer->quota().value().seen_at_ms, 0) << "never seen";
+  QuotaState q;
+  q.searches_left = 0;
+  q.payg_credits_left = -3;
+  q.renewal_date = parse_date("2030-12-31");
+  q.seen_at_ms = 1'800'000'000'000;
+  q.exhausted_until_ms = 1'900'000'000'000;
+  ASSERT_TRUE(writer->save_quota(q));
+  auto check = [&](const QuotaState& got) {
+    EXPECT_EQ(got.searches_left, 0);
+    EXPECT_EQ(got.payg_credits_left, -3);
+    ASSERT_TRUE(got.renewal_date);
+    EXPECT_EQ(format_date(*got.renewal_date), "2030-12-31");
+    EXPECT_EQ(got.seen_at_ms, 1'800'000'000'000);
+    EXPECT_EQ(got.exhausted_until_ms, 1'900'000'000'000);
+  };
+  check(writer->quota().value());
+  auto reader = open_reader(tmp.path());
+  check(reader->quota().value());
+
+  // A request's quota and a later save_quota are applied in submission order.
+  auto req = make_put("j", "x", {});
+  QuotaState older;
+  older.searches_left = 50;
+  req.quota = older;
+  std::promise<void> done;
+  ASSERT_TRUE(writer->submit(req, [&](Result<void>) { done.set_value(); }));
+  ASSERT_TRUE(writer->save_quota(q));
+  done.get_future().wait();
+  check(writer->quota().value());
+}
+
+TEST(StoreRunInfo, StartAndEndAreListedWithTheJob) {
+  TempDir tmp;
+  auto writer = open_writer(tmp.path());
+  ASSERT_TRUE(writer->record_run_start("nightly", 1000));
+  auto reader = open_reader(tmp.path());
+  auto jobs = reader->jobs().value();
+  ASSERT_EQ(jobs.size(), 1u);
+  EXPECT_EQ(jobs[0].job, "nightly");
+  EXPECT_EQ(jobs[0].last_run.started_at_ms, 1000);
+  EXPECT_EQ(jobs[0].last_run.ended_at_ms, 0);
+  ASSERT_TRUE(writer->record_run_end("nightly", 2000, "completed"));
+  ASSERT_TRUE(reader->catch_up());
+  auto stats = reader->job_stats("nightly").value();
+  EXPECT_EQ(stats.last_run.started_at_ms, 1000);
+  EXPECT_EQ(stats.last_run.ended_at_ms, 2000);
+  EXPECT_EQ(stats.last_run.outcome, "completed");
+  ASSERT_TRUE(writer->record_run_start("nightly", 3000));
+  ASSERT_TRUE(reader->catch_up());
+  stats = reader->job_stats("nightly").value();
+  EXPECT_EQ(stats.last_run.ended_at_ms, 0) << "a new run resets the end";
+  EXPECT_EQ(stats.last_run.outcome, "");
+}
+
+TEST(StoreWriter, ManyConcurrentSubmittersAreAllCommitted) {
+  TempDir tmp;
+  auto writer = open_writer(tmp.path(), StoreOptions{false, 4096});
+  constexpr int kThreads = 8;
+  constexpr int kPerThread = 250;
+  std::atomic<int> ok{0}, failed{0};
+  std::latch all_done(kThreads * kPerThread);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < kPerThread; ++i) {
+        auto q = "t" + std::to_string(t) + " i" + std::to_string(i);
+        bool accepted = writer->submit(make_put("job", q, TreeSpec{{"shared?", q + "?"}, {}}),
+                                       [&](Result<void> r) {
+                                         ++(r ? ok : failed);
+                                         all_done.count_down();
+                                       });
+        if (!accepted) {
+          ++failed;
+          all_done.count_down();
+        }
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  all_done.wait();
+  EXPECT_EQ(ok, kThreads * kPerThread);
+  EXPECT_EQ(failed, 0);
+  ASSERT_TRUE(writer->close());
+  auto reader = open_reader(tmp.path());
+  EXPECT_EQ(reader->job_stats("job").value().done,
+            static_cast<std::uint64_t>(kThreads * kPerThread));
+  EXPECT_EQ(count_of(*reader, "shared?"), static_cast<std::uint64_t>(kThreads * kPerThread));
+}
+
+TEST(StoreWriter, SubmitReturnsFalseWhenTheQueueIsFull) {
+  TempDir tmp;
+  auto writer = open_writer(tmp.path(), StoreOptions{false, 1});
+  std::promise<void> entered, gate;
+  auto gate_future = gate.get_future().share();
+  // `done` runs on the writer thread: blocking it holds the writer still.
+  ASSERT_TRUE(writer->submit(make_put("j", "a", {}), [&](Result<void>) {
+    entered.set_value();
+    gate_future.wait();
+  }));
+  entered.get_future().wait();
+  std::promise<Result<void>> second;
+  ASSERT_TRUE(writer->submit(make_put("j", "b", {}),
+                             [&](Result<void> r) { second.set_value(std::move(r)); }));
+  bool called = false;
+  EXPECT_FALSE(writer->submit(make_put("j", "c", {}), [&](Result<void>) { called = true; }));
+  gate.set_value();
+  EXPECT_TRUE(second.get_future().get());
+  ASSERT_TRUE(writer->close());
+  EXPECT_FALSE(called) << "a refused request's callback is never called";
+  EXPECT_FALSE(writer->submit(make_put("j", "d", {}), [](Result<void>) {}))
+      << "closed: refused";
+  EXPECT_TRUE(writer->close()) << "close is idempotent";
+}
+
+TEST(StoreWriter, CloseDrainsEveryQueuedRequest) {
+  TempDir tmp;
+  std::atomic<int> done{0};
+  {
+    auto writer = open_writer(tmp.path());
+    for (int i = 0; i < 500; ++i) {
+      ASSERT_TRUE(writer->submit(make_put("j", "q" + std::to_string(i), {}),
+                                 [&](Result<void> r) { done += r ? 1 : 0; }));
+    }
+    ASSERT_TRUE(writer->close());
+    EXPECT_EQ(done, 500);
+  }
+  auto reader = open_reader(tmp.path());
+  EXPECT_EQ(reader->job_stats("j").value().done, 500u);
+}
+
+TEST(StoreWriter, ReopenSeesEverythingWritten) {
+  TempDir tmp;
+  {
+    auto writer = open_writer(tmp.path());
+    ASSERT_TRUE(submit_and_wait(*writer, make_put("j", "persisted", TreeSpec{{"q?"}, {}})));
+  }
+  auto writer = open_writer(tmp.path());
+  EXPECT_TRUE(writer->has_result(key_of("persisted")).value());
+  ASSERT_TRUE(submit_and_wait(*writer, make_put("j", "second", TreeSpec{{"q?"}, {}})));
+  auto reader = open_reader(tmp.path());
+  EXPECT_EQ(count_of(*reader, "q?"), 2u);
+}
+
+// --- opening --------------------------------------------------------------------------------
+
+TEST(StoreOpen, StoreWrittenByANewerFormatIsRefused) {
+  TempDir tmp;
+  auto dir = tmp.path() / "x.db";
+  { ASSERT_TRUE(open_writer(dir)); }
+  {
+    std::vector<std::string> names;
+    ASSERT_TRUE(rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), dir.string(), &names).ok());
+    std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
+    for (auto& n : names) descriptors.emplace_back(n, rocksdb::ColumnFamilyOptions());
+    descriptors.emplace_back("added_by_format_2", rocksdb::ColumnFamilyOptions());
+    std::vector<rocksdb::ColumnFamilyHandle*> handles;
+    rocksdb::DB* db = nullptr;
+    rocksdb::DBOptions options;
+    options.create_missing_column_families = true;
+    ASSERT_TRUE(rocksdb::DB::Open(options, dir.string(), descriptors, &handles, &db).ok());
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      if (names[i] == "meta") {
+        ASSERT_TRUE(db->Put({}, handles[i], "format_version", "2").ok());
+      }
+    }
+    for (auto* h : handles) db->DestroyColumnFamilyHandle(h);
+    delete db;
+  }
+  const std::string expected = "store '" + dir.string() +
+                               "' was written by a newer paa (format 2; this paa reads up to 1): "
+                               "upgrade paa";
+  auto w = StoreWriter::open(dir);
+  ASSERT_FALSE(w);
+  EXPECT_EQ(w.error().message, expected);
+  auto r = StoreReader::open(dir);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().message, expected);
+}
+
+TEST(StoreOpen, FolderThatIsNotAStoreIsRefusedAndLeftAlone) {
+  TempDir tmp;
+  std::ofstream(tmp.path() / "notes.txt") << "mine";
+  auto w = StoreWriter::open(tmp.path());
+  ASSERT_FALSE(w);
+  EXPECT_THAT(w.error().message, HasSubstr("is not empty and is not a paa store"));
+  EXPECT_FALSE(std::filesystem::exists(tmp.path() / "CURRENT"));
+  EXPECT_FALSE(std::filesystem::exists(tmp.path() / "paa.lock"));
+
+  std::ofstream(tmp.path() / "file.db") << "x";
+  auto f = StoreWriter::open(tmp.path() / "file.db");
+  ASSERT_FALSE(f);
+  EXPECT_THAT(f.error().message, HasSubstr("is a file"));
+}
+
+TEST(StoreOpen, ReaderOnAMissingStoreSaysHowToCreateOne) {
+  TempDir tmp;
+  auto dir = tmp.path() / "none.db";
+  auto r = StoreReader::open(dir);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().message, "no store at '" + dir.string() + "' (run `paa run JOB` first)");
+  EXPECT_FALSE(std::filesystem::exists(dir)) << "readers create nothing";
+}
+
+TEST(StoreOpen, EmptyExistingFolderBecomesAStore) {
+  TempDir tmp;
+  auto writer = open_writer(tmp.path());
+  ASSERT_TRUE(writer);
+  EXPECT_TRUE(std::filesystem::exists(tmp.path() / "CURRENT"));
+}
+
+TEST(StoreSingleWriter, SecondWriterInTheSameProcessIsRefusedWithThePid) {
+  TempDir tmp;
+  auto dir = tmp.path() / "x.db";
+  auto first = open_writer(dir);
+  auto second = StoreWriter::open(dir);
+  ASSERT_FALSE(second);
+  EXPECT_EQ(second.error().message,
+            "store '" + dir.string() + "' is in use by another paa process (pid " +
+                std::to_string(::getpid()) + "); wait for it to finish or stop it");
+  ASSERT_TRUE(first->close());
+  EXPECT_TRUE(open_writer(dir)) << "the lock is released on close";
+}
+
+TEST(StoreSingleWriter, WriterInAnotherProcessIsRefusedAndReadersStillWork) {
+  TempDir tmp;
+  auto dir = tmp.path() / "x.db";
+  auto writer = open_writer(dir);
+  ASSERT_TRUE(submit_and_wait(*writer, make_put("j", "visible", {})));
+
+  int fds[2];
+  ASSERT_EQ(::pipe(fds), 0);
+  pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    ::close(fds[0]);
+    // 'W' = refused as expected, 'X' = wrongly opened, 'R' = reader failed.
+    char verdict = 'W';
+    auto second = StoreWriter::open(dir);
+    if (second || second.error().message.find("is in use by another paa process (pid " +
+                                              std::to_string(::getppid()) + ")") ==
+                      std::string::npos)
+      verdict = 'X';
+    if (verdict == 'W') {
+      auto reader = StoreReader::open(dir);
+      if (!reader || !(*reader)->get(key_of("visible")).value()) verdict = 'R';
+    }
+    (void)!::write(fds[1], &verdict, 1);
+    ::_exit(0);
+  }
+  ::close(fds[1]);
+  char verdict = 0;
+  ASSERT_EQ(::read(fds[0], &verdict, 1), 1);
+  ::close(fds[0]);
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  EXPECT_EQ(verdict, 'W');
+}
+
+TEST(StoreReaders, ReaderWorksWhileTheWriterRunsAndSeesNewDataAfterCatchUp) {
+  TempDir tmp;
+  auto writer = open_writer(tmp.path());
+  ASSERT_TRUE(writer->record_run_start("j", 5));
+  ASSERT_TRUE(submit_and_wait(*writer, make_put("j", "first", TreeSpec{{"q?"}, {}})));
+  auto reader = open_reader(tmp.path());
+  EXPECT_TRUE(reader->get(key_of("first")).value()) << "caught up on open";
+
+  for (int i = 0; i < 50; ++i) {
+    ASSERT_TRUE(submit_and_wait(*writer, make_put("j", "more " + std::to_string(i), {})));
+  }
+  ASSERT_TRUE(reader->catch_up());
+  EXPECT_TRUE(reader->get(key_of("more 49")).value());
+  EXPECT_EQ(reader->job_stats("j").value().done, 51u);
+  auto second_reader = open_reader(tmp.path());
+  EXPECT_EQ(second_reader->jobs().value().size(), 1u) << "readers do not exclude each other";
+  ASSERT_TRUE(writer->close());
+  ASSERT_TRUE(reader->catch_up()) << "still usable after the writer closed";
+  EXPECT_TRUE(reader->get(key_of("first")).value());
+}
+
+}  // namespace
+}  // namespace paa

@@ -1,0 +1,84 @@
+#include "store_test_util.hpp"
+
+#include <boost/json.hpp>
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <future>
+#include <stdexcept>
+
+namespace paa::test {
+
+TempDir::TempDir() {
+  std::string tmpl = (std::filesystem::temp_directory_path() / "paa-store-test-XXXXXX").string();
+  if (::mkdtemp(tmpl.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
+  path_ = tmpl;
+}
+TempDir::~TempDir() {
+  std::error_code ec;
+  std::filesystem::remove_all(path_, ec);
+}
+
+std::string make_body(const std::string& q, const TreeSpec& tree, bool cached,
+                      std::int64_t searches_left) {
+  namespace json = boost::json;
+  json::array children;
+  int n = 0;
+  for (const auto& top : tree.top) {
+    json::object node{{"question", top},
+                      {"answer", "answer to " + top},
+                      {"url", "https://example.com/" + std::to_string(++n)},
+                      {"title", "title " + std::to_string(n)}};
+    json::array nested;
+    for (const auto& sub : tree.nested) nested.push_back(json::object{{"question", sub}});
+    node["children"] = std::move(nested);
+    children.push_back(std::move(node));
+  }
+  json::object env{{"cached", cached},
+                   {"searchesLeft", searches_left},
+                   {"payAsYouGoCreditsLeft", 7},
+                   {"renewalDate", "2031-02-28"},
+                   {"result", json::object{{"question", q},
+                                           {"related", json::array{"related 1"}},
+                                           {"children", std::move(children)}}}};
+  return json::serialize(env);
+}
+
+std::string key_of(const std::string& q, const std::string& hl, const std::string& gl,
+                   const std::string& city) {
+  return encode_key(make_query(q, hl, gl, city).value().key);
+}
+
+WriteRequest make_put(const std::string& job, const std::string& q, const TreeSpec& tree,
+                      const std::string& hl, const std::string& gl, const std::string& city) {
+  auto query = make_query(q, hl, gl, city).value();
+  PutResult put;
+  put.result.key = encode_key(query.key);
+  put.result.q = query.q;
+  put.result.hl = query.hl;
+  put.result.gl = query.gl;
+  put.result.city = query.city;
+  put.result.body = make_body(q, tree);
+  put.result.fetched_at_ms = 1'700'000'000'000;
+  put.envelope = parse_envelope(put.result.body).value();
+  put.result.cached = put.envelope.cached;
+  put.result.quota = put.envelope.quota;
+  put.spent_search = true;
+  put.attempts = 1;
+  WriteRequest request;
+  request.job = job;
+  request.item = std::move(put);
+  return request;
+}
+
+Result<void> submit_and_wait(StoreWriter& writer, WriteRequest request) {
+  auto promise = std::make_shared<std::promise<Result<void>>>();
+  auto future = promise->get_future();
+  if (!writer.submit(std::move(request),
+                     [promise](Result<void> r) { promise->set_value(std::move(r)); })) {
+    return make_error("queue full");
+  }
+  return future.get();
+}
+
+}  // namespace paa::test

@@ -1,0 +1,45 @@
+#pragma once
+// Helpers shared by the store tests: temporary folders, envelopes, synchronous submits.
+#include "paa/store/store.hpp"
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace paa::test {
+
+// A fresh folder under the temp directory, removed with everything in it.
+class TempDir {
+ public:
+  TempDir();
+  ~TempDir();
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+// A simple question tree: `top` questions at depth 1, each with the `nested` ones as children.
+struct TreeSpec {
+  std::vector<std::string> top;
+  std::vector<std::string> nested;  // repeated under every top-level question
+};
+
+// A valid 200 body for `q` with the given tree.
+std::string make_body(const std::string& q, const TreeSpec& tree, bool cached = false,
+                      std::int64_t searches_left = 100);
+
+// A PutResult request for (q, hl, gl, city) whose body is make_body(q, tree).
+WriteRequest make_put(const std::string& job, const std::string& q, const TreeSpec& tree,
+                      const std::string& hl = "en", const std::string& gl = "us",
+                      const std::string& city = "");
+
+std::string key_of(const std::string& q, const std::string& hl = "en",
+                   const std::string& gl = "us", const std::string& city = "");
+
+// Submits and waits for `done`.
+Result<void> submit_and_wait(StoreWriter& writer, WriteRequest request);
+
+}  // namespace paa::test
