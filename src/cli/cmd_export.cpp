@@ -1,16 +1,37 @@
-// Placeholder until the 'export' command lands.
+// paa export: stream the store out as JSONL, JSON or CSV (see README "Export").
 #include "commands.hpp"
 
+#include "paa/export/export_command.hpp"
+
 #include <cstdio>
+#include <memory>
+#include <string>
 
 namespace paa::cli {
+
 Command add_export_command(CLI::App& app) {
+  auto options = std::make_shared<exporting::ExportCommandOptions>();
+  auto output = std::make_shared<std::string>();
   Command c;
-  c.app = app.add_subcommand("export", "(not yet available)");
-  c.run = [] {
-    std::fputs("paa export: not yet available\n", stderr);
-    return 2;
+  c.app = app.add_subcommand("export", "Write stored results as jsonl, json, csv, questions or related");
+  c.app->add_option("--store", options->store, "Store folder (the one `paa run` writes to)")->required();
+  c.app->add_option("--format", options->format, "jsonl | json | csv | questions | related")
+      ->required()
+      ->check(CLI::IsMember({"jsonl", "json", "csv", "questions", "related"}));
+  c.app->add_option("--job", options->job, "Only the keys done by this job");
+  c.app->add_option("--hl", options->hl, "Only this language (e.g. en)");
+  c.app->add_option("--gl", options->gl, "Only this country (e.g. us)");
+  c.app->add_flag("--dedupe", options->dedupe,
+                  "Drop repeated questions inside each tree (first in pre-order wins)");
+  c.app->add_flag("--excel", options->excel, "CSV for Excel: UTF-8 BOM and CRLF line ends");
+  c.app->add_option("-o,--output", *output,
+                    "Write to FILE atomically (temp file + rename) instead of standard output");
+  c.app->add_flag("--force", options->force, "Replace an existing -o file");
+  c.run = [options, output] {
+    if (!output->empty()) options->output = *output;
+    return exporting::run_export_command(*options, stderr);
   };
   return c;
 }
+
 }  // namespace paa::cli

@@ -1,0 +1,36 @@
+#pragma once
+// `paa export` minus the flag parsing: option checks, store opening, atomic -o, exit codes.
+#include "paa/error.hpp"
+#include "paa/export/output.hpp"
+
+#include <cstdio>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+
+namespace paa::exporting {
+
+struct ExportCommandOptions {
+  std::filesystem::path store;
+  std::string format;
+  std::string job;
+  std::string hl;
+  std::string gl;
+  bool dedupe = false;
+  bool excel = false;
+  bool force = false;
+  std::optional<std::filesystem::path> output;  // nullopt = standard output
+};
+
+// Returns the exit code (kExitOk, or kExitUsage with a message on `err`).
+int run_export_command(const ExportCommandOptions& options, std::FILE* err);
+
+// Writes a file atomically: `produce` writes into a temporary file beside `target`
+// (same folder, unique name); on success it is fsynced and renamed over `target` and the
+// folder fsynced. On an error, an exception or SIGINT/SIGTERM/SIGHUP the temporary file is
+// removed and `target` is untouched. An existing `target` is refused unless `force`.
+Result<void> write_file_atomically(const std::filesystem::path& target, bool force,
+                                   const std::function<Result<void>(ByteSink&)>& produce);
+
+}  // namespace paa::exporting

@@ -1,0 +1,33 @@
+#pragma once
+// Drives a format writer from a StoreReader: selection (all / one job / one locale),
+// streaming, bounded memory (except `questions` with filters: O(unique questions)).
+#include "paa/error.hpp"
+#include "paa/export/formats.hpp"
+#include "paa/export/output.hpp"
+#include "paa/store/store.hpp"
+
+#include <cstdint>
+#include <string>
+
+namespace paa::exporting {
+
+struct ExportRequest {
+  FormatOptions format;
+  std::string job;  // "" = every stored result
+  std::string hl;   // normalised (normalize_hl); "" = any
+  std::string gl;   // normalised (normalize_gl); "" = any
+  bool filtered() const { return !job.empty() || !hl.empty() || !gl.empty(); }
+};
+
+struct ExportSummary {
+  std::uint64_t results = 0;          // stored results exported
+  std::uint64_t records = 0;          // objects or CSV data rows written
+  std::uint64_t missing_results = 0;  // --job: done entries without a stored result (skipped)
+};
+
+// Writes the whole export to `out` (header and footer included) and flushes it.
+// Stops at the first error: a store read error, an unreadable stored body, or `out` failing.
+Result<ExportSummary> export_store(StoreReader& store, const ExportRequest& request,
+                                   BufferedOutput& out);
+
+}  // namespace paa::exporting

@@ -1,0 +1,247 @@
+#include "paa/export/export_command.hpp"
+
+#include "paa/exit_code.hpp"
+#include "paa/export/exporter.hpp"
+#include "paa/model/query_key.hpp"
+#include "paa/store/store.hpp"
+
+#include <atomic>
+#include <cerrno>
+#include <climits>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <random>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace paa::exporting {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// --- removal of the temporary file on SIGINT/SIGTERM/SIGHUP ---------------------------------
+// The handler may only touch async-signal-safe state: a fixed buffer and a flag.
+char g_temp_path[PATH_MAX];
+volatile std::sig_atomic_t g_temp_armed = 0;
+constexpr int kCleanupSignals[] = {SIGINT, SIGTERM, SIGHUP};
+
+extern "C" void remove_temp_and_reraise(int sig) {
+  if (g_temp_armed) ::unlink(g_temp_path);
+  g_temp_armed = 0;
+  // SA_RESETHAND restored the default action: die of the same signal (exit status 128+sig).
+  ::raise(sig);
+}
+
+class SignalCleanup {
+ public:
+  explicit SignalCleanup(const std::string& path) {
+    if (path.size() >= sizeof g_temp_path) return;  // cannot happen: open() would have failed
+    std::memcpy(g_temp_path, path.c_str(), path.size() + 1);
+    g_temp_armed = 1;
+    struct sigaction action {};
+    action.sa_handler = remove_temp_and_reraise;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESETHAND;
+    for (std::size_t i = 0; i < std::size(kCleanupSignals); ++i) {
+      ::sigaction(kCleanupSignals[i], &action, &saved_[i]);
+    }
+  }
+  ~SignalCleanup() {
+    g_temp_armed = 0;
+    for (std::size_t i = 0; i < std::size(kCleanupSignals); ++i) {
+      ::sigaction(kCleanupSignals[i], &saved_[i], nullptr);
+    }
+  }
+  SignalCleanup(const SignalCleanup&) = delete;
+  SignalCleanup& operator=(const SignalCleanup&) = delete;
+
+ private:
+  struct sigaction saved_[std::size(kCleanupSignals)] {};
+};
+
+// Removes the temporary file unless released (errors and exceptions alike).
+class TempFileGuard {
+ public:
+  TempFileGuard(int fd, std::string path) : fd_(fd), path_(std::move(path)) {}
+  ~TempFileGuard() {
+    if (fd_ >= 0) ::close(fd_);
+    if (!path_.empty()) ::unlink(path_.c_str());
+  }
+  TempFileGuard(const TempFileGuard&) = delete;
+  TempFileGuard& operator=(const TempFileGuard&) = delete;
+  int fd() const { return fd_; }
+  int close_fd() {
+    const int rc = ::close(fd_);
+    fd_ = -1;
+    return rc;
+  }
+  void release() { path_.clear(); }
+
+ private:
+  int fd_;
+  std::string path_;
+};
+
+std::string quoted(const fs::path& p) { return p.string(); }
+
+std::string errno_text(int err) { return std::strerror(err); }
+
+Error write_error(const fs::path& target, int err) {
+  return make_error("cannot write " + quoted(target) + ": " + errno_text(err) +
+                    "; check the folder's permissions or choose another -o");
+}
+
+void fsync_dir(const fs::path& dir) {
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return;  // best effort: the rename itself has happened
+  ::fsync(fd);
+  ::close(fd);
+}
+
+// Every failure of the command is "bad usage or input": exit 2, nothing (re)written.
+int fail(std::FILE* err, const std::string& message) {
+  std::fprintf(err, "paa: %s\n", message.c_str());
+  return kExitUsage;
+}
+
+}  // namespace
+
+Result<void> write_file_atomically(const fs::path& target, bool force,
+                                   const std::function<Result<void>(ByteSink&)>& produce) {
+  std::error_code ec;
+  const auto status = fs::symlink_status(target, ec);
+  if (fs::is_directory(status)) {
+    return make_error(quoted(target) + " is a folder; give -o a file name");
+  }
+  if (fs::exists(status) && !force) {
+    return make_error(quoted(target) + " exists; use --force to replace it");
+  }
+  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  if (!fs::is_directory(dir, ec)) {
+    return make_error("cannot write " + quoted(target) + ": folder " + quoted(dir) +
+                      " does not exist; create it first");
+  }
+
+  // A unique name beside the target, so the final rename stays within one file system.
+  std::random_device entropy;
+  int fd = -1;
+  std::string temp;
+  for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
+    temp = (dir / ("." + target.filename().string() + ".paa-tmp-" + std::to_string(::getpid()) +
+                   "-" + std::to_string(entropy() % 1000000)))
+               .string();
+    fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd < 0 && errno != EEXIST) return write_error(target, errno);
+  }
+  if (fd < 0) return write_error(target, EEXIST);
+  TempFileGuard guard(fd, temp);
+  SignalCleanup on_signal(temp);
+
+  FdSink sink(fd, quoted(target));
+  if (auto produced = produce(sink); !produced) return produced.error();
+  if (::fsync(guard.fd()) != 0) return write_error(target, errno);
+  if (guard.close_fd() != 0) return write_error(target, errno);
+  if (force) {
+    if (::rename(temp.c_str(), target.c_str()) != 0) return write_error(target, errno);
+  } else if (::renameat2(AT_FDCWD, temp.c_str(), AT_FDCWD, target.c_str(), RENAME_NOREPLACE) != 0) {
+    const int err = errno;
+    if (err == EEXIST) {
+      return make_error(quoted(target) + " appeared while exporting; use --force to replace it");
+    }
+    // File systems without RENAME_NOREPLACE: the existence check above has to do.
+    if ((err != EINVAL && err != ENOSYS && err != ENOTSUP) ||
+        ::rename(temp.c_str(), target.c_str()) != 0) {
+      return write_error(target, err);
+    }
+  }
+  guard.release();
+  fsync_dir(dir);
+  return {};
+}
+
+int run_export_command(const ExportCommandOptions& options, std::FILE* err) {
+  const auto format = parse_export_format(options.format);
+  if (!format) {
+    return fail(err, "unknown --format '" + options.format +
+                         "'; use one of jsonl, json, csv, questions, related");
+  }
+  ExportRequest request;
+  request.format.format = *format;
+  request.format.dedupe = options.dedupe;
+  request.format.excel = options.excel;
+  request.job = options.job;
+  if (options.excel && (*format == ExportFormat::jsonl || *format == ExportFormat::json)) {
+    return fail(err, "--excel applies to the CSV formats (csv, questions, related), not " +
+                         options.format);
+  }
+  if (!options.hl.empty()) {
+    auto hl = normalize_hl(options.hl);
+    if (!hl) return fail(err, "--hl: " + hl.error().message);
+    request.hl = *hl;
+  }
+  if (!options.gl.empty()) {
+    auto gl = normalize_gl(options.gl);
+    if (!gl) return fail(err, "--gl: " + gl.error().message);
+    request.gl = *gl;
+  }
+
+  std::error_code ec;
+  if (options.store.empty() || !fs::is_directory(options.store, ec)) {
+    return fail(err, "store '" + options.store.string() +
+                         "' not found; pass --store the folder `paa run` writes to");
+  }
+  auto store = StoreReader::open(options.store);
+  if (!store) {
+    return fail(err, store.error().message);
+  }
+  if (!request.job.empty()) {
+    auto jobs = (*store)->jobs();
+    if (!jobs) return fail(err, jobs.error().message);
+    std::string names;
+    bool known = false;
+    for (const auto& job : *jobs) {
+      known = known || job.job == request.job;
+      names += (names.empty() ? "" : ", ") + job.job;
+    }
+    if (!known) {
+      return fail(err, "no job '" + request.job + "' in store '" + options.store.string() + "'" +
+                           (names.empty() ? std::string("; it holds no jobs yet")
+                                          : "; its jobs are: " + names));
+    }
+  }
+
+  ExportSummary summary;
+  auto produce = [&](ByteSink& sink) -> Result<void> {
+    BufferedOutput out(sink);
+    auto exported = export_store(**store, request, out);
+    if (!exported) return exported.error();
+    summary = *exported;
+    return {};
+  };
+  Result<void> done;
+  if (options.output) {
+    done = write_file_atomically(*options.output, options.force, produce);
+  } else {
+    FdSink stdout_sink(STDOUT_FILENO, "standard output");
+    done = produce(stdout_sink);
+  }
+  if (!done) {
+    return fail(err, done.error().message);
+  }
+  if (summary.missing_results > 0) {
+    std::fprintf(err,
+                 "paa: warning: %llu done keys of job '%s' have no stored result and were skipped\n",
+                 static_cast<unsigned long long>(summary.missing_results), request.job.c_str());
+  }
+  if (options.output) {
+    std::fprintf(err, "paa: wrote %llu %s to %s\n", static_cast<unsigned long long>(summary.records),
+                 *format == ExportFormat::jsonl || *format == ExportFormat::json ? "objects" : "rows",
+                 options.output->c_str());
+  }
+  return kExitOk;
+}
+
+}  // namespace paa::exporting

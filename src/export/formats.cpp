@@ -1,0 +1,496 @@
+#include "paa/export/formats.hpp"
+
+#include "paa/export/text.hpp"
+#include "paa/model/envelope.hpp"
+#include "paa/model/query_key.hpp"
+
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+#include <boost/json/value.hpp>
+
+#include <algorithm>
+#include <cerrno>
+#include <charconv>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+namespace paa::exporting {
+
+namespace {
+
+void end_line(BufferedOutput& out, bool excel) {
+  if (excel) out.put('\r');
+  out.put('\n');
+}
+
+void append_number(BufferedOutput& out, std::uint64_t value) {
+  char digits[24];
+  const auto r = std::to_chars(digits, digits + sizeof digits, value);
+  out.append({digits, static_cast<std::size_t>(r.ptr - digits)});
+}
+
+constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
+
+void begin_csv(BufferedOutput& out, bool excel, std::string_view header) {
+  if (excel) out.append(kUtf8Bom);
+  out.append(header);
+  end_line(out, excel);
+}
+
+// What names a stored result in an error message.
+std::string describe(const StoredResult& r) {
+  std::string s = "stored result for q='" + r.q + "' hl=" + r.hl + " gl=" + r.gl;
+  if (!r.city.empty()) s += " city='" + r.city + "'";
+  return s;
+}
+
+Result<Envelope> parse_stored(const StoredResult& r, const FormatOptions& options) {
+  ParseLimits limits;
+  limits.max_body_bytes = std::max<std::size_t>(limits.max_body_bytes, r.body.size());
+  limits.max_question_depth = options.max_question_depth;
+  auto env = parse_envelope(r.body, limits);
+  if (!env) {
+    return make_error(describe(r) + " cannot be read: " + env.error().message +
+                      "; the store may be damaged (re-fetch this key)");
+  }
+  return env;
+}
+
+// fold_text, or the text itself if it is not valid UTF-8 (never happens for parsed bodies).
+std::string fold_or_raw(std::string_view text) {
+  auto folded = fold_text(text);
+  return folded ? std::move(*folded) : std::string(text);
+}
+
+// Depth-first pre-order without native recursion. `visit` returns false to skip the node's
+// subtree. Positions are the node's 1-based index among its siblings in the stored tree.
+template <class Visit>
+void walk_tree(const std::vector<Question>& roots, Visit&& visit) {
+  struct Frame {
+    const std::vector<Question>* siblings;
+    std::size_t next;
+    const Question* parent;
+    int depth;
+  };
+  std::vector<Frame> stack;
+  if (!roots.empty()) stack.push_back({&roots, 0, nullptr, 1});
+  while (!stack.empty()) {
+    Frame& top = stack.back();
+    if (top.next == top.siblings->size()) {
+      stack.pop_back();
+      continue;
+    }
+    const Question& node = (*top.siblings)[top.next++];
+    const int depth = top.depth;
+    const Question* parent = top.parent;
+    const int position = static_cast<int>(top.next);
+    if (!visit(node, parent, depth, position)) continue;
+    if (!node.children.empty()) stack.push_back({&node.children, 0, &node, depth + 1});
+  }
+}
+
+// --- jsonl / json ---------------------------------------------------------------------------
+
+constexpr std::size_t json_max_depth(std::size_t question_depth) {
+  // envelope object + result object + (children array + question object) per level
+  return 2 * question_depth + 8;
+}
+
+Result<boost::json::value> parse_json_body(const StoredResult& r, const FormatOptions& options) {
+  boost::json::parse_options po;
+  po.max_depth = json_max_depth(options.max_question_depth);
+  boost::system::error_code ec;
+  auto value = boost::json::parse(r.body, ec, {}, po);
+  if (ec) {
+    return make_error(describe(r) + " is not valid JSON (" + ec.message() +
+                      "); the store may be damaged (re-fetch this key)");
+  }
+  return value;
+}
+
+// Removes, in depth-first pre-order, every question node whose fold_text was already seen,
+// together with its subtree.
+void dedupe_json_tree(boost::json::value& result) {
+  auto* result_obj = result.if_object();
+  if (result_obj == nullptr) return;
+  auto* roots = result_obj->if_contains("children");
+  if (roots == nullptr || !roots->is_array()) return;
+  std::unordered_set<std::string> seen;
+  struct Frame {
+    boost::json::array* siblings;
+    std::size_t next;
+  };
+  std::vector<Frame> stack{{&roots->as_array(), 0}};
+  while (!stack.empty()) {
+    Frame& top = stack.back();
+    if (top.next == top.siblings->size()) {
+      stack.pop_back();
+      continue;
+    }
+    auto& node = (*top.siblings)[top.next];
+    auto* obj = node.if_object();
+    const boost::json::value* text = obj ? obj->if_contains("question") : nullptr;
+    if (text != nullptr && text->is_string()) {
+      if (!seen.insert(fold_or_raw(std::string_view(text->get_string()))).second) {
+        top.siblings->erase(top.siblings->begin() + static_cast<std::ptrdiff_t>(top.next));
+        continue;
+      }
+    }
+    ++top.next;
+    // Only ancestors of the current array are on the stack, so erasing here never moves
+    // an array that a frame points to.
+    if (obj != nullptr) {
+      if (auto* children = obj->if_contains("children"); children && children->is_array() &&
+                                                          !children->get_array().empty()) {
+        stack.push_back({&children->get_array(), 0});
+      }
+    }
+  }
+}
+
+class JsonWriter final : public FormatWriter {
+ public:
+  JsonWriter(const FormatOptions& options, BufferedOutput& out, bool array)
+      : options_(options), out_(out), array_(array) {}
+
+  void begin() override {}
+
+  Result<void> add(const StoredResult& r) override {
+    if (array_) out_.append(records_ == 0 ? std::string_view("[\n") : std::string_view(",\n"));
+    out_.append("{\"q\":");
+    append_json_string(out_, r.q);
+    out_.append(",\"hl\":");
+    append_json_string(out_, r.hl);
+    out_.append(",\"gl\":");
+    append_json_string(out_, r.gl);
+    out_.append(",\"city\":");
+    if (r.city.empty()) {
+      out_.append("null");
+    } else {
+      append_json_string(out_, r.city);
+    }
+    out_.append(",\"fetched_at\":\"");
+    out_.append(format_rfc3339_ms(r.fetched_at_ms));
+    out_.append(r.cached ? "\",\"cached\":true,\"result\":" : "\",\"cached\":false,\"result\":");
+    if (auto raw = options_.dedupe ? std::nullopt : find_raw_member(r.body, "result")) {
+      append_json_single_line(out_, *raw);  // the service's bytes, verbatim
+    } else {
+      auto body = parse_json_body(r, options_);
+      if (!body) return body.error();
+      auto* result = body->is_object() ? body->get_object().if_contains("result") : nullptr;
+      if (result == nullptr) return make_error(describe(r) + " has no 'result'; the store may be damaged");
+      if (options_.dedupe) dedupe_json_tree(*result);
+      out_.append(boost::json::serialize(*result));
+    }
+    out_.put('}');
+    if (!array_) out_.put('\n');
+    ++records_;
+    return {};
+  }
+
+  Result<void> finish() override {
+    if (array_) out_.append(records_ == 0 ? std::string_view("[]\n") : std::string_view("\n]\n"));
+    return {};
+  }
+
+ private:
+  FormatOptions options_;
+  BufferedOutput& out_;
+  bool array_;
+};
+
+// --- csv / related --------------------------------------------------------------------------
+
+// "q,hl,gl,city," of one tree, rendered once and repeated on each of its rows.
+std::string render_key_prefix(const StoredResult& r) {
+  StringSink sink;
+  {
+    BufferedOutput tmp(sink, 256);
+    for (std::string_view field : {std::string_view(r.q), std::string_view(r.hl),
+                                   std::string_view(r.gl), std::string_view(r.city)}) {
+      append_csv_field(tmp, field);
+      tmp.put(',');
+    }
+    (void)tmp.flush();  // a StringSink cannot fail
+  }
+  return std::move(sink.data);
+}
+
+class CsvWriter final : public FormatWriter {
+ public:
+  CsvWriter(const FormatOptions& options, BufferedOutput& out) : options_(options), out_(out) {}
+
+  void begin() override { begin_csv(out_, options_.excel, kCsvHeader); }
+
+  Result<void> add(const StoredResult& r) override {
+    auto env = parse_stored(r, options_);
+    if (!env) return env.error();
+    const std::string prefix = render_key_prefix(r);
+    seen_.clear();
+    walk_tree(env->result.children,
+              [&](const Question& node, const Question* parent, int depth, int position) {
+                if (options_.dedupe && !seen_.insert(fold_or_raw(node.question)).second) {
+                  return false;  // an earlier node of this tree had it: drop it and its subtree
+                }
+                out_.append(prefix);
+                append_number(out_, static_cast<std::uint64_t>(depth));
+                out_.put(',');
+                append_number(out_, static_cast<std::uint64_t>(position));
+                out_.put(',');
+                append_csv_field(out_, parent ? std::string_view(parent->question) : std::string_view());
+                out_.put(',');
+                append_csv_field(out_, node.question);
+                out_.put(',');
+                append_csv_field(out_, node.answer ? std::string_view(*node.answer) : std::string_view());
+                out_.put(',');
+                append_csv_field(out_, node.url);
+                out_.put(',');
+                append_csv_field(out_, node.title);
+                end_line(out_, options_.excel);
+                ++records_;
+                return true;
+              });
+    return {};
+  }
+
+  Result<void> finish() override { return {}; }
+
+ private:
+  FormatOptions options_;
+  BufferedOutput& out_;
+  std::unordered_set<std::string> seen_;
+};
+
+class RelatedWriter final : public FormatWriter {
+ public:
+  RelatedWriter(const FormatOptions& options, BufferedOutput& out) : options_(options), out_(out) {}
+
+  void begin() override { begin_csv(out_, options_.excel, kRelatedHeader); }
+
+  Result<void> add(const StoredResult& r) override {
+    auto env = parse_stored(r, options_);
+    if (!env) return env.error();
+    if (env->result.related.empty()) return {};
+    const std::string prefix = render_key_prefix(r);
+    std::uint64_t position = 0;
+    for (const auto& related : env->result.related) {
+      out_.append(prefix);
+      append_number(out_, ++position);
+      out_.put(',');
+      append_csv_field(out_, related);
+      end_line(out_, options_.excel);
+      ++records_;
+    }
+    return {};
+  }
+
+  Result<void> finish() override { return {}; }
+
+ private:
+  FormatOptions options_;
+  BufferedOutput& out_;
+};
+
+// --- questions ------------------------------------------------------------------------------
+
+void append_question_row(BufferedOutput& out, std::string_view question, std::string_view answer,
+                         std::string_view url, std::string_view title, std::uint64_t count,
+                         const FirstSeen& first, bool excel) {
+  append_csv_field(out, question);
+  out.put(',');
+  append_csv_field(out, answer);
+  out.put(',');
+  append_csv_field(out, url);
+  out.put(',');
+  append_csv_field(out, title);
+  out.put(',');
+  append_number(out, count);
+  for (std::string_view field : {std::string_view(first.q), std::string_view(first.hl),
+                                 std::string_view(first.gl), std::string_view(first.city)}) {
+    out.put(',');
+    append_csv_field(out, field);
+  }
+  end_line(out, excel);
+}
+
+// Memory: one entry per unique question of the selection, plus the spelling of each tree
+// that was first to show at least one of them.
+class QuestionAggregateWriter final : public FormatWriter {
+ public:
+  QuestionAggregateWriter(const FormatOptions& options, BufferedOutput& out)
+      : options_(options), out_(out) {}
+
+  void begin() override { begin_csv(out_, options_.excel, kQuestionsHeader); }
+
+  Result<void> add(const StoredResult& r) override {
+    auto env = parse_stored(r, options_);
+    if (!env) return env.error();
+    in_tree_.clear();
+    bool first_for_some = false;
+    const auto tree_index = static_cast<std::uint32_t>(trees_.size());
+    walk_tree(env->result.children, [&](const Question& node, const Question*, int, int) {
+      std::string folded = fold_or_raw(node.question);
+      if (!in_tree_.insert(folded).second) return true;  // count once per tree
+      auto [it, inserted] = entries_.try_emplace(std::move(folded));
+      Entry& e = it->second;
+      if (inserted) {
+        e.question = node.question;
+        e.answer = node.answer.value_or(std::string());
+        e.url = node.url;
+        e.title = node.title;
+        e.first_tree = tree_index;
+        first_for_some = true;
+      }
+      ++e.count;
+      return true;
+    });
+    if (first_for_some) trees_.push_back({r.q, r.hl, r.gl, r.city});
+    return {};
+  }
+
+  Result<void> finish() override {
+    std::vector<const std::pair<const std::string, Entry>*> order;
+    order.reserve(entries_.size());
+    for (const auto& kv : entries_) order.push_back(&kv);
+    std::sort(order.begin(), order.end(), [](const auto* a, const auto* b) {
+      if (a->second.count != b->second.count) return a->second.count > b->second.count;
+      return a->first < b->first;
+    });
+    for (const auto* kv : order) {
+      const Entry& e = kv->second;
+      append_question_row(out_, e.question, e.answer, e.url, e.title, e.count,
+                          trees_[e.first_tree], options_.excel);
+      ++records_;
+    }
+    return {};
+  }
+
+ private:
+  struct Entry {
+    std::string question, answer, url, title;
+    std::uint64_t count = 0;
+    std::uint32_t first_tree = 0;
+  };
+  FormatOptions options_;
+  BufferedOutput& out_;
+  std::unordered_map<std::string, Entry> entries_;
+  std::vector<FirstSeen> trees_;
+  std::unordered_set<std::string> in_tree_;
+};
+
+}  // namespace
+
+std::optional<ExportFormat> parse_export_format(std::string_view name) {
+  if (name == "jsonl") return ExportFormat::jsonl;
+  if (name == "json") return ExportFormat::json;
+  if (name == "csv") return ExportFormat::csv;
+  if (name == "questions") return ExportFormat::questions;
+  if (name == "related") return ExportFormat::related;
+  return std::nullopt;
+}
+
+std::string_view format_name(ExportFormat format) {
+  switch (format) {
+    case ExportFormat::jsonl: return "jsonl";
+    case ExportFormat::json: return "json";
+    case ExportFormat::csv: return "csv";
+    case ExportFormat::questions: return "questions";
+    case ExportFormat::related: return "related";
+  }
+  return "?";
+}
+
+std::unique_ptr<FormatWriter> make_format_writer(const FormatOptions& options, BufferedOutput& out) {
+  switch (options.format) {
+    case ExportFormat::jsonl: return std::make_unique<JsonWriter>(options, out, false);
+    case ExportFormat::json: return std::make_unique<JsonWriter>(options, out, true);
+    case ExportFormat::csv: return std::make_unique<CsvWriter>(options, out);
+    case ExportFormat::questions: return std::make_unique<QuestionAggregateWriter>(options, out);
+    case ExportFormat::related: return std::make_unique<RelatedWriter>(options, out);
+  }
+  return nullptr;
+}
+
+// --- QuestionIndexWriter --------------------------------------------------------------------
+
+struct QuestionIndexWriter::Impl {
+  struct Row {
+    std::uint64_t count;
+    std::uint64_t offset;
+    std::uint64_t length;
+  };
+  int fd = -1;
+  std::string path;
+  std::unique_ptr<FdSink> sink;
+  std::unique_ptr<BufferedOutput> spill;
+  std::vector<Row> rows;
+  ~Impl() {
+    if (fd >= 0) ::close(fd);
+  }
+};
+
+Result<std::unique_ptr<QuestionIndexWriter>> QuestionIndexWriter::create(bool excel, BufferedOutput& out) {
+  auto impl = std::make_unique<Impl>();
+  const char* dir = std::getenv("TMPDIR");
+  std::string templ = std::string(dir && *dir ? dir : "/tmp") + "/paa-export-questions-XXXXXX";
+  impl->fd = ::mkstemp(templ.data());
+  if (impl->fd < 0) {
+    return make_error("cannot create a temporary file in '" + templ.substr(0, templ.rfind('/')) +
+                      "': " + std::strerror(errno) + "; set TMPDIR to a writable folder");
+  }
+  ::unlink(templ.c_str());  // anonymous from here on: vanishes with the process
+  impl->path = templ;
+  impl->sink = std::make_unique<FdSink>(impl->fd, "temporary file " + templ);
+  impl->spill = std::make_unique<BufferedOutput>(*impl->sink);
+  return std::unique_ptr<QuestionIndexWriter>(new QuestionIndexWriter(std::move(impl), excel, out));
+}
+
+QuestionIndexWriter::QuestionIndexWriter(std::unique_ptr<Impl> impl, bool excel, BufferedOutput& out)
+    : impl_(std::move(impl)), excel_(excel), out_(out) {}
+
+QuestionIndexWriter::~QuestionIndexWriter() = default;
+
+void QuestionIndexWriter::begin() { begin_csv(out_, excel_, kQuestionsHeader); }
+
+Result<void> QuestionIndexWriter::add(const QuestionEntry& entry, const FirstSeen& first) {
+  if (entry.count == 0) return {};
+  BufferedOutput& spill = *impl_->spill;
+  const std::uint64_t offset = spill.bytes_written();
+  append_question_row(spill, entry.question, entry.answer.value_or(std::string()), entry.url,
+                      entry.title, entry.count, first, excel_);
+  impl_->rows.push_back({entry.count, offset, spill.bytes_written() - offset});
+  if (spill.failed()) return *spill.error();
+  return {};
+}
+
+Result<void> QuestionIndexWriter::finish() {
+  if (auto r = impl_->spill->flush(); !r) return r;
+  auto& rows = impl_->rows;
+  // Entries arrived in fold_text order; a stable sort keeps it among equal counts.
+  std::stable_sort(rows.begin(), rows.end(),
+                   [](const Impl::Row& a, const Impl::Row& b) { return a.count > b.count; });
+  const std::uint64_t size = impl_->spill->bytes_written();
+  if (size == 0) return {};
+  void* map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, impl_->fd, 0);
+  if (map == MAP_FAILED) {
+    return make_error("cannot read back temporary file " + impl_->path + ": " + std::strerror(errno));
+  }
+  ::madvise(map, size, MADV_RANDOM);
+  const char* base = static_cast<const char*>(map);
+  for (const auto& row : rows) {
+    out_.append({base + row.offset, row.length});
+    ++records_;
+    if (out_.failed()) break;
+  }
+  ::munmap(map, size);
+  return {};
+}
+
+}  // namespace paa::exporting

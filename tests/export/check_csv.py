@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""Independent check of `paa export` CSV output against the JSONL export of the same selection.
+
+usage: check_csv.py FORMAT OUT.jsonl OUT.csv [--excel] [--dedupe]
+FORMAT is csv, related or questions. Reads the CSV back with Python's csv module and compares
+every row, field by field, with rows computed here from the JSONL objects. Prints the number
+of data rows on success; exits 1 with a diff on a mismatch.
+"""
+import csv
+import json
+import sys
+import unicodedata
+
+
+def fold(text):
+    # Close enough to fold_text for the test data: NFC, white space collapsed, casefold.
+    return " ".join(unicodedata.normalize("NFC", text).split()).casefold()
+
+
+def text(node, field):
+    value = node.get(field)
+    return "" if value is None else value
+
+
+def preorder(roots, dedupe):
+    """(node, parent, depth, position) in depth-first pre-order; dedupe drops subtrees."""
+    seen = set()
+    stack = [(roots, 0, None, 1)]
+    while stack:
+        siblings, index, parent, depth = stack.pop()
+        if index == len(siblings):
+            continue
+        stack.append((siblings, index + 1, parent, depth))
+        node = siblings[index]
+        if dedupe:
+            key = fold(node["question"])
+            if key in seen:
+                continue
+            seen.add(key)
+        yield node, parent, depth, index + 1
+        children = node.get("children") or []
+        if children:
+            stack.append((children, 0, node, depth + 1))
+
+
+def expected_rows(fmt, objects, dedupe):
+    if fmt == "csv":
+        yield ["q", "hl", "gl", "city", "depth", "position", "parent", "question", "answer", "url", "title"]
+        for o in objects:
+            key = [o["q"], o["hl"], o["gl"], o["city"] or ""]
+            for node, parent, depth, position in preorder(o["result"].get("children") or [], dedupe):
+                yield key + [str(depth), str(position), parent["question"] if parent else "",
+                             node["question"], text(node, "answer"), text(node, "url"), text(node, "title")]
+    elif fmt == "related":
+        yield ["q", "hl", "gl", "city", "position", "related"]
+        for o in objects:
+            key = [o["q"], o["hl"], o["gl"], o["city"] or ""]
+            for i, related in enumerate(o["result"].get("related") or [], 1):
+                yield key + [str(i), related]
+    elif fmt == "questions":
+        yield ["question", "answer", "url", "title", "count", "first_q", "first_hl", "first_gl", "first_city"]
+        entries = {}
+        for o in objects:
+            in_tree = set()
+            for node, _, _, _ in preorder(o["result"].get("children") or [], False):
+                key = fold(node["question"])
+                if key in in_tree:
+                    continue
+                in_tree.add(key)
+                if key not in entries:
+                    entries[key] = [node["question"], text(node, "answer"), text(node, "url"),
+                                    text(node, "title"), 0, o["q"], o["hl"], o["gl"], o["city"] or ""]
+                entries[key][4] += 1
+        for key in sorted(entries, key=lambda k: (-entries[k][4], k.encode())):
+            row = entries[key]
+            row[4] = str(row[4])
+            yield row
+    else:
+        raise SystemExit(f"unknown format {fmt}")
+
+
+def main():
+    fmt, jsonl_path, csv_path = sys.argv[1:4]
+    excel = "--excel" in sys.argv[4:]
+    dedupe = "--dedupe" in sys.argv[4:]
+    with open(jsonl_path, encoding="utf-8") as f:
+        objects = [json.loads(line) for line in f]
+    raw = open(csv_path, "rb").read()
+    if excel:
+        assert raw.startswith(b"\xef\xbb\xbf"), "excel: missing UTF-8 BOM"
+        assert raw.endswith(b"\r\n"), "excel: last line not CRLF"
+    else:
+        assert not raw.startswith(b"\xef\xbb\xbf"), "unexpected BOM"
+    with open(csv_path, encoding="utf-8-sig" if excel else "utf-8", newline="") as f:
+        got = list(csv.reader(f))
+    want = list(expected_rows(fmt, objects, dedupe))
+    if got != want:
+        for i, (g, w) in enumerate(zip(got, want)):
+            if g != w:
+                print(f"row {i} differs:\n got  {g}\n want {w}", file=sys.stderr)
+                break
+        print(f"rows: got {len(got)}, want {len(want)}", file=sys.stderr)
+        sys.exit(1)
+    print(len(got) - 1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,214 @@
+#include "paa/export/formats.hpp"
+
+#include "test_support.hpp"
+
+#include <boost/json/parse.hpp>
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+namespace paa::exporting {
+namespace {
+
+using test::kCoffeeBody;
+using test::make_stored;
+
+std::string run_format(const FormatOptions& options, const std::vector<StoredResult>& results) {
+  StringSink sink;
+  BufferedOutput out(sink, 32);  // small: exercises buffer boundaries
+  auto writer = make_format_writer(options, out);
+  writer->begin();
+  for (const auto& r : results) EXPECT_TRUE(writer->add(r));
+  EXPECT_TRUE(writer->finish());
+  EXPECT_TRUE(out.flush());
+  return sink.data;
+}
+
+FormatOptions opts(ExportFormat format, bool dedupe = false, bool excel = false) {
+  FormatOptions o;
+  o.format = format;
+  o.dedupe = dedupe;
+  o.excel = excel;
+  return o;
+}
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+std::string raw_result(const std::string& body) {
+  const auto start = body.find("\"result\":") + 9;
+  return body.substr(start, body.size() - 1 - start);
+}
+
+TEST(JsonlFormat, WritesExactKeysInOrderAndTheResultVerbatim) {
+  const auto r = make_stored("coffee", "en", "us", "", kCoffeeBody);
+  EXPECT_EQ(run_format(opts(ExportFormat::jsonl), {r}),
+            R"({"q":"coffee","hl":"en","gl":"us","city":null,"fetched_at":"2026-11-20T23:54:14.123Z",)"
+            R"("cached":false,"result":)" +
+                raw_result(kCoffeeBody) + "}\n");
+}
+
+TEST(JsonlFormat, CityAndCachedFlagAndEscapedSpelling) {
+  const auto r = make_stored("say \"hi\"", "en", "gb", "London", test::kPrettyBody, 0, true);
+  const auto out = run_format(opts(ExportFormat::jsonl), {r});
+  EXPECT_EQ(out,
+            R"({"q":"say \"hi\"","hl":"en","gl":"gb","city":"London","fetched_at":"1970-01-01T00:00:00.000Z",)"
+            R"("cached":true,"result":{"question":"tea","related":[],"children":[{"question":"Is tea good?","answer":"a  b"}]}})"
+            "\n");
+}
+
+TEST(JsonFormat, IsOneArrayOfTheSameObjects) {
+  const auto a = make_stored("coffee", "en", "us", "", kCoffeeBody);
+  const auto b = make_stored("tea", "en", "us", "", test::kPrettyBody);
+  const auto jsonl = lines(run_format(opts(ExportFormat::jsonl), {a, b}));
+  ASSERT_EQ(jsonl.size(), 2u);
+  EXPECT_EQ(run_format(opts(ExportFormat::json), {a, b}), "[\n" + jsonl[0] + ",\n" + jsonl[1] + "\n]\n");
+  EXPECT_EQ(run_format(opts(ExportFormat::json), {}), "[]\n");
+  boost::system::error_code ec;
+  auto parsed = boost::json::parse(run_format(opts(ExportFormat::json), {a, b}), ec);
+  ASSERT_FALSE(ec);
+  EXPECT_EQ(parsed.as_array().size(), 2u);
+}
+
+TEST(JsonlFormat, DedupeDropsRepeatedQuestionsWithTheirSubtrees) {
+  const auto r = make_stored("coffee", "en", "us", "", kCoffeeBody);
+  const auto out = run_format(opts(ExportFormat::jsonl, true), {r});
+  ASSERT_EQ(lines(out).size(), 1u);
+  auto line = boost::json::parse(out);
+  const auto& result = line.at("result");
+  EXPECT_EQ(result.at("question"), "coffee");
+  EXPECT_EQ(result.at("related").as_array().size(), 2u);
+  const auto& roots = result.at("children").as_array();
+  ASSERT_EQ(roots.size(), 1u);
+  EXPECT_EQ(roots[0].at("question"), "Is coffee good?");
+  EXPECT_EQ(roots[0].at("title"), "Café ☕");
+  ASSERT_EQ(roots[0].at("children").as_array().size(), 1u);
+  EXPECT_EQ(roots[0].at("children").as_array()[0].at("question"), "Why?");
+  EXPECT_TRUE(roots[0].at("children").as_array()[0].at("answer").is_null());
+}
+
+TEST(JsonlFormat, DedupeKeepsTheFirstInPreOrderEvenWhenItIsNested) {
+  // Pre-order: A, B(child of A), B(second root) -> the second root goes, A's child stays.
+  const std::string body =
+      R"({"result":{"question":"q","children":[{"question":"A","children":[{"question":"B"}]},{"question":"b"}]}})";
+  auto line = boost::json::parse(run_format(opts(ExportFormat::jsonl, true), {make_stored("q", "en", "us", "", body)}));
+  const auto& roots = line.at("result").at("children").as_array();
+  ASSERT_EQ(roots.size(), 1u);
+  EXPECT_EQ(roots[0].at("children").as_array()[0].at("question"), "B");
+}
+
+TEST(CsvFormat, OneRowPerQuestionInPreOrderWithDepthPositionAndParent) {
+  const auto r = make_stored("coffee", "en", "us", "", kCoffeeBody);
+  EXPECT_EQ(run_format(opts(ExportFormat::csv), {r}),
+            "q,hl,gl,city,depth,position,parent,question,answer,url,title\n"
+            "coffee,en,us,,1,1,,Is coffee good?,\"Yes, \"\"mostly\"\".\nSee below.\",https://a.example/1,Café ☕\n"
+            "coffee,en,us,,2,1,Is coffee good?,Why?,,https://b.example,B\n"
+            "coffee,en,us,,1,2,,is  coffee GOOD?,dup,u,t\n"
+            "coffee,en,us,,2,1,is  coffee GOOD?,Only under the duplicate,,,\n");
+}
+
+TEST(CsvFormat, DedupeDropsAQuestionAlreadyEmittedForTheKeyAndItsSubtree) {
+  const auto r = make_stored("coffee", "en", "us", "", kCoffeeBody);
+  const auto out = run_format(opts(ExportFormat::csv, true), {r});
+  EXPECT_EQ(out,
+            "q,hl,gl,city,depth,position,parent,question,answer,url,title\n"
+            "coffee,en,us,,1,1,,Is coffee good?,\"Yes, \"\"mostly\"\".\nSee below.\",https://a.example/1,Café ☕\n"
+            "coffee,en,us,,2,1,Is coffee good?,Why?,,https://b.example,B\n");
+}
+
+TEST(CsvFormat, DedupeIsPerKey) {
+  const auto a = make_stored("coffee", "en", "us", "", kCoffeeBody);
+  const auto b = make_stored("coffee", "de", "de", "", kCoffeeBody);
+  EXPECT_EQ(lines(run_format(opts(ExportFormat::csv, true), {a, b})).size(), 1u + 2 * 3);  // header + 2x(2 rows, 1 with newline)
+}
+
+TEST(CsvFormat, ExcelModeAddsBomAndCrlfLineEnds) {
+  const auto r = make_stored("tea", "en", "gb", "London", test::kPrettyBody);
+  EXPECT_EQ(run_format(opts(ExportFormat::csv, false, true), {r}),
+            "\xEF\xBB\xBFq,hl,gl,city,depth,position,parent,question,answer,url,title\r\n"
+            "tea,en,gb,London,1,1,,Is tea good?,a  b,,\r\n");
+}
+
+TEST(CsvFormat, EmptySelectionIsJustTheHeader) {
+  EXPECT_EQ(run_format(opts(ExportFormat::csv), {}),
+            "q,hl,gl,city,depth,position,parent,question,answer,url,title\n");
+}
+
+TEST(RelatedFormat, OneRowPerRelatedSearch) {
+  const auto r = make_stored("coffee", "en", "us", "", kCoffeeBody);
+  EXPECT_EQ(run_format(opts(ExportFormat::related), {r}),
+            "q,hl,gl,city,position,related\n"
+            "coffee,en,us,,1,coffee near me\n"
+            "coffee,en,us,,2,\"coffee, \"\"beans\"\"\"\n");
+}
+
+TEST(QuestionsFormat, CountsEachQuestionOncePerTreeMostFrequentFirst) {
+  const auto a = make_stored("first", "en", "us", "", test::body_with_questions({"a", "b", "c"}));
+  const auto b = make_stored("second", "de", "de", "Berlin", test::body_with_questions({"b", "c", "B", "d"}));
+  EXPECT_EQ(run_format(opts(ExportFormat::questions), {a, b}),
+            "question,answer,url,title,count,first_q,first_hl,first_gl,first_city\n"
+            "b,ans b,https://u/1,T,2,first,en,us,\n"
+            "c,ans c,https://u/2,T,2,first,en,us,\n"
+            "a,ans a,https://u/0,T,1,first,en,us,\n"
+            "d,ans d,https://u/3,T,1,second,de,de,Berlin\n");
+}
+
+TEST(QuestionIndexWriter, SortsByCountThenIndexOrderAndSkipsZeroCounts) {
+  StringSink sink;
+  BufferedOutput out(sink, 16);
+  auto writer = QuestionIndexWriter::create(false, out);
+  ASSERT_TRUE(writer);
+  (*writer)->begin();
+  auto entry = [](std::string q, std::uint64_t count) {
+    QuestionEntry e;
+    e.normalized = q;
+    e.question = q;
+    e.answer = q == "w" ? std::optional<std::string>() : std::optional<std::string>("ans, " + q);
+    e.url = "u";
+    e.title = "t";
+    e.count = count;
+    return e;
+  };
+  const FirstSeen first{"Coffee Shop", "en", "us", "Paris"};
+  for (auto [q, n] : std::vector<std::pair<std::string, std::uint64_t>>{{"w", 1}, {"x", 1}, {"y", 3}, {"z", 3}, {"zero", 0}}) {
+    ASSERT_TRUE((*writer)->add(entry(q, n), first));
+  }
+  ASSERT_TRUE((*writer)->finish());
+  ASSERT_TRUE(out.flush());
+  EXPECT_EQ((*writer)->records(), 4u);
+  EXPECT_EQ(sink.data,
+            "question,answer,url,title,count,first_q,first_hl,first_gl,first_city\n"
+            "y,\"ans, y\",u,t,3,Coffee Shop,en,us,Paris\n"
+            "z,\"ans, z\",u,t,3,Coffee Shop,en,us,Paris\n"
+            "w,,u,t,1,Coffee Shop,en,us,Paris\n"
+            "x,\"ans, x\",u,t,1,Coffee Shop,en,us,Paris\n");
+}
+
+TEST(FormatWriter, AnUnreadableBodyIsAnErrorNamingTheKey) {
+  const auto r = make_stored("broken", "en", "us", "", R"({"result":{"children":[{"question":)");
+  for (auto format : {ExportFormat::jsonl, ExportFormat::csv, ExportFormat::related, ExportFormat::questions}) {
+    StringSink sink;
+    BufferedOutput out(sink);
+    auto writer = make_format_writer(opts(format), out);
+    writer->begin();
+    auto added = writer->add(r);
+    ASSERT_FALSE(added) << format_name(format);
+    EXPECT_NE(added.error().message.find("q='broken'"), std::string::npos) << added.error().message;
+  }
+}
+
+TEST(ExportFormatNames, RoundTrip) {
+  for (auto f : {ExportFormat::jsonl, ExportFormat::json, ExportFormat::csv, ExportFormat::questions,
+                 ExportFormat::related}) {
+    EXPECT_EQ(parse_export_format(format_name(f)), f);
+  }
+  EXPECT_FALSE(parse_export_format("xml"));
+}
+
+}  // namespace
+}  // namespace paa::exporting

@@ -1,0 +1,122 @@
+#pragma once
+// Shared by the export tests: sample bodies, StoredResult builders and an in-memory
+// StoreReader with the real one's iteration order (encoded key order).
+#include "paa/model/query_key.hpp"
+#include "paa/store/store.hpp"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace paa::exporting::test {
+
+// Two top-level questions that fold to the same text, one nested question, quoting hazards.
+inline const std::string kCoffeeBody =
+    R"({"cached":false,"searchesLeft":99,"payAsYouGoCreditsLeft":0,"renewalDate":"2026-12-01",)"
+    R"("result":{"question":"coffee","related":["coffee near me","coffee, \"beans\""],)"
+    R"("children":[{"question":"Is coffee good?","answer":"Yes, \"mostly\".\nSee below.",)"
+    R"("url":"https://a.example/1","title":"Café ☕","children":[{"question":"Why?","answer":null,)"
+    R"("url":"https://b.example","title":"B"}]},)"
+    R"({"question":"is  coffee GOOD?","answer":"dup","url":"u","title":"t","children":[)"
+    R"({"question":"Only under the duplicate","answer":"","url":"","title":""}]}]}})";
+
+// Pretty-printed by the service: the JSONL line must still be one line.
+inline const std::string kPrettyBody =
+    "{\n  \"cached\": true,\n  \"result\": {\n    \"question\": \"tea\",\n    \"related\": [],\n"
+    "    \"children\": [\n      {\"question\": \"Is tea good?\", \"answer\": \"a  b\"}\n    ]\n  }\n}\n";
+
+inline std::string body_with_questions(const std::vector<std::string>& questions) {
+  std::string body = R"({"cached":false,"result":{"question":"x","related":["r1"],"children":[)";
+  for (std::size_t i = 0; i < questions.size(); ++i) {
+    if (i) body += ',';
+    body += R"({"question":")" + questions[i] + R"(","answer":"ans )" + questions[i] +
+            R"(","url":"https://u/)" + std::to_string(i) + R"(","title":"T"})";
+  }
+  return body + "]}}";
+}
+
+inline StoredResult make_stored(const std::string& q, const std::string& hl, const std::string& gl,
+                                const std::string& city, std::string body,
+                                std::int64_t fetched_at_ms = 1795218854123, bool cached = false) {
+  auto query = make_query(q, hl, gl, city);
+  if (!query) throw std::runtime_error(query.error().message);
+  StoredResult r;
+  r.key = encode_key(query->key);
+  r.q = query->q;
+  r.hl = query->hl;
+  r.gl = query->gl;
+  r.city = query->city;
+  r.body = std::move(body);
+  r.fetched_at_ms = fetched_at_ms;
+  r.cached = cached;
+  return r;
+}
+
+class FakeStoreReader final : public StoreReader {
+ public:
+  void add(StoredResult r, const std::string& job = {}) {
+    if (!job.empty()) progress_[job][r.key] = ProgressEntry{};
+    results_[r.key] = std::move(r);
+  }
+  void add_progress(const std::string& job, const std::string& key, ProgressEntry entry) {
+    progress_[job][key] = entry;
+  }
+  void add_question(QuestionEntry entry) { questions_[entry.normalized] = std::move(entry); }
+
+  Result<void> catch_up() override { return {}; }
+  Result<std::optional<StoredResult>> get(std::string_view key) override {
+    ++gets;
+    auto it = results_.find(std::string(key));
+    if (it == results_.end()) return std::optional<StoredResult>();
+    return std::optional<StoredResult>(it->second);
+  }
+  Result<QuotaState> quota() override { return QuotaState{}; }
+  Result<std::vector<JobStats>> jobs() override {
+    std::vector<JobStats> out;
+    for (const auto& [name, entries] : progress_) out.push_back(stats(name));
+    return out;
+  }
+  Result<JobStats> job_stats(std::string_view job) override {
+    return stats(std::string(job));
+  }
+  Result<void> scan_results(std::string_view prefix,
+                            const std::function<bool(const StoredResult&)>& visit) override {
+    for (auto it = results_.lower_bound(std::string(prefix));
+         it != results_.end() && it->first.starts_with(prefix); ++it) {
+      if (!visit(it->second)) break;
+    }
+    return {};
+  }
+  Result<void> scan_progress(
+      std::string_view job,
+      const std::function<bool(std::string_view, const ProgressEntry&)>& visit) override {
+    for (const auto& [key, entry] : progress_[std::string(job)]) {
+      if (!visit(key, entry)) break;
+    }
+    return {};
+  }
+  Result<void> scan_questions(const std::function<bool(const QuestionEntry&)>& visit) override {
+    for (const auto& [k, entry] : questions_) {
+      if (!visit(entry)) break;
+    }
+    return {};
+  }
+
+  int gets = 0;
+
+ private:
+  JobStats stats(const std::string& job) {
+    JobStats s;
+    s.job = job;
+    s.done = progress_[job].size();
+    return s;
+  }
+  std::map<std::string, StoredResult> results_;
+  std::map<std::string, std::map<std::string, ProgressEntry>> progress_;
+  std::map<std::string, QuestionEntry> questions_;
+};
+
+}  // namespace paa::exporting::test
