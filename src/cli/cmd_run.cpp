@@ -1,16 +1,210 @@
-// Placeholder until the 'run' command lands.
+// paa run JOB: harvest every (query x locale) of a job into its store.
 #include "commands.hpp"
 
+#include "paa/exit_code.hpp"
+#include "paa/harvest/harvester.hpp"
+#include "paa/harvest/progress.hpp"
+#include "paa/job/job_file.hpp"
+#include "paa/net/base_url.hpp"
+#include "paa/store/store.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <optional>
+#include <string>
 
 namespace paa::cli {
-Command add_run_command(CLI::App& app) {
-  Command c;
-  c.app = app.add_subcommand("run", "(not yet available)");
-  c.run = [] {
-    std::fputs("paa run: not yet available\n", stderr);
-    return 2;
+
+namespace {
+
+struct RunFlags {
+  std::string job;
+  std::string store;
+  std::string base_url;
+  std::string ca_file;
+  std::optional<int> concurrency;
+  std::optional<double> rate;
+  std::optional<int> burst;
+  std::optional<std::int64_t> max_searches;
+  std::string on_quota;
+  bool use_payg = false;
+  double probe_interval_s = 3600;
+  std::optional<double> timeout_s;
+  std::optional<int> retries;
+  std::string progress = "auto";
+  bool refresh = false;
+  bool sync = false;
+  std::string log_level = "info";
+  double max_body_mib = 16;
+  int backoff_base_ms = 1000;
+  int backoff_cap_ms = 60000;
+};
+
+int fail(const std::string& message, int code = kExitUsage) {
+  std::fprintf(stderr, "paa: %s\n", message.c_str());
+  return code;
+}
+
+const char* stop_name(StopReason r) {
+  switch (r) {
+    case StopReason::none: return "completed";
+    case StopReason::auth: return "auth";
+    case StopReason::quota: return "quota";
+    case StopReason::budget: return "budget";
+    case StopReason::interrupted: return "interrupted";
+    case StopReason::tls: return "tls";
+    case StopReason::store_failure: return "store-failure";
+  }
+  return "?";
+}
+
+void print_summary(const JobSpec& spec, const HarvestSummary& s, int code) {
+  auto u = [](std::uint64_t v) { return static_cast<unsigned long long>(v); };
+  std::fprintf(stderr, "\npaa run %s: %s after %s\n", spec.name.c_str(),
+               code == kExitOk ? "done" : stop_name(s.stop), format_duration(s.elapsed_s).c_str());
+  std::fprintf(stderr, "  stored now      %llu (searches spent %llu, served from cache %llu)\n",
+               u(s.fetched), u(s.searches_spent), u(s.cached));
+  std::fprintf(stderr, "  already stored  %llu (skipped, nothing spent)\n", u(s.already_stored));
+  if (s.duplicates) std::fprintf(stderr, "  duplicates      %llu (same key again in this job)\n", u(s.duplicates));
+  std::fprintf(stderr, "  failed          %llu%s\n", u(s.failed), s.failed ? " (a rerun retries them)" : "");
+  std::fprintf(stderr, "  pending         %llu\n", u(s.pending));
+  std::fprintf(stderr, "  requests        %llu (%llu retries, %llu rate-limited)\n", u(s.requests),
+               u(s.retries), u(s.rate_limited));
+  if (s.task_errors) std::fprintf(stderr, "  internal errors %llu (see the log above)\n", u(s.task_errors));
+  std::string quota;
+  if (s.quota.searches_left) quota += std::to_string(*s.quota.searches_left) + " searches";
+  if (s.quota.payg_credits_left) quota += (quota.empty() ? "" : ", ") + std::to_string(*s.quota.payg_credits_left) + " PAYG credits";
+  if (s.quota.renewal_date) quota += (quota.empty() ? "renews " : ", renews ") + format_date(*s.quota.renewal_date);
+  std::fprintf(stderr, "  quota left      %s\n", quota.empty() ? "unknown" : quota.c_str());
+  if (!s.stop_message.empty()) std::fprintf(stderr, "paa: %s\n", s.stop_message.c_str());
+  if (code == kExitOk || code == kExitPartial) {
+    std::fprintf(stderr, "next: paa status %s    |    paa export --store %s --format csv -o %s.csv\n",
+                 spec.file.string().c_str(), spec.store.string().c_str(), spec.name.c_str());
+  }
+}
+
+int run(RunFlags& f) {
+  const auto level = spdlog::level::from_str(f.log_level);
+  spdlog::set_level(level);
+  spdlog::set_pattern("[%Y-%m-%d %H:%M:%S] %l: %v");
+
+  auto loaded = load_job(f.job);
+  if (!loaded) return fail(loaded.error().message);
+  JobSpec spec = std::move(*loaded);
+
+  // Flags override the job's [limits].
+  Limits& l = spec.limits;
+  if (f.concurrency) l.concurrency = *f.concurrency;
+  if (f.rate) l.rate = *f.rate;
+  if (f.burst) l.burst = *f.burst;
+  if (f.max_searches) l.max_searches = *f.max_searches;
+  if (!f.on_quota.empty()) l.on_quota = f.on_quota == "stop" ? OnQuota::stop : OnQuota::wait;
+  if (f.use_payg) l.use_payg = true;
+  if (f.timeout_s) l.timeout_s = *f.timeout_s;
+  if (f.retries) l.retries = *f.retries;
+  if (!f.store.empty()) spec.store = f.store;
+
+  const char* key = std::getenv(spec.api_key_env.c_str());
+  if (key == nullptr || *key == '\0') {
+    return fail("no API key: set the environment variable " + spec.api_key_env +
+                " (export " + spec.api_key_env + "=...; the job's api_key_env names it)");
+  }
+
+  std::string base_url = f.base_url;
+  if (base_url.empty()) {
+    if (const char* env = std::getenv("PAA_BASE_URL"); env && *env) base_url = env;
+  }
+  if (base_url.empty()) base_url = spec.base_url;
+  if (base_url.empty()) {
+    return fail("no service address: set base_url in " + spec.file.string() +
+                ", PAA_BASE_URL, or pass --base-url https://host/api");
+  }
+  auto endpoint = parse_base_url(base_url);
+  if (!endpoint) return fail(endpoint.error().message);
+
+  // Read the whole job once before anything is sent or written: a bad line 900,000 must not
+  // surface after searches were spent. It also gives the total for the progress display.
+  auto checked = check_job(spec);
+  if (!checked) return fail(checked.error().message);
+
+  StoreOptions store_options;
+  store_options.sync = f.sync;
+  store_options.queue_capacity = static_cast<std::size_t>(l.concurrency) * 4 + 1024;
+  auto store = StoreWriter::open(spec.store, store_options);
+  if (!store) return fail(store.error().message);
+
+  HarvestOptions options;
+  options.job = spec;
+  options.endpoint = *endpoint;
+  options.ca_file = f.ca_file;
+  options.api_key = key;
+  options.probe_interval = std::chrono::milliseconds(static_cast<std::int64_t>(f.probe_interval_s * 1000));
+  options.refresh = f.refresh;
+  options.max_body = static_cast<std::size_t>(f.max_body_mib * 1024 * 1024);
+  options.total_keys = checked->unique_keys;
+  options.backoff_base = std::chrono::milliseconds(f.backoff_base_ms);
+  options.backoff_cap = std::chrono::milliseconds(std::max(f.backoff_base_ms, f.backoff_cap_ms));
+  if (f.progress == "bar") options.progress = ProgressMode::bar;
+  else if (f.progress == "log") options.progress = ProgressMode::log;
+  else if (f.progress == "none") options.progress = ProgressMode::none;
+
+  auto now_ms = [] {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch()).count();
   };
+  spdlog::info("run {}: {} keys ({} queries x locales, {} duplicates) into {} from {}", spec.name,
+               checked->unique_keys, checked->requests, checked->duplicates, spec.store.string(),
+               endpoint->display());
+  if (auto r = (*store)->record_run_start(spec.name, now_ms()); !r) return fail(r.error().message, 1);
+
+  HarvestSummary summary = run_harvest(options, **store);
+  const int code = exit_code_for(summary);
+
+  if (auto r = (*store)->record_run_end(spec.name, now_ms(), stop_name(summary.stop)); !r) {
+    spdlog::error("{}", r.error().message);
+  }
+  if (auto r = (*store)->close(); !r) {
+    print_summary(spec, summary, code);
+    return fail("closing the store failed: " + r.error().message, 1);
+  }
+  print_summary(spec, summary, code);
+  return code;
+}
+
+}  // namespace
+
+Command add_run_command(CLI::App& app) {
+  auto flags = std::make_shared<RunFlags>();
+  Command c;
+  c.app = app.add_subcommand("run", "Harvest every query x locale of a job into its store (resumable)");
+  auto* a = c.app;
+  a->add_option("JOB", flags->job, "Job file (TOML)")->required()->check(CLI::ExistingFile);
+  a->add_option("--store", flags->store, "Store directory (default: the job's store)");
+  a->add_option("--base-url", flags->base_url, "Service base URL, e.g. https://host/api (default: PAA_BASE_URL, then the job's base_url)");
+  a->add_option("--ca-file", flags->ca_file, "Extra CA certificate (PEM) to trust besides the system store")->check(CLI::ExistingFile);
+  a->add_option("--concurrency", flags->concurrency, "Connections / requests in flight")->check(CLI::Range(1, 1024));
+  a->add_option("--rate", flags->rate, "Request starts per second (token bucket); 0 = unlimited")->check(CLI::NonNegativeNumber);
+  a->add_option("--burst", flags->burst, "Token bucket size")->check(CLI::Range(1, 100000));
+  a->add_option("--max-searches", flags->max_searches, "Never spend more than this many searches in this run; 0 = no cap")->check(CLI::NonNegativeNumber);
+  a->add_option("--on-quota", flags->on_quota, "When the monthly quota is exhausted: wait for renewal, or stop (exit 4)")->check(CLI::IsMember({"wait", "stop"}));
+  a->add_flag("--use-payg", flags->use_payg, "Allow spending pay-as-you-go credits once monthly searches are gone");
+  a->add_option("--probe-interval", flags->probe_interval_s, "Seconds between probes of an exhausted quota")->capture_default_str()->check(CLI::PositiveNumber);
+  a->add_option("--timeout", flags->timeout_s, "Deadline in seconds for each connect and each request")->check(CLI::PositiveNumber);
+  a->add_option("--retries", flags->retries, "Retries of a failing key (5xx, network, bad body)")->check(CLI::Range(0, 100));
+  a->add_option("--progress", flags->progress, "Progress display")->capture_default_str()->check(CLI::IsMember({"auto", "bar", "log", "none"}));
+  a->add_flag("--refresh", flags->refresh, "Fetch keys again even when already stored (spends searches)");
+  a->add_flag("--sync", flags->sync, "fsync every store commit (survives power loss; slower)");
+  a->add_option("--log-level", flags->log_level, "trace, debug, info, warn, error")->capture_default_str()->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}));
+  a->add_option("--max-body-mib", flags->max_body_mib, "Largest response body accepted, MiB")->capture_default_str()->check(CLI::PositiveNumber);
+  a->add_option("--backoff-base-ms", flags->backoff_base_ms, "Retry back-off: first window, ms (full jitter, doubling)")->capture_default_str()->check(CLI::Range(1, 3600000))->group("Advanced");
+  a->add_option("--backoff-cap-ms", flags->backoff_cap_ms, "Retry back-off: largest window, ms")->capture_default_str()->check(CLI::Range(1, 3600000))->group("Advanced");
+  c.run = [flags] { return run(*flags); };
   return c;
 }
+
 }  // namespace paa::cli

@@ -302,7 +302,7 @@ Result<JobSpec> load_job(const fs::path& file) {
     std::string store;
     if (auto e = read_string(where, *n, "store", store)) return *e;
     if (store.empty()) return where.error(*n, "store is empty; give a path like \"coffee.db\" or remove the key");
-    spec.store = folder / fs::path(store);
+    spec.store = (folder / fs::path(store)).lexically_normal();
   }
 
   if (const toml::node* n = root.get("base_url")) {

@@ -1,0 +1,56 @@
+#pragma once
+// `paa run`: harvests every key of a job into the store. See README "How a run works".
+#include "paa/harvest/start_gate.hpp"
+#include "paa/job/job_file.hpp"
+#include "paa/net/base_url.hpp"
+#include "paa/store/store.hpp"
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+namespace paa {
+
+enum class ProgressMode { automatic, bar, log, none };
+
+struct HarvestOptions {
+  JobSpec job;               // limits already merged with the command-line flags
+  ServiceEndpoint endpoint;
+  std::string ca_file;
+  std::string api_key;       // never printed, logged or stored
+  std::chrono::milliseconds probe_interval{std::chrono::hours(1)};
+  std::chrono::milliseconds drain_timeout{std::chrono::seconds(10)};
+  bool refresh = false;
+  ProgressMode progress = ProgressMode::automatic;
+  std::size_t max_body = 16u << 20;
+  std::uint64_t total_keys = 0;  // unique keys of the job (from check_job), for progress
+  std::chrono::milliseconds backoff_base{1000};
+  std::chrono::milliseconds backoff_cap{60000};
+};
+
+struct HarvestSummary {
+  std::uint64_t fetched = 0;         // stored by this run
+  std::uint64_t already_stored = 0;  // skipped: stored by an earlier run or job
+  std::uint64_t duplicates = 0;      // the same key again while it was in flight
+  std::uint64_t failed = 0;          // recorded failed by this run
+  std::uint64_t cached = 0;          // fetched answers the service served from its cache
+  std::uint64_t searches_spent = 0;  // non-cached fetched answers
+  std::uint64_t requests = 0;        // requests sent (attempts)
+  std::uint64_t retries = 0;         // attempts after the first, any cause
+  std::uint64_t rate_limited = 0;    // 429 with Retry-After
+  std::uint64_t task_errors = 0;     // unexpected exceptions in coroutines (bugs): logged
+  std::uint64_t pending = 0;         // keys left for the next run
+  StopReason stop = StopReason::none;
+  std::string stop_message;          // what happened and what to do
+  double elapsed_s = 0;
+  QuotaState quota;
+};
+
+// Runs the harvest until the job is done or a stop condition. Installs SIGINT/SIGTERM handlers
+// for its duration (the first drains and stops; the second exits at once).
+HarvestSummary run_harvest(const HarvestOptions& options, StoreWriter& store);
+
+// The exit code for a summary (README "Exit codes").
+int exit_code_for(const HarvestSummary& summary);
+
+}  // namespace paa

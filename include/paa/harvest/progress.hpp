@@ -1,0 +1,26 @@
+#pragma once
+// The one-line status shown while a run works. Pure formatting.
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace paa {
+
+struct ProgressSnapshot {
+  std::uint64_t total = 0;      // unique keys of the job
+  std::uint64_t done = 0;       // stored (fetched now or earlier)
+  std::uint64_t failed = 0;
+  std::uint64_t cached = 0;     // of those fetched now
+  std::uint64_t fetched = 0;
+  double requests_per_s = 0;    // recent
+  double elapsed_s = 0;
+  std::optional<std::int64_t> searches_left;
+  std::string renewal_date;     // "" when unknown
+  std::string state;            // "running", "backing off", "waiting for renewal until ..."
+};
+
+// "1234/5000 24.7% | 38.2 req/s | ETA 1m39s | failed 3 | cached 2% | left 872 (renews 2026-12-01) | running"
+std::string format_progress(const ProgressSnapshot& s);
+std::string format_duration(double seconds);
+
+}  // namespace paa

@@ -1,0 +1,69 @@
+#pragma once
+// One keep-alive HTTP/1.1 connection (TLS or plain) to the service, driven by C++20 coroutines.
+// Beast and OpenSSL stay inside src/net/http_connection.cpp; this header is cheap to include.
+#include "paa/error.hpp"
+#include "paa/net/base_url.hpp"
+
+#include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/awaitable.hpp>
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace paa {
+
+// The OpenSSL client context shared by every connection: the system trust store plus
+// an optional extra CA file; peer verification is always on.
+class TlsContext {
+ public:
+  static Result<std::shared_ptr<TlsContext>> create(const std::string& ca_file);
+  ~TlsContext();
+  void* native_context();  // boost::asio::ssl::context*
+ private:
+  TlsContext();
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+struct HttpResponse {
+  int status = 0;             // 0: no response (connect, TLS, reset, timeout)
+  std::string body;           // Content-Encoding undone
+  std::string retry_after;    // raw header value, "" when absent
+  std::string network_error;  // why there is no response (status == 0)
+  std::string body_error;     // why a response's body is unusable (truncated, too big, bad gzip)
+  bool tls_refused = false;   // the server's certificate failed verification: nothing was sent
+};
+
+struct ConnectionConfig {
+  std::string api_key;  // sent as x-api-key, only after the peer is verified
+  std::string user_agent;
+  std::chrono::milliseconds timeout{60000};  // deadline for each connect and each exchange
+  std::size_t max_body = 16u << 20;
+};
+
+class HttpConnection {
+ public:
+  HttpConnection(boost::asio::any_io_executor executor, std::shared_ptr<TlsContext> tls,
+                 ServiceEndpoint endpoint, ConnectionConfig config);
+  ~HttpConnection();
+  HttpConnection(const HttpConnection&) = delete;
+  HttpConnection& operator=(const HttpConnection&) = delete;
+
+  // One GET on this connection, (re)connecting first when needed. Never throws for network
+  // trouble: it is reported in the response. After any failure, or `Connection: close`, the
+  // connection is closed; the next call opens a new one (a broken stream is never reused).
+  boost::asio::awaitable<HttpResponse> get(std::string target);
+
+  // Closes the socket: a pending get() completes at once with an error.
+  void cancel();
+
+  std::uint64_t connects() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace paa

@@ -1,0 +1,45 @@
+#pragma once
+// What one response (or network failure) means for its key and for the run. Pure.
+#include <chrono>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace paa {
+
+enum class Verdict {
+  store,            // 200 with a valid envelope: keep it
+  retry,            // transient (5xx, network, invalid 200 body): back off, retry on a new connection
+  fail_key,         // permanent for this key (400, 404, other 4xx): record failed, go on
+  stop_auth,        // 401/403: stop issuing, drain, exit 3. Never retried.
+  rate_limited,     // 429 with Retry-After: pause all starts, slow down, retry this key
+  quota_exhausted,  // 429 without Retry-After: the monthly quota is gone
+};
+
+struct Outcome {
+  Verdict verdict;
+  std::string reason;  // short, for logs and failed entries
+  std::optional<std::chrono::seconds> retry_after;  // rate_limited only
+};
+
+// What the transport saw. `status` 0 means no response (connect/TLS/reset/timeout);
+// `body_error` is set when a 200 body was unusable (bad JSON, wrong shape, truncated, too big).
+struct ResponseFacts {
+  int status = 0;
+  std::string_view retry_after;  // raw Retry-After header value, "" when absent
+  std::string_view network_error;
+  std::string_view body_error;
+  std::string_view body_excerpt;  // first bytes of a non-200 body
+};
+
+Outcome classify(const ResponseFacts& facts);
+
+// Retry-After: delta-seconds or an HTTP-date; nullopt when absent or unreadable.
+// An unreadable value still means "rate limited", with a 1 s default chosen by classify().
+std::optional<std::chrono::seconds> parse_retry_after(std::string_view value,
+                                                      std::chrono::system_clock::time_point now);
+
+// The user-facing message for 401/403 (the spec's meanings).
+std::string auth_failure_message(int status, std::string_view api_key_env);
+
+}  // namespace paa

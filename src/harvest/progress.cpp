@@ -1,0 +1,46 @@
+#include "paa/harvest/progress.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+namespace paa {
+
+std::string format_duration(double seconds) {
+  if (!std::isfinite(seconds) || seconds < 0) return "?";
+  auto s = static_cast<long long>(seconds + 0.5);
+  char buf[64];
+  if (s >= 86400) {
+    std::snprintf(buf, sizeof buf, "%lldd%02lldh", s / 86400, (s % 86400) / 3600);
+  } else if (s >= 3600) {
+    std::snprintf(buf, sizeof buf, "%lldh%02lldm", s / 3600, (s % 3600) / 60);
+  } else if (s >= 60) {
+    std::snprintf(buf, sizeof buf, "%lldm%02llds", s / 60, s % 60);
+  } else {
+    std::snprintf(buf, sizeof buf, "%llds", s);
+  }
+  return buf;
+}
+
+std::string format_progress(const ProgressSnapshot& s) {
+  char buf[512];
+  const double pct = s.total ? 100.0 * static_cast<double>(s.done) / static_cast<double>(s.total) : 0;
+  const std::uint64_t remaining = s.total > s.done + s.failed ? s.total - s.done - s.failed : 0;
+  std::string eta = "-";
+  if (remaining == 0) {
+    eta = "0s";
+  } else if (s.requests_per_s > 0.01) {
+    eta = format_duration(static_cast<double>(remaining) / s.requests_per_s);
+  }
+  const int cached_pct =
+      s.fetched ? static_cast<int>(std::lround(100.0 * static_cast<double>(s.cached) / static_cast<double>(s.fetched))) : 0;
+  std::string quota = "left ?";
+  if (s.searches_left) quota = "left " + std::to_string(*s.searches_left);
+  if (!s.renewal_date.empty()) quota += " (renews " + s.renewal_date + ")";
+  std::snprintf(buf, sizeof buf, "%llu/%llu %.1f%% | %.1f req/s | ETA %s | failed %llu | cached %d%% | %s | %s",
+                static_cast<unsigned long long>(s.done), static_cast<unsigned long long>(s.total), pct,
+                s.requests_per_s, eta.c_str(), static_cast<unsigned long long>(s.failed), cached_pct,
+                quota.c_str(), s.state.c_str());
+  return buf;
+}
+
+}  // namespace paa

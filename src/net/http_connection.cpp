@@ -1,0 +1,227 @@
+#include "paa/net/http_connection.hpp"
+
+#include "paa/net/gzip.hpp"
+
+#include <boost/asio/as_tuple.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/ssl.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/ssl.hpp>
+
+#include <openssl/ssl.h>
+#include <openssl/x509v3.h>
+
+#include <optional>
+
+namespace paa {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace ssl = asio::ssl;
+using tcp = asio::ip::tcp;
+
+namespace {
+constexpr auto use_tuple = asio::as_tuple(asio::use_awaitable);
+}  // namespace
+
+struct TlsContext::Impl {
+  ssl::context ctx{ssl::context::tls_client};
+};
+
+TlsContext::TlsContext() : impl_(std::make_unique<Impl>()) {}
+TlsContext::~TlsContext() = default;
+void* TlsContext::native_context() { return &impl_->ctx; }
+
+Result<std::shared_ptr<TlsContext>> TlsContext::create(const std::string& ca_file) {
+  std::shared_ptr<TlsContext> tls(new TlsContext());
+  auto& ctx = tls->impl_->ctx;
+  ctx.set_options(ssl::context::default_workarounds | ssl::context::no_sslv2 |
+                  ssl::context::no_sslv3 | ssl::context::no_tlsv1 | ssl::context::no_tlsv1_1);
+  boost::system::error_code ec;
+  ctx.set_default_verify_paths(ec);  // a machine without a system store still works with --ca-file
+  if (!ca_file.empty()) {
+    ctx.load_verify_file(ca_file, ec);
+    if (ec) {
+      return make_error("cannot use --ca-file '" + ca_file + "': " + ec.message() +
+                        "; pass a PEM file holding the CA certificate");
+    }
+  }
+  ctx.set_verify_mode(ssl::verify_peer);
+  return tls;
+}
+
+struct HttpConnection::Impl {
+  Impl(asio::any_io_executor ex, std::shared_ptr<TlsContext> t, ServiceEndpoint ep, ConnectionConfig c)
+      : executor(ex), tls(std::move(t)), endpoint(std::move(ep)), config(std::move(c)), resolver(ex) {}
+
+  asio::any_io_executor executor;
+  std::shared_ptr<TlsContext> tls;
+  ServiceEndpoint endpoint;
+  ConnectionConfig config;
+  tcp::resolver resolver;
+  std::optional<beast::tcp_stream> plain;
+  std::optional<beast::ssl_stream<beast::tcp_stream>> secure;
+  beast::flat_buffer buffer;
+  bool open = false;
+  std::uint64_t connects = 0;
+  std::uint64_t served_on_this_connection = 0;
+
+  beast::tcp_stream& lowest() { return secure ? beast::get_lowest_layer(*secure) : *plain; }
+
+  void close() {
+    open = false;
+    boost::system::error_code ignored;
+    if (secure) beast::get_lowest_layer(*secure).socket().close(ignored);
+    if (plain) plain->socket().close(ignored);
+    buffer.clear();
+  }
+
+  asio::awaitable<void> connect(HttpResponse& r) {
+    close();
+    secure.reset();
+    plain.reset();
+    const auto deadline = config.timeout;
+    auto [rec, results] = co_await resolver.async_resolve(endpoint.host, endpoint.port, use_tuple);
+    if (rec) {
+      r.network_error = "cannot resolve " + endpoint.host + ": " + rec.message();
+      co_return;
+    }
+    if (endpoint.tls) {
+      secure.emplace(executor, *static_cast<ssl::context*>(tls->native_context()));
+    } else {
+      plain.emplace(executor);
+    }
+    auto& tcp_layer = lowest();
+    tcp_layer.expires_after(deadline);
+    auto [cec, ep] = co_await tcp_layer.async_connect(results, use_tuple);
+    if (cec) {
+      r.network_error = "cannot connect to " + endpoint.host + ":" + endpoint.port + ": " +
+                        (cec == beast::error::timeout ? std::string("timed out") : cec.message());
+      close();
+      co_return;
+    }
+    tcp_layer.socket().set_option(tcp::no_delay(true));
+    ++connects;
+    if (secure) {
+      SSL* handle = secure->native_handle();
+      boost::system::error_code aec;
+      asio::ip::make_address(endpoint.host, aec);
+      const bool is_ip = !aec;
+      if (!is_ip) SSL_set_tlsext_host_name(handle, endpoint.host.c_str());  // SNI
+      // Let OpenSSL check the name so a mismatch reports "hostname mismatch".
+      X509_VERIFY_PARAM* param = SSL_get0_param(handle);
+      if (is_ip) {
+        X509_VERIFY_PARAM_set1_ip_asc(param, endpoint.host.c_str());
+      } else {
+        X509_VERIFY_PARAM_set1_host(param, endpoint.host.c_str(), endpoint.host.size());
+      }
+      auto [hec] = co_await secure->async_handshake(ssl::stream_base::client, use_tuple);
+      if (hec) {
+        const long verify = SSL_get_verify_result(handle);
+        if (verify != X509_V_OK) {
+          r.tls_refused = true;
+          r.network_error = "TLS: the certificate of " + endpoint.host + " could not be verified (" +
+                            X509_verify_cert_error_string(verify) +
+                            "); if the server uses your own CA, pass --ca-file CA.pem";
+        } else {
+          r.network_error = "TLS handshake with " + endpoint.host + " failed: " +
+                            (hec == beast::error::timeout ? std::string("timed out") : hec.message());
+        }
+        close();
+        co_return;
+      }
+    }
+    open = true;
+    served_on_this_connection = 0;
+  }
+
+  template <class Stream>
+  asio::awaitable<void> exchange(Stream& stream, const std::string& target, HttpResponse& r) {
+    http::request<http::empty_body> req{http::verb::get, target, 11};
+    const bool default_port = endpoint.port == (endpoint.tls ? "443" : "80");
+    req.set(http::field::host, default_port ? endpoint.host : endpoint.host + ":" + endpoint.port);
+    req.set(http::field::user_agent, config.user_agent);
+    req.set(http::field::accept, "application/json");
+    req.set(http::field::accept_encoding, "gzip");
+    req.set("x-api-key", config.api_key);
+    req.keep_alive(true);
+
+    lowest().expires_after(config.timeout);
+    auto [wec, wn] = co_await http::async_write(stream, req, use_tuple);
+    if (wec) {
+      r.network_error = "sending the request failed: " +
+                        (wec == beast::error::timeout ? std::string("timed out") : wec.message());
+      close();
+      co_return;
+    }
+    http::response_parser<http::string_body> parser;
+    parser.body_limit(config.max_body);
+    auto [rec, rn] = co_await http::async_read(stream, buffer, parser, use_tuple);
+    if (rec) {
+      const std::string why = rec == beast::error::timeout ? std::string("timed out") : rec.message();
+      if (parser.is_header_done()) {
+        r.status = parser.get().result_int();
+        r.body_error = rec == http::error::body_limit
+                           ? "body larger than the " + std::to_string(config.max_body) + "-byte limit"
+                           : "incomplete body (" + why + ")";
+      } else {
+        r.network_error = "reading the response failed: " + why;
+      }
+      close();
+      co_return;
+    }
+    auto& res = parser.get();
+    ++served_on_this_connection;
+    r.status = res.result_int();
+    if (auto it = res.find(http::field::retry_after); it != res.end()) r.retry_after = it->value();
+    const bool keep = res.keep_alive();
+    auto encoding = res[http::field::content_encoding];
+    if (beast::iequals(encoding, "gzip") || beast::iequals(encoding, "x-gzip")) {
+      auto decoded = gunzip(res.body(), config.max_body);
+      if (decoded) {
+        r.body = std::move(*decoded);
+      } else {
+        r.body_error = decoded.error().message;
+      }
+    } else {
+      r.body = std::move(res.body());
+    }
+    if (!keep) close();
+  }
+};
+
+HttpConnection::HttpConnection(asio::any_io_executor executor, std::shared_ptr<TlsContext> tls,
+                               ServiceEndpoint endpoint, ConnectionConfig config)
+    : impl_(std::make_unique<Impl>(executor, std::move(tls), std::move(endpoint), std::move(config))) {}
+
+HttpConnection::~HttpConnection() = default;
+
+asio::awaitable<HttpResponse> HttpConnection::get(std::string target) {
+  auto& im = *impl_;
+  for (int pass = 0;; ++pass) {
+    HttpResponse r;
+    if (!im.open) {
+      co_await im.connect(r);
+      if (!im.open) co_return r;
+    }
+    const bool reused = im.served_on_this_connection > 0;
+    if (im.secure) {
+      co_await im.exchange(*im.secure, target, r);
+    } else {
+      co_await im.exchange(*im.plain, target, r);
+    }
+    // A kept-alive connection the server had already closed fails before any response byte:
+    // the request was never processed, so one immediate retry on a fresh connection is safe.
+    if (reused && pass == 0 && r.status == 0 && !r.network_error.empty()) continue;
+    co_return r;
+  }
+}
+
+void HttpConnection::cancel() { impl_->close(); }
+
+std::uint64_t HttpConnection::connects() const { return impl_->connects; }
+
+}  // namespace paa

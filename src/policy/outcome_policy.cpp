@@ -1,0 +1,86 @@
+#include "paa/policy/outcome_policy.hpp"
+
+#include <boost/beast/http/status.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cstdio>
+#include <ctime>
+
+namespace paa {
+
+namespace {
+std::string excerpt(std::string_view body) {
+  std::string out;
+  for (char c : body.substr(0, 120)) out += (c == '\n' || c == '\r') ? ' ' : c;
+  return out;
+}
+}  // namespace
+
+std::optional<std::chrono::seconds> parse_retry_after(std::string_view value,
+                                                      std::chrono::system_clock::time_point now) {
+  while (!value.empty() && value.front() == ' ') value.remove_prefix(1);
+  while (!value.empty() && value.back() == ' ') value.remove_suffix(1);
+  if (value.empty()) return std::nullopt;
+  long long secs = 0;
+  auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), secs);
+  if (ec == std::errc() && p == value.data() + value.size()) {
+    if (secs < 0) return std::nullopt;
+    return std::chrono::seconds(std::min<long long>(secs, 24 * 3600));
+  }
+  // HTTP-date (IMF-fixdate): "Sun, 06 Nov 1994 08:49:37 GMT".
+  std::tm tm{};
+  char month[4] = {};
+  char wday[4] = {};
+  const std::string text(value);
+  if (std::sscanf(text.c_str(), "%3s, %d %3s %d %d:%d:%d GMT", wday, &tm.tm_mday, month, &tm.tm_year,
+                  &tm.tm_hour, &tm.tm_min, &tm.tm_sec) != 7) {
+    return std::nullopt;
+  }
+  static constexpr std::string_view kMonths = "JanFebMarAprMayJunJulAugSepOctNovDec";
+  const auto pos = kMonths.find(std::string_view(month, 3));
+  if (pos == std::string_view::npos || pos % 3 != 0) return std::nullopt;
+  tm.tm_mon = static_cast<int>(pos / 3);
+  tm.tm_year -= 1900;
+  const std::time_t at = timegm(&tm);
+  const auto delta = std::chrono::system_clock::from_time_t(at) - now;
+  const auto s = std::chrono::duration_cast<std::chrono::seconds>(delta);
+  return std::clamp(s, std::chrono::seconds(0), std::chrono::seconds(24 * 3600));
+}
+
+Outcome classify(const ResponseFacts& f) {
+  if (f.status == 0) {
+    return {Verdict::retry, f.network_error.empty() ? "no response" : std::string(f.network_error), {}};
+  }
+  if (f.status == 200) {
+    if (!f.body_error.empty()) return {Verdict::retry, "200 with an unusable body: " + std::string(f.body_error), {}};
+    return {Verdict::store, "ok", {}};
+  }
+  if (f.status == 401) return {Verdict::stop_auth, "401 Invalid token", {}};
+  if (f.status == 403) return {Verdict::stop_auth, "403 Invalid API Key", {}};
+  if (f.status == 429) {
+    if (!f.retry_after.empty()) {
+      auto after = parse_retry_after(f.retry_after, std::chrono::system_clock::now());
+      return {Verdict::rate_limited, "429 Rate limit exceeded (Retry-After " + std::string(f.retry_after) + ")",
+              after.value_or(std::chrono::seconds(1))};
+    }
+    return {Verdict::quota_exhausted, "429 Rate limit exceeded (monthly quota)", {}};
+  }
+  // 408 and 5xx are the server's trouble, not the key's: worth another try.
+  if (f.status >= 500 || f.status == 408) {
+    return {Verdict::retry, std::to_string(f.status) + " " + excerpt(f.body_excerpt), {}};
+  }
+  return {Verdict::fail_key, std::to_string(f.status) + " " + excerpt(f.body_excerpt), {}};
+}
+
+std::string auth_failure_message(int status, std::string_view api_key_env) {
+  const std::string env(api_key_env);
+  if (status == 401) {
+    return "the service answered 401 Invalid token: the API key is missing or invalid; check " + env;
+  }
+  return "the service answered 403 Invalid API Key: the key does not exist or is inactive; check " + env +
+         " and that your plan (Pro or Lifetime) is active";
+}
+
+}  // namespace paa

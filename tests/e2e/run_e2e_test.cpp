@@ -1,0 +1,270 @@
+// `paa run` end to end: the real binaries over TLS on loopback. The emulator's request log is
+// the witness for what was sent; `paa export` shows what was kept.
+#include "harness.hpp"
+
+#include "emulator/tree_generator.hpp"
+
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <algorithm>
+#include <set>
+#include <sstream>
+
+namespace paa::e2e {
+namespace {
+
+namespace json = boost::json;
+
+std::size_t count_status(const std::vector<json::object>& log, int status) {
+  std::size_t n = 0;
+  for (const auto& l : log) {
+    if (l.at("status").as_int64() == status) ++n;
+  }
+  return n;
+}
+
+std::vector<json::object> export_jsonl(const fs::path& dir, const fs::path& store) {
+  auto r = run_paa({"export", "--store", store.string(), "--format", "jsonl"}, dir);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  std::vector<json::object> out;
+  std::istringstream in(r.out);
+  std::string line;
+  while (std::getline(in, line)) out.push_back(json::parse(line).as_object());
+  return out;
+}
+
+// Every stored result equals, byte for byte as JSON, the tree the emulator generates.
+void expect_trees_match_emulator(const std::vector<json::object>& rows, std::uint64_t seed) {
+  emulator::TreeGenerator gen({.seed = seed, .depth = 3, .tree_kb = 0});
+  for (const auto& row : rows) {
+    const std::string q(row.at("q").as_string());
+    const std::string hl(row.at("hl").as_string());
+    const std::string gl(row.at("gl").as_string());
+    std::optional<std::string> city;
+    if (row.at("city").is_string()) city = std::string(row.at("city").as_string());
+    emulator::TreeQuery tq{q, hl, gl, city ? std::optional<std::string_view>(*city) : std::nullopt};
+    EXPECT_EQ(row.at("result"), json::parse(gen.result_json(tq))) << q;
+  }
+}
+
+class RunE2E : public ::testing::Test {
+ protected:
+  std::vector<std::string> run_args(const fs::path& job, const Emulator& emu,
+                                    std::vector<std::string> extra = {}) {
+    std::vector<std::string> a{"run", job.string(), "--base-url", emu.base_url(), "--ca-file",
+                               (certs_dir() / "ca.pem").string(), "--progress", "none"};
+    a.insert(a.end(), extra.begin(), extra.end());
+    return a;
+  }
+  TempDir dir;
+};
+
+TEST_F(RunE2E, HarvestsEveryKeyOnceStoresWhatWasServedAndARerunSendsNothing) {
+  Emulator emu(dir.path(), {"--seed", "11", "--chunked-share", "0.3"});
+  // The inline query is query 1 again in another spelling: one key, one search.
+  auto job = write_job(dir.path(), "basic", 60, "concurrency = 8\nrate = 0",
+                       "queries = [\"  QUERY number 1   about COFFEE & Crème \"]");
+  auto r = run_paa(run_args(job, emu), dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto log = emu.log();
+  EXPECT_EQ(log.size(), 60u);
+  EXPECT_EQ(count_status(log, 200), 60u);
+  std::set<std::string> asked;
+  for (const auto& l : log) asked.insert(std::string(l.at("q").as_string()));
+  EXPECT_EQ(asked.size(), 60u) << "no key was asked twice";
+
+  const auto rows = export_jsonl(dir.path(), dir / "basic.db");
+  ASSERT_EQ(rows.size(), 60u);
+  expect_trees_match_emulator(rows, 11);
+
+  auto again = run_paa(run_args(job, emu), dir.path());
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(emu.requests(), 60u) << "a rerun of a finished job sends nothing";
+  EXPECT_NE(again.err.find("already stored  60"), std::string::npos) << again.err;
+  EXPECT_NE(again.err.find("duplicates      1"), std::string::npos) << again.err;
+}
+
+TEST_F(RunE2E, MissingKeyIsAUsageErrorNamingTheVariable) {
+  Emulator emu(dir.path(), {});
+  auto job = write_job(dir.path(), "nokey", 3, "rate = 0");
+  auto r = run_paa(run_args(job, emu), dir.path(), {{"PAA_API_KEY", "<unset>"}});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("set the environment variable PAA_API_KEY"), std::string::npos) << r.err;
+  EXPECT_EQ(emu.requests(), 0u);
+}
+
+TEST_F(RunE2E, InvalidTokenStopsAtOnceWithExit3) {
+  Emulator emu(dir.path(), {});
+  auto job = write_job(dir.path(), "auth401", 50, "concurrency = 4\nrate = 0");
+  auto r = run_paa(run_args(job, emu), dir.path(), {{"PAA_API_KEY", "not a valid token!"}});
+  EXPECT_EQ(r.exit_code, 3) << r.err;
+  EXPECT_NE(r.err.find("401 Invalid token"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("check PAA_API_KEY"), std::string::npos) << r.err;
+  EXPECT_LE(emu.requests(), 4u) << "stopped issuing at the first 401; only in-flight requests";
+}
+
+TEST_F(RunE2E, UnknownKeyStopsAtOnceWithExit3) {
+  Emulator emu(dir.path(), {});
+  auto job = write_job(dir.path(), "auth403", 50, "concurrency = 4\nrate = 0");
+  auto r = run_paa(run_args(job, emu), dir.path(), {{"PAA_API_KEY", "well-formed-but-unknown"}});
+  EXPECT_EQ(r.exit_code, 3) << r.err;
+  EXPECT_NE(r.err.find("403 Invalid API Key"), std::string::npos) << r.err;
+  EXPECT_LE(emu.requests(), 4u);
+}
+
+TEST_F(RunE2E, ExhaustedQuotaWaitsForRenewalProbesAndCompletes) {
+  Emulator emu(dir.path(), {"--searches", "20", "--renew-after-seconds", "2"});
+  auto job = write_job(dir.path(), "wait", 45, "concurrency = 4\nrate = 0\non_quota = \"wait\"");
+  auto r = run_paa(run_args(job, emu, {"--probe-interval", "1"}), dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto log = emu.log();
+  EXPECT_EQ(count_status(log, 200), 45u) << "every key paid exactly once";
+  // searchesLeft = 0 stops sends before any 429; then one probe per second until the refill.
+  EXPECT_LE(count_status(log, 429), 4u);
+  EXPECT_EQ(export_jsonl(dir.path(), dir / "wait.db").size(), 45u);
+}
+
+TEST_F(RunE2E, StopModeExitsWith4WithoutA429AndARerunResumes) {
+  auto job = write_job(dir.path(), "stop", 30, "concurrency = 4\nrate = 0\non_quota = \"stop\"");
+  {
+    Emulator emu(dir.path(), {"--searches", "20"});
+    auto r = run_paa(run_args(job, emu), dir.path());
+    EXPECT_EQ(r.exit_code, 4) << r.err;
+    EXPECT_NE(r.err.find("quota exhausted; it renews on"), std::string::npos) << r.err;
+    const auto log = emu.log();
+    EXPECT_EQ(count_status(log, 200), 20u);
+    EXPECT_EQ(count_status(log, 429), 0u) << "searchesLeft = 0 was known: nothing sent into it";
+    // A rerun before the renewal sends exactly one probe.
+    auto again = run_paa(run_args(job, emu), dir.path());
+    EXPECT_EQ(again.exit_code, 4) << again.err;
+    EXPECT_EQ(emu.requests(), 21u);
+  }
+  Emulator renewed(dir.path(), {"--searches", "100"});
+  auto r = run_paa(run_args(job, renewed), dir.path());
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(count_status(renewed.log(), 200), 10u) << "only the 10 missing keys";
+  EXPECT_EQ(export_jsonl(dir.path(), dir / "stop.db").size(), 30u);
+}
+
+TEST_F(RunE2E, MaxSearchesIsNeverExceeded) {
+  Emulator emu(dir.path(), {});
+  auto job = write_job(dir.path(), "budget", 40, "concurrency = 8\nrate = 0");
+  auto r = run_paa(run_args(job, emu, {"--max-searches", "7"}), dir.path());
+  EXPECT_EQ(r.exit_code, 4) << r.err;
+  EXPECT_NE(r.err.find("max_searches (7) reached"), std::string::npos) << r.err;
+  EXPECT_EQ(emu.requests(), 7u);
+}
+
+TEST_F(RunE2E, PayAsYouGoCreditsAreSpentOnlyWhenAllowed) {
+  Emulator emu(dir.path(), {"--searches", "5", "--payg", "5"});
+  auto job = write_job(dir.path(), "payg", 8, "concurrency = 2\nrate = 0\non_quota = \"stop\"");
+  auto r = run_paa(run_args(job, emu), dir.path());
+  EXPECT_EQ(r.exit_code, 4) << r.err;
+  EXPECT_EQ(emu.requests(), 5u) << "monthly searches only";
+  auto with = run_paa(run_args(job, emu, {"--use-payg"}), dir.path());
+  EXPECT_EQ(with.exit_code, 0) << with.err;
+  EXPECT_EQ(count_status(emu.log(), 200), 8u);
+  EXPECT_EQ(count_status(emu.log(), 429), 0u);
+}
+
+TEST_F(RunE2E, RetryAfterSlowsTheRunWithoutFailingKeys) {
+  Emulator emu(dir.path(), {"--rate-limit", "25"});
+  auto job = write_job(dir.path(), "throttle", 80, "concurrency = 8\nrate = 0");
+  auto r = run_paa(run_args(job, emu), dir.path());
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const auto log = emu.log();
+  EXPECT_EQ(count_status(log, 200), 80u);
+  EXPECT_GT(count_status(log, 429), 0u) << "the emulator did throttle";
+  EXPECT_NE(r.err.find("failed          0"), std::string::npos) << r.err;
+}
+
+TEST_F(RunE2E, FaultStormEndsWithEveryKeyStoredAndNoneCorrupt) {
+  Emulator emu(dir.path(), {"--seed", "5", "--fault-500", "0.1", "--fault-reset", "0.05",
+                            "--fault-truncate", "0.05", "--fault-invalid-json", "0.05",
+                            "--fault-slow", "0.05", "--max-requests-per-connection", "4",
+                            "--cache-ttl", "0"});
+  auto job = write_job(dir.path(), "storm", 80, "concurrency = 8\nrate = 0\nretries = 10");
+  auto r = run_paa(run_args(job, emu, {"--backoff-base-ms", "20", "--backoff-cap-ms", "200"}), dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto rows = export_jsonl(dir.path(), dir / "storm.db");
+  ASSERT_EQ(rows.size(), 80u);
+  expect_trees_match_emulator(rows, 5);
+  EXPECT_GT(emu.requests(), 80u);
+  EXPECT_EQ(r.err.find("requests        80 (0 retries"), std::string::npos) << "retries are shown";
+}
+
+TEST_F(RunE2E, SigintDrainsExits130AndARerunCompletes) {
+  Emulator emu(dir.path(), {"--latency-ms", "40:60"});
+  auto job = write_job(dir.path(), "sigint", 150, "concurrency = 4\nrate = 0");
+  std::vector<std::string> argv{PAA_BIN};
+  for (auto& a : run_args(job, emu)) argv.push_back(a);
+  Process p(argv, {{"PAA_API_KEY", kApiKey}}, dir.path());
+  ASSERT_TRUE(eventually([&] { return emu.requests() >= 12; }, std::chrono::seconds(30)));
+  p.signal(SIGINT);
+  auto r = p.wait();
+  EXPECT_EQ(r.exit_code, 130) << r.err;
+  EXPECT_NE(r.err.find("interrupted; run the same command to resume"), std::string::npos) << r.err;
+  const auto sent_before = emu.requests();
+  EXPECT_LT(sent_before, 150u);
+
+  auto again = run_paa(run_args(job, emu), dir.path());
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(count_status(emu.log(), 200), 150u) << "in-flight requests were drained and stored";
+  EXPECT_EQ(export_jsonl(dir.path(), dir / "sigint.db").size(), 150u);
+}
+
+TEST_F(RunE2E, RateStaysWithinFivePercentAndNeverAboveTheBucket) {
+  Emulator emu(dir.path(), {});
+  const double rate = 10, burst = 5;
+  auto job = write_job(dir.path(), "rate", 205, "concurrency = 8\nrate = 10.0\nburst = 5");
+  auto r = run_paa(run_args(job, emu), dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::vector<double> t;
+  for (const auto& l : emu.log()) t.push_back(static_cast<double>(l.at("t").as_int64()) / 1000.0);
+  ASSERT_EQ(t.size(), 205u);
+  std::sort(t.begin(), t.end());
+  // Steady state, after the initial burst: within 5% of R.
+  const double steady = static_cast<double>(t.size() - 1 - static_cast<std::size_t>(burst)) /
+                        (t.back() - t[static_cast<std::size_t>(burst)]);
+  EXPECT_NEAR(steady, rate, rate * 0.05);
+  // Every window: starts <= R*t + B (+1 for millisecond log resolution and loopback jitter).
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    for (std::size_t j = i; j < t.size(); ++j) {
+      ASSERT_LE(static_cast<double>(j - i + 1), rate * (t[j] - t[i]) + burst + 1.0)
+          << "window " << t[i] << ".." << t[j];
+    }
+  }
+}
+
+TEST_F(RunE2E, UnverifiableServerCertificateNeverReceivesTheKey) {
+  for (const std::string cert : {"wrong-host", "self-signed", "expired"}) {
+    Emulator emu(dir.path(), {}, true, cert);
+    auto job = write_job(dir.path(), "tls-" + cert, 5, "rate = 0");
+    auto r = run_paa(run_args(job, emu), dir.path());
+    EXPECT_EQ(r.exit_code, 2) << cert << ": " << r.err;
+    EXPECT_NE(r.err.find("could not be verified"), std::string::npos) << cert << ": " << r.err;
+    EXPECT_NE(r.err.find("--ca-file"), std::string::npos) << r.err;
+    EXPECT_EQ(emu.requests(), 0u) << cert << ": the request (and key) never reached the server";
+  }
+}
+
+TEST_F(RunE2E, SecondRunOnTheSameStoreIsRefusedAtOnce) {
+  Emulator emu(dir.path(), {"--latency-ms", "200:200"});
+  auto job = write_job(dir.path(), "twice", 40, "concurrency = 2\nrate = 0");
+  std::vector<std::string> argv{PAA_BIN};
+  for (auto& a : run_args(job, emu)) argv.push_back(a);
+  Process first(argv, {{"PAA_API_KEY", kApiKey}}, dir.path());
+  ASSERT_TRUE(eventually([&] { return emu.requests() >= 1; }, std::chrono::seconds(30)));
+  auto second = run_paa(run_args(job, emu), dir.path());
+  EXPECT_EQ(second.exit_code, 2) << second.err;
+  EXPECT_NE(second.err.find("in use by another paa process"), std::string::npos) << second.err;
+  // status works while the run holds the store
+  auto status = run_paa({"status", job.string(), "--json"}, dir.path());
+  EXPECT_EQ(status.exit_code, 0) << status.err;
+  first.signal(SIGTERM);
+  EXPECT_EQ(first.wait().exit_code, 130);
+}
+
+}  // namespace
+}  // namespace paa::e2e

@@ -1,0 +1,37 @@
+#include "paa/harvest/progress.hpp"
+
+#include <gtest/gtest.h>
+
+using namespace paa;
+
+TEST(Progress, LineShowsCountsRateEtaQuotaAndState) {
+  ProgressSnapshot s;
+  s.total = 5000;
+  s.done = 1234;
+  s.failed = 3;
+  s.fetched = 1000;
+  s.cached = 20;
+  s.requests_per_s = 38.2;
+  s.searches_left = 872;
+  s.renewal_date = "2026-12-01";
+  s.state = "running";
+  EXPECT_EQ(format_progress(s),
+            "1234/5000 24.7% | 38.2 req/s | ETA 1m39s | failed 3 | cached 2% | left 872 (renews "
+            "2026-12-01) | running");
+}
+
+TEST(Progress, UnknownRateAndQuotaAreShownAsUnknown) {
+  ProgressSnapshot s;
+  s.total = 10;
+  s.state = "waiting";
+  EXPECT_EQ(format_progress(s), "0/10 0.0% | 0.0 req/s | ETA - | failed 0 | cached 0% | left ? | waiting");
+}
+
+TEST(Progress, DurationsAreHumanSized) {
+  EXPECT_EQ(format_duration(0), "0s");
+  EXPECT_EQ(format_duration(59.4), "59s");
+  EXPECT_EQ(format_duration(61), "1m01s");
+  EXPECT_EQ(format_duration(3 * 3600 + 120), "3h02m");
+  EXPECT_EQ(format_duration(3 * 86400 + 7200), "3d02h");
+  EXPECT_EQ(format_duration(-1), "?");
+}

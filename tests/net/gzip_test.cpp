@@ -1,0 +1,28 @@
+#include "paa/net/gzip.hpp"
+
+#include <gtest/gtest.h>
+
+using namespace paa;
+
+TEST(Gzip, RoundTrips) {
+  std::string text;
+  for (int i = 0; i < 10000; ++i) text += "question " + std::to_string(i) + " ünïcødé\n";
+  auto back = gunzip(gzip_compress(text), 16u << 20);
+  ASSERT_TRUE(back) << back.error().message;
+  EXPECT_EQ(*back, text);
+}
+
+TEST(Gzip, RefusesToInflatePastTheLimit) {
+  const std::string bomb = gzip_compress(std::string(10u << 20, 'a'));
+  EXPECT_LT(bomb.size(), 64u << 10);
+  auto r = gunzip(bomb, 1u << 20);
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().message.find("limit"), std::string::npos);
+}
+
+TEST(Gzip, TruncatedAndCorruptInputAreErrors) {
+  const std::string z = gzip_compress(std::string(100000, 'x') + "tail");
+  EXPECT_FALSE(gunzip(z.substr(0, z.size() / 2), 1u << 20));
+  EXPECT_FALSE(gunzip("definitely not gzip", 1u << 20));
+  EXPECT_FALSE(gunzip("", 1u << 20));
+}

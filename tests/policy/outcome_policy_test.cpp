@@ -1,0 +1,78 @@
+#include "paa/policy/outcome_policy.hpp"
+
+#include <gtest/gtest.h>
+
+using namespace paa;
+
+namespace {
+Outcome of(int status, std::string_view retry_after = {}, std::string_view body_error = {}) {
+  ResponseFacts f;
+  f.status = status;
+  f.retry_after = retry_after;
+  f.body_error = body_error;
+  return classify(f);
+}
+}  // namespace
+
+TEST(OutcomePolicy, ValidOkIsStored) { EXPECT_EQ(of(200).verdict, Verdict::store); }
+
+TEST(OutcomePolicy, OkWithUnusableBodyIsTransient) {
+  EXPECT_EQ(of(200, {}, "response body is not valid JSON").verdict, Verdict::retry);
+}
+
+TEST(OutcomePolicy, AuthFailuresStopTheRunAndAreNeverRetried) {
+  EXPECT_EQ(of(401).verdict, Verdict::stop_auth);
+  EXPECT_EQ(of(403).verdict, Verdict::stop_auth);
+  EXPECT_NE(auth_failure_message(401, "PAA_API_KEY").find("check PAA_API_KEY"), std::string::npos);
+  EXPECT_NE(auth_failure_message(403, "MY_KEY").find("403 Invalid API Key"), std::string::npos);
+}
+
+TEST(OutcomePolicy, TooManyRequestsWithRetryAfterIsARateLimit) {
+  const auto o = of(429, "7");
+  EXPECT_EQ(o.verdict, Verdict::rate_limited);
+  ASSERT_TRUE(o.retry_after);
+  EXPECT_EQ(*o.retry_after, std::chrono::seconds(7));
+}
+
+TEST(OutcomePolicy, UnreadableRetryAfterStillMeansRateLimitWithADefault) {
+  const auto o = of(429, "soon");
+  EXPECT_EQ(o.verdict, Verdict::rate_limited);
+  EXPECT_EQ(*o.retry_after, std::chrono::seconds(1));
+}
+
+TEST(OutcomePolicy, TooManyRequestsWithoutRetryAfterIsQuotaExhaustion) {
+  EXPECT_EQ(of(429).verdict, Verdict::quota_exhausted);
+}
+
+TEST(OutcomePolicy, ServerErrorsAndNetworkFailuresAreRetried) {
+  EXPECT_EQ(of(500).verdict, Verdict::retry);
+  EXPECT_EQ(of(502).verdict, Verdict::retry);
+  EXPECT_EQ(of(503).verdict, Verdict::retry);
+  ResponseFacts f;
+  f.status = 0;
+  f.network_error = "connection reset";
+  EXPECT_EQ(classify(f).verdict, Verdict::retry);
+}
+
+TEST(OutcomePolicy, OtherClientErrorsFailTheKeyAtOnceWithAnExcerpt) {
+  ResponseFacts f;
+  f.status = 400;
+  f.body_excerpt = "{\"error\":\"Missing required parameter: q\"}\n";
+  const auto o = classify(f);
+  EXPECT_EQ(o.verdict, Verdict::fail_key);
+  EXPECT_NE(o.reason.find("400"), std::string::npos);
+  EXPECT_NE(o.reason.find("Missing required parameter"), std::string::npos);
+  EXPECT_EQ(of(404).verdict, Verdict::fail_key);
+}
+
+TEST(RetryAfter, ParsesSecondsAndHttpDates) {
+  const auto now = std::chrono::system_clock::from_time_t(784111777);  // Sun, 06 Nov 1994 08:49:37 GMT
+  EXPECT_EQ(parse_retry_after("120", now), std::chrono::seconds(120));
+  EXPECT_EQ(parse_retry_after(" 3 ", now), std::chrono::seconds(3));
+  EXPECT_EQ(parse_retry_after("Sun, 06 Nov 1994 08:50:37 GMT", now), std::chrono::seconds(60));
+  EXPECT_EQ(parse_retry_after("Sun, 06 Nov 1994 08:40:37 GMT", now), std::chrono::seconds(0));
+  EXPECT_FALSE(parse_retry_after("", now));
+  EXPECT_FALSE(parse_retry_after("-5", now));
+  EXPECT_FALSE(parse_retry_after("tomorrow", now));
+  EXPECT_EQ(parse_retry_after("99999999", now), std::chrono::seconds(86400)) << "capped at a day";
+}
