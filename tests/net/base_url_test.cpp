@@ -27,7 +27,9 @@ TEST(BaseUrl, RejectsWhatCannotBeRight) {
   for (const char* bad : {"ftp://host/api", "host/api", "https://user:pw@host/api", "https://host/api?x=1", ""}) {
     auto ep = parse_base_url(bad);
     EXPECT_FALSE(ep) << bad;
-    if (!ep) EXPECT_NE(ep.error().message.find("base URL"), std::string::npos);
+    if (!ep) {
+      EXPECT_NE(ep.error().message.find("base URL"), std::string::npos);
+    }
   }
 }
 
