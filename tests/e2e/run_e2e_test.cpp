@@ -249,7 +249,7 @@ TEST_F(RunE2E, UnverifiableServerCertificateNeverReceivesTheKey) {
   }
 }
 
-TEST_F(RunE2E, SecondRunOnTheSameStoreIsRefusedAtOnce) {
+TEST_F(RunE2E, SecondRunIsRefusedWhileStatusAndExportStillWork) {
   Emulator emu(dir.path(), {"--latency-ms", "200:200"});
   auto job = write_job(dir.path(), "twice", 40, "concurrency = 2\nrate = 0");
   std::vector<std::string> argv{PAA_BIN};
@@ -262,6 +262,11 @@ TEST_F(RunE2E, SecondRunOnTheSameStoreIsRefusedAtOnce) {
   // status works while the run holds the store
   auto status = run_paa({"status", job.string(), "--json"}, dir.path());
   EXPECT_EQ(status.exit_code, 0) << status.err;
+  // and so does an export, showing what was stored up to now
+  ASSERT_TRUE(eventually([&] { return emu.requests() >= 4; }, std::chrono::seconds(30)));
+  auto during = run_paa({"export", "--store", (dir / "twice.db").string(), "--format", "jsonl"}, dir.path());
+  EXPECT_EQ(during.exit_code, 0) << during.err;
+  EXPECT_LE(std::count(during.out.begin(), during.out.end(), '\n'), 40);
   first.signal(SIGTERM);
   EXPECT_EQ(first.wait().exit_code, 130);
 }
