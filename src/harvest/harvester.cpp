@@ -28,6 +28,7 @@
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/asio/use_future.hpp>
 
+#include <spdlog/sinks/base_sink.h>
 #include <spdlog/spdlog.h>
 
 #include <atomic>
@@ -59,9 +60,22 @@ std::string format_utc(std::int64_t ms) {
   std::tm tm{};
   gmtime_r(&t, &tm);
   char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M UTC", &tm);
+  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S UTC", &tm);
   return buf;
 }
+
+// Log lines while the status bar is on screen: wipe the bar first, so a message never ends up
+// glued to it; the next tick redraws the bar below.
+class BarAwareSink final : public spdlog::sinks::base_sink<std::mutex> {
+ protected:
+  void sink_it_(const spdlog::details::log_msg& msg) override {
+    spdlog::memory_buf_t line;
+    formatter_->format(msg, line);
+    std::fputs("\r\x1b[K", stderr);
+    std::fwrite(line.data(), 1, line.size(), stderr);
+  }
+  void flush_() override { std::fflush(stderr); }
+};
 
 struct WorkItem {
   Query query;
@@ -539,6 +553,7 @@ ProgressSnapshot Harvest::snapshot() {
     const double dt = std::chrono::duration<double>(samples_.back().first - samples_.front().first).count();
     if (dt > 0) s.requests_per_s = static_cast<double>(samples_.back().second - samples_.front().second) / dt;
   }
+  if (quota_.exhausted()) s.requests_per_s = 0;  // no ETA while waiting for the renewal
   s.searches_left = quota_.state().searches_left;
   if (quota_.state().renewal_date) s.renewal_date = format_date(*quota_.state().renewal_date);
   s.state = state_text(now);
@@ -582,6 +597,15 @@ HarvestSummary Harvest::run() {
     case ProgressMode::none: break;
   }
 
+  std::shared_ptr<spdlog::logger> previous_logger;
+  if (tty_ && opt_.progress != ProgressMode::none) {
+    previous_logger = spdlog::default_logger();
+    auto logger = std::make_shared<spdlog::logger>("paa", std::make_shared<BarAwareSink>());
+    logger->set_level(previous_logger->level());
+    logger->set_pattern("[%Y-%m-%d %H:%M:%S] %l: %v");
+    spdlog::set_default_logger(logger);
+  }
+
   const int n = opt_.job.limits.concurrency;
   workers_left_ = n;
   connections_.assign(static_cast<std::size_t>(n), nullptr);
@@ -597,6 +621,7 @@ HarvestSummary Harvest::run() {
   // A feeder error posted after the workers ended is still in the queue.
   io_.restart();
   io_.poll();
+  if (previous_logger) spdlog::set_default_logger(previous_logger);
 
   summary.fetched = fetched_;
   summary.already_stored = already_stored_;

@@ -83,20 +83,39 @@ Process::Process(std::vector<std::string> argv, std::map<std::string, std::strin
 }
 
 Process::~Process() {
-  if (!waited_ && pid_ > 0) {
+  if (!waited_ && !reaped_ && pid_ > 0) {
     ::kill(pid_, SIGKILL);
     int st = 0;
     ::waitpid(pid_, &st, 0);
   }
 }
 
-void Process::signal(int signo) { ::kill(pid_, signo); }
+void Process::signal(int signo) {
+  if (!reaped_) ::kill(pid_, signo);  // never signal a pid that may have been reused
+}
+
+std::string Process::err_so_far() const { return read_file(err_); }
+
+bool Process::exited() {
+  if (reaped_) return true;
+  int st = 0;
+  pid_t r = 0;
+  while ((r = ::waitpid(pid_, &st, WNOHANG)) < 0 && errno == EINTR) {
+  }
+  if (r != pid_) return false;
+  reaped_ = true;
+  status_ = st;
+  return true;
+}
 
 ProcessResult Process::wait() {
   ProcessResult r;
-  int st = 0;
-  while (::waitpid(pid_, &st, 0) < 0 && errno == EINTR) {
+  int st = status_;
+  if (!reaped_) {
+    while (::waitpid(pid_, &st, 0) < 0 && errno == EINTR) {
+    }
   }
+  reaped_ = true;
   waited_ = true;
   r.exit_code = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
   r.out = read_file(out_);
@@ -189,6 +208,20 @@ fs::path write_job(const fs::path& dir, const std::string& name, int queries, co
     << "locales = [ { hl = \"en\", gl = \"us\" } ]\n"
     << extra_top << "\n[limits]\n" << limits << "\n";
   return job;
+}
+
+std::map<std::string, std::pair<std::uintmax_t, std::int64_t>> file_listing(const fs::path& root) {
+  std::map<std::string, std::pair<std::uintmax_t, std::int64_t>> out;
+  std::error_code ec;
+  if (!fs::exists(root, ec)) return out;
+  for (auto it = fs::recursive_directory_iterator(root, ec); !ec && it != fs::recursive_directory_iterator();
+       it.increment(ec)) {
+    if (!it->is_regular_file(ec)) continue;
+    const auto mtime = it->last_write_time(ec).time_since_epoch();
+    out[fs::relative(it->path(), root, ec).string()] = {
+        it->file_size(ec), std::chrono::duration_cast<std::chrono::nanoseconds>(mtime).count()};
+  }
+  return out;
 }
 
 }  // namespace paa::e2e

@@ -3,6 +3,7 @@
 #include <boost/json.hpp>
 
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -46,11 +47,15 @@ class Process {
   pid_t pid() const { return pid_; }
   void signal(int signo);
   ProcessResult wait();  // waits for exit and collects output
+  bool exited();         // true once the process has ended (reaps it; wait() still collects output)
+  std::string err_so_far() const;  // what the process has written to stderr up to now
 
  private:
   pid_t pid_ = -1;
   fs::path out_, err_;
   bool waited_ = false;
+  bool reaped_ = false;
+  int status_ = 0;
 };
 
 // Runs `paa args...` to completion with PAA_API_KEY set (unless env overrides it).
@@ -85,5 +90,9 @@ fs::path write_job(const fs::path& dir, const std::string& name, int queries,
                    const std::string& limits, const std::string& extra_top = {});
 
 std::string read_file(const fs::path& p);
+
+// Every regular file under `root`, recursively, with its size and modification time:
+// equal listings mean nothing was created, removed or written.
+std::map<std::string, std::pair<std::uintmax_t, std::int64_t>> file_listing(const fs::path& root);
 
 }  // namespace paa::e2e

@@ -214,6 +214,26 @@ TEST_F(RunE2E, SigintDrainsExits130AndARerunCompletes) {
   EXPECT_EQ(export_jsonl(dir.path(), dir / "sigint.db").size(), 150u);
 }
 
+TEST_F(RunE2E, SecondSignalExitsAtOnceWithoutWaitingForTheDrain) {
+  // Every answer takes 3 s, so after the first signal the drain is still waiting.
+  Emulator emu(dir.path(), {"--latency-ms", "3000:3000"});
+  auto job = write_job(dir.path(), "twosig", 50, "concurrency = 4\nrate = 0");
+  std::vector<std::string> argv{PAA_BIN};
+  for (auto& a : run_args(job, emu)) argv.push_back(a);
+  Process p(argv, {{"PAA_API_KEY", kApiKey}}, dir.path());
+  ASSERT_TRUE(eventually([&] { return emu.requests() >= 4; }, std::chrono::seconds(30)));
+  p.signal(SIGINT);
+  p.signal(SIGINT);
+  const auto r = p.wait();
+  EXPECT_EQ(r.exit_code, 130) << r.err;
+  EXPECT_NE(r.err.find("second signal, exiting now"), std::string::npos) << r.err;
+  // The store is consistent: a rerun completes the job.
+  Emulator fast(dir.path(), {});
+  auto again = run_paa(run_args(job, fast), dir.path());
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(export_jsonl(dir.path(), dir / "twosig.db").size(), 50u);
+}
+
 TEST_F(RunE2E, RateStaysWithinFivePercentAndNeverAboveTheBucket) {
   Emulator emu(dir.path(), {});
   const double rate = 10, burst = 5;
