@@ -8,6 +8,7 @@
 #include "paa/net/base_url.hpp"
 #include "paa/store/store.hpp"
 
+#include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -89,6 +90,8 @@ void print_summary(const JobSpec& spec, const HarvestSummary& s, int code) {
 }
 
 int run(RunFlags& f) {
+  // Diagnostics go to stderr with the summary and the progress bar (spdlog's default is stdout).
+  spdlog::set_default_logger(spdlog::stderr_color_mt("paa"));
   const auto level = spdlog::level::from_str(f.log_level);
   spdlog::set_level(level);
   spdlog::set_pattern("[%Y-%m-%d %H:%M:%S] %l: %v");
@@ -131,6 +134,13 @@ int run(RunFlags& f) {
   // surface after searches were spent. It also gives the total for the progress display.
   auto checked = check_job(spec);
   if (!checked) return fail(checked.error().message);
+  if (checked->requests == 0) {
+    // Lists that hold only blank lines or comments: an empty job, refused before a store exists.
+    std::string lists;
+    for (const auto& file : spec.query_files) lists += (lists.empty() ? "" : ", ") + file.string();
+    return fail(spec.file.string() + ": job has no queries: its query files (" + lists +
+                ") hold only blank lines, comments or empty rows; add queries to them or `queries = [\"...\"]`");
+  }
 
   StoreOptions store_options;
   store_options.sync = f.sync;

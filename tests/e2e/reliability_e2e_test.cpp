@@ -282,8 +282,8 @@ INSTANTIATE_TEST_SUITE_P(
                       HostileCase{"array-top-level", "expected a JSON object, got array"},
                       HostileCase{"searchesLeft-string", "searchesLeft: expected number, got string"},
                       HostileCase{"missing-result", "result: missing"}),
-    [](const ::testing::TestParamInfo<HostileCase>& info) {
-      std::string name = info.param.mode;
+    [](const ::testing::TestParamInfo<HostileCase>& param_info) {
+      std::string name = param_info.param.mode;
       std::replace(name.begin(), name.end(), '-', '_');
       return name;
     });
