@@ -14,3 +14,10 @@ if(PAA_SANITIZE)
   target_compile_options(paa_options INTERFACE -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
   target_link_options(paa_options INTERFACE -fsanitize=address,undefined)
 endif()
+if(PAA_SANITIZE_THREAD)
+  # TSan does not model std::atomic_thread_fence (gcc: -Wtsan); Asio's fenced blocks only order
+  # handlers run inline, which our single-threaded io_contexts do not need.
+  target_compile_definitions(paa_options INTERFACE BOOST_ASIO_DISABLE_FENCED_BLOCK)
+  target_compile_options(paa_options INTERFACE -fsanitize=thread -fno-omit-frame-pointer -Wno-tsan)
+  target_link_options(paa_options INTERFACE -fsanitize=thread)
+endif()

@@ -21,4 +21,16 @@ if [ "${CI:-}" = "true" ] || [ "${PAA_SANITIZE:-}" = "1" ]; then
   paa_log "testing (asan)"
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     ctest --preset asan -j2 --timeout 900
+
+  # Threads meet in the store's writer, the harvester's feeder and the io thread: their suites,
+  # and the end-to-end runs of a TSan-built paa, under ThreadSanitizer.
+  paa_log "building (tsan: ThreadSanitizer)"
+  paa_build tsan
+  paa_log "testing (tsan)"
+  TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$PAA_ROOT/tests/tsan.supp" \
+    ctest --preset tsan -j2 --timeout 900 -R '^(Store|StartGate|KeyHashSet|RunE2E|ReliabilityE2E)' \
+      -E '^(StoreCrash|StoreSingleWriter\.WriterInAnotherProcess)' # fork()s threads: TSan cannot
+
+  paa_log "fuzzing (30 s per target)"
+  bash scripts/fuzz.sh 30
 fi

@@ -6,7 +6,14 @@
 
 #include <gtest/gtest.h>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <atomic>
 #include <csignal>
+#include <thread>
 #include <algorithm>
 #include <set>
 #include <sstream>
@@ -215,23 +222,53 @@ TEST_F(RunE2E, SigintDrainsExits130AndARerunCompletes) {
 }
 
 TEST_F(RunE2E, SecondSignalExitsAtOnceWithoutWaitingForTheDrain) {
-  // Every answer takes 3 s, so after the first signal the drain is still waiting.
-  Emulator emu(dir.path(), {"--latency-ms", "3000:3000"});
-  auto job = write_job(dir.path(), "twosig", 50, "concurrency = 4\nrate = 0");
-  std::vector<std::string> argv{PAA_BIN};
-  for (auto& a : run_args(job, emu)) argv.push_back(a);
-  Process p(argv, {{"PAA_API_KEY", kApiKey}}, dir.path());
-  ASSERT_TRUE(eventually([&] { return emu.requests() >= 4; }, std::chrono::seconds(30)));
+  // A server that accepts connections and never answers: requests are provably in flight, so
+  // after the first signal the drain waits, and only the second signal can end the run early.
+  const int listener = ::socket(AF_INET, SOCK_STREAM, 0);
+  ASSERT_GE(listener, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(::bind(listener, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+  ASSERT_EQ(::listen(listener, 64), 0);
+  socklen_t len = sizeof addr;
+  ::getsockname(listener, reinterpret_cast<sockaddr*>(&addr), &len);
+  std::atomic<int> accepted{0};
+  std::vector<int> held;
+  std::thread acceptor([&] {
+    for (;;) {
+      const int c = ::accept(listener, nullptr, nullptr);
+      if (c < 0) return;
+      held.push_back(c);
+      ++accepted;
+    }
+  });
+  auto job = write_job(dir.path(), "twosig", 20, "concurrency = 4\nrate = 0");
+  const std::string url = "http://127.0.0.1:" + std::to_string(ntohs(addr.sin_port)) + "/api";
+  Process p({PAA_BIN, "run", job.string(), "--base-url", url, "--progress", "none"},
+            {{"PAA_API_KEY", kApiKey}}, dir.path());
+  ASSERT_TRUE(eventually([&] { return accepted >= 4; }, std::chrono::seconds(30)));
   p.signal(SIGINT);
+  // Signals of one kind do not queue: send the second only once the first was taken.
+  ASSERT_TRUE(eventually([&] { return p.err_so_far().find("received SIGINT") != std::string::npos; },
+                         std::chrono::seconds(30)));
+  const auto second_at = std::chrono::steady_clock::now();
   p.signal(SIGINT);
   const auto r = p.wait();
+  EXPECT_LT(std::chrono::steady_clock::now() - second_at, std::chrono::seconds(5))
+      << "did not wait for the 10 s drain";
   EXPECT_EQ(r.exit_code, 130) << r.err;
   EXPECT_NE(r.err.find("second signal, exiting now"), std::string::npos) << r.err;
-  // The store is consistent: a rerun completes the job.
-  Emulator fast(dir.path(), {});
-  auto again = run_paa(run_args(job, fast), dir.path());
+  ::shutdown(listener, SHUT_RDWR);
+  ::close(listener);
+  acceptor.join();
+  for (int c : held) ::close(c);
+
+  // The store is consistent: a rerun against a real service completes the job.
+  Emulator emu(dir.path(), {});
+  auto again = run_paa(run_args(job, emu), dir.path());
   EXPECT_EQ(again.exit_code, 0) << again.err;
-  EXPECT_EQ(export_jsonl(dir.path(), dir / "twosig.db").size(), 50u);
+  EXPECT_EQ(export_jsonl(dir.path(), dir / "twosig.db").size(), 20u);
 }
 
 TEST_F(RunE2E, RateStaysWithinFivePercentAndNeverAboveTheBucket) {
