@@ -57,17 +57,39 @@ struct QueueItem {
 // Values written earlier in the current group, per family: nullopt = deleted.
 class Overlay {
  public:
-  using Map = std::map<std::pair<const void*, std::string>, std::optional<std::string>>;
+  // Looked up with a string_view: no key copy (and allocation) per read; it ran once per
+  // question of every stored tree (perf, BENCHMARKS.md).
+  using Key = std::pair<const void*, std::string>;
+  struct Less {
+    using is_transparent = void;
+    static std::pair<const void*, std::string_view> view(const Key& k) { return {k.first, k.second}; }
+    static std::pair<const void*, std::string_view> view(const std::pair<const void*, std::string_view>& k) {
+      return k;
+    }
+    template <class A, class B>
+    bool operator()(const A& a, const B& b) const {
+      return view(a) < view(b);
+    }
+  };
+  using Map = std::map<Key, std::optional<std::string>, Less>;
   const std::optional<std::string>* find(const void* cf, std::string_view key) const {
-    auto it = map_.find({cf, std::string(key)});
+    auto it = map_.find(std::pair<const void*, std::string_view>{cf, key});
     return it == map_.end() ? nullptr : &it->second;
   }
   void set(const void* cf, std::string key, std::optional<std::string> value) {
-    map_[{cf, std::move(key)}] = std::move(value);
+    map_.insert_or_assign(Key{cf, std::move(key)}, std::move(value));
   }
   void merge_from(Overlay&& other) {
-    for (auto& [k, v] : other.map_) map_[k] = std::move(v);
-    other.map_.clear();
+    // Moves the nodes over (keys are not copied); a later value replaces an earlier one.
+    while (!other.map_.empty()) {
+      auto node = other.map_.extract(other.map_.begin());
+      auto it = map_.find(node.key());
+      if (it != map_.end()) {
+        it->second = std::move(node.mapped());
+      } else {
+        map_.insert(std::move(node));
+      }
+    }
   }
   void clear() { map_.clear(); }
 
