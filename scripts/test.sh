@@ -33,4 +33,9 @@ if [ "${CI:-}" = "true" ] || [ "${PAA_SANITIZE:-}" = "1" ]; then
 
   paa_log "fuzzing (30 s per target)"
   bash scripts/fuzz.sh 30
+
+  # Keeps the benchmark from rotting; timings are not judged (its report stays in build/).
+  paa_log "benchmark smoke run (scripts/bench.sh --quick)"
+  PAA_BENCH_OUT="$PAA_ROOT/build/bench-quick.md" bash scripts/bench.sh --quick >"$PAA_ROOT/build/bench-quick.log" 2>&1 ||
+    { tail -40 "$PAA_ROOT/build/bench-quick.log" >&2; paa_log "bench.sh --quick failed"; exit 1; }
 fi

@@ -115,6 +115,11 @@ rocksdb::ColumnFamilyOptions family_options(Family family,
   t.format_version = 5;
   // Point lookups (has_result, progress, question index updates) skip most SST files.
   t.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
+  // Index and filter blocks live in the (bounded) block cache, not beside it, so memory stays
+  // flat however many SST files a million-key store has; L0's stay pinned (hot, few).
+  t.cache_index_and_filter_blocks = true;
+  t.cache_index_and_filter_blocks_with_high_priority = true;
+  t.pin_l0_filter_and_index_blocks_in_cache = true;
   switch (family) {
     case Family::results:
       t.block_size = 16 * 1024;  // bodies are a few KB each
