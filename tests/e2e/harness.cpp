@@ -1,5 +1,7 @@
 #include "harness.hpp"
 
+#include "emulator/tree_generator.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cerrno>
@@ -222,6 +224,45 @@ std::map<std::string, std::pair<std::uintmax_t, std::int64_t>> file_listing(cons
         it->file_size(ec), std::chrono::duration_cast<std::chrono::nanoseconds>(mtime).count()};
   }
   return out;
+}
+
+std::vector<std::string> run_args(const fs::path& job, const Emulator& emu,
+                                  std::vector<std::string> extra) {
+  std::vector<std::string> a{"run", job.string(), "--base-url", emu.base_url(), "--ca-file",
+                             (certs_dir() / "ca.pem").string(), "--progress", "none"};
+  a.insert(a.end(), extra.begin(), extra.end());
+  return a;
+}
+
+std::vector<boost::json::object> export_jsonl(const fs::path& dir, const fs::path& store) {
+  auto r = run_paa({"export", "--store", store.string(), "--format", "jsonl"}, dir);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  std::vector<boost::json::object> out;
+  std::istringstream in(r.out);
+  std::string line;
+  while (std::getline(in, line)) out.push_back(boost::json::parse(line).as_object());
+  return out;
+}
+
+void expect_trees_match_emulator(const std::vector<boost::json::object>& rows, std::uint64_t seed) {
+  emulator::TreeGenerator gen({.seed = seed, .depth = 3, .tree_kb = 0});
+  for (const auto& row : rows) {
+    const std::string q(row.at("q").as_string());
+    const std::string hl(row.at("hl").as_string());
+    const std::string gl(row.at("gl").as_string());
+    std::optional<std::string> city;
+    if (row.at("city").is_string()) city = std::string(row.at("city").as_string());
+    emulator::TreeQuery tq{q, hl, gl, city ? std::optional<std::string_view>(*city) : std::nullopt};
+    EXPECT_EQ(row.at("result"), boost::json::parse(gen.result_json(tq))) << q;
+  }
+}
+
+std::size_t count_status(const std::vector<boost::json::object>& log, int status) {
+  std::size_t n = 0;
+  for (const auto& l : log) {
+    if (l.at("status").as_int64() == status) ++n;
+  }
+  return n;
 }
 
 }  // namespace paa::e2e

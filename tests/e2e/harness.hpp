@@ -91,6 +91,16 @@ fs::path write_job(const fs::path& dir, const std::string& name, int queries,
 
 std::string read_file(const fs::path& p);
 
+// `paa run JOB` against the emulator, trusting its CA, without a progress display.
+std::vector<std::string> run_args(const fs::path& job, const Emulator& emu,
+                                  std::vector<std::string> extra = {});
+// `paa export --format jsonl` of a store, one object per line (expects exit 0).
+std::vector<boost::json::object> export_jsonl(const fs::path& dir, const fs::path& store);
+// Every exported result equals, as JSON, the tree the emulator generates for its key.
+void expect_trees_match_emulator(const std::vector<boost::json::object>& rows, std::uint64_t seed);
+// Requests in an emulator log that got this status.
+std::size_t count_status(const std::vector<boost::json::object>& log, int status);
+
 // Every regular file under `root`, recursively, with its size and modification time:
 // equal listings mean nothing was created, removed or written.
 std::map<std::string, std::pair<std::uintmax_t, std::int64_t>> file_listing(const fs::path& root);

@@ -38,42 +38,11 @@ SearchKey logged_key(const json::object& line) {
   return {text("q"), text("hl"), text("gl"), text("city")};
 }
 
-std::vector<json::object> export_rows(const fs::path& dir, const fs::path& store) {
-  auto r = run_paa({"export", "--store", store.string(), "--format", "jsonl"}, dir);
-  EXPECT_EQ(r.exit_code, 0) << r.err;
-  std::vector<json::object> out;
-  std::istringstream in(r.out);
-  std::string line;
-  while (std::getline(in, line)) out.push_back(json::parse(line).as_object());
-  return out;
-}
-
 json::object job_status(const fs::path& dir, const fs::path& job) {
   auto r = run_paa({"status", job.string(), "--json"}, dir);
   EXPECT_EQ(r.exit_code, 0) << r.err;
   if (r.exit_code != 0) return {};
   return json::parse(r.out).as_object().at("jobs").as_array().at(0).as_object();
-}
-
-// Every stored result equals, as JSON, the tree the emulator generates for its key.
-void expect_trees_match_emulator(const std::vector<json::object>& rows, std::uint64_t seed) {
-  emulator::TreeGenerator gen({.seed = seed, .depth = 3, .tree_kb = 0});
-  for (const auto& row : rows) {
-    const std::string q(row.at("q").as_string());
-    const std::string hl(row.at("hl").as_string());
-    const std::string gl(row.at("gl").as_string());
-    std::optional<std::string> city;
-    if (row.at("city").is_string()) city = std::string(row.at("city").as_string());
-    emulator::TreeQuery tq{q, hl, gl, city ? std::optional<std::string_view>(*city) : std::nullopt};
-    EXPECT_EQ(row.at("result"), json::parse(gen.result_json(tq))) << q;
-  }
-}
-
-std::vector<std::string> run_args(const fs::path& job, const Emulator& emu, std::vector<std::string> extra = {}) {
-  std::vector<std::string> a{"run", job.string(), "--base-url", emu.base_url(), "--ca-file",
-                             (certs_dir() / "ca.pem").string(), "--progress", "none"};
-  a.insert(a.end(), extra.begin(), extra.end());
-  return a;
 }
 
 std::vector<std::string> paa_argv(const std::vector<std::string>& args) {
@@ -148,7 +117,7 @@ TEST(ReliabilityE2E, KilledRunsResumeToEveryKeyStoredOnceAndOnlyInFlightKeysAske
   EXPECT_NE(last.err.find("(0 retries"), std::string::npos) << last.err;
 
   // Every key stored exactly once, and exactly what the emulator serves.
-  const auto rows = export_rows(dir.path(), dir / "crash.db");
+  const auto rows = export_jsonl(dir.path(), dir / "crash.db");
   std::set<SearchKey> exported;
   for (const auto& row : rows) {
     exported.insert({std::string(row.at("q").as_string()), std::string(row.at("hl").as_string()),
@@ -205,7 +174,7 @@ TEST(ReliabilityE2E, SecondSignalExitsAtOnceAndARerunCompletesWithoutLoss) {
 
   auto again = run_paa(run_args(job, emu), dir.path());
   ASSERT_EQ(again.exit_code, 0) << again.err;
-  const auto rows = export_rows(dir.path(), dir / "twosig.db");
+  const auto rows = export_jsonl(dir.path(), dir / "twosig.db");
   EXPECT_EQ(rows.size(), static_cast<std::size_t>(keys));
   expect_trees_match_emulator(rows, 4);
   std::map<SearchKey, int> asked;
@@ -253,7 +222,7 @@ TEST_P(HostileE2E, HostileBodyIsARecordedFailureOfTheKeyAndNothingIsStored) {
   ASSERT_FALSE(st.empty());
   EXPECT_EQ(st.at("failed").as_int64(), keys);
   EXPECT_EQ(st.at("done").as_int64(), 0);
-  EXPECT_TRUE(export_rows(dir.path(), dir / "hostile.db").empty()) << "nothing stored for a hostile body";
+  EXPECT_TRUE(export_jsonl(dir.path(), dir / "hostile.db").empty()) << "nothing stored for a hostile body";
 
   // The store records each failure with its reason, the attempts and the last status.
   auto reader = StoreReader::open(dir / "hostile.db");
@@ -304,7 +273,7 @@ TEST(ReliabilityE2E, HostileBodiesAmongGoodOnesAreRetriedAndNeverStored) {
     std::size_t hostile = 0;
     for (const auto& l : emu.log()) hostile += l.at("fault") == json::value(mode) ? 1 : 0;
     EXPECT_GT(hostile, 0u) << "the emulator did send hostile bodies";
-    const auto rows = export_rows(dir.path(), dir / "mixed.db");
+    const auto rows = export_jsonl(dir.path(), dir / "mixed.db");
     ASSERT_EQ(rows.size(), static_cast<std::size_t>(keys));
     expect_trees_match_emulator(rows, 8);
   }
@@ -394,7 +363,7 @@ TEST(ReliabilityE2E, BadInputExitsTwoNamingFileAndLineSendsNothingAndLeavesTheSt
     EXPECT_EQ(file_listing(existing), listing) << "the existing store's files are unchanged";
   }
   EXPECT_EQ(emu.requests(), sent) << "nothing was sent for bad input";
-  EXPECT_EQ(export_rows(dir.path(), existing).size(), 5u);
+  EXPECT_EQ(export_jsonl(dir.path(), existing).size(), 5u);
 }
 
 TEST(ReliabilityE2E, StorePathThatCannotBeCreatedExitsTwoNamingItAndSendsNothing) {

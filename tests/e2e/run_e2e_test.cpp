@@ -23,47 +23,8 @@ namespace {
 
 namespace json = boost::json;
 
-std::size_t count_status(const std::vector<json::object>& log, int status) {
-  std::size_t n = 0;
-  for (const auto& l : log) {
-    if (l.at("status").as_int64() == status) ++n;
-  }
-  return n;
-}
-
-std::vector<json::object> export_jsonl(const fs::path& dir, const fs::path& store) {
-  auto r = run_paa({"export", "--store", store.string(), "--format", "jsonl"}, dir);
-  EXPECT_EQ(r.exit_code, 0) << r.err;
-  std::vector<json::object> out;
-  std::istringstream in(r.out);
-  std::string line;
-  while (std::getline(in, line)) out.push_back(json::parse(line).as_object());
-  return out;
-}
-
-// Every stored result equals, byte for byte as JSON, the tree the emulator generates.
-void expect_trees_match_emulator(const std::vector<json::object>& rows, std::uint64_t seed) {
-  emulator::TreeGenerator gen({.seed = seed, .depth = 3, .tree_kb = 0});
-  for (const auto& row : rows) {
-    const std::string q(row.at("q").as_string());
-    const std::string hl(row.at("hl").as_string());
-    const std::string gl(row.at("gl").as_string());
-    std::optional<std::string> city;
-    if (row.at("city").is_string()) city = std::string(row.at("city").as_string());
-    emulator::TreeQuery tq{q, hl, gl, city ? std::optional<std::string_view>(*city) : std::nullopt};
-    EXPECT_EQ(row.at("result"), json::parse(gen.result_json(tq))) << q;
-  }
-}
-
 class RunE2E : public ::testing::Test {
  protected:
-  std::vector<std::string> run_args(const fs::path& job, const Emulator& emu,
-                                    std::vector<std::string> extra = {}) {
-    std::vector<std::string> a{"run", job.string(), "--base-url", emu.base_url(), "--ca-file",
-                               (certs_dir() / "ca.pem").string(), "--progress", "none"};
-    a.insert(a.end(), extra.begin(), extra.end());
-    return a;
-  }
   TempDir dir;
 };
 
