@@ -5,6 +5,7 @@
 #include "paa/harvest/harvester.hpp"
 #include "paa/harvest/progress.hpp"
 #include "paa/job/job_file.hpp"
+#include "paa/model/clock.hpp"
 #include "paa/net/base_url.hpp"
 #include "paa/store/store.hpp"
 
@@ -163,19 +164,15 @@ int run(RunFlags& f) {
   else if (f.progress == "log") options.progress = ProgressMode::log;
   else if (f.progress == "none") options.progress = ProgressMode::none;
 
-  auto now_ms = [] {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-               std::chrono::system_clock::now().time_since_epoch()).count();
-  };
   spdlog::info("run {}: {} keys ({} queries x locales, {} duplicates) into {} from {}", spec.name,
                checked->unique_keys, checked->requests, checked->duplicates, spec.store.string(),
                endpoint->display());
-  if (auto r = (*store)->record_run_start(spec.name, now_ms()); !r) return fail(r.error().message, 1);
+  if (auto r = (*store)->record_run_start(spec.name, unix_now_ms()); !r) return fail(r.error().message, 1);
 
   HarvestSummary summary = run_harvest(options, **store);
   const int code = exit_code_for(summary);
 
-  if (auto r = (*store)->record_run_end(spec.name, now_ms(), stop_name(summary.stop)); !r) {
+  if (auto r = (*store)->record_run_end(spec.name, unix_now_ms(), stop_name(summary.stop)); !r) {
     spdlog::error("{}", r.error().message);
   }
   if (auto r = (*store)->close(); !r) {

@@ -1,5 +1,7 @@
 #pragma once
 // Small JSON text helpers for hand-assembled bodies and log lines (no DOM on the hot path).
+#include "paa/model/utf8.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -8,7 +10,7 @@
 namespace paa::emulator {
 
 // Strict UTF-8: no overlong forms, no surrogates, nothing above U+10FFFF.
-bool is_valid_utf8(std::string_view s);
+inline bool is_valid_utf8(std::string_view s) { return !paa::first_invalid_utf8(s).has_value(); }
 
 // Appends s as a JSON string literal; invalid UTF-8 becomes U+FFFD so the output is always valid JSON.
 void append_json_string(std::string& out, std::string_view s);

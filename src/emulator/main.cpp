@@ -2,6 +2,7 @@
 #include "emulator/keys.hpp"
 #include "emulator/server.hpp"
 #include "emulator/service.hpp"
+#include "paa/model/envelope.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -16,16 +17,6 @@ using namespace paa::emulator;
 int fail(const std::string& message) {
   std::fprintf(stderr, "paa-emulator: %s\n", message.c_str());
   return 2;
-}
-
-std::optional<std::chrono::year_month_day> parse_ymd(const std::string& s) {
-  int y = 0;
-  unsigned m = 0, d = 0;
-  char tail = 0;
-  if (s.size() != 10 || std::sscanf(s.c_str(), "%4d-%2u-%2u%c", &y, &m, &d, &tail) != 3) return std::nullopt;
-  std::chrono::year_month_day ymd{std::chrono::year{y}, std::chrono::month{m}, std::chrono::day{d}};
-  if (!ymd.ok()) return std::nullopt;
-  return ymd;
 }
 
 }  // namespace
@@ -122,7 +113,7 @@ int main(int argc, char** argv) {
     svc.faults.latency_max_ms = hi;
   }
   if (!renewal_date.empty()) {
-    auto d = parse_ymd(renewal_date);
+    auto d = paa::parse_date(renewal_date);
     if (!d) return fail("--renewal-date " + renewal_date + ": expected a valid date YYYY-MM-DD");
     svc.renewal_date = *d;
   }

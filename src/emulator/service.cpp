@@ -1,6 +1,7 @@
 #include "emulator/service.hpp"
 
 #include "emulator/json_text.hpp"
+#include "paa/model/envelope.hpp"
 
 #include <cstdio>
 
@@ -35,13 +36,6 @@ void Reply::reset() {
   gl.reset();
   city.reset();
   cached = false;
-}
-
-std::string format_date(chr::year_month_day d) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "%04d-%02u-%02u", static_cast<int>(d.year()), static_cast<unsigned>(d.month()),
-                static_cast<unsigned>(d.day()));
-  return buf;
 }
 
 void append_envelope_head(std::string& out, bool cached, const QuotaState& quota) {

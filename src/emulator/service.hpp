@@ -65,7 +65,6 @@ struct Reply {
 
 // Appends {"cached":..,"searchesLeft":..,"payAsYouGoCreditsLeft":..,"renewalDate":"..","result":
 void append_envelope_head(std::string& out, bool cached, const QuotaState& quota);
-std::string format_date(std::chrono::year_month_day d);
 
 // One JSON log line (with the trailing newline) for a request.
 void format_log_line(std::string& out, const Reply& reply, std::int64_t unix_ms, std::uint64_t conn);

@@ -69,33 +69,6 @@ std::string fold_or_raw(std::string_view text) {
   return folded ? std::move(*folded) : std::string(text);
 }
 
-// Depth-first pre-order without native recursion. `visit` returns false to skip the node's
-// subtree. Positions are the node's 1-based index among its siblings in the stored tree.
-template <class Visit>
-void walk_tree(const std::vector<Question>& roots, Visit&& visit) {
-  struct Frame {
-    const std::vector<Question>* siblings;
-    std::size_t next;
-    const Question* parent;
-    int depth;
-  };
-  std::vector<Frame> stack;
-  if (!roots.empty()) stack.push_back({&roots, 0, nullptr, 1});
-  while (!stack.empty()) {
-    Frame& top = stack.back();
-    if (top.next == top.siblings->size()) {
-      stack.pop_back();
-      continue;
-    }
-    const Question& node = (*top.siblings)[top.next++];
-    const int depth = top.depth;
-    const Question* parent = top.parent;
-    const int position = static_cast<int>(top.next);
-    if (!visit(node, parent, depth, position)) continue;
-    if (!node.children.empty()) stack.push_back({&node.children, 0, &node, depth + 1});
-  }
-}
-
 // --- jsonl / json ---------------------------------------------------------------------------
 
 constexpr std::size_t json_max_depth(std::size_t question_depth) {
@@ -234,8 +207,11 @@ class CsvWriter final : public FormatWriter {
     if (!env) return env.error();
     const std::string prefix = render_key_prefix(r);
     seen_.clear();
-    walk_tree(env->result.children,
-              [&](const Question& node, const Question* parent, int depth, int position) {
+    walk_preorder_pruning(env->result.children, [&](const QuestionVisit& v) {
+                const Question& node = v.node;
+                const Question* parent = v.parent;
+                const int depth = v.depth;
+                const int position = v.position;
                 if (options_.dedupe && !seen_.insert(fold_or_raw(node.question)).second) {
                   return false;  // an earlier node of this tree had it: drop it and its subtree
                 }
@@ -335,7 +311,8 @@ class QuestionAggregateWriter final : public FormatWriter {
     in_tree_.clear();
     bool first_for_some = false;
     const auto tree_index = static_cast<std::uint32_t>(trees_.size());
-    walk_tree(env->result.children, [&](const Question& node, const Question*, int, int) {
+    walk_preorder_pruning(env->result.children, [&](const QuestionVisit& v) {
+      const Question& node = v.node;
       std::string folded = fold_or_raw(node.question);
       if (!in_tree_.insert(folded).second) return true;  // count once per tree
       auto [it, inserted] = entries_.try_emplace(std::move(folded));

@@ -3,13 +3,14 @@
 //
 // Threads: one io_context thread runs every worker coroutine (one connection each); a feeder
 // thread streams the job file, does the store's point lookups (disk) and feeds a bounded
-// channel; the store's own writer thread commits results. Nothing blocks the io thread but
-// the rare quota-state save (one small WAL append).
+// channel; the store's own writer thread commits results (and the quota state), awaited
+// asynchronously: nothing blocks the io thread on the disk.
 #include "paa/harvest/harvester.hpp"
 
 #include "paa/exit_code.hpp"
 #include "paa/harvest/progress.hpp"
 #include "paa/harvest/key_hash_set.hpp"
+#include "paa/model/clock.hpp"
 #include "paa/model/envelope.hpp"
 #include "paa/net/http_connection.hpp"
 #include "paa/policy/outcome_policy.hpp"
@@ -49,12 +50,6 @@ namespace asio = boost::asio;
 using namespace std::chrono_literals;
 constexpr auto use_tuple = asio::as_tuple(asio::use_awaitable);
 
-std::int64_t wall_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
 std::string format_utc(std::int64_t ms) {
   const std::time_t t = static_cast<std::time_t>(ms / 1000);
   std::tm tm{};
@@ -90,7 +85,7 @@ class Harvest {
   Harvest(const HarvestOptions& options, StoreWriter& store, QuotaState stored_quota)
       : opt_(options),
         store_(store),
-        started_ms_(wall_ms()),
+        started_ms_(unix_now_ms()),
         started_(std::chrono::steady_clock::now()),
         rate_({options.job.limits.rate, static_cast<double>(options.job.limits.burst)}, started_),
         quota_({options.job.limits.on_quota, options.job.limits.use_payg,
@@ -149,7 +144,6 @@ class Harvest {
   std::string feeder_error_;  // written by the feeder before it exits; read after join
 
   int workers_left_ = 0;
-  bool drain_started_ = false;
   std::string stop_message_;
   int signals_seen_ = 0;
 
@@ -157,12 +151,11 @@ class Harvest {
   std::atomic<std::uint64_t> already_stored_{0};
   std::atomic<std::uint64_t> duplicates_{0};
   std::uint64_t fetched_ = 0, failed_ = 0, cached_ = 0, spent_ = 0, requests_ = 0, retries_ = 0,
-                rate_limited_ = 0, task_errors_ = 0, abandoned_ = 0;
+                rate_limited_ = 0, task_errors_ = 0;
 
   // Progress: recent (time, done) samples for the rate and ETA.
   std::deque<std::pair<SteadyTime, std::uint64_t>> samples_;
   bool tty_ = false;
-  bool progress_drawn_ = false;
 };
 
 void Harvest::spawn(asio::awaitable<void> task, const char* what) {
@@ -205,8 +198,7 @@ void Harvest::on_signal(const boost::system::error_code& ec, int signo) {
                    ": finishing requests in flight (up to " +
                    std::to_string(opt_.drain_timeout.count() / 1000) +
                    " s); press Ctrl-C again to quit at once");
-  if (!drain_started_) {
-    drain_started_ = true;
+  {  // the first signal: in-flight requests get drain_timeout, then their sockets close
     spawn(
         [this]() -> asio::awaitable<void> {
           drain_timer_.expires_after(opt_.drain_timeout);
@@ -234,7 +226,7 @@ asio::awaitable<void> Harvest::wait_for_change(std::optional<SteadyTime> until) 
 asio::awaitable<StartGate::Decision> Harvest::acquire_start() {
   for (;;) {
     const auto now = std::chrono::steady_clock::now();
-    auto d = gate_.decide(now, wall_ms());
+    auto d = gate_.decide(now, unix_now_ms());
     switch (d.kind) {
       case StartGate::Kind::go:
       case StartGate::Kind::go_probe:
@@ -306,8 +298,7 @@ asio::awaitable<void> Harvest::process(HttpConnection& conn, WorkItem item) {
   for (;;) {
     const auto decision = co_await acquire_start();
     if (decision.kind == StartGate::Kind::stop) {
-      ++abandoned_;  // not sent: left for the next run
-      co_return;
+      co_return;  // not sent: left for the next run
     }
     ++attempts;
     ++requests_;
@@ -332,13 +323,12 @@ asio::awaitable<void> Harvest::process(HttpConnection& conn, WorkItem item) {
     facts.body_excerpt = resp.body;
     const Outcome outcome = classify(facts);
     const auto now = std::chrono::steady_clock::now();
-    const auto now_ms = wall_ms();
+    const auto now_ms = unix_now_ms();
 
     if (resp.tls_refused) {
       // The key was not sent. Nothing else will verify either: stop the run.
       quota_.on_other(now_ms);
       request_stop(StopReason::tls, resp.network_error);
-      ++abandoned_;
       co_return;
     }
 
@@ -393,7 +383,6 @@ asio::awaitable<void> Harvest::process(HttpConnection& conn, WorkItem item) {
         co_return;
       case Verdict::stop_auth:
         quota_.on_other(now_ms);
-        ++abandoned_;
         request_stop(StopReason::auth, auth_failure_message(resp.status, opt_.job.api_key_env));
         co_return;
       case Verdict::rate_limited:
@@ -408,11 +397,12 @@ asio::awaitable<void> Harvest::process(HttpConnection& conn, WorkItem item) {
         continue;
       case Verdict::quota_exhausted: {
         quota_.on_exhausted(now_ms);
-        // One small WAL append: short enough for the io thread, and rare.
-        if (auto saved = store_.save_quota(quota_.state()); !saved) {
-          spdlog::error("could not save the quota state: {}", saved.error().message);
-        }
         notify();
+        // Remembered, so a rerun before the renewal sends one probe, not a burst.
+        // (A named request: gcc 12 mishandles temporaries inside a co_await in a condition.)
+        WriteRequest remember{opt_.job.name, QuotaUpdate{}, quota_.state()};
+        const auto saved = co_await store_write(std::move(remember));
+        if (!saved) spdlog::error("could not save the quota state: {}", saved.error().message);
         continue;  // the gate waits for the renewal (or stops the run) before this key goes again
       }
     }
@@ -531,7 +521,7 @@ std::string Harvest::state_text(SteadyTime now) const {
   if (stopping_ && gate_.stop_reason() != StopReason::none) return "stopping";
   if (quota_.exhausted()) {
     const auto next = quota_.next_probe_ms();
-    if (next > wall_ms()) return "waiting for quota renewal; next probe " + format_utc(next);
+    if (next > unix_now_ms()) return "waiting for quota renewal; next probe " + format_utc(next);
     return "probing the quota";
   }
   if (rate_.paused(now)) return "backing off (rate limited)";
@@ -564,7 +554,6 @@ void Harvest::print_progress(bool final_line) {
   const std::string line = format_progress(snapshot());
   if (tty_) {
     std::fprintf(stderr, "\r%s\x1b[K%s", line.c_str(), final_line ? "\n" : "");
-    progress_drawn_ = !final_line;
   } else {
     spdlog::info("progress: {}", line);
   }

@@ -1,6 +1,7 @@
 // Job file loading and validation (TOML via toml++; the only translation unit that includes it).
 #include "paa/job/job_file.hpp"
 
+#include "paa/model/ascii.hpp"
 #include "suggest.hpp"
 
 #include <toml++/toml.h>
@@ -138,20 +139,6 @@ bool is_env_name(std::string_view s) {
   return true;
 }
 
-std::string_view trim_ascii_view(std::string_view s) {
-  constexpr std::string_view ws = " \t\r\n\f\v";
-  const auto begin = s.find_first_not_of(ws);
-  if (begin == std::string_view::npos) return {};
-  return s.substr(begin, s.find_last_not_of(ws) - begin + 1);
-}
-
-std::string lower_ascii(std::string s) {
-  for (char& c : s) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return s;
-}
-
 std::optional<Error> read_limits(const Where& where, const toml::node& node, Limits& limits) {
   const toml::table* table = node.as_table();
   if (table == nullptr) return where.type_error(node, "limits", "a table ([limits])");
@@ -233,8 +220,8 @@ std::optional<Error> read_locales(const Where& where, const toml::node& node,
     if (auto e = read_string(where, *gl, name + ".gl", locale.gl)) return e;
     if (auto r = normalize_hl(locale.hl); !r) return where.error(*hl, name + ": " + r.error().message);
     if (auto r = normalize_gl(locale.gl); !r) return where.error(*gl, name + ": " + r.error().message);
-    locale.hl = std::string(trim_ascii_view(locale.hl));
-    locale.gl = std::string(trim_ascii_view(locale.gl));
+    locale.hl = std::string(trim_ascii(locale.hl));
+    locale.gl = std::string(trim_ascii(locale.gl));
     if (const toml::node* city = table->get("city")) {
       std::string raw;
       if (auto e = read_string(where, *city, name + ".city", raw)) return e;

@@ -1,5 +1,6 @@
 #include "query_source.hpp"
 
+#include "paa/model/ascii.hpp"
 #include "paa/model/query_key.hpp"
 #include "paa/model/utf8.hpp"
 
@@ -13,21 +14,6 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr int kEof = std::char_traits<char>::eof();
-
-std::string lower_ascii(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
-}
-
-std::string_view trim_ascii(std::string_view s) {
-  constexpr std::string_view ws = " \t\r\n\f\v";
-  const auto begin = s.find_first_not_of(ws);
-  if (begin == std::string_view::npos) return {};
-  return s.substr(begin, s.find_last_not_of(ws) - begin + 1);
-}
 
 // True when `text` holds no query: empty or white space only (after Unicode cleaning).
 bool is_blank(std::string_view text) {

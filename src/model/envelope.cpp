@@ -250,6 +250,14 @@ std::string format_date(std::chrono::year_month_day date) {
 
 void walk_preorder(const std::vector<Question>& roots,
                    const std::function<void(const QuestionVisit&)>& visit) {
+  walk_preorder_pruning(roots, [&](const QuestionVisit& v) {
+    visit(v);
+    return true;
+  });
+}
+
+void walk_preorder_pruning(const std::vector<Question>& roots,
+                           const std::function<bool(const QuestionVisit&)>& visit) {
   struct Level {
     const std::vector<Question>* list;
     std::size_t next;
@@ -265,8 +273,9 @@ void walk_preorder(const std::vector<Question>& roots,
     }
     const std::size_t index = top.next++;
     const Question& node = (*top.list)[index];
-    visit(QuestionVisit{node, top.parent, static_cast<int>(stack.size()), static_cast<int>(index + 1)});
-    if (!node.children.empty()) stack.push_back(Level{&node.children, 0, &node});
+    const bool descend =
+        visit(QuestionVisit{node, top.parent, static_cast<int>(stack.size()), static_cast<int>(index + 1)});
+    if (descend && !node.children.empty()) stack.push_back(Level{&node.children, 0, &node});
   }
 }
 

@@ -1,5 +1,7 @@
 #include "paa/model/query_key.hpp"
 
+#include "paa/model/ascii.hpp"
+
 #include "paa/model/utf8.hpp"
 
 #include <unicode/normalizer2.h>
@@ -148,14 +150,6 @@ std::string to_utf8(const icu::UnicodeString& s) {
 bool is_ascii_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 bool is_ascii_alnum(char c) { return is_ascii_alpha(c) || (c >= '0' && c <= '9'); }
 char ascii_lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
-
-std::string_view trim_ascii(std::string_view s) {
-  constexpr std::string_view ws = " \t\r\n\f\v";
-  const auto begin = s.find_first_not_of(ws);
-  if (begin == std::string_view::npos) return {};
-  const auto end = s.find_last_not_of(ws);
-  return s.substr(begin, end - begin + 1);
-}
 
 std::string quoted(std::string_view s) { return "'" + std::string(s) + "'"; }
 

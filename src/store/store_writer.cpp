@@ -9,6 +9,8 @@
 // one group count correctly.
 #include "paa/store/store.hpp"
 
+#include "paa/model/clock.hpp"
+
 #include "records.hpp"
 #include "rocks.hpp"
 
@@ -29,12 +31,6 @@ namespace {
 using namespace store_detail;
 
 constexpr std::size_t kMaxGroup = 256;
-
-std::int64_t now_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 // Internal operations that go through the queue so that they are ordered with the writes
 // (a quota saved on a 429 must not be overwritten by an older one still queued).
@@ -372,7 +368,7 @@ class RocksStoreWriter final : public StoreWriter {
     p.last_status = 200;
     p.spent_search = put_result.spent_search;
     p.cached = result.cached;
-    p.updated_at_ms = now_ms();
+    p.updated_at_ms = unix_now_ms();
     put(batch, mine, store_->progress, progress_key(job, result.key), encode_progress(p));
     return {};
   }
@@ -394,9 +390,13 @@ class RocksStoreWriter final : public StoreWriter {
     ProgressEntry p;
     p.state = ProgressState::done;
     p.attempts = *existing ? (*existing)->attempts : 0;
-    p.updated_at_ms = now_ms();
+    p.updated_at_ms = unix_now_ms();
     put(batch, mine, store_->progress, std::move(pkey), encode_progress(p));
     return {};
+  }
+
+  Result<void> apply_item(const std::string&, QuotaUpdate&, rocksdb::WriteBatch&, Overlay&) {
+    return {};  // apply() writes the request's quota
   }
 
   Result<void> apply_item(const std::string& job, MarkFailed& mark, rocksdb::WriteBatch& batch,
@@ -411,7 +411,7 @@ class RocksStoreWriter final : public StoreWriter {
     p.attempts = mark.attempts;
     p.last_status = mark.last_status;
     p.error = mark.error.substr(0, 500);
-    p.updated_at_ms = now_ms();
+    p.updated_at_ms = unix_now_ms();
     put(batch, mine, store_->progress, std::move(pkey), encode_progress(p));
     return {};
   }

@@ -1,8 +1,20 @@
 #include "paa/net/gzip.hpp"
 
+#include "emulator/http_wire.hpp"
+
 #include <gtest/gtest.h>
 
 using namespace paa;
+
+namespace {
+// What a server sends: the emulator's encoder (gzip framing).
+std::string gzip_compress(std::string_view data) {
+  emulator::GzipEncoder encoder;
+  std::string out;
+  encoder.compress(data, out);
+  return out;
+}
+}  // namespace
 
 TEST(Gzip, RoundTrips) {
   std::string text;

@@ -63,6 +63,9 @@ struct QuestionVisit {
 };
 void walk_preorder(const std::vector<Question>& roots,
                    const std::function<void(const QuestionVisit&)>& visit);
+// The same walk; a visit that returns false skips that node's subtree (e.g. a repeated question).
+void walk_preorder_pruning(const std::vector<Question>& roots,
+                           const std::function<bool(const QuestionVisit&)>& visit);
 
 // Number of question nodes in a tree (all depths).
 std::size_t count_questions(const std::vector<Question>& roots);

@@ -108,9 +108,13 @@ struct MarkFailed {
   std::string error;
 };
 
+// Nothing for a key: persists the request's `quota` alone (e.g. after a 429), ordered with
+// the other writes and without blocking the caller.
+struct QuotaUpdate {};
+
 struct WriteRequest {
   std::string job;
-  std::variant<PutResult, MarkDone, MarkFailed> item;
+  std::variant<PutResult, MarkDone, MarkFailed, QuotaUpdate> item;
   std::optional<QuotaState> quota;  // persisted in the same batch when set
 };
 
@@ -148,7 +152,8 @@ class StoreWriter {
   virtual Result<void> record_run_start(std::string_view job, std::int64_t now_ms) = 0;
   virtual Result<void> record_run_end(std::string_view job, std::int64_t now_ms,
                                       std::string_view outcome) = 0;
-  // Persists the quota state alone (e.g. on a 429 when nothing else is written).
+  // Persists the quota state alone and waits for the commit: not for the network thread
+  // (submit a QuotaUpdate there).
   virtual Result<void> save_quota(const QuotaState& quota) = 0;
 
   // Drains the queue, flushes, closes. Idempotent; also done by the destructor.
