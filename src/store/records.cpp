@@ -257,6 +257,76 @@ std::optional<QuestionEntry> decode_question(std::string_view normalized, std::s
   return q;
 }
 
+namespace {
+
+constexpr std::uint8_t kQuestionDeltaV1 = 2;  // never kRecordV1: operands and entries differ
+
+struct QuestionDelta {
+  std::int64_t delta = 0;
+  std::optional<QuestionEntry> first_seen;
+};
+
+std::optional<QuestionDelta> decode_question_delta(std::string_view bytes) {
+  ByteReader rd(bytes);
+  if (rd.u8() != kQuestionDeltaV1) return std::nullopt;
+  QuestionDelta d;
+  d.delta = rd.i64();
+  if (rd.u8() != 0) {
+    auto entry = decode_question({}, rd.rest());
+    if (!entry) return std::nullopt;
+    d.first_seen = std::move(entry);
+  }
+  if (!rd.ok() || !rd.at_end()) return std::nullopt;
+  return d;
+}
+
+// Adds the operands to (count, fields); false on damaged bytes.
+bool fold_deltas(std::int64_t& count, std::optional<QuestionEntry>& fields,
+                 std::span<const std::string_view> operands) {
+  for (auto bytes : operands) {
+    auto d = decode_question_delta(bytes);
+    if (!d) return false;
+    count += d->delta;
+    if (!fields && d->first_seen) fields = std::move(d->first_seen);
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string encode_question_delta(std::int64_t delta, const QuestionEntry* first_seen) {
+  std::string out;
+  ByteWriter w(out);
+  w.u8(kQuestionDeltaV1);
+  w.i64(delta);
+  w.u8(first_seen ? 1 : 0);
+  if (first_seen) w.raw(encode_question(*first_seen));  // its count is ignored
+  return out;
+}
+
+std::optional<std::string> merge_question_values(const std::string_view* base,
+                                                 std::span<const std::string_view> operands) {
+  std::int64_t count = 0;
+  std::optional<QuestionEntry> fields;
+  if (base) {
+    fields = decode_question({}, *base);
+    if (!fields) return std::nullopt;
+    count = static_cast<std::int64_t>(fields->count);
+    if (fields->question.empty()) fields.reset();  // only decrements were ever seen
+  }
+  if (!fold_deltas(count, fields, operands)) return std::nullopt;
+  QuestionEntry out = fields ? std::move(*fields) : QuestionEntry{};
+  out.count = count > 0 ? static_cast<std::uint64_t>(count) : 0;
+  return encode_question(out);
+}
+
+std::optional<std::string> merge_question_deltas(std::span<const std::string_view> operands) {
+  std::int64_t count = 0;
+  std::optional<QuestionEntry> fields;
+  if (!fold_deltas(count, fields, operands)) return std::nullopt;
+  return encode_question_delta(count, fields ? &*fields : nullptr);
+}
+
 std::string encode_quota(const QuotaState& q) {
   json::object o;
   o["searches_left"] = optional_int(q.searches_left);

@@ -4,7 +4,9 @@
 // meta values (quota, run info) are JSON so `ldb` dumps stay readable.
 #include "paa/store/store.hpp"
 
+#include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -36,6 +38,17 @@ std::optional<ProgressEntry> decode_progress(std::string_view bytes);
 
 std::string encode_question(const QuestionEntry& q);            // normalized not included
 std::optional<QuestionEntry> decode_question(std::string_view normalized, std::string_view bytes);
+
+// The question index is updated with blind merges (no read per question; see
+// question_count_merge.hpp). An operand adds `delta` to the count and, when given, carries the
+// question's display fields and first key; the first fields ever seen for a question win.
+std::string encode_question_delta(std::int64_t delta, const QuestionEntry* first_seen);
+// Folds a stored entry (nullptr = none) and operands, oldest first, into one full entry; the
+// count never goes below 0 (an entry at 0 is hidden from readers). nullopt = damaged bytes.
+std::optional<std::string> merge_question_values(const std::string_view* base,
+                                                 std::span<const std::string_view> operands);
+// Folds consecutive operands (no stored entry) into one operand. nullopt = damaged bytes.
+std::optional<std::string> merge_question_deltas(std::span<const std::string_view> operands);
 
 std::string encode_quota(const QuotaState& q);
 std::optional<QuotaState> decode_quota(std::string_view json);

@@ -1,5 +1,6 @@
 #include "rocks.hpp"
 
+#include "question_count_merge.hpp"
 #include "records.hpp"
 
 #include <rocksdb/cache.h>
@@ -127,6 +128,9 @@ rocksdb::ColumnFamilyOptions family_options(Family family,
       o.bottommost_compression = o.compression;
       break;
     case Family::questions:
+      o.merge_operator = make_question_count_merge();
+      o.compression = best_compression(false);
+      break;
     case Family::progress:
     case Family::meta:
       o.compression = best_compression(false);
@@ -291,6 +295,15 @@ Result<void> RocksStore::check_format_version() {
                       std::to_string(version) + "; this paa reads up to " +
                       std::to_string(kStoreFormatVersion) + "): upgrade paa");
   }
+  if (version < kStoreFormatVersion && mode_ == Mode::primary) {
+    // Format 1 values are all valid in format 2 (which adds question-index merge operands);
+    // recording 2 makes an older paa refuse the store instead of failing on an operand.
+    rocksdb::WriteOptions wo;
+    wo.sync = true;
+    auto s = db_->Put(wo, meta, std::string(kMetaFormatVersion),
+                      std::to_string(kStoreFormatVersion));
+    if (!s.ok()) return rocks_error(dir_, "recording the format version", s);
+  }
   return {};
 }
 
@@ -450,6 +463,7 @@ Result<void> RocksStore::scan_questions(
               [&](std::string_view k, std::string_view v) -> Result<bool> {
                 auto q = decode_question(k, v);
                 if (!q) return damaged(kQuestionsFamily, k);
+                if (q->count == 0) return true;  // no stored tree has it any more
                 return visit(*q);
               });
 }

@@ -4,9 +4,9 @@
 // Write(): every request appends its records behind a save point, so a request that fails
 // (bad job name, read error) is rolled back alone, and the rest commit together. One Write is
 // all-or-nothing, so each request's result + progress + question counts + quota land together.
-// Read-modify-writes (question counts, first-seen spelling, progress) read through an overlay
-// of what earlier requests of the same group wrote, so two requests touching one question in
-// one group count correctly.
+// Read-modify-writes (first-seen spelling, progress) read through an overlay of what earlier
+// requests of the same group wrote, so two requests touching one key in one group see each
+// other. Question counts need no read: they are merge operands (question_count_merge.hpp).
 #include "paa/store/store.hpp"
 
 #include "paa/model/clock.hpp"
@@ -53,8 +53,7 @@ struct QueueItem {
 // Values written earlier in the current group, per family: nullopt = deleted.
 class Overlay {
  public:
-  // Looked up with a string_view: no key copy (and allocation) per read; it ran once per
-  // question of every stored tree (perf, BENCHMARKS.md).
+  // Looked up with a string_view: no key copy (and allocation) per read.
   using Key = std::pair<const void*, std::string>;
   struct Less {
     using is_transparent = void;
@@ -318,39 +317,20 @@ class RocksStoreWriter final : public StoreWriter {
         stale = unique_questions(*old_envelope);
       }
     }
+    // Blind merges (question_count_merge.hpp): no read per question.
     for (const auto& [folded, node] : fresh) {
       if (stale.count(folded)) continue;
-      auto raw = read(store_->questions, folded, mine, "reading the question index");
-      if (!raw) return raw.error();
-      QuestionEntry entry;
-      if (*raw) {
-        auto decoded = decode_question(folded, **raw);
-        if (!decoded) return store_->damaged(kQuestionsFamily, folded);
-        entry = std::move(*decoded);
-        ++entry.count;
-      } else {
-        entry.question = node->question;
-        entry.answer = node->answer;
-        entry.url = node->url;
-        entry.title = node->title;
-        entry.count = 1;
-        entry.first_key = result.key;
-      }
-      put(batch, mine, store_->questions, folded, encode_question(entry));
+      QuestionEntry first_seen;
+      first_seen.question = node->question;
+      first_seen.answer = node->answer;
+      first_seen.url = node->url;
+      first_seen.title = node->title;
+      first_seen.first_key = result.key;
+      batch.Merge(store_->questions, folded, encode_question_delta(+1, &first_seen));
     }
     for (const auto& [folded, node] : stale) {
       if (fresh.count(folded)) continue;
-      auto raw = read(store_->questions, folded, mine, "reading the question index");
-      if (!raw) return raw.error();
-      if (!*raw) continue;
-      auto entry = decode_question(folded, **raw);
-      if (!entry) return store_->damaged(kQuestionsFamily, folded);
-      if (entry->count <= 1) {
-        del(batch, mine, store_->questions, folded);
-      } else {
-        --entry->count;
-        put(batch, mine, store_->questions, folded, encode_question(*entry));
-      }
+      batch.Merge(store_->questions, folded, encode_question_delta(-1, nullptr));
     }
 
     StoredResult stored = result;

@@ -12,6 +12,7 @@
 #include <atomic>
 #include <fstream>
 #include <future>
+#include <optional>
 #include <latch>
 #include <map>
 #include <thread>
@@ -496,7 +497,7 @@ TEST(StoreOpen, StoreWrittenByANewerFormatIsRefused) {
     ASSERT_TRUE(rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), dir.string(), &names).ok());
     std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
     for (auto& n : names) descriptors.emplace_back(n, rocksdb::ColumnFamilyOptions());
-    descriptors.emplace_back("added_by_format_2", rocksdb::ColumnFamilyOptions());
+    descriptors.emplace_back("added_by_format_3", rocksdb::ColumnFamilyOptions());
     std::vector<rocksdb::ColumnFamilyHandle*> handles;
     rocksdb::DB* db = nullptr;
     rocksdb::DBOptions options;
@@ -504,14 +505,14 @@ TEST(StoreOpen, StoreWrittenByANewerFormatIsRefused) {
     ASSERT_TRUE(rocksdb::DB::Open(options, dir.string(), descriptors, &handles, &db).ok());
     for (std::size_t i = 0; i < names.size(); ++i) {
       if (names[i] == "meta") {
-        ASSERT_TRUE(db->Put({}, handles[i], "format_version", "2").ok());
+        ASSERT_TRUE(db->Put({}, handles[i], "format_version", "3").ok());
       }
     }
     for (auto* h : handles) db->DestroyColumnFamilyHandle(h);
     delete db;
   }
   const std::string expected = "store '" + dir.string() +
-                               "' was written by a newer paa (format 2; this paa reads up to 1): "
+                               "' was written by a newer paa (format 3; this paa reads up to 2): "
                                "upgrade paa";
   auto w = StoreWriter::open(dir);
   ASSERT_FALSE(w);
@@ -519,6 +520,52 @@ TEST(StoreOpen, StoreWrittenByANewerFormatIsRefused) {
   auto r = StoreReader::open(dir);
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().message, expected);
+}
+
+namespace {
+// Reads or (with `value`) writes meta/format_version with plain RocksDB.
+std::string raw_format_version(const std::filesystem::path& dir,
+                               std::optional<std::string> value = std::nullopt) {
+  std::vector<std::string> names;
+  EXPECT_TRUE(rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), dir.string(), &names).ok());
+  std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
+  for (auto& n : names) descriptors.emplace_back(n, rocksdb::ColumnFamilyOptions());
+  std::vector<rocksdb::ColumnFamilyHandle*> handles;
+  rocksdb::DB* db = nullptr;
+  EXPECT_TRUE(rocksdb::DB::Open(rocksdb::DBOptions(), dir.string(), descriptors, &handles, &db).ok());
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (names[i] != "meta") continue;
+    if (value) EXPECT_TRUE(db->Put({}, handles[i], "format_version", *value).ok());
+    EXPECT_TRUE(db->Get({}, handles[i], "format_version", &out).ok());
+  }
+  for (auto* h : handles) db->DestroyColumnFamilyHandle(h);
+  delete db;
+  return out;
+}
+}  // namespace
+
+TEST(StoreOpen, FormatOneStoreIsReadAsItIsAndAWriterRecordsFormatTwo) {
+  TempDir tmp;
+  auto dir = tmp.path() / "x.db";
+  {
+    auto writer = open_writer(dir);
+    ASSERT_TRUE(submit_and_wait(*writer, make_put("job", "one", TreeSpec{{"Why?"}, {}})));
+  }
+  EXPECT_EQ(raw_format_version(dir, "1"), "1");
+  {
+    auto reader = open_reader(dir);  // a reader never writes the version
+    ASSERT_TRUE(reader);
+    EXPECT_EQ(count_of(*reader, "Why?"), 1u);
+  }
+  EXPECT_EQ(raw_format_version(dir), "1");
+  {
+    auto writer = open_writer(dir);
+    ASSERT_TRUE(submit_and_wait(*writer, make_put("job", "two", TreeSpec{{"why?"}, {}})));
+  }
+  EXPECT_EQ(raw_format_version(dir), "2");
+  auto reader = open_reader(dir);
+  EXPECT_EQ(count_of(*reader, "Why?"), 2u);
 }
 
 TEST(StoreOpen, FolderThatIsNotAStoreIsRefusedAndLeftAlone) {

@@ -20,7 +20,8 @@
 
 namespace paa {
 
-inline constexpr std::uint32_t kStoreFormatVersion = 1;
+// 2: question-index merge operands (format 1 stores are upgraded when a writer opens them).
+inline constexpr std::uint32_t kStoreFormatVersion = 2;
 
 // Quota as last known for this store. Times are Unix milliseconds, UTC.
 struct QuotaState {

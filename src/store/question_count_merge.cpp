@@ -1,0 +1,54 @@
+#include "question_count_merge.hpp"
+
+#include "records.hpp"
+
+#include <string_view>
+#include <vector>
+
+namespace paa::store_detail {
+namespace {
+
+std::string_view view(const rocksdb::Slice& s) { return {s.data(), s.size()}; }
+
+class QuestionCountMerge final : public rocksdb::MergeOperator {
+ public:
+  // Part of the store's format: a store records the operator's name, so it never changes.
+  const char* Name() const override { return "paa.question_count.v1"; }
+
+  bool FullMergeV2(const MergeOperationInput& in, MergeOperationOutput* out) const override {
+    std::vector<std::string_view> operands;
+    operands.reserve(in.operand_list.size());
+    for (const auto& s : in.operand_list) operands.push_back(view(s));
+    std::string_view base;
+    if (in.existing_value) base = view(*in.existing_value);
+    auto merged = merge_question_values(in.existing_value ? &base : nullptr, operands);
+    if (!merged) return false;  // damaged bytes: RocksDB reports Corruption to the reader
+    out->new_value = std::move(*merged);
+    return true;
+  }
+
+  bool PartialMergeMulti(const rocksdb::Slice&, const std::deque<rocksdb::Slice>& operand_list,
+                         std::string* new_value, rocksdb::Logger*) const override {
+    std::vector<std::string_view> operands;
+    operands.reserve(operand_list.size());
+    for (const auto& s : operand_list) operands.push_back(view(s));
+    auto merged = merge_question_deltas(operands);
+    if (!merged) return false;  // keeps the operands as they are
+    *new_value = std::move(*merged);
+    return true;
+  }
+
+  bool PartialMerge(const rocksdb::Slice& key, const rocksdb::Slice& left,
+                    const rocksdb::Slice& right, std::string* new_value,
+                    rocksdb::Logger* logger) const override {
+    return PartialMergeMulti(key, {left, right}, new_value, logger);
+  }
+};
+
+}  // namespace
+
+std::shared_ptr<rocksdb::MergeOperator> make_question_count_merge() {
+  return std::make_shared<QuestionCountMerge>();
+}
+
+}  // namespace paa::store_detail
