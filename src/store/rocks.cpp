@@ -7,6 +7,7 @@
 #include <rocksdb/convenience.h>
 #include <rocksdb/filter_policy.h>
 #include <rocksdb/table.h>
+#include <rocksdb/write_buffer_manager.h>
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -148,6 +149,9 @@ rocksdb::ColumnFamilyOptions family_options(Family family,
   return o;
 }
 
+// The writer's block cache, which also holds its memtables (db_write_buffer_size of it at most).
+constexpr std::size_t kWriterMemoryBudget = 24u << 20;
+
 rocksdb::DBOptions db_options(bool primary) {
   rocksdb::DBOptions o;
   o.create_if_missing = primary;
@@ -202,8 +206,14 @@ Result<std::unique_ptr<RocksStore>> RocksStore::open(const fs::path& dir, Mode m
   // One shard: the default (32 shards of 512 KiB for 16 MiB) could not hold one filter block of
   // a large SST file, so every point lookup read it from the file again (41% of the writer
   // thread at 50k results, perf, BENCHMARKS.md). Contention is no concern: one writer thread.
-  store->block_cache_ = rocksdb::NewLRUCache(primary ? (16u << 20) : (32u << 20), 0);
-  const rocksdb::DBOptions dbo = db_options(primary);
+  store->block_cache_ = rocksdb::NewLRUCache(primary ? kWriterMemoryBudget : (32u << 20), 0);
+  rocksdb::DBOptions dbo = db_options(primary);
+  if (primary) {
+    // Memtables are charged to the block cache: one budget for both, and writes wait for a
+    // flush rather than grow past it (RSS, BENCHMARKS.md case 4).
+    dbo.write_buffer_manager = std::make_shared<rocksdb::WriteBufferManager>(
+        dbo.db_write_buffer_size, store->block_cache_, /*allow_stall=*/true);
+  }
 
   std::vector<std::string> names;
   if (existing_store) {
