@@ -163,7 +163,9 @@ TEST(QuestionCountMerge, CountsSurviveFlushCompactionAndReopen) {
     std::vector<rocksdb::ColumnFamilyHandle*> handles;
     rocksdb::DB* db = nullptr;
     ASSERT_TRUE(rocksdb::DB::Open(rocksdb::DBOptions(), dir.string(), descriptors, &handles, &db).ok());
-    for (auto* h : handles) ASSERT_TRUE(db->CompactRange({}, h, nullptr, nullptr).ok());
+    for (auto* h : handles) {
+      ASSERT_TRUE(db->CompactRange({}, h, nullptr, nullptr).ok());
+    }
     for (auto* h : handles) db->DestroyColumnFamilyHandle(h);
     delete db;
   }

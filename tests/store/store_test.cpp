@@ -536,7 +536,9 @@ std::string raw_format_version(const std::filesystem::path& dir,
   std::string out;
   for (std::size_t i = 0; i < names.size(); ++i) {
     if (names[i] != "meta") continue;
-    if (value) EXPECT_TRUE(db->Put({}, handles[i], "format_version", *value).ok());
+    if (value) {
+      EXPECT_TRUE(db->Put({}, handles[i], "format_version", *value).ok());
+    }
     EXPECT_TRUE(db->Get({}, handles[i], "format_version", &out).ok());
   }
   for (auto* h : handles) db->DestroyColumnFamilyHandle(h);
