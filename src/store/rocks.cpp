@@ -283,16 +283,19 @@ Result<std::unique_ptr<RocksStore>> RocksStore::open(const fs::path& dir, Mode m
 }
 
 Result<void> RocksStore::check_format_version() {
-  auto stored = get(meta, kMetaFormatVersion, "reading the format version");
-  if (!stored) return stored.error();
-  if (!*stored) {
-    if (mode_ == Mode::secondary) return {};  // a store being created right now
+  auto record_current = [&]() -> Result<void> {
     rocksdb::WriteOptions wo;
     wo.sync = true;
     auto s = db_->Put(wo, meta, std::string(kMetaFormatVersion),
                       std::to_string(kStoreFormatVersion));
     if (!s.ok()) return rocks_error(dir_, "recording the format version", s);
     return {};
+  };
+  auto stored = get(meta, kMetaFormatVersion, "reading the format version");
+  if (!stored) return stored.error();
+  if (!*stored) {
+    if (mode_ == Mode::secondary) return {};  // a store being created right now
+    return record_current();
   }
   const std::string& text = **stored;
   std::uint32_t version = 0;
@@ -308,11 +311,7 @@ Result<void> RocksStore::check_format_version() {
   if (version < kStoreFormatVersion && mode_ == Mode::primary) {
     // Format 1 values are all valid in format 2 (which adds question-index merge operands);
     // recording 2 makes an older paa refuse the store instead of failing on an operand.
-    rocksdb::WriteOptions wo;
-    wo.sync = true;
-    auto s = db_->Put(wo, meta, std::string(kMetaFormatVersion),
-                      std::to_string(kStoreFormatVersion));
-    if (!s.ok()) return rocks_error(dir_, "recording the format version", s);
+    return record_current();
   }
   return {};
 }
