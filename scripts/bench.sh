@@ -35,7 +35,7 @@ cases=" ${PAA_BENCH_CASES:-1 2 3 4 5 6} "
 want() { [[ $cases == *" $1 "* ]]; }
 
 paa_install_deps
-paa_install_packages wrk linux-perf time util-linux python3
+paa_install_packages wrk linux-perf time util-linux
 paa_log "building (release)"
 paa_build release paa paa-emulator
 bin="$PAA_ROOT/build/release/bin"
@@ -132,7 +132,8 @@ locales = [{ hl = "en", gl = "us" }]
 EOF
 }
 
-# timed OUTFILE CMD...: runs CMD under /usr/bin/time; OUTFILE gets "elapsed user sys maxrss_kb".
+# timed OUTFILE CMD...: runs CMD under /usr/bin/time; OUTFILE gets "elapsed user sys maxrss_kb"
+# (taskset execs its command, so a pinned CMD is measured as itself).
 timed() {
   local out=$1; shift
   /usr/bin/time -f '%e %U %S %M' -o "$out" "$@"
@@ -142,8 +143,7 @@ timed() {
 run_paa() {
   local case_id=$1 job=$2 store=$3 log=$4; shift 4
   command_of "$case_id" "${cli_pin[*]} paa run $(basename "$job") --store $(basename "$store") --base-url \$E --ca-file \$CA --progress none $*"
-  "${cli_pin[@]}" /usr/bin/time -f '%e %U %S %M' -o "$work/time" \
-    "$bin/paa" run "$job" --store "$store" --base-url "$base" --ca-file "$ca" --progress none "$@" \
+  timed "$work/time" "${cli_pin[@]}" "$bin/paa" run "$job" --store "$store" --base-url "$base" --ca-file "$ca" --progress none "$@" \
     >"$log" 2>&1 || { tail -20 "$log" >&2; paa_log "paa run failed (see above)"; exit 1; }
 }
 
@@ -336,8 +336,7 @@ for format in jsonl csv; do
     out="$work/x.$format"
     rm -f "$out"
     command_of 5 "${cli_pin[*]} paa export --store e.db --format $format -o x.$format --force"
-    "${cli_pin[@]}" /usr/bin/time -f '%e %U %S %M' -o "$work/time" \
-      "$bin/paa" export --store "$work/e.db" --format "$format" -o "$out" --force
+    timed "$work/time" "${cli_pin[@]}" "$bin/paa" export --store "$work/e.db" --format "$format" -o "$out" --force
     read -r elapsed user sys rss <"$work/time"
     size=$(stat -c %s "$out")
     mbs_list[$format]+="$(calc "$size / 1e6 / max($elapsed, 0.01)") "

@@ -34,7 +34,7 @@ paa_install_deps() { paa_install_packages "${PAA_PACKAGES[@]}"; }
 # Keeps ccache hits across PCH and timestamp changes.
 export CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime
 
-# paa_build PRESET [targets...]: configure once, then build quietly (errors still shown).
+# paa_build PRESET [targets...]: configure, then build quietly (errors still shown).
 paa_build() {
   local preset=$1; shift
   local dir="$PAA_ROOT/build/$preset"

@@ -22,10 +22,6 @@ std::string describe_locales(const std::vector<Locale>& locales) {
   return out + ")";
 }
 
-int fail(const Error& e) {
-  std::fprintf(stderr, "paa: %s\n", e.message.c_str());
-  return kExitUsage;
-}
 
 }  // namespace
 

@@ -22,10 +22,6 @@ struct GetOptions {
   std::string city;
 };
 
-int fail(const Error& e) {
-  std::fprintf(stderr, "paa: %s\n", e.message.c_str());
-  return kExitUsage;
-}
 
 }  // namespace
 

@@ -47,10 +47,6 @@ struct RunFlags {
   int backoff_cap_ms = 60000;
 };
 
-int fail(const std::string& message, int code = kExitUsage) {
-  std::fprintf(stderr, "paa: %s\n", message.c_str());
-  return code;
-}
 
 const char* stop_name(StopReason r) {
   switch (r) {
@@ -175,11 +171,9 @@ int run(RunFlags& f) {
   if (auto r = (*store)->record_run_end(spec.name, unix_now_ms(), stop_name(summary.stop)); !r) {
     spdlog::error("{}", r.error().message);
   }
-  if (auto r = (*store)->close(); !r) {
-    print_summary(spec, summary, code);
-    return fail("closing the store failed: " + r.error().message, 1);
-  }
+  auto closed = (*store)->close();
   print_summary(spec, summary, code);
+  if (!closed) return fail("closing the store failed: " + closed.error().message, 1);
   return code;
 }
 

@@ -4,13 +4,13 @@
 
 #include "paa/exit_code.hpp"
 #include "paa/job/job_file.hpp"
+#include "paa/model/clock.hpp"
 #include "paa/model/envelope.hpp"
 #include "paa/store/store.hpp"
 
 #include <boost/json.hpp>
 
 #include <cstdio>
-#include <ctime>
 #include <memory>
 #include <optional>
 #include <string>
@@ -41,20 +41,9 @@ struct JobRow {
   }
 };
 
-int fail(const Error& e) {
-  std::fprintf(stderr, "paa: %s\n", e.message.c_str());
-  return kExitUsage;
-}
 
 // RFC 3339, UTC, second precision.
-std::string utc(std::int64_t ms) {
-  std::time_t seconds = static_cast<std::time_t>(ms / 1000);
-  std::tm tm{};
-  gmtime_r(&seconds, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
+std::string utc(std::int64_t ms) { return format_utc(ms, "%Y-%m-%dT%H:%M:%SZ"); }
 
 std::string num(std::optional<std::int64_t> v) { return v ? std::to_string(*v) : "unknown"; }
 std::string num(std::uint64_t v) { return std::to_string(v); }

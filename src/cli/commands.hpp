@@ -1,9 +1,15 @@
 #pragma once
 // Each subcommand lives in its own cmd_*.cpp: it registers its options on `app` and returns
 // the function main() calls when that subcommand was chosen. The function returns the exit code.
+#include "paa/error.hpp"
+#include "paa/exit_code.hpp"
+
 #include <CLI/CLI.hpp>
 
+#include <cstdio>
 #include <functional>
+#include <string>
+#include <string_view>
 
 namespace paa::cli {
 
@@ -11,6 +17,13 @@ struct Command {
   CLI::App* app = nullptr;
   std::function<int()> run;
 };
+
+// Prints "paa: MESSAGE" to stderr and returns the exit code: `return fail(...)`.
+inline int fail(std::string_view message, int code = kExitUsage) {
+  std::fprintf(stderr, "paa: %.*s\n", static_cast<int>(message.size()), message.data());
+  return code;
+}
+inline int fail(const Error& e, int code = kExitUsage) { return fail(e.message, code); }
 
 Command add_check_command(CLI::App& app);
 Command add_run_command(CLI::App& app);

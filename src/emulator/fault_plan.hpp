@@ -38,7 +38,6 @@ class FaultPlan {
 
   // At most one fault per request; a hostile body wins over the other faults.
   Draw draw();
-  const FaultRates& rates() const { return rates_; }
 
  private:
   FaultRates rates_;

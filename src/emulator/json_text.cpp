@@ -1,46 +1,16 @@
 #include "emulator/json_text.hpp"
 
+#include "paa/model/utf8.hpp"
+
 #include <charconv>
 
 namespace paa::emulator {
 
 namespace {
-// Length of the valid UTF-8 sequence starting at s[i], or 0 when it is invalid.
-std::size_t utf8_sequence(std::string_view s, std::size_t i) {
-  auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
-  unsigned char c = byte(i);
-  if (c < 0x80) return 1;
-  std::size_t n;
-  std::uint32_t cp;
-  if (c >= 0xC2 && c <= 0xDF) n = 2, cp = c & 0x1F;
-  else if (c >= 0xE0 && c <= 0xEF) n = 3, cp = c & 0x0F;
-  else if (c >= 0xF0 && c <= 0xF4) n = 4, cp = c & 0x07;
-  else return 0;
-  if (i + n > s.size()) return 0;
-  for (std::size_t k = 1; k < n; ++k) {
-    if ((byte(i + k) & 0xC0) != 0x80) return 0;
-    cp = (cp << 6) | (byte(i + k) & 0x3F);
-  }
-  if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-  return n;
-}
-}  // namespace
-
-void append_json_string(std::string& out, std::string_view s) {
-  out += '"';
-  for (std::size_t i = 0; i < s.size();) {
-    unsigned char c = static_cast<unsigned char>(s[i]);
-    if (c >= 0x80) {
-      std::size_t n = utf8_sequence(s, i);
-      if (n == 0) {
-        out += "\xEF\xBF\xBD";
-        ++i;
-      } else {
-        out.append(s.substr(i, n));
-        i += n;
-      }
-      continue;
-    }
+// Escapes `s`, which is valid UTF-8.
+void append_escaped(std::string& out, std::string_view s) {
+  for (const char ch : s) {
+    const auto c = static_cast<unsigned char>(ch);
     switch (c) {
       case '"': out += "\\\""; break;
       case '\\': out += "\\\\"; break;
@@ -52,10 +22,21 @@ void append_json_string(std::string& out, std::string_view s) {
           char buf[7] = {'\\', 'u', '0', '0', "0123456789abcdef"[c >> 4], "0123456789abcdef"[c & 15], 0};
           out += buf;
         } else {
-          out += static_cast<char>(c);
+          out += ch;
         }
     }
-    ++i;
+  }
+}
+}  // namespace
+
+void append_json_string(std::string& out, std::string_view s) {
+  out += '"';
+  while (!s.empty()) {
+    const auto bad = first_invalid_utf8(s);
+    append_escaped(out, s.substr(0, bad.value_or(s.size())));
+    if (!bad) break;
+    out += "\xEF\xBF\xBD";  // U+FFFD for the byte that starts no valid sequence
+    s.remove_prefix(*bad + 1);
   }
   out += '"';
 }

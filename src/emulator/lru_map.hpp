@@ -45,7 +45,6 @@ class LruMap {
   }
 
   std::size_t size() const { return index_.size(); }
-  std::size_t capacity() const { return capacity_; }
 
  private:
   using Node = std::pair<std::string, V>;

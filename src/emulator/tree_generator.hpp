@@ -29,7 +29,6 @@ class TreeGenerator {
   // The serialized `result` object: {"question":q,"related":[...],"children":[...]}.
   std::string result_json(const TreeQuery& query) const;
 
-  const TreeOptions& options() const { return options_; }
 
  private:
   TreeOptions options_;

@@ -198,13 +198,13 @@ int run_export_command(const ExportCommandOptions& options, std::FILE* err) {
     return fail(err, store.error().message);
   }
   if (!request.job.empty()) {
-    auto jobs = (*store)->jobs();
+    auto jobs = (*store)->job_names();
     if (!jobs) return fail(err, jobs.error().message);
     std::string names;
     bool known = false;
     for (const auto& job : *jobs) {
-      known = known || job.job == request.job;
-      names += (names.empty() ? "" : ", ") + job.job;
+      known = known || job == request.job;
+      names += (names.empty() ? "" : ", ") + job;
     }
     if (!known) {
       return fail(err, "no job '" + request.job + "' in store '" + options.store.string() + "'" +

@@ -311,10 +311,10 @@ class QuestionAggregateWriter final : public FormatWriter {
     in_tree_.clear();
     bool first_for_some = false;
     const auto tree_index = static_cast<std::uint32_t>(trees_.size());
-    walk_preorder_pruning(env->result.children, [&](const QuestionVisit& v) {
+    walk_preorder(env->result.children, [&](const QuestionVisit& v) {
       const Question& node = v.node;
       std::string folded = fold_or_raw(node.question);
-      if (!in_tree_.insert(folded).second) return true;  // count once per tree
+      if (!in_tree_.insert(folded).second) return;  // count once per tree
       auto [it, inserted] = entries_.try_emplace(std::move(folded));
       Entry& e = it->second;
       if (inserted) {
@@ -326,7 +326,6 @@ class QuestionAggregateWriter final : public FormatWriter {
         first_for_some = true;
       }
       ++e.count;
-      return true;
     });
     if (first_for_some) trees_.push_back({r.q, r.hl, r.gl, r.city});
     return {};
@@ -440,7 +439,7 @@ Result<void> QuestionIndexWriter::add(const QuestionEntry& entry, const FirstSee
   if (entry.count == 0) return {};
   BufferedOutput& spill = *impl_->spill;
   const std::uint64_t offset = spill.bytes_written();
-  append_question_row(spill, entry.question, entry.answer.value_or(std::string()), entry.url,
+  append_question_row(spill, entry.question, entry.answer ? std::string_view(*entry.answer) : std::string_view(), entry.url,
                       entry.title, entry.count, first, excel_);
   impl_->rows.push_back({entry.count, offset, spill.bytes_written() - offset});
   if (spill.failed()) return *spill.error();

@@ -40,7 +40,6 @@
 #include <mutex>
 #include <thread>
 #include <unistd.h>
-#include <unordered_set>
 
 namespace paa {
 
@@ -50,14 +49,6 @@ namespace asio = boost::asio;
 using namespace std::chrono_literals;
 constexpr auto use_tuple = asio::as_tuple(asio::use_awaitable);
 
-std::string format_utc(std::int64_t ms) {
-  const std::time_t t = static_cast<std::time_t>(ms / 1000);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S UTC", &tm);
-  return buf;
-}
 
 // Log lines while the status bar is on screen: wipe the bar first, so a message never ends up
 // glued to it; the next tick redraws the bar below.
@@ -498,14 +489,13 @@ void Harvest::feeder_main() {
             while (!store_.submit(std::move(w), [](Result<void>) {})) {
               if (stopping_) break;
               std::this_thread::sleep_for(1ms);  // back-pressure from the writer's bounded queue
-              w = WriteRequest{opt_.job.name, MarkDone{key}, std::nullopt};
             }
           }
           ++already_stored_;
           continue;
         }
       }
-      if (!send(WorkItem{std::move(ji.query), key})) break;
+      if (!send(WorkItem{std::move(ji.query), std::move(key)})) break;
     }
   }
   // End of input: one empty item per worker, after every real one (the channel is FIFO).
@@ -521,7 +511,7 @@ std::string Harvest::state_text(SteadyTime now) const {
   if (stopping_ && gate_.stop_reason() != StopReason::none) return "stopping";
   if (quota_.exhausted()) {
     const auto next = quota_.next_probe_ms();
-    if (next > unix_now_ms()) return "waiting for quota renewal; next probe " + format_utc(next);
+    if (next > unix_now_ms()) return "waiting for quota renewal; next probe " + format_utc(next, "%Y-%m-%d %H:%M:%S UTC");
     return "probing the quota";
   }
   if (rate_.paused(now)) return "backing off (rate limited)";

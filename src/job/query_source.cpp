@@ -191,10 +191,10 @@ class CsvSource final : public QuerySource {
       for (const std::string& f : fields_) {
         if (first_invalid_utf8(f)) return invalid_utf8(display_, line);
       }
-      if (is_blank(fields_[q_])) continue;
+      if (is_blank(fields_[*q_column_])) continue;
 
       SourceRecord record;
-      record.q = fields_[q_];
+      record.q = fields_[*q_column_];
       record.origin = where;
       const std::string_view hl = hl_ ? trim_ascii(fields_[*hl_]) : std::string_view{};
       const std::string_view gl = gl_ ? trim_ascii(fields_[*gl_]) : std::string_view{};
@@ -245,7 +245,6 @@ class CsvSource final : public QuerySource {
                         (hl_ ? "hl" : "gl") + "' column but no '" + (hl_ ? "gl" : "hl") +
                         "' column; add both or neither");
     }
-    q_ = *q_column_;
     columns_ = fields_.size();
     return std::nullopt;
   }
@@ -257,7 +256,6 @@ class CsvSource final : public QuerySource {
   std::vector<std::string> fields_;
   std::size_t columns_ = 0;
   std::optional<std::size_t> q_column_, hl_, gl_, city_;
-  std::size_t q_ = 0;
 };
 
 }  // namespace

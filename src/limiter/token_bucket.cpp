@@ -1,7 +1,6 @@
 #include "paa/limiter/token_bucket.hpp"
 
 #include <algorithm>
-#include <cmath>
 
 namespace paa {
 

@@ -35,12 +35,14 @@ Error type_error(const std::string& path, const char* expected, const json::valu
   return make_error(path + ": expected " + expected + ", got " + kind_name(got));
 }
 
-// A string field where absent and null mean "". Wrong types are errors.
-std::optional<Error> read_string(const json::object& obj, std::string_view key,
-                                 const std::string& path, std::string& out) {
+// A string field where absent and null mean "". Wrong types are errors. `path()` gives the
+// object's path with a trailing dot; it is only built for an error (it runs per question).
+template <class Path>
+std::optional<Error> read_string(const json::object& obj, std::string_view key, const Path& path,
+                                 std::string& out) {
   const json::value* v = obj.if_contains(key);
   if (v == nullptr || v->is_null()) return std::nullopt;
-  if (!v->is_string()) return type_error(path + std::string(key), "string", *v);
+  if (!v->is_string()) return type_error(path() + std::string(key), "string", *v);
   out.assign(v->get_string().data(), v->get_string().size());
   return std::nullopt;
 }
@@ -109,7 +111,7 @@ std::optional<Error> convert_children(const json::array& roots, std::vector<Ques
     if (!v.is_object()) return type_error(element_path(stack), "object", v);
     const json::object& obj = v.get_object();
     Question& q = siblings->emplace_back();
-    const std::string prefix = element_path(stack) + ".";
+    auto prefix = [&stack] { return element_path(stack) + "."; };
 
     if (auto e = read_string(obj, "question", prefix, q.question)) return e;
     std::string answer;
@@ -120,11 +122,11 @@ std::optional<Error> convert_children(const json::array& roots, std::vector<Ques
 
     const json::value* children = obj.if_contains("children");
     if (children == nullptr || children->is_null()) continue;
-    if (!children->is_array()) return type_error(prefix + "children", "array", *children);
+    if (!children->is_array()) return type_error(prefix() + "children", "array", *children);
     const json::array& nested = children->get_array();
     if (nested.empty()) continue;
     if (stack.size() >= max_depth) {
-      return make_error(prefix + "children: questions nest deeper than " +
+      return make_error(prefix() + "children: questions nest deeper than " +
                         std::to_string(max_depth) + " levels");
     }
     q.children.reserve(nested.size());
@@ -136,7 +138,9 @@ std::optional<Error> convert_children(const json::array& roots, std::vector<Ques
 std::optional<Error> convert_result(const json::value& v, SearchResult& out, std::size_t max_depth) {
   if (!v.is_object()) return type_error("result", "object", v);
   const json::object& obj = v.get_object();
-  if (auto e = read_string(obj, "question", "result.", out.question)) return e;
+  if (auto e = read_string(obj, "question", [] { return std::string("result."); }, out.question)) {
+    return e;
+  }
 
   if (const json::value* related = obj.if_contains("related"); related && !related->is_null()) {
     if (!related->is_array()) return type_error("result.related", "array", *related);

@@ -18,12 +18,6 @@
 namespace paa {
 namespace {
 
-Result<std::string> ok(std::string s) {
-  // Error is constructible from std::string (C++20 aggregate parenthesised init), so the
-  // value must be placed explicitly.
-  return Result<std::string>(boost::system::in_place_value, std::move(s));
-}
-
 std::string codepoint_name(UChar32 c) {
   char buf[16];
   std::snprintf(buf, sizeof buf, "U+%04X", static_cast<unsigned>(c));
@@ -102,7 +96,7 @@ Result<std::string> clean(std::string_view utf8) {
       pending_space = false;
       out.push_back(c);
     }
-    return ok(std::move(out));
+    return out;
   }
 
   auto decoded = decode_utf8(utf8);
@@ -123,19 +117,13 @@ Result<std::string> clean(std::string_view utf8) {
     pending_space = false;
     out.append(c);
   }
-  return ok(to_utf8(out));
+  return to_utf8(out);
 }
 
 // Full default case folding of an already clean string (ß -> ss, U+0130 -> i + U+0307).
 // Folding can leave non-NFC sequences, so normalise again.
 std::string fold_clean(const std::string& cleaned) {
-  if (is_ascii(cleaned)) {
-    std::string out(cleaned);
-    for (char& c : out) {
-      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    }
-    return out;
-  }
+  if (is_ascii(cleaned)) return lower_ascii(cleaned);
   icu::UnicodeString text = icu::UnicodeString::fromUTF8(cleaned);
   text.foldCase(U_FOLD_CASE_DEFAULT);
   return to_utf8(nfc_normalize(text));
@@ -189,7 +177,7 @@ Result<std::string> clean_text(std::string_view utf8) { return clean(utf8); }
 Result<std::string> fold_text(std::string_view utf8) {
   auto cleaned = clean(utf8);
   if (!cleaned) return cleaned.error();
-  return ok(fold_clean(*cleaned));
+  return fold_clean(*cleaned);
 }
 
 Result<std::string> normalize_hl(std::string_view hl) {
@@ -214,7 +202,7 @@ Result<std::string> normalize_hl(std::string_view hl) {
   std::string out;
   out.reserve(t.size());
   for (char c : t) out.push_back(c == '_' ? '-' : ascii_lower(c));
-  return ok(std::move(out));
+  return out;
 }
 
 Result<std::string> normalize_gl(std::string_view gl) {
@@ -224,7 +212,7 @@ Result<std::string> normalize_gl(std::string_view gl) {
     return make_error("invalid gl " + quoted(t) +
                       ": expected a 2-letter country code like us, de or fr");
   }
-  return ok(std::string{ascii_lower(t[0]), ascii_lower(t[1])});
+  return lower_ascii(t);
 }
 
 Result<CleanQuery> make_clean_query(std::string_view q) {

@@ -66,7 +66,10 @@ struct HttpConnection::Impl {
   std::optional<beast::ssl_stream<beast::tcp_stream>> secure;
   beast::flat_buffer buffer;
   bool open = false;
-  std::uint64_t connects = 0;
+  // Built once: the same on every request.
+  const std::string host_header = endpoint.port == (endpoint.tls ? "443" : "80")
+                                      ? endpoint.host
+                                      : endpoint.host + ":" + endpoint.port;
   std::uint64_t served_on_this_connection = 0;
 
   beast::tcp_stream& lowest() { return secure ? beast::get_lowest_layer(*secure) : *plain; }
@@ -104,7 +107,6 @@ struct HttpConnection::Impl {
       co_return;
     }
     tcp_layer.socket().set_option(tcp::no_delay(true));
-    ++connects;
     if (secure) {
       SSL* handle = secure->native_handle();
       boost::system::error_code aec;
@@ -141,8 +143,7 @@ struct HttpConnection::Impl {
   template <class Stream>
   asio::awaitable<void> exchange(Stream& stream, const std::string& target, HttpResponse& r) {
     http::request<http::empty_body> req{http::verb::get, target, 11};
-    const bool default_port = endpoint.port == (endpoint.tls ? "443" : "80");
-    req.set(http::field::host, default_port ? endpoint.host : endpoint.host + ":" + endpoint.port);
+    req.set(http::field::host, host_header);
     req.set(http::field::user_agent, config.user_agent);
     req.set(http::field::accept, "application/json");
     req.set(http::field::accept_encoding, "gzip");
@@ -221,7 +222,5 @@ asio::awaitable<HttpResponse> HttpConnection::get(std::string target) {
 }
 
 void HttpConnection::cancel() { impl_->close(); }
-
-std::uint64_t HttpConnection::connects() const { return impl_->connects; }
 
 }  // namespace paa

@@ -1,9 +1,6 @@
 #include "paa/policy/outcome_policy.hpp"
 
-#include <boost/beast/http/status.hpp>
-
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 #include <cstdio>
 #include <ctime>

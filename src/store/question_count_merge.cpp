@@ -10,18 +10,24 @@ namespace {
 
 std::string_view view(const rocksdb::Slice& s) { return {s.data(), s.size()}; }
 
+template <class Slices>
+std::vector<std::string_view> views(const Slices& slices) {
+  std::vector<std::string_view> out;
+  out.reserve(slices.size());
+  for (const auto& s : slices) out.push_back(view(s));
+  return out;
+}
+
 class QuestionCountMerge final : public rocksdb::MergeOperator {
  public:
   // Part of the store's format: a store records the operator's name, so it never changes.
   const char* Name() const override { return "paa.question_count.v1"; }
 
   bool FullMergeV2(const MergeOperationInput& in, MergeOperationOutput* out) const override {
-    std::vector<std::string_view> operands;
-    operands.reserve(in.operand_list.size());
-    for (const auto& s : in.operand_list) operands.push_back(view(s));
     std::string_view base;
     if (in.existing_value) base = view(*in.existing_value);
-    auto merged = merge_question_values(in.existing_value ? &base : nullptr, operands);
+    auto merged =
+        merge_question_values(in.existing_value ? &base : nullptr, views(in.operand_list));
     if (!merged) return false;  // damaged bytes: RocksDB reports Corruption to the reader
     out->new_value = std::move(*merged);
     return true;
@@ -29,19 +35,10 @@ class QuestionCountMerge final : public rocksdb::MergeOperator {
 
   bool PartialMergeMulti(const rocksdb::Slice&, const std::deque<rocksdb::Slice>& operand_list,
                          std::string* new_value, rocksdb::Logger*) const override {
-    std::vector<std::string_view> operands;
-    operands.reserve(operand_list.size());
-    for (const auto& s : operand_list) operands.push_back(view(s));
-    auto merged = merge_question_deltas(operands);
+    auto merged = merge_question_deltas(views(operand_list));
     if (!merged) return false;  // keeps the operands as they are
     *new_value = std::move(*merged);
     return true;
-  }
-
-  bool PartialMerge(const rocksdb::Slice& key, const rocksdb::Slice& left,
-                    const rocksdb::Slice& right, std::string* new_value,
-                    rocksdb::Logger* logger) const override {
-    return PartialMergeMulti(key, {left, right}, new_value, logger);
   }
 };
 

@@ -1,5 +1,7 @@
 #include "rocks.hpp"
 
+#include "paa/model/ascii.hpp"
+
 #include "question_count_merge.hpp"
 #include "records.hpp"
 
@@ -62,8 +64,7 @@ Result<WriterLock> WriterLock::acquire(const fs::path& dir) {
                         "': " + std::strerror(err));
     }
     if (n > 0) {
-      std::string_view text(buf, static_cast<std::size_t>(n));
-      while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.remove_suffix(1);
+      auto text = trim_ascii(std::string_view(buf, static_cast<std::size_t>(n)));
       if (!text.empty()) owner = " (pid " + std::string(text) + ")";
     }
     return make_error(store_name(dir) + " is in use by another paa process" + owner +
@@ -369,12 +370,9 @@ Result<std::optional<std::string>> RocksStore::get(rocksdb::ColumnFamilyHandle* 
 
 Result<bool> RocksStore::exists(rocksdb::ColumnFamilyHandle* cf, std::string_view key,
                                 std::string_view what) const {
-  rocksdb::ReadOptions ro;
-  rocksdb::Slice k(key.data(), key.size());
-  std::string ignored;
-  if (!db_->KeyMayExist(ro, cf, k, &ignored)) return false;  // bloom filter / memtable says no
+  // One Get (bloom filters answer absent keys); the pinned value is never copied out.
   rocksdb::PinnableSlice value;
-  auto s = db_->Get(ro, cf, k, &value);
+  auto s = db_->Get(rocksdb::ReadOptions(), cf, rocksdb::Slice(key.data(), key.size()), &value);
   if (s.IsNotFound()) return false;
   if (!s.ok()) return rocks_error(dir_, what, s);
   return true;

@@ -22,6 +22,7 @@ class RocksStoreReader final : public StoreReader {
     return store_->get_result(key);
   }
   Result<QuotaState> quota() override { return store_->get_quota(); }
+  Result<std::vector<std::string>> job_names() override { return store_->job_names(); }
   Result<std::vector<JobStats>> jobs() override {
     auto names = store_->job_names();
     if (!names) return names.error();

@@ -16,13 +16,12 @@
 
 #include <rocksdb/write_batch.h>
 
-#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <map>
+#include <set>
 #include <mutex>
 #include <thread>
-#include <unordered_map>
 #include <utility>
 
 namespace paa {
@@ -100,7 +99,7 @@ class RocksStoreWriter final : public StoreWriter {
   }
   ~RocksStoreWriter() override { (void)close(); }
 
-  bool submit(WriteRequest request, std::function<void(Result<void>)> done) override {
+  bool submit(WriteRequest&& request, std::function<void(Result<void>)> done) override {
     {
       std::lock_guard lk(mu_);
       if (closing_ || queued_requests_ >= options_.queue_capacity) return false;
@@ -151,9 +150,10 @@ class RocksStoreWriter final : public StoreWriter {
   }
 
  private:
+  Error closed_error() const { return make_error(store_name(store_->dir()) + " is closed"); }
   Result<void> check_open() {
     std::lock_guard lk(mu_);
-    if (closing_) return make_error(store_name(store_->dir()) + " is closed");
+    if (closing_) return closed_error();
     return {};
   }
 
@@ -165,7 +165,7 @@ class RocksStoreWriter final : public StoreWriter {
     std::optional<Result<void>> outcome;
     {
       std::lock_guard lk(mu_);
-      if (closing_) return make_error(store_name(store_->dir()) + " is closed");
+      if (closing_) return closed_error();
       queue_.push_back(QueueItem{std::move(op), [&](Result<void> r) {
                                    std::lock_guard l(m);
                                    outcome = std::move(r);
@@ -237,15 +237,17 @@ class RocksStoreWriter final : public StoreWriter {
     if (auto* v = overlay_.find(cf, key)) return *v;
     return store_->get(cf, key, what);
   }
+  // Like read(), without copying the value out of RocksDB.
+  Result<bool> exists(rocksdb::ColumnFamilyHandle* cf, std::string_view key, const Overlay& mine,
+                      std::string_view what) {
+    if (auto* v = mine.find(cf, key)) return v->has_value();
+    if (auto* v = overlay_.find(cf, key)) return v->has_value();
+    return store_->exists(cf, key, what);
+  }
   void put(rocksdb::WriteBatch& batch, Overlay& mine, rocksdb::ColumnFamilyHandle* cf,
            std::string key, std::string value) {
     batch.Put(cf, key, value);
     mine.set(cf, std::move(key), std::move(value));
-  }
-  void del(rocksdb::WriteBatch& batch, Overlay& mine, rocksdb::ColumnFamilyHandle* cf,
-           std::string key) {
-    batch.Delete(cf, key);
-    mine.set(cf, std::move(key), std::nullopt);
   }
 
   Result<void> check_job(std::string_view job) {
@@ -308,13 +310,10 @@ class RocksStoreWriter final : public StoreWriter {
     // Question index: count each question once per stored tree. On a refresh, only the
     // difference between the old tree and the new one changes the counts.
     auto fresh = unique_questions(put_result.envelope);
-    std::map<std::string, const Question*> stale;
-    std::optional<Envelope> old_envelope;
+    std::set<std::string> stale;
     if (old) {
-      auto parsed = parse_envelope(old->body);
-      if (parsed) {
-        old_envelope = std::move(*parsed);
-        stale = unique_questions(*old_envelope);
+      if (auto parsed = parse_envelope(old->body)) {
+        for (auto& [folded, node] : unique_questions(*parsed)) stale.insert(folded);
       }
     }
     // Blind merges (question_count_merge.hpp): no read per question.
@@ -328,19 +327,18 @@ class RocksStoreWriter final : public StoreWriter {
       first_seen.first_key = result.key;
       batch.Merge(store_->questions, folded, encode_question_delta(+1, &first_seen));
     }
-    for (const auto& [folded, node] : stale) {
+    for (const auto& folded : stale) {
       if (fresh.count(folded)) continue;
       batch.Merge(store_->questions, folded, encode_question_delta(-1, nullptr));
     }
 
-    StoredResult stored = result;
-    if (old) {  // keep the first-seen spelling
-      stored.q = old->q;
-      stored.hl = old->hl;
-      stored.gl = old->gl;
-      stored.city = old->city;
+    if (old) {  // keep the first-seen spelling (the request is ours to change: no body copy)
+      result.q = std::move(old->q);
+      result.hl = std::move(old->hl);
+      result.gl = std::move(old->gl);
+      result.city = std::move(old->city);
     }
-    put(batch, mine, store_->results, result.key, encode_result(stored));
+    put(batch, mine, store_->results, result.key, encode_result(result));
 
     ProgressEntry p;
     p.state = ProgressState::done;
@@ -355,7 +353,7 @@ class RocksStoreWriter final : public StoreWriter {
 
   Result<void> apply_item(const std::string& job, MarkDone& mark, rocksdb::WriteBatch& batch,
                           Overlay& mine) {
-    auto stored = read(store_->results, mark.key, mine, "reading a result");
+    auto stored = exists(store_->results, mark.key, mine, "reading a result");
     if (!stored) return stored.error();
     if (!*stored) {
       return make_error(store_name(store_->dir()) +

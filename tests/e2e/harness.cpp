@@ -145,7 +145,7 @@ bool eventually(const std::function<bool()>& done, std::chrono::milliseconds dea
 }
 
 Emulator::Emulator(const fs::path& dir, std::vector<std::string> extra, bool tls, const std::string& cert)
-    : dir_(dir), tls_(tls) {
+    : tls_(tls) {
   static int counter = 0;
   const std::string tag = std::to_string(++counter);
   log_ = dir / ("emulator-" + tag + ".log");

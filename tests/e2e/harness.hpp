@@ -69,13 +69,11 @@ class Emulator {
            const std::string& cert = "server");
   ~Emulator();
   std::string base_url() const;  // https://localhost:PORT/api
-  int port() const { return port_; }
   std::vector<boost::json::object> log() const;  // one object per logged request
   std::size_t requests() const { return log().size(); }
   void stop();
 
  private:
-  fs::path dir_;
   fs::path log_;
   std::unique_ptr<Process> process_;
   int port_ = 0;

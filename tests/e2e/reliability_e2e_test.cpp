@@ -4,7 +4,6 @@
 // sent, `paa export` / `paa status` / the store itself for what was kept.
 #include "harness.hpp"
 
-#include "emulator/tree_generator.hpp"
 #include "paa/store/store.hpp"
 
 #include <gtest/gtest.h>
@@ -16,7 +15,6 @@
 #include <map>
 #include <random>
 #include <set>
-#include <sstream>
 #include <tuple>
 
 #include <sys/stat.h>
@@ -119,11 +117,7 @@ TEST(ReliabilityE2E, KilledRunsResumeToEveryKeyStoredOnceAndOnlyInFlightKeysAske
   // Every key stored exactly once, and exactly what the emulator serves.
   const auto rows = export_jsonl(dir.path(), dir / "crash.db");
   std::set<SearchKey> exported;
-  for (const auto& row : rows) {
-    exported.insert({std::string(row.at("q").as_string()), std::string(row.at("hl").as_string()),
-                     std::string(row.at("gl").as_string()),
-                     row.at("city").is_string() ? std::string(row.at("city").as_string()) : std::string()});
-  }
+  for (const auto& row : rows) exported.insert(logged_key(row));
   EXPECT_EQ(rows.size(), static_cast<std::size_t>(keys));
   EXPECT_EQ(exported.size(), rows.size()) << "a key exported twice";
   expect_trees_match_emulator(rows, seed);

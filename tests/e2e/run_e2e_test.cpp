@@ -2,8 +2,6 @@
 // the witness for what was sent; `paa export` shows what was kept.
 #include "harness.hpp"
 
-#include "emulator/tree_generator.hpp"
-
 #include <gtest/gtest.h>
 
 #include <arpa/inet.h>
@@ -16,12 +14,9 @@
 #include <thread>
 #include <algorithm>
 #include <set>
-#include <sstream>
 
 namespace paa::e2e {
 namespace {
-
-namespace json = boost::json;
 
 class RunE2E : public ::testing::Test {
  protected:

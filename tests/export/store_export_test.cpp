@@ -5,6 +5,7 @@
 #include "paa/model/envelope.hpp"
 #include "paa/model/query_key.hpp"
 #include "paa/store/store.hpp"
+#include "test_support.hpp"
 
 #include <boost/json/serialize.hpp>
 #include <boost/json/value.hpp>
@@ -97,17 +98,8 @@ class StoreExportTest : public ::testing::Test {
     std::vector<StoredResult> results;
     for (int i = 0; i < 40; ++i) {
       const auto& loc = locales[i % 4];
-      auto query = make_query("Coffee  Query " + std::to_string(i), loc[0], loc[1], loc[2]);
-      ASSERT_TRUE(query);
-      StoredResult r;
-      r.key = encode_key(query->key);
-      r.q = query->q;
-      r.hl = query->hl;
-      r.gl = query->gl;
-      r.city = query->city;
-      r.body = make_body(i);
-      r.fetched_at_ms = 1795218854123 + i;
-      results.push_back(std::move(r));
+      results.push_back(test::make_stored("Coffee  Query " + std::to_string(i), loc[0], loc[1],
+                                          loc[2], make_body(i), 1795218854123 + i));
     }
     // Stored in key order, so the index's "first seen" is the first tree in export order.
     std::sort(results.begin(), results.end(), [](const auto& a, const auto& b) { return a.key < b.key; });
@@ -270,13 +262,7 @@ TEST(StoreExportWhileWriting, ExportWorksWhileAWriterHoldsTheStore) {
   auto writer = StoreWriter::open(dir / "store.db");
   ASSERT_TRUE(writer) << writer.error().message;
   auto put = [&](int i) {
-    auto query = make_query("live " + std::to_string(i), "en", "us");
-    StoredResult r;
-    r.key = encode_key(query->key);
-    r.q = query->q;
-    r.hl = "en";
-    r.gl = "us";
-    r.body = make_body(i);
+    StoredResult r = test::make_stored("live " + std::to_string(i), "en", "us", "", make_body(i), 0);
     WriteRequest request;
     request.job = "live";
     request.item = PutResult{std::move(r), *parse_envelope(make_body(i)), true, 1};

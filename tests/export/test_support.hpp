@@ -74,6 +74,11 @@ class FakeStoreReader final : public StoreReader {
     return std::optional<StoredResult>(it->second);
   }
   Result<QuotaState> quota() override { return QuotaState{}; }
+  Result<std::vector<std::string>> job_names() override {
+    std::vector<std::string> out;
+    for (const auto& [name, entries] : progress_) out.push_back(name);
+    return out;
+  }
   Result<std::vector<JobStats>> jobs() override {
     std::vector<JobStats> out;
     for (const auto& [name, entries] : progress_) out.push_back(stats(name));

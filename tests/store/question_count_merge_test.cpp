@@ -5,7 +5,6 @@
 #include "records.hpp"
 #include "store_test_util.hpp"
 
-#include "paa/model/query_key.hpp"
 #include "paa/store/store.hpp"
 
 #include <gtest/gtest.h>

@@ -368,7 +368,7 @@ TEST(StoreQuota, StateRoundTripsAndTheLastSubmittedWins) {
   older.searches_left = 50;
   req.quota = older;
   std::promise<void> done;
-  ASSERT_TRUE(writer->submit(req, [&](Result<void>) { done.set_value(); }));
+  ASSERT_TRUE(writer->submit(std::move(req), [&](Result<void>) { done.set_value(); }));
   ASSERT_TRUE(writer->save_quota(q));
   done.get_future().wait();
   check(writer->quota().value());

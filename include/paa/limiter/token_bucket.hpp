@@ -2,7 +2,6 @@
 // Token bucket: every request start takes one token. Pure: the caller passes the time in,
 // so tests drive it with a fake clock.
 #include <chrono>
-#include <optional>
 
 namespace paa {
 
@@ -58,7 +57,6 @@ class RateController {
 
   double current_rate() const { return bucket_.rate(); }  // <= 0: unlimited
   bool paused(SteadyTime now) const { return now < paused_until_; }
-  SteadyTime paused_until() const { return paused_until_; }
 
  private:
   double observed_rate(SteadyTime now) const;

@@ -59,8 +59,6 @@ class HttpConnection {
   // Closes the socket: a pending get() completes at once with an error.
   void cancel();
 
-  std::uint64_t connects() const;
-
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;

@@ -22,7 +22,6 @@ class RetryBackoff {
   std::optional<std::chrono::milliseconds> next_delay(int attempt);
   // Upper bound of the jitter window for an attempt (for tests and docs).
   std::chrono::milliseconds window(int attempt) const;
-  int retries() const { return config_.retries; }
 
  private:
   Config config_;

@@ -140,7 +140,8 @@ class StoreWriter {
   // practice. Job names must be non-empty and contain no NUL (else `done` gets an error).
   // `done` is called exactly once, on the writer thread, after the batch is durable
   // (in the WAL; fsynced too with options.sync) or with the error that stopped it.
-  virtual bool submit(WriteRequest request, std::function<void(Result<void>)> done) = 0;
+  // `request` is moved from only when accepted: a refused one can be submitted again as it is.
+  virtual bool submit(WriteRequest&& request, std::function<void(Result<void>)> done) = 0;
 
   // Synchronous reads of the writer's own instance (cheap point lookups with bloom filters).
   virtual Result<bool> has_result(std::string_view key) = 0;
@@ -171,6 +172,7 @@ class StoreReader {
 
   virtual Result<std::optional<StoredResult>> get(std::string_view key) = 0;
   virtual Result<QuotaState> quota() = 0;
+  virtual Result<std::vector<std::string>> job_names() = 0;  // sorted; no progress scan
   virtual Result<std::vector<JobStats>> jobs() = 0;
   virtual Result<JobStats> job_stats(std::string_view job) = 0;
 
