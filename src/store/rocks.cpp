@@ -191,19 +191,48 @@ Result<std::unique_ptr<RocksStore>> RocksStore::open(const fs::path& dir, Mode m
     return make_error(store_name(dir) + ": '" + dir.string() +
                       "' is a file, not a store folder; choose another --store path");
   }
+  // Our lock file marks a folder as ours, even a store whose creation a crash cut short. It
+  // is looked at before the writer creates it: nothing is written into a folder we refuse.
+  const bool marked_ours = exists && fs::exists(dir / kLockFileName, ec);
   const bool existing_store = exists && has_current(dir);
   if (!primary && !existing_store) {
     return make_error("no store at '" + dir.string() + "' (run `paa run JOB` first)");
   }
-  if (primary && exists && !existing_store && !fs::is_empty(dir, ec) &&
-      !fs::exists(dir / kLockFileName, ec)) {
+  if (primary && exists && !existing_store && !marked_ours && !fs::is_empty(dir, ec)) {
     // Never create a database inside someone's unrelated folder.
     return make_error(store_name(dir) + ": '" + dir.string() +
                       "' exists, is not empty and is not a paa store; "
                       "choose a new or empty folder for the store");
   }
+  if (existing_store && !marked_ours) {
+    // RocksDB creates a database with the default family first and adds ours one by one, so
+    // only the meta family tells a paa store (whose lock file was deleted) from another
+    // program's RocksDB database.
+    std::vector<std::string> present;
+    auto s = rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), dir.string(), &present);
+    if (!s.ok()) return rocks_error(dir, "reading the column families", s);
+    if (std::find(present.begin(), present.end(), kMetaFamily) == present.end()) {
+      return make_error(store_name(dir) + ": '" + dir.string() +
+                        "' is a RocksDB database but not a paa store; "
+                        "choose another --store path");
+    }
+  }
+  std::optional<WriterLock> lock;
+  if (primary) {
+    if (!exists) {
+      fs::create_directories(dir, ec);
+      if (ec) {
+        return make_error(store_name(dir) + ": cannot create the folder: " + ec.message() +
+                          "; check the path and permissions");
+      }
+    }
+    auto acquired = WriterLock::acquire(dir);  // before RocksDB: a second writer fails at once
+    if (!acquired) return acquired.error();
+    lock.emplace(std::move(*acquired));
+  }
 
   std::unique_ptr<RocksStore> store(new RocksStore(dir, mode));
+  store->lock_ = std::move(lock);
   // One shard: the default (32 shards of 512 KiB for 16 MiB) could not hold one filter block of
   // a large SST file, so every point lookup read it from the file again (41% of the writer
   // thread at 50k results, perf, BENCHMARKS.md). Contention is no concern: one writer thread.
@@ -220,19 +249,10 @@ Result<std::unique_ptr<RocksStore>> RocksStore::open(const fs::path& dir, Mode m
   if (existing_store) {
     auto s = rocksdb::DB::ListColumnFamilies(dbo, dir.string(), &names);
     if (!s.ok()) return rocks_error(dir, "reading the column families", s);
-    if (std::find(names.begin(), names.end(), kMetaFamily) == names.end()) {
-      // RocksDB creates a database with the default family first and adds ours one by one:
-      // our lock file says whether this is our own creation that a crash cut short.
-      if (!fs::exists(dir / kLockFileName, ec)) {
-        return make_error(store_name(dir) + ": '" + dir.string() +
-                          "' is a RocksDB database but not a paa store; "
-                          "choose another --store path");
-      }
-      if (!primary) {
-        return make_error("no store at '" + dir.string() +
-                          "' yet: its creation is under way or was interrupted "
-                          "(run `paa run JOB` to complete it)");
-      }
+    if (!primary && std::find(names.begin(), names.end(), kMetaFamily) == names.end()) {
+      return make_error("no store at '" + dir.string() +
+                        "' yet: its creation is under way or was interrupted "
+                        "(run `paa run JOB` to complete it)");
     }
   }
   // Open every family that exists (a newer paa may have added some, and RocksDB insists),
@@ -340,6 +360,7 @@ Result<void> RocksStore::close() {
     fs::remove_all(secondary_dir_, ec);
     secondary_dir_.clear();
   }
+  lock_.reset();  // only once RocksDB has let go of the files
   return result;
 }
 

@@ -43,8 +43,9 @@ inline constexpr const char* kLockFileName = "paa.lock";
 class RocksStore {
  public:
   enum class Mode { primary, secondary };
-  // primary: creates the store if missing. secondary: needs an existing store.
-  // Both refuse folders that are not stores and stores of a newer format.
+  // primary: creates the store if missing and holds the writer lock until close().
+  // secondary: needs an existing store. Both refuse folders that are not stores (another
+  // program's files or RocksDB database) and stores of a newer format.
   static Result<std::unique_ptr<RocksStore>> open(const std::filesystem::path& dir, Mode mode);
   ~RocksStore();
   RocksStore(const RocksStore&) = delete;
@@ -93,6 +94,7 @@ class RocksStore {
   rocksdb::DB* db_ = nullptr;
   std::vector<rocksdb::ColumnFamilyHandle*> handles_;
   std::shared_ptr<rocksdb::Cache> block_cache_;
+  std::optional<WriterLock> lock_;  // primary only
 };
 
 }  // namespace paa::store_detail

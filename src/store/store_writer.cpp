@@ -93,8 +93,8 @@ class Overlay {
 
 class RocksStoreWriter final : public StoreWriter {
  public:
-  RocksStoreWriter(std::unique_ptr<RocksStore> store, WriterLock lock, const StoreOptions& options)
-      : store_(std::move(store)), lock_(std::move(lock)), options_(options) {
+  RocksStoreWriter(std::unique_ptr<RocksStore> store, const StoreOptions& options)
+      : store_(std::move(store)), options_(options) {
     thread_ = std::thread([this] { run(); });
   }
   ~RocksStoreWriter() override { (void)close(); }
@@ -143,8 +143,7 @@ class RocksStoreWriter final : public StoreWriter {
     cv_.notify_one();
     if (thread_.joinable()) thread_.join();  // the thread drains the queue first
     std::lock_guard lk(mu_);
-    close_result_ = store_->close();
-    lock_.release();
+    close_result_ = store_->close();  // also releases the writer lock
     closed_ = true;
     return close_result_;
   }
@@ -421,7 +420,6 @@ class RocksStoreWriter final : public StoreWriter {
   }
 
   std::unique_ptr<RocksStore> store_;
-  WriterLock lock_;
   StoreOptions options_;
   Overlay overlay_;  // writer thread only
 
@@ -440,35 +438,12 @@ class RocksStoreWriter final : public StoreWriter {
 
 Result<std::unique_ptr<StoreWriter>> StoreWriter::open(const std::filesystem::path& dir,
                                                        const StoreOptions& options) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  if (fs::exists(dir, ec) && !fs::is_directory(dir, ec)) {
-    return make_error(store_name(dir) + ": '" + dir.string() +
-                      "' is a file, not a store folder; choose another --store path");
-  }
-  if (fs::exists(dir, ec) && fs::is_directory(dir, ec) && !fs::is_empty(dir, ec) &&
-      !fs::exists(dir / "CURRENT", ec) && !fs::exists(dir / kLockFileName, ec)) {
-    // Checked before the lock file is created in it.
-    return make_error(store_name(dir) + ": '" + dir.string() +
-                      "' exists, is not empty and is not a paa store; "
-                      "choose a new or empty folder for the store");
-  }
-  if (!fs::exists(dir, ec)) {
-    fs::create_directories(dir, ec);
-    if (ec) {
-      return make_error(store_name(dir) + ": cannot create the folder: " + ec.message() +
-                        "; check the path and permissions");
-    }
-  }
   if (options.queue_capacity == 0) {
     return make_error(store_name(dir) + ": the writer queue capacity must be at least 1");
   }
-  auto lock = WriterLock::acquire(dir);  // before RocksDB: the second writer fails at once
-  if (!lock) return lock.error();
   auto store = RocksStore::open(dir, RocksStore::Mode::primary);
   if (!store) return store.error();
-  return std::unique_ptr<StoreWriter>(
-      new RocksStoreWriter(std::move(*store), std::move(*lock), options));
+  return std::unique_ptr<StoreWriter>(new RocksStoreWriter(std::move(*store), options));
 }
 
 }  // namespace paa

@@ -585,6 +585,49 @@ TEST(StoreOpen, FolderThatIsNotAStoreIsRefusedAndLeftAlone) {
   EXPECT_THAT(f.error().message, HasSubstr("is a file"));
 }
 
+TEST(StoreOpen, AnotherProgramsRocksDbIsRefusedAndLeftAlone) {
+  TempDir tmp;
+  auto dir = tmp.path() / "theirs.db";
+  {
+    rocksdb::Options options;
+    options.create_if_missing = true;
+    rocksdb::DB* db = nullptr;
+    ASSERT_TRUE(rocksdb::DB::Open(options, dir.string(), &db).ok());
+    ASSERT_TRUE(db->Put({}, "their-key", "their-value").ok());
+    delete db;
+  }
+  const std::string expected = "store '" + dir.string() + "': '" + dir.string() +
+                               "' is a RocksDB database but not a paa store; "
+                               "choose another --store path";
+  auto w = StoreWriter::open(dir);
+  ASSERT_FALSE(w);
+  EXPECT_EQ(w.error().message, expected);
+  auto r = StoreReader::open(dir);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().message, expected);
+
+  EXPECT_FALSE(std::filesystem::exists(dir / "paa.lock")) << "nothing written into their folder";
+  std::vector<std::string> names;
+  ASSERT_TRUE(rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), dir.string(), &names).ok());
+  EXPECT_EQ(names, std::vector<std::string>{"default"});
+}
+
+TEST(StoreOpen, StoreWhoseLockFileWasDeletedStillOpens) {
+  TempDir tmp;
+  auto dir = tmp.path() / "x.db";
+  {
+    auto writer = open_writer(dir);
+    ASSERT_TRUE(submit_and_wait(*writer, make_put("job", "one", TreeSpec{{"Why?"}, {}})));
+  }
+  ASSERT_TRUE(std::filesystem::remove(dir / "paa.lock"));
+  auto reader = open_reader(dir);
+  ASSERT_TRUE(reader);
+  EXPECT_EQ(count_of(*reader, "Why?"), 1u);
+  auto writer = open_writer(dir);
+  ASSERT_TRUE(writer);
+  EXPECT_TRUE(*writer->has_result(key_of("one")));
+}
+
 TEST(StoreOpen, ReaderOnAMissingStoreSaysHowToCreateOne) {
   TempDir tmp;
   auto dir = tmp.path() / "none.db";
