@@ -154,6 +154,7 @@ int run(RunFlags& f) {
   options.refresh = f.refresh;
   options.max_body = static_cast<std::size_t>(f.max_body_mib * 1024 * 1024);
   options.total_keys = checked->unique_keys;
+  options.repeated_key_hashes = std::move(checked->repeated_key_hashes);
   options.backoff_base = std::chrono::milliseconds(f.backoff_base_ms);
   options.backoff_cap = std::chrono::milliseconds(std::max(f.backoff_base_ms, f.backoff_cap_ms));
   if (f.progress == "bar") options.progress = ProgressMode::bar;

@@ -149,6 +149,12 @@ Result<JobCheck> check_job(const JobSpec& spec) {
   std::sort(hashes.begin(), hashes.end());
   check.queries = reader->queries_read();
   check.requests = hashes.size();
+  for (std::size_t i = 1; i < hashes.size(); ++i) {
+    if (hashes[i] == hashes[i - 1] &&
+        (check.repeated_key_hashes.empty() || check.repeated_key_hashes.back() != hashes[i])) {
+      check.repeated_key_hashes.push_back(hashes[i]);
+    }
+  }
   check.unique_keys = static_cast<std::uint64_t>(std::unique(hashes.begin(), hashes.end()) - hashes.begin());
   check.duplicates = check.requests - check.unique_keys;
   return check;

@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <vector>
+
 namespace paa {
 namespace {
 
@@ -197,6 +200,22 @@ TEST_F(JobReading, CheckCountsQueriesRequestsAndDuplicates) {
   EXPECT_EQ(check->requests, 10u);     // 4 queries x 2 locales + 2 single-locale rows
   EXPECT_EQ(check->unique_keys, 7u);   // txt "Espresso VS latte" x2 and the csv row repeat
   EXPECT_EQ(check->duplicates, 3u);
+  // Two keys repeat (en/us twice, de/de three times): each hash once, sorted.
+  auto hash_of = [](const char* hl, const char* gl) {
+    auto q = make_query("espresso vs latte", hl, gl);
+    return key_hash(encode_key(q->key));
+  };
+  std::vector<std::uint64_t> expected{hash_of("en", "us"), hash_of("de", "de")};
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(check->repeated_key_hashes, expected);
+}
+
+TEST_F(JobReading, CheckOfAListWithoutRepeatsKeepsNoHashes) {
+  dir.write("list.txt", "one\ntwo\nthree\n");
+  auto check = check_job(spec_with({}, {"list.txt"}));
+  ASSERT_TRUE(check) << check.error().message;
+  EXPECT_EQ(check->unique_keys, 3u);
+  EXPECT_TRUE(check->repeated_key_hashes.empty());
 }
 
 TEST_F(JobReading, CheckReportsTheFirstError) {

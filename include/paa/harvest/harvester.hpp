@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace paa {
 
@@ -24,6 +25,7 @@ struct HarvestOptions {
   ProgressMode progress = ProgressMode::automatic;
   std::size_t max_body = 16u << 20;
   std::uint64_t total_keys = 0;  // unique keys of the job (from check_job), for progress
+  std::vector<std::uint64_t> repeated_key_hashes;  // from check_job: keys listed twice or more
   std::chrono::milliseconds backoff_base{1000};
   std::chrono::milliseconds backoff_cap{60000};
 };

@@ -86,6 +86,9 @@ struct JobCheck {
   std::uint64_t requests = 0;        // after locale expansion
   std::uint64_t unique_keys = 0;     // after normalisation
   std::uint64_t duplicates = 0;      // requests - unique_keys
+  // Sorted key hashes the job lists more than once (usually few): the harvest needs a
+  // duplicate check for these keys only, not a set of every key.
+  std::vector<std::uint64_t> repeated_key_hashes;
 };
 Result<JobCheck> check_job(const JobSpec& spec);
 
