@@ -116,8 +116,9 @@ rocksdb::ColumnFamilyOptions family_options(Family family,
   rocksdb::BlockBasedTableOptions t;
   t.block_cache = cache;
   t.format_version = 5;
-  // Point lookups (has_result, progress, question index updates) skip most SST files.
-  t.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
+  // Point lookups (has_result, progress) skip most SST files. The question index is only
+  // merged into blindly and scanned, never looked up: a filter there is pure cost.
+  if (family != Family::questions) t.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
   // Index and filter blocks live in the (bounded) block cache, not beside it, so memory stays
   // flat however many SST files a million-key store has; L0's stay pinned (hot, few).
   t.cache_index_and_filter_blocks = true;
@@ -132,6 +133,11 @@ rocksdb::ColumnFamilyOptions family_options(Family family,
     case Family::questions:
       o.merge_operator = make_question_count_merge();
       o.compression = best_compression(false);
+      // Without point lookups, larger blocks cost nothing and shrink the index. Smaller output
+      // files bound what a compaction holds in memory while it builds one (its index block),
+      // which at 64 MiB files grew with the store (heaptrack, BENCHMARKS.md case 4).
+      t.block_size = 16 * 1024;
+      o.target_file_size_base = 16u << 20;
       break;
     case Family::progress:
     case Family::meta:
@@ -139,11 +145,13 @@ rocksdb::ColumnFamilyOptions family_options(Family family,
       break;
   }
   o.table_factory.reset(rocksdb::NewBlockBasedTableFactory(t));
-  // Most point lookups in the memtable are for absent keys (a new question, a new result):
-  // a whole-key bloom filter answers them without walking the skip list, which was the
-  // writer thread's largest cost (perf, BENCHMARKS.md).
-  o.memtable_prefix_bloom_size_ratio = 0.05;
-  o.memtable_whole_key_filtering = true;
+  // Most point lookups in the memtable are for absent keys (a result not stored yet): a
+  // whole-key bloom filter answers them without walking the skip list, which was the writer
+  // thread's largest cost (perf, BENCHMARKS.md). The question index has no lookups.
+  if (family != Family::questions) {
+    o.memtable_prefix_bloom_size_ratio = 0.05;
+    o.memtable_whole_key_filtering = true;
+  }
   // Small memtables: the total is capped by db_write_buffer_size (RSS target 64 MiB), and a
   // shorter skip list is faster to search and insert into.
   o.write_buffer_size = family == Family::meta ? (1u << 20) : (8u << 20);
