@@ -141,7 +141,7 @@ int run(RunFlags& f) {
 
   StoreOptions store_options;
   store_options.sync = f.sync;
-  store_options.queue_capacity = static_cast<std::size_t>(l.concurrency) * 4 + 1024;
+  store_options.queue_capacity = store_queue_capacity(l.concurrency);
   auto store = StoreWriter::open(spec.store, store_options);
   if (!store) return fail(store.error().message);
 

@@ -456,6 +456,8 @@ void Harvest::feeder_main() {
   // Only keys the job lists more than once need remembering: a set of every key was 16 MiB
   // for a million-key job, all of it held for the whole run (BENCHMARKS.md case 4).
   const auto& repeated = opt_.repeated_key_hashes;
+  // Shared with the writer's callbacks, which may run after this function returns.
+  auto marks_in_flight = std::make_shared<std::atomic<std::int64_t>>(0);
   KeyHashSet seen(repeated.size());
   auto reader = JobReader::open(opt_.job);
   if (!reader) {
@@ -490,11 +492,18 @@ void Harvest::feeder_main() {
           }
           if (!*progress || (*progress)->state != ProgressState::done) {
             // Stored by another job (or before this job knew it): done here, nothing spent.
+            // Capped in flight (kFeederStoreWrites): a burst of these must never fill the
+            // queue that the workers' paid results go through.
+            while (marks_in_flight->load() >= static_cast<std::int64_t>(kFeederStoreWrites) &&
+                   !stopping_) {
+              std::this_thread::sleep_for(1ms);
+            }
             WriteRequest w{opt_.job.name, MarkDone{key}, std::nullopt};
-            while (!store_.submit(std::move(w), [](Result<void>) {})) {
-              if (stopping_) break;
+            while (!stopping_ &&
+                   !store_.submit(std::move(w), [marks_in_flight](Result<void>) { --*marks_in_flight; })) {
               std::this_thread::sleep_for(1ms);  // back-pressure from the writer's bounded queue
             }
+            ++*marks_in_flight;  // only this thread adds, so the check above never sees a dip
           }
           ++already_stored_;
           continue;

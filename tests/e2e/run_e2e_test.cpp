@@ -9,10 +9,10 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <thread>
-#include <algorithm>
 #include <set>
 
 namespace paa::e2e {
@@ -46,6 +46,28 @@ TEST_F(RunE2E, HarvestsEveryKeyOnceStoresWhatWasServedAndARerunSendsNothing) {
   EXPECT_EQ(emu.requests(), 60u) << "a rerun of a finished job sends nothing";
   EXPECT_NE(again.err.find("already stored  60"), std::string::npos) << again.err;
   EXPECT_NE(again.err.find("duplicates      1"), std::string::npos) << again.err;
+}
+
+TEST_F(RunE2E, KeysAnotherJobStoredAreDoneForThisJobWithoutARequest) {
+  Emulator emu(dir.path(), {"--searches", "5000"});
+  const std::string store = (dir / "shared.db").string();
+  auto first = write_job(dir.path(), "first", 1500, "concurrency = 16\nrate = 0");
+  auto r = run_paa(run_args(first, emu, {"--store", store}), dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  ASSERT_EQ(emu.requests(), 1500u);
+
+  // The same keys under another job: more bookkeeping writes than the feeder may have in
+  // flight (kFeederStoreWrites), none of them paid.
+  auto second = write_job(dir.path(), "second", 1500, "concurrency = 16\nrate = 0");
+  auto again = run_paa(run_args(second, emu, {"--store", store}), dir.path());
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(emu.requests(), 1500u) << "nothing is fetched twice";
+  EXPECT_NE(again.err.find("already stored  1500"), std::string::npos) << again.err;
+  auto exported = run_paa({"export", "--store", store, "--format", "jsonl", "--job", "second"},
+                          dir.path());
+  ASSERT_EQ(exported.exit_code, 0) << exported.err;
+  EXPECT_EQ(std::count(exported.out.begin(), exported.out.end(), '\n'), 1500)
+      << "every key is recorded done for the second job";
 }
 
 TEST_F(RunE2E, MissingKeyIsAUsageErrorNamingTheVariable) {

@@ -48,6 +48,15 @@ struct HarvestSummary {
   QuotaState quota;
 };
 
+// The feeder's bookkeeping writes (keys another job already stored) in flight at most, so the
+// store's bounded queue always has room for the workers' writes, which hold paid results.
+inline constexpr std::size_t kFeederStoreWrites = 1024;
+// The writer queue for a run: every worker's write (one each, awaited) with room to spare,
+// plus the feeder's share.
+inline std::size_t store_queue_capacity(int concurrency) {
+  return static_cast<std::size_t>(concurrency) * 4 + kFeederStoreWrites;
+}
+
 // Runs the harvest until the job is done or a stop condition. Installs SIGINT/SIGTERM handlers
 // for its duration (the first drains and stops; the second exits at once).
 HarvestSummary run_harvest(const HarvestOptions& options, StoreWriter& store);
