@@ -472,7 +472,8 @@ void Harvest::feeder_main() {
       if (!*next) break;
       JobItem& ji = **next;
       std::string key = encode_key(ji.query.key);
-      // Each key at most once per run: a repeat in the job is never fetched twice.
+      // Each key at most once per run: a repeat in the job is never fetched twice (for the
+      // files as check_job read them: README asks that they not change during a run).
       if (const auto h = key_hash(key);
           std::binary_search(repeated.begin(), repeated.end(), h) && !seen.insert(h)) {
         ++duplicates_;

@@ -202,30 +202,34 @@ Result<std::unique_ptr<RocksStore>> RocksStore::open(const fs::path& dir, Mode m
     return make_error(store_name(dir) + ": '" + dir.string() +
                       "' is a file, not a store folder; choose another --store path");
   }
-  // Our lock file marks a folder as ours, even a store whose creation a crash cut short. It
-  // is looked at before the writer creates it: nothing is written into a folder we refuse.
-  const bool marked_ours = exists && fs::exists(dir / kLockFileName, ec);
   const bool existing_store = exists && has_current(dir);
   if (!primary && !existing_store) {
     return make_error("no store at '" + dir.string() + "' (run `paa run JOB` first)");
   }
-  if (primary && exists && !existing_store && !marked_ours && !fs::is_empty(dir, ec)) {
+  const bool not_empty = exists && !fs::is_empty(dir, ec);
+  // Our lock file marks a folder as ours, even a store whose creation a crash cut short. A
+  // writer creates it before anything else, so it is looked at last here: a store being
+  // created right now is never taken for someone else's files. Nothing is written into a
+  // folder we refuse.
+  const bool marked_ours = exists && fs::exists(dir / kLockFileName, ec);
+  if (primary && not_empty && !existing_store && !marked_ours) {
     // Never create a database inside someone's unrelated folder.
     return make_error(store_name(dir) + ": '" + dir.string() +
                       "' exists, is not empty and is not a paa store; "
                       "choose a new or empty folder for the store");
   }
   if (existing_store && !marked_ours) {
-    // RocksDB creates a database with the default family first and adds ours one by one, so
-    // only the meta family tells a paa store (whose lock file was deleted) from another
-    // program's RocksDB database.
+    // Without the lock file (deleted by hand), only all of our families tell a paa store
+    // from another program's RocksDB database.
     std::vector<std::string> present;
     auto s = rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), dir.string(), &present);
     if (!s.ok()) return rocks_error(dir, "reading the column families", s);
-    if (std::find(present.begin(), present.end(), kMetaFamily) == present.end()) {
-      return make_error(store_name(dir) + ": '" + dir.string() +
-                        "' is a RocksDB database but not a paa store; "
-                        "choose another --store path");
+    for (const auto& [name, family] : kFamilies) {
+      if (std::find(present.begin(), present.end(), name) == present.end()) {
+        return make_error(store_name(dir) + ": '" + dir.string() +
+                          "' is a RocksDB database but not a paa store; "
+                          "choose another --store path");
+      }
     }
   }
   std::optional<WriterLock> lock;

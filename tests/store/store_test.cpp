@@ -612,6 +612,53 @@ TEST(StoreOpen, AnotherProgramsRocksDbIsRefusedAndLeftAlone) {
   EXPECT_EQ(names, std::vector<std::string>{"default"});
 }
 
+TEST(StoreOpen, RocksDbWithAFamilyNamedMetaIsStillNotAStore) {
+  TempDir tmp;
+  auto dir = tmp.path() / "theirs.db";
+  {
+    rocksdb::Options options;
+    options.create_if_missing = true;
+    rocksdb::DB* db = nullptr;
+    ASSERT_TRUE(rocksdb::DB::Open(options, dir.string(), &db).ok());
+    rocksdb::ColumnFamilyHandle* meta = nullptr;
+    ASSERT_TRUE(db->CreateColumnFamily(rocksdb::ColumnFamilyOptions(), "meta", &meta).ok());
+    ASSERT_TRUE(db->DestroyColumnFamilyHandle(meta).ok());
+    delete db;
+  }
+  auto w = StoreWriter::open(dir);
+  ASSERT_FALSE(w);
+  EXPECT_THAT(w.error().message, HasSubstr("is a RocksDB database but not a paa store"));
+  EXPECT_FALSE(std::filesystem::exists(dir / "paa.lock"));
+}
+
+TEST(StoreOpen, CreationCutShortIsCompletedByTheNextWriterAndReadersWaitForIt) {
+  TempDir tmp;
+  auto dir = tmp.path() / "x.db";
+  {
+    // What a crash leaves between RocksDB's first file and our families: the database with
+    // its default family only, and our lock file.
+    rocksdb::Options options;
+    options.create_if_missing = true;
+    rocksdb::DB* db = nullptr;
+    ASSERT_TRUE(rocksdb::DB::Open(options, dir.string(), &db).ok());
+    delete db;
+    std::ofstream(dir / "paa.lock") << "12345\n";
+  }
+  auto r = StoreReader::open(dir);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().message, "no store at '" + dir.string() +
+                                   "' yet: its creation is under way or was interrupted "
+                                   "(run `paa run JOB` to complete it)");
+  {
+    auto writer = open_writer(dir);
+    ASSERT_TRUE(writer);
+    ASSERT_TRUE(submit_and_wait(*writer, make_put("job", "one", TreeSpec{{"Why?"}, {}})));
+  }
+  auto reader = open_reader(dir);
+  ASSERT_TRUE(reader);
+  EXPECT_EQ(count_of(*reader, "Why?"), 1u);
+}
+
 TEST(StoreOpen, StoreWhoseLockFileWasDeletedStillOpens) {
   TempDir tmp;
   auto dir = tmp.path() / "x.db";
