@@ -9,7 +9,7 @@
 
 #include "paa/exit_code.hpp"
 #include "paa/harvest/progress.hpp"
-#include "paa/harvest/key_hash_set.hpp"
+#include "paa/harvest/repeated_keys.hpp"
 #include "paa/model/clock.hpp"
 #include "paa/model/envelope.hpp"
 #include "paa/net/http_connection.hpp"
@@ -32,7 +32,6 @@
 #include <spdlog/sinks/base_sink.h>
 #include <spdlog/spdlog.h>
 
-#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <cstdio>
@@ -453,12 +452,11 @@ void Harvest::feeder_main() {
     }
   };
 
-  // Only keys the job lists more than once need remembering: a set of every key was 16 MiB
-  // for a million-key job, all of it held for the whole run (BENCHMARKS.md case 4).
-  const auto& repeated = opt_.repeated_key_hashes;
   // Shared with the writer's callbacks, which may run after this function returns.
   auto marks_in_flight = std::make_shared<std::atomic<std::int64_t>>(0);
-  KeyHashSet seen(repeated.size());
+  // Only keys the job lists more than once need remembering: a set of every key was 16 MiB
+  // for a million-key job, all of it held for the whole run (BENCHMARKS.md case 4).
+  RepeatedKeys repeated(opt_.repeated_key_hashes);
   auto reader = JobReader::open(opt_.job);
   if (!reader) {
     feeder_error_ = reader.error().message;
@@ -474,8 +472,7 @@ void Harvest::feeder_main() {
       std::string key = encode_key(ji.query.key);
       // Each key at most once per run: a repeat in the job is never fetched twice (for the
       // files as check_job read them: README asks that they not change during a run).
-      if (const auto h = key_hash(key);
-          std::binary_search(repeated.begin(), repeated.end(), h) && !seen.insert(h)) {
+      if (!repeated.first_time(key_hash(key))) {
         ++duplicates_;
         continue;
       }
