@@ -71,8 +71,8 @@ void print_summary(const JobSpec& spec, const HarvestSummary& s, int code) {
   if (s.duplicates) std::fprintf(stderr, "  duplicates      %llu (same key again in this job)\n", u(s.duplicates));
   std::fprintf(stderr, "  failed          %llu%s\n", u(s.failed), s.failed ? " (a rerun retries them)" : "");
   std::fprintf(stderr, "  pending         %llu\n", u(s.pending));
-  std::fprintf(stderr, "  requests        %llu (%llu retries, %llu rate-limited)\n", u(s.requests),
-               u(s.retries), u(s.rate_limited));
+  std::fprintf(stderr, "  requests        %llu (%llu %s, %llu rate-limited)\n", u(s.requests),
+               u(s.retries), s.retries == 1 ? "retry" : "retries", u(s.rate_limited));
   if (s.task_errors) std::fprintf(stderr, "  internal errors %llu (see the log above)\n", u(s.task_errors));
   std::string quota;
   if (s.quota.searches_left) quota += std::to_string(*s.quota.searches_left) + " searches";
