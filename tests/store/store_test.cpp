@@ -488,6 +488,17 @@ TEST(StoreWriter, ReopenSeesEverythingWritten) {
 
 // --- opening --------------------------------------------------------------------------------
 
+// Both sides refuse the folder with the same message.
+void expect_writer_and_reader_refuse(const std::filesystem::path& dir,
+                                     const std::string& expected) {
+  auto w = StoreWriter::open(dir);
+  ASSERT_FALSE(w);
+  EXPECT_EQ(w.error().message, expected);
+  auto r = StoreReader::open(dir);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().message, expected);
+}
+
 TEST(StoreOpen, StoreWrittenByANewerFormatIsRefused) {
   TempDir tmp;
   auto dir = tmp.path() / "x.db";
@@ -514,12 +525,7 @@ TEST(StoreOpen, StoreWrittenByANewerFormatIsRefused) {
   const std::string expected = "store '" + dir.string() +
                                "' was written by a newer paa (format 3; this paa reads up to 2): "
                                "upgrade paa";
-  auto w = StoreWriter::open(dir);
-  ASSERT_FALSE(w);
-  EXPECT_EQ(w.error().message, expected);
-  auto r = StoreReader::open(dir);
-  ASSERT_FALSE(r);
-  EXPECT_EQ(r.error().message, expected);
+  expect_writer_and_reader_refuse(dir, expected);
 }
 
 namespace {
@@ -585,26 +591,31 @@ TEST(StoreOpen, FolderThatIsNotAStoreIsRefusedAndLeftAlone) {
   EXPECT_THAT(f.error().message, HasSubstr("is a file"));
 }
 
+namespace {
+// A RocksDB database as another program would make it: the default family plus `families`.
+void make_plain_rocksdb(const std::filesystem::path& dir,
+                        const std::vector<std::string>& families = {}) {
+  rocksdb::Options options;
+  options.create_if_missing = true;
+  rocksdb::DB* db = nullptr;
+  ASSERT_TRUE(rocksdb::DB::Open(options, dir.string(), &db).ok());
+  for (const auto& name : families) {
+    rocksdb::ColumnFamilyHandle* handle = nullptr;
+    EXPECT_TRUE(db->CreateColumnFamily(rocksdb::ColumnFamilyOptions(), name, &handle).ok());
+    EXPECT_TRUE(db->DestroyColumnFamilyHandle(handle).ok());
+  }
+  delete db;
+}
+}  // namespace
+
 TEST(StoreOpen, AnotherProgramsRocksDbIsRefusedAndLeftAlone) {
   TempDir tmp;
   auto dir = tmp.path() / "theirs.db";
-  {
-    rocksdb::Options options;
-    options.create_if_missing = true;
-    rocksdb::DB* db = nullptr;
-    ASSERT_TRUE(rocksdb::DB::Open(options, dir.string(), &db).ok());
-    ASSERT_TRUE(db->Put({}, "their-key", "their-value").ok());
-    delete db;
-  }
+  make_plain_rocksdb(dir);
   const std::string expected = "store '" + dir.string() + "': '" + dir.string() +
                                "' is a RocksDB database but not a paa store; "
                                "choose another --store path";
-  auto w = StoreWriter::open(dir);
-  ASSERT_FALSE(w);
-  EXPECT_EQ(w.error().message, expected);
-  auto r = StoreReader::open(dir);
-  ASSERT_FALSE(r);
-  EXPECT_EQ(r.error().message, expected);
+  expect_writer_and_reader_refuse(dir, expected);
 
   EXPECT_FALSE(std::filesystem::exists(dir / "paa.lock")) << "nothing written into their folder";
   std::vector<std::string> names;
@@ -615,16 +626,7 @@ TEST(StoreOpen, AnotherProgramsRocksDbIsRefusedAndLeftAlone) {
 TEST(StoreOpen, RocksDbWithAFamilyNamedMetaIsStillNotAStore) {
   TempDir tmp;
   auto dir = tmp.path() / "theirs.db";
-  {
-    rocksdb::Options options;
-    options.create_if_missing = true;
-    rocksdb::DB* db = nullptr;
-    ASSERT_TRUE(rocksdb::DB::Open(options, dir.string(), &db).ok());
-    rocksdb::ColumnFamilyHandle* meta = nullptr;
-    ASSERT_TRUE(db->CreateColumnFamily(rocksdb::ColumnFamilyOptions(), "meta", &meta).ok());
-    ASSERT_TRUE(db->DestroyColumnFamilyHandle(meta).ok());
-    delete db;
-  }
+  make_plain_rocksdb(dir, {"meta"});
   auto w = StoreWriter::open(dir);
   ASSERT_FALSE(w);
   EXPECT_THAT(w.error().message, HasSubstr("is a RocksDB database but not a paa store"));
@@ -634,16 +636,10 @@ TEST(StoreOpen, RocksDbWithAFamilyNamedMetaIsStillNotAStore) {
 TEST(StoreOpen, CreationCutShortIsCompletedByTheNextWriterAndReadersWaitForIt) {
   TempDir tmp;
   auto dir = tmp.path() / "x.db";
-  {
-    // What a crash leaves between RocksDB's first file and our families: the database with
-    // its default family only, and our lock file.
-    rocksdb::Options options;
-    options.create_if_missing = true;
-    rocksdb::DB* db = nullptr;
-    ASSERT_TRUE(rocksdb::DB::Open(options, dir.string(), &db).ok());
-    delete db;
-    std::ofstream(dir / "paa.lock") << "12345\n";
-  }
+  // What a crash leaves between RocksDB's first file and our families: the database with its
+  // default family only, and our lock file.
+  make_plain_rocksdb(dir);
+  std::ofstream(dir / "paa.lock") << "12345\n";
   auto r = StoreReader::open(dir);
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().message, "no store at '" + dir.string() +
