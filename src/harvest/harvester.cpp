@@ -491,17 +491,17 @@ void Harvest::feeder_main() {
           if (!*progress || (*progress)->state != ProgressState::done) {
             // Stored by another job (or before this job knew it): done here, nothing spent.
             // Capped in flight (kFeederStoreWrites): a burst of these must never fill the
-            // queue that the workers' paid results go through.
-            while (marks_in_flight->load() >= static_cast<std::int64_t>(kFeederStoreWrites) &&
-                   !stopping_) {
-              std::this_thread::sleep_for(1ms);
-            }
+            // queue that the workers' paid results go through. Only this thread adds to the
+            // count, so the check never sees the dip of a callback that runs before the add.
             WriteRequest w{opt_.job.name, MarkDone{key}, std::nullopt};
-            while (!stopping_ &&
-                   !store_.submit(std::move(w), [marks_in_flight](Result<void>) { --*marks_in_flight; })) {
-              std::this_thread::sleep_for(1ms);  // back-pressure from the writer's bounded queue
+            while (!stopping_) {
+              if (*marks_in_flight < static_cast<std::int64_t>(kFeederStoreWrites) &&
+                  store_.submit(std::move(w), [marks_in_flight](Result<void>) { --*marks_in_flight; })) {
+                ++*marks_in_flight;
+                break;
+              }
+              std::this_thread::sleep_for(1ms);  // back-pressure
             }
-            ++*marks_in_flight;  // only this thread adds, so the check above never sees a dip
           }
           ++already_stored_;
           continue;

@@ -116,9 +116,11 @@ rocksdb::ColumnFamilyOptions family_options(Family family,
   rocksdb::BlockBasedTableOptions t;
   t.block_cache = cache;
   t.format_version = 5;
-  // Point lookups (has_result, progress) skip most SST files. The question index is only
-  // merged into blindly and scanned, never looked up: a filter there is pure cost.
-  if (family != Family::questions) t.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
+  // The question index is only merged into blindly and scanned, never looked up by key:
+  // filters there (in SST files and memtables) would be pure cost.
+  const bool point_lookups = family != Family::questions;
+  // Point lookups (has_result, progress) skip most SST files.
+  if (point_lookups) t.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
   // Index and filter blocks live in the (bounded) block cache, not beside it, so memory stays
   // flat however many SST files a million-key store has; L0's stay pinned (hot, few).
   t.cache_index_and_filter_blocks = true;
@@ -147,8 +149,8 @@ rocksdb::ColumnFamilyOptions family_options(Family family,
   o.table_factory.reset(rocksdb::NewBlockBasedTableFactory(t));
   // Most point lookups in the memtable are for absent keys (a result not stored yet): a
   // whole-key bloom filter answers them without walking the skip list, which was the writer
-  // thread's largest cost (perf, BENCHMARKS.md). The question index has no lookups.
-  if (family != Family::questions) {
+  // thread's largest cost (perf, BENCHMARKS.md).
+  if (point_lookups) {
     o.memtable_prefix_bloom_size_ratio = 0.05;
     o.memtable_whole_key_filtering = true;
   }
