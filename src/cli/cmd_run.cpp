@@ -48,31 +48,29 @@ struct RunFlags {
 };
 
 
-const char* stop_name(StopReason r) {
-  switch (r) {
-    case StopReason::none: return "completed";
-    case StopReason::auth: return "auth";
-    case StopReason::quota: return "quota";
-    case StopReason::budget: return "budget";
-    case StopReason::interrupted: return "interrupted";
-    case StopReason::tls: return "tls";
-    case StopReason::store_failure: return "store-failure";
-  }
-  return "?";
-}
-
 void print_summary(const JobSpec& spec, const HarvestSummary& s, int code) {
   auto u = [](std::uint64_t v) { return static_cast<unsigned long long>(v); };
   std::fprintf(stderr, "\npaa run %s: %s after %s\n", spec.name.c_str(),
-               code == kExitOk ? "done" : stop_name(s.stop), format_duration(s.elapsed_s).c_str());
-  std::fprintf(stderr, "  stored now      %llu (searches spent %llu, served from cache %llu)\n",
-               u(s.fetched), u(s.searches_spent), u(s.cached));
+               code == kExitOk ? "done" : stop_reason_name(s.stop), format_duration(s.elapsed_s).c_str());
+  std::fprintf(stderr, "  stored now      %llu (served from cache %llu)\n", u(s.fetched), u(s.cached));
+  std::fprintf(stderr, "  searches        %llu charged for stored answers", u(s.searches_spent));
+  if (s.unknown_outcomes) {
+    std::fprintf(stderr, ", %llu unknown outcome%s (sent, no usable answer: counted as spent; %llu proved free)",
+                 u(s.unknown_outcomes), s.unknown_outcomes == 1 ? "" : "s", u(s.unknown_disproved));
+  }
+  std::fputc('\n', stderr);
+  if (s.balance_fall) {
+    std::fprintf(stderr, "  service figures the key's balance fell by at most %lld during the run (every client of the key)\n",
+                 static_cast<long long>(*s.balance_fall));
+  }
   std::fprintf(stderr, "  already stored  %llu (skipped, nothing spent)\n", u(s.already_stored));
   if (s.duplicates) std::fprintf(stderr, "  duplicates      %llu (same key again in this job)\n", u(s.duplicates));
   std::fprintf(stderr, "  failed          %llu%s\n", u(s.failed), s.failed ? " (a rerun retries them)" : "");
   std::fprintf(stderr, "  pending         %llu\n", u(s.pending));
-  std::fprintf(stderr, "  requests        %llu (%llu %s, %llu rate-limited)\n", u(s.requests),
+  std::fprintf(stderr, "  requests        %llu (%llu %s, %llu rate-limited", u(s.requests),
                u(s.retries), s.retries == 1 ? "retry" : "retries", u(s.rate_limited));
+  if (s.resent_stale) std::fprintf(stderr, ", %llu resent on a fresh connection", u(s.resent_stale));
+  std::fputs(")\n", stderr);
   if (s.task_errors) std::fprintf(stderr, "  internal errors %llu (see the log above)\n", u(s.task_errors));
   std::string quota;
   if (s.quota.searches_left) quota += std::to_string(*s.quota.searches_left) + " searches";
@@ -169,7 +167,11 @@ int run(RunFlags& f) {
   HarvestSummary summary = run_harvest(options, **store);
   const int code = exit_code_for(summary);
 
-  if (auto r = (*store)->record_run_end(spec.name, unix_now_ms(), stop_name(summary.stop)); !r) {
+  if (auto r = (*store)->record_run_end(spec.name, unix_now_ms(), stop_reason_name(summary.stop),
+                                         RunMoney{summary.requests, summary.fetched, summary.searches_spent,
+                                                  summary.unknown_outcomes, summary.unknown_disproved,
+                                                  summary.balance_fall});
+      !r) {
     spdlog::error("{}", r.error().message);
   }
   auto closed = (*store)->close();

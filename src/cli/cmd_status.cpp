@@ -67,6 +67,18 @@ std::string run_text(const RunInfo& run) {
   return out;
 }
 
+// Where the last run's searches went.
+std::string money_text(const RunMoney& m) {
+  std::string out = std::to_string(m.requests) + " requests, " + std::to_string(m.stored) +
+                    " stored, " + std::to_string(m.charged) + " charged";
+  if (m.unknown) {
+    out += ", " + std::to_string(m.unknown) + " unknown outcome" + (m.unknown == 1 ? "" : "s") + " (" +
+           std::to_string(m.unknown_disproved) + " proved free)";
+  }
+  if (m.balance_fall) out += "; service balance fell by at most " + std::to_string(*m.balance_fall);
+  return out;
+}
+
 void print_text(const std::string& store, const std::vector<JobRow>& rows,
                 const QuotaState& quota) {
   std::printf("store '%s'\n", store.c_str());
@@ -88,6 +100,7 @@ void print_text(const std::string& store, const std::vector<JobRow>& rows,
     }
     std::printf("  searches spent    %s\n", num(s.searches_spent).c_str());
     std::printf("  last run          %s\n", run_text(s.last_run).c_str());
+    if (s.last_run.money) std::printf("  last run spent    %s\n", money_text(*s.last_run.money).c_str());
   }
   if (quota.seen_at_ms == 0 && !quota.exhausted_until_ms) {
     std::printf("\nquota             never seen\n");
@@ -114,6 +127,14 @@ void print_json(const std::string& store, const std::vector<JobRow>& rows,
     run["ended_at"] = time_json(s.last_run.ended_at_ms);
     run["outcome"] = s.last_run.outcome.empty() ? json::value(nullptr)
                                                 : json::value(s.last_run.outcome);
+    if (const auto& m = s.last_run.money) {
+      run["money"] = json::object{{"requests", m->requests},
+                                  {"stored", m->stored},
+                                  {"charged", m->charged},
+                                  {"unknown", m->unknown},
+                                  {"unknown_disproved", m->unknown_disproved},
+                                  {"balance_fall", opt_json(m->balance_fall)}};
+    }
     jobs.push_back(json::object{
         {"name", s.job},
         {"keys_in_job", opt_json(row.keys_in_job)},

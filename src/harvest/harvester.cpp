@@ -1,5 +1,6 @@
-// The coroutine shell of `paa run`. Decisions live in pure classes (StartGate, QuotaTracker,
-// RateController, classify, RetryBackoff); this file only moves bytes and waits.
+// The coroutine shell of `paa run`. Decisions live in pure classes (KeyAttempt, which drives
+// StartGate, QuotaTracker, RateController, classify and RetryBackoff; FeedFilter for the
+// feeder); this file only moves bytes and waits.
 //
 // Threads: one io_context thread runs every worker coroutine (one connection each); a feeder
 // thread streams the job file, does the store's point lookups (disk) and feeds a bounded
@@ -8,16 +9,17 @@
 #include "paa/harvest/harvester.hpp"
 
 #include "paa/exit_code.hpp"
+#include "paa/harvest/feed_filter.hpp"
+#include "paa/harvest/key_attempt.hpp"
 #include "paa/harvest/progress.hpp"
-#include "paa/harvest/repeated_keys.hpp"
 #include "paa/model/clock.hpp"
 #include "paa/model/envelope.hpp"
 #include "paa/net/http_connection.hpp"
-#include "paa/policy/outcome_policy.hpp"
-#include "paa/policy/retry_backoff.hpp"
 #include "paa/version.hpp"
 
 #include <boost/asio/as_tuple.hpp>
+#include <boost/asio/bind_cancellation_slot.hpp>
+#include <boost/asio/cancellation_signal.hpp>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
 #include <boost/asio/experimental/awaitable_operators.hpp>
@@ -38,6 +40,7 @@
 #include <deque>
 #include <future>
 #include <mutex>
+#include <semaphore>
 #include <thread>
 #include <unistd.h>
 
@@ -84,27 +87,29 @@ class Harvest {
                stored_quota, started_ms_),
         gate_(quota_, rate_),
         backoff_({options.backoff_base, options.backoff_cap, options.job.limits.retries}),
+        attempt_config_{options.job.api_key_env, options.max_rate_limited_in_a_row},
         wake_(io_, SteadyTime::max()),
         progress_timer_(io_),
         drain_timer_(io_),
         channel_(io_, static_cast<std::size_t>(options.job.limits.concurrency) * 2),
-        signals_(io_, SIGINT, SIGTERM) {}
+        signals_(io_, SIGINT, SIGTERM),
+        worker_cancel_(static_cast<std::size_t>(options.job.limits.concurrency)),
+        feeder_writes_(static_cast<std::ptrdiff_t>(kFeederStoreWrites)) {}
 
   HarvestSummary run();
 
  private:
-  // --- coroutines ---
-  asio::awaitable<void> worker(int id);
+  // --- coroutines: they perform KeyAttempt's actions and wait; they decide nothing ---
+  asio::awaitable<void> worker();
   asio::awaitable<void> process(HttpConnection& conn, WorkItem item);
-  asio::awaitable<StartGate::Decision> acquire_start();
   asio::awaitable<void> wait_for_change(std::optional<SteadyTime> until);
   asio::awaitable<Result<void>> store_write(WriteRequest request);
-  asio::awaitable<void> record_failed(const WorkItem& item, int attempts, int status,
-                                      std::string reason);
+  asio::awaitable<void> drain_then_cancel();
   asio::awaitable<void> progress_loop();
 
   void feeder_main();
-  void spawn(asio::awaitable<void> task, const char* what);
+  void spawn(asio::awaitable<void> task, const char* what,
+             asio::cancellation_slot slot = asio::cancellation_slot());
   void request_stop(StopReason reason, std::string message);
   void notify() { wake_.cancel(); }
   void on_signal(const boost::system::error_code& ec, int signo);
@@ -123,34 +128,39 @@ class Harvest {
   QuotaTracker quota_;
   StartGate gate_;
   RetryBackoff backoff_;
+  RunTally tally_;
+  const KeyAttempt::Config attempt_config_;
   asio::steady_timer wake_;  // broadcast: cancel() wakes every waiter
   asio::steady_timer progress_timer_;
   asio::steady_timer drain_timer_;
   KeyChannel channel_;
   asio::signal_set signals_;
   std::shared_ptr<TlsContext> tls_;
-  std::vector<HttpConnection*> connections_;
+  // Each worker's cancellation: emitted when the drain window after a stop runs out.
+  std::vector<asio::cancellation_signal> worker_cancel_;
+  // The feeder's bookkeeping writes in flight (kFeederStoreWrites at most).
+  std::counting_semaphore<> feeder_writes_;
   std::thread feeder_;
-  std::atomic<bool> stopping_{false};
   std::string feeder_error_;  // written by the feeder before it exits; read after join
+  StopReason feeder_error_reason_ = StopReason::none;
 
   int workers_left_ = 0;
+  bool draining_ = false;
   std::string stop_message_;
   int signals_seen_ = 0;
 
   // Counters. The feeder's are atomic; the rest live on the io thread.
   std::atomic<std::uint64_t> already_stored_{0};
   std::atomic<std::uint64_t> duplicates_{0};
-  std::uint64_t fetched_ = 0, failed_ = 0, cached_ = 0, spent_ = 0, requests_ = 0, retries_ = 0,
-                rate_limited_ = 0, task_errors_ = 0;
+  std::uint64_t task_errors_ = 0;
 
   // Progress: recent (time, done) samples for the rate and ETA.
   std::deque<std::pair<SteadyTime, std::uint64_t>> samples_;
   bool tty_ = false;
 };
 
-void Harvest::spawn(asio::awaitable<void> task, const char* what) {
-  asio::co_spawn(io_, std::move(task), [this, what](std::exception_ptr e) {
+void Harvest::spawn(asio::awaitable<void> task, const char* what, asio::cancellation_slot slot) {
+  asio::co_spawn(io_, std::move(task), asio::bind_cancellation_slot(slot, [this, what](std::exception_ptr e) {
     if (!e) return;
     // Only bugs get here; they must not pass silently.
     ++task_errors_;
@@ -161,7 +171,7 @@ void Harvest::spawn(asio::awaitable<void> task, const char* what) {
     } catch (...) {
       spdlog::error("{} failed with an unknown exception", what);
     }
-  });
+  }));
 }
 
 void Harvest::request_stop(StopReason reason, std::string message) {
@@ -170,10 +180,24 @@ void Harvest::request_stop(StopReason reason, std::string message) {
     stop_message_ = std::move(message);
     if (!stop_message_.empty()) spdlog::warn("{}", stop_message_);
   }
-  stopping_ = true;
-  // No new keys: the feeder sees stopping_, and a send it is blocked in fails.
+  // Stop issuing: the gate refuses every start; no new key leaves the channel, and a send the
+  // feeder is blocked in fails (close refuses new ones, cancel ends the pending one).
+  channel_.close();
   channel_.cancel();
   notify();
+  // Then drain: requests in flight get drain_timeout to finish and be stored.
+  if (!draining_ && workers_left_ > 0) {
+    draining_ = true;
+    spawn(drain_then_cancel(), "drain timer");
+  }
+}
+
+asio::awaitable<void> Harvest::drain_then_cancel() {
+  drain_timer_.expires_after(opt_.drain_timeout);
+  auto [cancelled] = co_await drain_timer_.async_wait(use_tuple);
+  if (cancelled) co_return;  // every worker ended in time
+  // Then cancel: each worker's pending operation ends at once; its stream is closed.
+  for (auto& signal : worker_cancel_) signal.emit(asio::cancellation_type::terminal);
 }
 
 void Harvest::on_signal(const boost::system::error_code& ec, int signo) {
@@ -189,18 +213,6 @@ void Harvest::on_signal(const boost::system::error_code& ec, int signo) {
                    ": finishing requests in flight (up to " +
                    std::to_string(opt_.drain_timeout.count() / 1000) +
                    " s); press Ctrl-C again to quit at once");
-  {  // the first signal: in-flight requests get drain_timeout, then their sockets close
-    spawn(
-        [this]() -> asio::awaitable<void> {
-          drain_timer_.expires_after(opt_.drain_timeout);
-          auto [cancelled] = co_await drain_timer_.async_wait(use_tuple);
-          if (cancelled) co_return;  // everything drained in time
-          for (auto* c : connections_) {
-            if (c) c->cancel();
-          }
-        }(),
-        "drain timer");
-  }
   signals_.async_wait([this](const boost::system::error_code& e, int s) { on_signal(e, s); });
 }
 
@@ -214,220 +226,149 @@ asio::awaitable<void> Harvest::wait_for_change(std::optional<SteadyTime> until) 
   co_await (t.async_wait(use_tuple) || wake_.async_wait(use_tuple));
 }
 
-asio::awaitable<StartGate::Decision> Harvest::acquire_start() {
-  for (;;) {
-    const auto now = std::chrono::steady_clock::now();
-    auto d = gate_.decide(now, unix_now_ms());
-    switch (d.kind) {
-      case StartGate::Kind::go:
-      case StartGate::Kind::go_probe:
-        gate_.on_start(d, now);
-        if (d.kind == StartGate::Kind::go_probe) spdlog::info("probing the quota with one request");
-        co_return d;
-      case StartGate::Kind::stop:
-        // The gate decided it (quota, budget): make it the run's stop reason.
-        if (gate_.stop_reason() == StopReason::none) request_stop(d.reason, "");
-        co_return d;
-      case StartGate::Kind::wait_event:
-        co_await wait_for_change(std::nullopt);
-        break;
-      case StartGate::Kind::wait_until:
-        co_await wait_for_change(d.until);
-        break;
-    }
-  }
-}
-
 asio::awaitable<Result<void>> Harvest::store_write(WriteRequest request) {
-  for (int tries = 0;; ++tries) {
-    // The writer thread calls back; the result is posted to the io thread, whose work count
-    // keeps run() alive meanwhile.
-    auto tracked = asio::prefer(io_.get_executor(), asio::execution::outstanding_work.tracked);
-    auto promise = std::make_shared<std::optional<Result<void>>>();
-    asio::steady_timer done(io_, SteadyTime::max());
-    const bool queued = store_.submit(std::move(request), [tracked, promise, &done](Result<void> r) {
-      asio::post(tracked, [promise, &done, r = std::move(r)]() mutable {
-        *promise = std::move(r);
-        done.cancel();
-      });
+  // The writer thread calls back; the result is posted to the io thread, whose work count
+  // keeps run() alive meanwhile. A store that does not answer within store_ack_timeout is a
+  // store failure, reported, not a hang.
+  auto tracked = asio::prefer(io_.get_executor(), asio::execution::outstanding_work.tracked);
+  auto promise = std::make_shared<std::optional<Result<void>>>();
+  auto done = std::make_shared<asio::steady_timer>(io_, std::chrono::steady_clock::now() + opt_.store_ack_timeout);
+  const bool queued = store_.submit(std::move(request), [tracked, promise, done](Result<void> r) {
+    asio::post(tracked, [promise, done, r = std::move(r)]() mutable {
+      *promise = std::move(r);
+      done->cancel();
     });
-    if (!queued) {
-      // Cannot happen with the queue sized for every worker; survive it anyway.
-      if (tries > 1000) co_return make_error("the store's write queue stayed full");
-      asio::steady_timer t(io_, 1ms);
-      co_await t.async_wait(use_tuple);
-      continue;
+  });
+  // The queue is sized for every worker's write plus the feeder's capped share.
+  if (!queued) co_return make_error("the store's write queue is full (a bug: please report it)");
+  while (!*promise) {
+    auto [ec] = co_await done->async_wait(use_tuple);
+    if (*promise) break;
+    if (!ec) {
+      co_return make_error("the store did not acknowledge a write within " +
+                           std::to_string(opt_.store_ack_timeout.count() / 1000) + " s");
     }
-    while (!*promise) co_await done.async_wait(use_tuple);
-    co_return std::move(**promise);
+    // Cancelled by the drain deadline: a durable write is still awaited (never lose a result).
+    done->expires_at(std::chrono::steady_clock::now() + opt_.store_ack_timeout);
   }
-}
-
-asio::awaitable<void> Harvest::record_failed(const WorkItem& item, int attempts, int status,
-                                             std::string reason) {
-  spdlog::warn("failed: q=\"{}\" hl={} gl={}{}{}: {} (after {} attempt{})", item.query.q,
-               item.query.hl, item.query.gl, item.query.city.empty() ? "" : " city=",
-               item.query.city, reason, attempts, attempts == 1 ? "" : "s");
-  WriteRequest w{opt_.job.name,
-                 MarkFailed{item.key, static_cast<std::uint32_t>(attempts), status, reason},
-                 std::nullopt};
-  auto r = co_await store_write(std::move(w));
-  if (!r) {
-    request_stop(StopReason::store_failure, "the store failed: " + r.error().message);
-    co_return;
-  }
-  ++failed_;
+  co_return std::move(**promise);
 }
 
 asio::awaitable<void> Harvest::process(HttpConnection& conn, WorkItem item) {
+  using Step = KeyAttempt::Step;
   const std::string target = alsoask_target(opt_.endpoint, item.query);
   ParseLimits limits;
   limits.max_body_bytes = opt_.max_body;
-  int attempts = 0;
-  int failures = 0;
-  int throttled = 0;
+  KeyAttempt attempt({gate_, quota_, rate_, backoff_, tally_}, attempt_config_);
+  auto now = [] { return std::chrono::steady_clock::now(); };
+  KeyAttempt::Action act = attempt.next(now(), unix_now_ms());
+  HttpResponse resp;
+  std::optional<Envelope> envelope;
   for (;;) {
-    const auto decision = co_await acquire_start();
-    if (decision.kind == StartGate::Kind::stop) {
-      co_return;  // not sent: left for the next run
-    }
-    ++attempts;
-    ++requests_;
-    if (attempts > 1) ++retries_;
-    HttpResponse resp = co_await conn.get(target);
-
-    std::optional<Envelope> envelope;
-    std::string parse_error;
-    if (resp.status == 200 && resp.body_error.empty()) {
-      auto parsed = parse_envelope(resp.body, limits);
-      if (parsed) {
-        envelope = std::move(*parsed);
-      } else {
-        parse_error = parsed.error().message;
+    switch (act.step) {
+      case Step::wait_event:
+      case Step::wait_until:
+        co_await wait_for_change(act.step == Step::wait_until ? std::optional(act.until) : std::nullopt);
+        act = attempt.next(now(), unix_now_ms());
+        break;
+      case Step::send: {
+        if (act.probe) spdlog::info("probing the quota with one request");
+        resp = co_await conn.get(target);
+        envelope.reset();
+        std::string parse_error;
+        if (resp.status == 200 && resp.body_error.empty()) {
+          if (auto parsed = parse_envelope(resp.body, limits)) {
+            envelope = std::move(*parsed);
+          } else {
+            parse_error = parsed.error().message;
+          }
+        }
+        ResponseFacts facts;
+        facts.status = resp.status;
+        facts.retry_after = resp.retry_after;
+        facts.network_error = resp.network_error;
+        facts.body_error = resp.body_error.empty() ? std::string_view(parse_error) : std::string_view(resp.body_error);
+        facts.body_excerpt = resp.body;
+        facts.request_sent = resp.request_sent;
+        facts.stale = resp.stale;
+        facts.tls_refused = resp.tls_refused;
+        act = attempt.on_response(facts, envelope ? &*envelope : nullptr, now(), unix_now_ms());
+        notify();  // a request ended: the quota and the gate may have changed
+        if (act.step != Step::store) {
+          spdlog::debug("attempt {} for q=\"{}\" hl={} gl={}: {}", attempt.attempts(), item.query.q,
+                        item.query.hl, item.query.gl,
+                        resp.status == 0 ? resp.network_error
+                                         : std::to_string(resp.status) + " " + std::string(facts.body_error));
+        }
+        break;
       }
-    }
-    ResponseFacts facts;
-    facts.status = resp.status;
-    facts.retry_after = resp.retry_after;
-    facts.network_error = resp.network_error;
-    facts.body_error = resp.body_error.empty() ? std::string_view(parse_error) : std::string_view(resp.body_error);
-    facts.body_excerpt = resp.body;
-    const Outcome outcome = classify(facts);
-    const auto now = std::chrono::steady_clock::now();
-    const auto now_ms = unix_now_ms();
-
-    if (resp.tls_refused) {
-      // The key was not sent. Nothing else will verify either: stop the run.
-      quota_.on_other(now_ms);
-      request_stop(StopReason::tls, resp.network_error);
-      co_return;
-    }
-
-    switch (outcome.verdict) {
-      case Verdict::store: {
-        const bool cached = envelope->cached;
-        quota_.on_success(envelope->quota, cached, now_ms);
-        rate_.on_success(now);
-        notify();
+      case Step::store: {
         StoredResult stored{item.key,        item.query.q, item.query.hl, item.query.gl,
-                            item.query.city, std::move(resp.body), now_ms, cached,
+                            item.query.city, std::move(resp.body), unix_now_ms(), envelope->cached,
                             envelope->quota};
         WriteRequest w{opt_.job.name,
-                       PutResult{std::move(stored), std::move(*envelope), !cached,
-                                 static_cast<std::uint32_t>(attempts)},
+                       PutResult{std::move(stored), std::move(*envelope), attempt.charged(),
+                                 static_cast<std::uint32_t>(attempt.attempts())},
                        quota_.state()};
         auto r = co_await store_write(std::move(w));
-        if (!r) {
-          request_stop(StopReason::store_failure,
-                       "the store failed; this result was not saved: " + r.error().message);
-          co_return;
-        }
-        ++fetched_;
-        if (cached) {
-          ++cached_;
-        } else {
-          ++spent_;
-        }
-        co_return;
+        act = attempt.on_written(r ? std::nullopt : std::optional(r.error().message));
+        break;
       }
-      case Verdict::retry: {
-        quota_.on_other(now_ms);
-        notify();
-        ++failures;
-        spdlog::debug("attempt {} for q=\"{}\" hl={} gl={} failed: {}", attempts, item.query.q,
-                      item.query.hl, item.query.gl, outcome.reason);
-        const auto delay = backoff_.next_delay(failures);
-        if (!delay) {
-          co_await record_failed(item, attempts, resp.status, outcome.reason);
-          co_return;
-        }
-        const auto until = std::chrono::steady_clock::now() + *delay;
-        while (std::chrono::steady_clock::now() < until && !stopping_) {
-          co_await wait_for_change(until);
-        }
-        continue;
+      case Step::record_failed: {
+        spdlog::warn("failed: q=\"{}\" hl={} gl={}{}{}: {} (after {} attempt{})", item.query.q,
+                     item.query.hl, item.query.gl, item.query.city.empty() ? "" : " city=",
+                     item.query.city, act.message, attempt.attempts(), attempt.attempts() == 1 ? "" : "s");
+        WriteRequest w{opt_.job.name,
+                       MarkFailed{item.key, static_cast<std::uint32_t>(attempt.attempts()), act.status,
+                                  act.message},
+                       std::nullopt};
+        auto r = co_await store_write(std::move(w));
+        act = attempt.on_written(r ? std::nullopt : std::optional(r.error().message));
+        break;
       }
-      case Verdict::fail_key:
-        quota_.on_other(now_ms);
-        notify();
-        co_await record_failed(item, attempts, resp.status, outcome.reason);
-        co_return;
-      case Verdict::stop_auth:
-        quota_.on_other(now_ms);
-        request_stop(StopReason::auth, auth_failure_message(resp.status, opt_.job.api_key_env));
-        co_return;
-      case Verdict::rate_limited:
-        quota_.on_other(now_ms);
-        rate_.on_rate_limited(now, *outcome.retry_after);
-        ++rate_limited_;
-        notify();
-        if (++throttled > 1000) {
-          co_await record_failed(item, attempts, resp.status, "rate limited 1000 times in a row");
-          co_return;
-        }
-        continue;
-      case Verdict::quota_exhausted: {
-        quota_.on_exhausted(now_ms);
-        notify();
-        // Remembered, so a rerun before the renewal sends one probe, not a burst.
+      case Step::save_quota: {
         // (A named request: gcc 12 mishandles temporaries inside a co_await in a condition.)
         WriteRequest remember{opt_.job.name, QuotaUpdate{}, quota_.state()};
         const auto saved = co_await store_write(std::move(remember));
         if (!saved) spdlog::error("could not save the quota state: {}", saved.error().message);
-        continue;  // the gate waits for the renewal (or stops the run) before this key goes again
+        act = attempt.next(now(), unix_now_ms());
+        break;
       }
+      case Step::stop_run:
+        request_stop(act.reason, act.message);
+        co_return;
+      case Step::finished:
+        co_return;
     }
   }
 }
 
-asio::awaitable<void> Harvest::worker(int id) {
+asio::awaitable<void> Harvest::worker() {
+  // Cancellation (the drain deadline) must not throw out of the next await: the worker still
+  // settles its key and stores what it holds.
+  co_await asio::this_coro::throw_if_cancelled(false);
   ConnectionConfig cfg;
   cfg.api_key = opt_.api_key;
   cfg.user_agent = std::string("paa-harvester/") + kVersion;
   cfg.timeout = std::chrono::milliseconds(static_cast<std::int64_t>(opt_.job.limits.timeout_s * 1000));
   cfg.max_body = opt_.max_body;
   HttpConnection conn(io_.get_executor(), tls_, opt_.endpoint, cfg);
-  connections_[static_cast<std::size_t>(id)] = &conn;
-  struct Unregister {
+  struct Finish {
     Harvest* h;
-    int id;
-    ~Unregister() {
-      h->connections_[static_cast<std::size_t>(id)] = nullptr;
-      h->finish_worker();
-    }
-  } unregister{this, id};
-  while (!stopping_) {
+    ~Finish() { h->finish_worker(); }
+  } finish{this};
+  for (;;) {
     auto [ec, item] = co_await channel_.async_receive(use_tuple);
     if (ec || item.key.empty()) break;
     co_await process(conn, std::move(item));
   }
-  conn.cancel();
+  conn.close();
 }
 
 void Harvest::finish_worker() {
   if (--workers_left_ > 0) return;
   // Every worker is done: stop what keeps the io_context alive.
-  stopping_ = true;
+  channel_.close();
   channel_.cancel();
   boost::system::error_code ignored;
   signals_.cancel(ignored);
@@ -437,13 +378,10 @@ void Harvest::finish_worker() {
 }
 
 void Harvest::feeder_main() {
-  // Blocks this thread (never the io thread) until the channel takes the item or we stop.
+  // Blocks this thread (never the io thread) until the channel takes the item; fails once the
+  // run stops (the channel is closed and its pending send cancelled).
   auto send = [this](WorkItem item) -> bool {
-    if (stopping_) return false;
     auto fut = channel_.async_send(boost::system::error_code{}, std::move(item), asio::use_future);
-    while (fut.wait_for(100ms) == std::future_status::timeout) {
-      if (stopping_) channel_.cancel();
-    }
     try {
       fut.get();
       return true;
@@ -451,76 +389,67 @@ void Harvest::feeder_main() {
       return false;
     }
   };
+  auto fail = [this](StopReason reason, std::string message) {
+    feeder_error_ = std::move(message);
+    feeder_error_reason_ = reason;
+  };
 
-  // Shared with the writer's callbacks, which may run after this function returns.
-  auto marks_in_flight = std::make_shared<std::atomic<std::int64_t>>(0);
   // Only keys the job lists more than once need remembering: a set of every key was 16 MiB
   // for a million-key job, all of it held for the whole run (BENCHMARKS.md case 4).
-  RepeatedKeys repeated(opt_.repeated_key_hashes);
+  FeedFilter filter(opt_.repeated_key_hashes, opt_.refresh);
   auto reader = JobReader::open(opt_.job);
   if (!reader) {
-    feeder_error_ = reader.error().message;
+    fail(StopReason::input, reader.error().message);
   } else {
-    while (!stopping_) {
+    for (;;) {
       auto next = reader->next();
       if (!next) {
-        feeder_error_ = next.error().message;
+        fail(StopReason::input, next.error().message);
         break;
       }
       if (!*next) break;
       JobItem& ji = **next;
       std::string key = encode_key(ji.query.key);
-      // Each key at most once per run: a repeat in the job is never fetched twice (for the
-      // files as check_job read them: README asks that they not change during a run).
-      if (!repeated.first_time(key_hash(key))) {
+      auto feed = filter.decide(opt_.job.name, key, key_hash(key), store_);
+      if (!feed) {
+        fail(StopReason::store_failure, feed.error().message);
+        break;
+      }
+      if (*feed == Feed::fetch) {
+        if (!send(WorkItem{std::move(ji.query), std::move(key)})) break;
+        continue;
+      }
+      if (*feed == Feed::repeat) {
         ++duplicates_;
         continue;
       }
-      if (!opt_.refresh) {
-        auto stored = store_.has_result(key);
-        if (!stored) {
-          feeder_error_ = stored.error().message;
+      if (*feed == Feed::stored_elsewhere) {
+        // Done here, nothing spent. At most kFeederStoreWrites in flight: a burst of these must
+        // never fill the queue that the workers' paid results go through.
+        feeder_writes_.acquire();
+        WriteRequest w{opt_.job.name, MarkDone{key}, std::nullopt};
+        if (!store_.submit(std::move(w), [this](Result<void>) { feeder_writes_.release(); })) {
+          feeder_writes_.release();
+          fail(StopReason::store_failure, "the store's write queue is full (a bug: please report it)");
           break;
         }
-        if (*stored) {
-          auto progress = store_.progress(opt_.job.name, key);
-          if (!progress) {
-            feeder_error_ = progress.error().message;
-            break;
-          }
-          if (!*progress || (*progress)->state != ProgressState::done) {
-            // Stored by another job (or before this job knew it): done here, nothing spent.
-            // Capped in flight (kFeederStoreWrites): a burst of these must never fill the
-            // queue that the workers' paid results go through. Only this thread adds to the
-            // count, so the check never sees the dip of a callback that runs before the add.
-            WriteRequest w{opt_.job.name, MarkDone{key}, std::nullopt};
-            while (!stopping_) {
-              if (*marks_in_flight < static_cast<std::int64_t>(kFeederStoreWrites) &&
-                  store_.submit(std::move(w), [marks_in_flight](Result<void>) { --*marks_in_flight; })) {
-                ++*marks_in_flight;
-                break;
-              }
-              std::this_thread::sleep_for(1ms);  // back-pressure
-            }
-          }
-          ++already_stored_;
-          continue;
-        }
       }
-      if (!send(WorkItem{std::move(ji.query), std::move(key)})) break;
+      ++already_stored_;
     }
   }
   // End of input: one empty item per worker, after every real one (the channel is FIFO).
   for (int i = 0; i < opt_.job.limits.concurrency; ++i) {
     if (!send(WorkItem{})) break;
   }
+  // The writer calls back for every accepted write; `this` must outlive those callbacks.
+  for (std::size_t i = 0; i < kFeederStoreWrites; ++i) feeder_writes_.acquire();
   if (!feeder_error_.empty()) {
-    asio::post(io_, [this] { request_stop(StopReason::store_failure, feeder_error_); });
+    asio::post(io_, [this] { request_stop(feeder_error_reason_, feeder_error_); });
   }
 }
 
 std::string Harvest::state_text(SteadyTime now) const {
-  if (stopping_ && gate_.stop_reason() != StopReason::none) return "stopping";
+  if (gate_.stop_reason() != StopReason::none) return "stopping";
   if (quota_.exhausted()) {
     const auto next = quota_.next_probe_ms();
     if (next > unix_now_ms()) return "waiting for quota renewal; next probe " + format_utc(next, "%Y-%m-%d %H:%M:%S UTC");
@@ -534,12 +463,12 @@ ProgressSnapshot Harvest::snapshot() {
   const auto now = std::chrono::steady_clock::now();
   ProgressSnapshot s;
   s.total = opt_.total_keys;
-  s.done = fetched_ + already_stored_.load();
-  s.failed = failed_;
-  s.cached = cached_;
-  s.fetched = fetched_;
+  s.done = tally_.stored + already_stored_.load();
+  s.failed = tally_.failed;
+  s.cached = tally_.cached;
+  s.fetched = tally_.stored;
   s.elapsed_s = std::chrono::duration<double>(now - started_).count();
-  samples_.emplace_back(now, fetched_ + failed_);
+  samples_.emplace_back(now, tally_.stored + tally_.failed);
   while (samples_.size() > 2 && now - samples_.front().first > 20s) samples_.pop_front();
   if (samples_.size() >= 2) {
     const double dt = std::chrono::duration<double>(samples_.back().first - samples_.front().first).count();
@@ -599,14 +528,13 @@ HarvestSummary Harvest::run() {
 
   const int n = opt_.job.limits.concurrency;
   workers_left_ = n;
-  connections_.assign(static_cast<std::size_t>(n), nullptr);
-  for (int i = 0; i < n; ++i) spawn(worker(i), "worker");
+  for (int i = 0; i < n; ++i) spawn(worker(), "worker", worker_cancel_[static_cast<std::size_t>(i)].slot());
   if (opt_.progress != ProgressMode::none) spawn(progress_loop(), "progress display");
   signals_.async_wait([this](const boost::system::error_code& e, int s) { on_signal(e, s); });
 
   feeder_ = std::thread([this] { feeder_main(); });
   io_.run();
-  stopping_ = true;
+  channel_.close();
   channel_.cancel();
   feeder_.join();
   // A feeder error posted after the workers ended is still in the queue.
@@ -614,15 +542,20 @@ HarvestSummary Harvest::run() {
   io_.poll();
   if (previous_logger) spdlog::set_default_logger(previous_logger);
 
-  summary.fetched = fetched_;
+  const SpendLedger& ledger = quota_.ledger();
+  summary.fetched = tally_.stored;
   summary.already_stored = already_stored_;
   summary.duplicates = duplicates_;
-  summary.failed = failed_;
-  summary.cached = cached_;
-  summary.searches_spent = spent_;
-  summary.requests = requests_;
-  summary.retries = retries_;
-  summary.rate_limited = rate_limited_;
+  summary.failed = tally_.failed;
+  summary.cached = tally_.cached;
+  summary.searches_spent = ledger.charged();
+  summary.unknown_outcomes = ledger.unknown();
+  summary.unknown_disproved = ledger.released();
+  summary.balance_fall = ledger.balance_fall();
+  summary.requests = tally_.requests;
+  summary.retries = tally_.retries;
+  summary.resent_stale = tally_.resent_stale;
+  summary.rate_limited = tally_.rate_limited;
   summary.task_errors = task_errors_;
   summary.stop = gate_.stop_reason();
   summary.quota = quota_.state();
@@ -665,7 +598,8 @@ int exit_code_for(const HarvestSummary& s) {
     case StopReason::auth: return kExitAuth;
     case StopReason::quota:
     case StopReason::budget: return kExitQuota;
-    case StopReason::tls: return kExitUsage;
+    case StopReason::tls:
+    case StopReason::input: return kExitUsage;
     case StopReason::store_failure: return 1;
     case StopReason::none: break;
   }

@@ -24,9 +24,9 @@ StartGate::Decision StartGate::decide(SteadyTime now, std::int64_t now_ms) const
   return {q.gate == QuotaTracker::Gate::go_probe ? Kind::go_probe : Kind::go};
 }
 
-void StartGate::on_start(const Decision& granted, SteadyTime now) {
-  quota_.on_start(granted.kind == Kind::go_probe);
+SpendLedger::Ticket StartGate::on_start(const Decision& granted, SteadyTime now) {
   rate_.on_start(now);
+  return quota_.on_start(granted.kind == Kind::go_probe);
 }
 
 }  // namespace paa

@@ -4,19 +4,12 @@
 
 namespace paa {
 
-namespace {
-double seconds(Duration d) { return std::chrono::duration<double>(d).count(); }
-Duration from_seconds(double s) {
-  return std::chrono::duration_cast<Duration>(std::chrono::duration<double>(s));
-}
-}  // namespace
-
 TokenBucket::TokenBucket(double rate, double burst, SteadyTime now)
     : rate_(rate), burst_(std::max(1.0, burst)), tokens_(std::max(1.0, burst)), last_(now) {}
 
 void TokenBucket::refill(SteadyTime now) {
   if (now <= last_) return;
-  if (rate_ > 0) tokens_ = std::min(burst_, tokens_ + rate_ * seconds(now - last_));
+  if (rate_ > 0) tokens_ = std::min(burst_, tokens_ + rate_ * to_seconds(now - last_));
   last_ = now;
 }
 
@@ -31,7 +24,7 @@ bool TokenBucket::try_take(SteadyTime now) {
 Duration TokenBucket::wait_time(SteadyTime now) const {
   if (unlimited()) return Duration::zero();
   double tokens = tokens_;
-  if (now > last_) tokens = std::min(burst_, tokens + rate_ * seconds(now - last_));
+  if (now > last_) tokens = std::min(burst_, tokens + rate_ * to_seconds(now - last_));
   if (tokens >= 1.0) return Duration::zero();
   // Round up so that waiting exactly this long always yields a token.
   return from_seconds((1.0 - tokens) / rate_) + Duration(1);
@@ -42,54 +35,6 @@ void TokenBucket::set_rate(double rate, SteadyTime now) {
   if (unlimited() && rate > 0) tokens_ = std::min(tokens_, burst_);
   rate_ = rate;
   last_ = std::max(last_, now);
-}
-
-RateController::RateController(Config config, SteadyTime now)
-    : config_(config), bucket_(config.rate, config.burst, now), last_increase_(now) {}
-
-Duration RateController::wait_time(SteadyTime now) const {
-  if (now < paused_until_) return paused_until_ - now;
-  return bucket_.wait_time(now);
-}
-
-void RateController::on_start(SteadyTime now) {
-  bucket_.try_take(now);
-  starts_[start_count_ % kWindow] = now;
-  ++start_count_;
-}
-
-double RateController::observed_rate(SteadyTime now) const {
-  const int n = std::min(start_count_, kWindow);
-  if (n < 2) return config_.min_rate;
-  const SteadyTime oldest = starts_[(start_count_ - n) % kWindow];
-  const double span = seconds(now - oldest);
-  return span > 0 ? n / span : config_.min_rate;
-}
-
-void RateController::on_rate_limited(SteadyTime now, Duration retry_after) {
-  paused_until_ = std::max(paused_until_, now + retry_after);
-  double current = bucket_.rate();
-  if (current <= 0) {
-    current = observed_rate(now);
-    cut_from_ = current;
-  }
-  bucket_.set_rate(std::max(config_.min_rate, current / 2), now);
-  last_increase_ = now;
-}
-
-void RateController::on_success(SteadyTime now) {
-  if (!bucket_.unlimited() && (config_.rate <= 0 || bucket_.rate() < config_.rate)) {
-    const double ceiling = config_.rate > 0 ? config_.rate : cut_from_;
-    const double step = ceiling * config_.recovery_per_s * seconds(now - last_increase_);
-    double next = bucket_.rate() + step;
-    if (config_.rate > 0) {
-      next = std::min(next, config_.rate);
-    } else if (next >= 2 * cut_from_) {
-      next = 0;  // back to unlimited once well past the rate that was refused
-    }
-    bucket_.set_rate(next, now);
-  }
-  last_increase_ = now;
 }
 
 }  // namespace paa

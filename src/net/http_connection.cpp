@@ -5,6 +5,7 @@
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/ssl.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
@@ -13,7 +14,10 @@
 #include <openssl/ssl.h>
 #include <openssl/x509v3.h>
 
+#include <cerrno>
 #include <optional>
+
+#include <sys/socket.h>
 
 namespace paa {
 
@@ -87,9 +91,16 @@ struct HttpConnection::Impl {
     secure.reset();
     plain.reset();
     const auto deadline = config.timeout;
+    // Resolution has no deadline of its own: a timer cancels it.
+    asio::steady_timer resolve_deadline(executor, deadline);
+    resolve_deadline.async_wait([this](boost::system::error_code ec) {
+      if (!ec) resolver.cancel();
+    });
     auto [rec, results] = co_await resolver.async_resolve(endpoint.host, endpoint.port, use_tuple);
+    const bool resolve_timed_out = resolve_deadline.cancel() == 0 && rec == asio::error::operation_aborted;
     if (rec) {
-      r.network_error = "cannot resolve " + endpoint.host + ": " + rec.message();
+      r.network_error = "cannot resolve " + endpoint.host + ": " +
+                        (resolve_timed_out ? std::string("timed out") : rec.message());
       co_return;
     }
     if (endpoint.tls) {
@@ -140,6 +151,23 @@ struct HttpConnection::Impl {
     served_on_this_connection = 0;
   }
 
+  // An idle kept-alive connection must have nothing to read: the server's close (FIN, a TLS
+  // close_notify, a 408) arrives as readable bytes or end of file. Such a connection is replaced
+  // before anything is sent on it.
+  bool peer_closed_while_idle() {
+    if (buffer.size() > 0) return true;
+    if (secure && SSL_pending(secure->native_handle()) > 0) return true;
+    char byte = 0;
+    const ssize_t n = ::recv(lowest().socket().native_handle(), &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+    return n >= 0 || (errno != EAGAIN && errno != EWOULDBLOCK);
+  }
+
+  static std::string why(const boost::system::error_code& ec) {
+    if (ec == beast::error::timeout) return "timed out";
+    if (ec == asio::error::operation_aborted) return "cancelled (the run is stopping)";
+    return ec.message();
+  }
+
   template <class Stream>
   asio::awaitable<void> exchange(Stream& stream, const std::string& target, HttpResponse& r) {
     http::request<http::empty_body> req{http::verb::get, target, 11};
@@ -153,23 +181,25 @@ struct HttpConnection::Impl {
     lowest().expires_after(config.timeout);
     auto [wec, wn] = co_await http::async_write(stream, req, use_tuple);
     if (wec) {
-      r.network_error = "sending the request failed: " +
-                        (wec == beast::error::timeout ? std::string("timed out") : wec.message());
+      r.network_error = "sending the request failed: " + why(wec);
       close();
       co_return;
     }
+    r.request_sent = true;
     http::response_parser<http::string_body> parser;
     parser.body_limit(config.max_body);
     auto [rec, rn] = co_await http::async_read(stream, buffer, parser, use_tuple);
     if (rec) {
-      const std::string why = rec == beast::error::timeout ? std::string("timed out") : rec.message();
       if (parser.is_header_done()) {
         r.status = parser.get().result_int();
         r.body_error = rec == http::error::body_limit
                            ? "body larger than the " + std::to_string(config.max_body) + "-byte limit"
-                           : "incomplete body (" + why + ")";
+                           : "incomplete body (" + why(rec) + ")";
       } else {
-        r.network_error = "reading the response failed: " + why;
+        r.network_error = "reading the response failed: " + why(rec);
+        r.stale = served_on_this_connection > 0 && !parser.got_some() &&
+                  (rec == http::error::end_of_stream || rec == asio::error::eof ||
+                   rec == asio::error::connection_reset || rec == ssl::error::stream_truncated);
       }
       close();
       co_return;
@@ -202,25 +232,20 @@ HttpConnection::~HttpConnection() = default;
 
 asio::awaitable<HttpResponse> HttpConnection::get(std::string target) {
   auto& im = *impl_;
-  for (int pass = 0;; ++pass) {
-    HttpResponse r;
-    if (!im.open) {
-      co_await im.connect(r);
-      if (!im.open) co_return r;
-    }
-    const bool reused = im.served_on_this_connection > 0;
-    if (im.secure) {
-      co_await im.exchange(*im.secure, target, r);
-    } else {
-      co_await im.exchange(*im.plain, target, r);
-    }
-    // A kept-alive connection the server had already closed fails before any response byte:
-    // the request was never processed, so one immediate retry on a fresh connection is safe.
-    if (reused && pass == 0 && r.status == 0 && !r.network_error.empty()) continue;
-    co_return r;
+  HttpResponse r;
+  if (im.open && im.peer_closed_while_idle()) im.close();
+  if (!im.open) {
+    co_await im.connect(r);
+    if (!im.open) co_return r;
   }
+  if (im.secure) {
+    co_await im.exchange(*im.secure, target, r);
+  } else {
+    co_await im.exchange(*im.plain, target, r);
+  }
+  co_return r;
 }
 
-void HttpConnection::cancel() { impl_->close(); }
+void HttpConnection::close() { impl_->close(); }
 
 }  // namespace paa

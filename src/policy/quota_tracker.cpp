@@ -9,9 +9,20 @@ std::int64_t QuotaTracker::renewal_instant_ms(std::chrono::year_month_day date) 
   return std::chrono::duration_cast<std::chrono::milliseconds>(days.time_since_epoch()).count();
 }
 
+namespace {
+// The service's balance: a charge lowers one of the two figures.
+std::optional<std::int64_t> balance_of(const std::optional<std::int64_t>& searches,
+                                       const std::optional<std::int64_t>& payg) {
+  if (!searches) return std::nullopt;
+  return *searches + payg.value_or(0);
+}
+}  // namespace
+
 QuotaTracker::QuotaTracker(Config config, const QuotaState& stored, std::int64_t now_ms)
-    : config_(config), state_(stored) {
-  const auto left = allowance();
+    : config_(config),
+      state_(stored),
+      ledger_(balance_of(stored.searches_left, stored.payg_credits_left)) {
+  const auto left = reported_allowance();
   if (state_.exhausted_until_ms || (left && *left == 0)) {
     // Remembered exhaustion: one probe now, whatever the mode (the quota may have been topped up).
     state_.exhausted_until_ms = state_.exhausted_until_ms.value_or(now_ms);
@@ -19,7 +30,7 @@ QuotaTracker::QuotaTracker(Config config, const QuotaState& stored, std::int64_t
   }
 }
 
-std::optional<std::int64_t> QuotaTracker::allowance() const {
+std::optional<std::int64_t> QuotaTracker::reported_allowance() const {
   if (!state_.searches_left) return std::nullopt;
   std::int64_t left = std::max<std::int64_t>(0, *state_.searches_left);
   if (config_.use_payg) {
@@ -30,39 +41,48 @@ std::optional<std::int64_t> QuotaTracker::allowance() const {
 }
 
 QuotaTracker::Decision QuotaTracker::decide(std::int64_t now_ms) const {
-  if (config_.max_searches > 0 && spent_ + in_flight_ >= config_.max_searches) {
-    return {in_flight_ == 0 && spent_ >= config_.max_searches ? Gate::stop_budget : Gate::wait_event};
+  const auto in_flight = static_cast<std::int64_t>(ledger_.in_flight());
+  if (config_.max_searches > 0 &&
+      static_cast<std::int64_t>(ledger_.counted()) >= config_.max_searches) {
+    return {in_flight == 0 ? Gate::stop_budget : Gate::wait_event};
   }
   if (exhausted()) {
-    if (in_flight_ > 0) return {Gate::wait_event};
+    if (in_flight > 0) return {Gate::wait_event};
     if (stop_after_failed_probe_) return {Gate::stop_quota};
     if (now_ms >= next_probe_ms_) return {Gate::go_probe};
     if (config_.on_quota == OnQuota::stop) return {Gate::stop_quota};
     return {Gate::wait_until, next_probe_ms_};
   }
-  if (auto left = allowance(); left && in_flight_ >= *left) {
-    // Known empty (or as many in flight as are left): wait for them; an idle empty quota
-    // is exhaustion without spending a request on it.
-    // settle() marks an idle empty quota exhausted, so something is in flight here.
-    return {in_flight_ > 0 ? Gate::wait_event : Gate::go_probe};
+  if (auto reported = reported_allowance()) {
+    // Unknown outcomes after the lowest figure may have been charged: they count as spent.
+    const std::int64_t left = *reported - static_cast<std::int64_t>(ledger_.unknown_after_lowest());
+    // Known empty (or as many in flight as may be left): wait for them. settle() marks an idle,
+    // reportedly empty quota exhausted; one left only by unknown outcomes gets one request at
+    // a time until the figures tell.
+    if (in_flight >= left) return {in_flight > 0 ? Gate::wait_event : Gate::go};
   }
   return {Gate::go};
 }
 
-void QuotaTracker::on_start(bool probe) {
-  ++in_flight_;
+SpendLedger::Ticket QuotaTracker::on_start(bool probe) {
   if (probe) probe_in_flight_ = true;
+  return ledger_.on_start();
 }
 
-void QuotaTracker::finish_one(bool was_probe) {
-  in_flight_ = std::max(0, in_flight_ - 1);
-  if (was_probe) probe_in_flight_ = false;
-}
-
-void QuotaTracker::on_success(const QuotaFields& f, bool cached, std::int64_t now_ms) {
+bool QuotaTracker::finish_probe() {
   const bool was_probe = probe_in_flight_;
-  finish_one(was_probe);
-  if (!cached) ++spent_;
+  probe_in_flight_ = false;
+  return was_probe;
+}
+
+void QuotaTracker::on_success(const SpendLedger::Ticket& ticket, const QuotaFields& f, bool cached,
+                              std::int64_t now_ms) {
+  const bool was_probe = finish_probe();
+  if (cached) {
+    ledger_.on_free();
+  } else {
+    ledger_.on_charged();
+  }
   // A new period starts with a successful probe or a later renewal date. Other successes may
   // be old news (served before the quota ran out), so they never clear an exhaustion.
   const bool new_period =
@@ -83,13 +103,17 @@ void QuotaTracker::on_success(const QuotaFields& f, bool cached, std::int64_t no
   if (new_period) {
     state_.exhausted_until_ms.reset();
     stop_after_failed_probe_ = false;
+    ledger_.new_period();
+  }
+  if (auto balance = balance_of(f.searches_left, f.payg_credits_left)) {
+    ledger_.on_balance(ticket, *balance, !cached);
   }
   settle(now_ms);
 }
 
 void QuotaTracker::settle(std::int64_t now_ms) {
-  if (exhausted() || in_flight_ > 0) return;
-  if (auto left = allowance(); left && *left == 0) mark_exhausted(now_ms);
+  if (exhausted() || ledger_.in_flight() > 0) return;
+  if (auto left = reported_allowance(); left && *left == 0) mark_exhausted(now_ms);
 }
 
 std::int64_t QuotaTracker::next_probe_for(std::int64_t now_ms) const {
@@ -106,15 +130,19 @@ void QuotaTracker::mark_exhausted(std::int64_t now_ms) {
 }
 
 void QuotaTracker::on_exhausted(std::int64_t now_ms) {
-  const bool was_probe = probe_in_flight_;
-  finish_one(was_probe);
+  const bool was_probe = finish_probe();
+  ledger_.on_free();
   if (was_probe && config_.on_quota == OnQuota::stop) stop_after_failed_probe_ = true;
   mark_exhausted(now_ms);
 }
 
-void QuotaTracker::on_other(std::int64_t now_ms) {
-  const bool was_probe = probe_in_flight_;
-  finish_one(was_probe);
+void QuotaTracker::on_failure(bool unknown, std::int64_t now_ms) {
+  const bool was_probe = finish_probe();
+  if (unknown) {
+    ledger_.on_unknown();
+  } else {
+    ledger_.on_free();
+  }
   // A probe that failed for another reason (5xx, network) told us nothing: may probe again.
   if (was_probe) next_probe_ms_ = now_ms;
   settle(now_ms);

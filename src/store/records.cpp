@@ -364,6 +364,16 @@ std::string encode_run(const RunInfo& r) {
   o["started_at_ms"] = r.started_at_ms;
   o["ended_at_ms"] = r.ended_at_ms;
   o["outcome"] = r.outcome;
+  if (r.money) {
+    const RunMoney& m = *r.money;
+    json::object money{{"requests", m.requests},
+                       {"stored", m.stored},
+                       {"charged", m.charged},
+                       {"unknown", m.unknown},
+                       {"unknown_disproved", m.unknown_disproved}};
+    if (m.balance_fall) money["balance_fall"] = *m.balance_fall;
+    o["money"] = std::move(money);
+  }
   return json::serialize(o);
 }
 
@@ -381,6 +391,19 @@ std::optional<RunInfo> decode_run(std::string_view text) {
   r.ended_at_ms = ended.value_or(0);
   if (const json::value* s = o.if_contains("outcome"); s != nullptr && s->is_string())
     r.outcome = std::string(s->get_string());
+  if (const json::value* m = o.if_contains("money"); m != nullptr && m->is_object()) {
+    const auto& mo = m->get_object();
+    std::optional<std::int64_t> requests, stored, charged, unknown, disproved, fall;
+    if (!read_optional_int(mo, "requests", requests) || !read_optional_int(mo, "stored", stored) ||
+        !read_optional_int(mo, "charged", charged) || !read_optional_int(mo, "unknown", unknown) ||
+        !read_optional_int(mo, "unknown_disproved", disproved) ||
+        !read_optional_int(mo, "balance_fall", fall))
+      return std::nullopt;
+    auto count = [](const std::optional<std::int64_t>& v) {
+      return static_cast<std::uint64_t>(std::max<std::int64_t>(0, v.value_or(0)));
+    };
+    r.money = RunMoney{count(requests), count(stored), count(charged), count(unknown), count(disproved), fall};
+  }
   return r;
 }
 

@@ -38,6 +38,7 @@ struct RunMark {
   std::int64_t at_ms = 0;
   bool start = true;
   std::string outcome;
+  RunMoney money;
 };
 struct QuotaOnly {
   QuotaState quota;
@@ -127,9 +128,9 @@ class RocksStoreWriter final : public StoreWriter {
   Result<void> record_run_start(std::string_view job, std::int64_t at_ms) override {
     return run_sync(RunMark{std::string(job), at_ms, true, {}});
   }
-  Result<void> record_run_end(std::string_view job, std::int64_t at_ms,
-                              std::string_view outcome) override {
-    return run_sync(RunMark{std::string(job), at_ms, false, std::string(outcome)});
+  Result<void> record_run_end(std::string_view job, std::int64_t at_ms, std::string_view outcome,
+                              const RunMoney& money) override {
+    return run_sync(RunMark{std::string(job), at_ms, false, std::string(outcome), money});
   }
   Result<void> save_quota(const QuotaState& quota) override { return run_sync(QuotaOnly{quota}); }
 
@@ -409,6 +410,7 @@ class RocksStoreWriter final : public StoreWriter {
       }
       info.ended_at_ms = mark.at_ms;
       info.outcome = mark.outcome;
+      info.money = mark.money;
     }
     put(batch, mine, store_->meta, std::move(key), encode_run(info));
     return {};

@@ -71,7 +71,7 @@ TEST(StartGate, BudgetAndQuotaStopsCarryTheirReason) {
   RateController r({.rate = 0, .burst = 1}, t0());
   StartGate g(q, r);
   g.on_start(g.decide(t0(), kNowMs), t0());
-  q.on_success({}, false, kNowMs);
+  q.on_success({}, {}, false, kNowMs);
   const auto d = g.decide(t0(), kNowMs);
   EXPECT_EQ(d.kind, StartGate::Kind::stop);
   EXPECT_EQ(d.reason, StopReason::budget);

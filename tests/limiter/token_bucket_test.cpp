@@ -1,4 +1,4 @@
-#include "paa/limiter/token_bucket.hpp"
+#include "paa/limiter/rate_controller.hpp"
 
 #include <gtest/gtest.h>
 

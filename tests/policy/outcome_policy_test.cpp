@@ -76,3 +76,37 @@ TEST(RetryAfter, ParsesSecondsAndHttpDates) {
   EXPECT_FALSE(parse_retry_after("tomorrow", now));
   EXPECT_EQ(parse_retry_after("99999999", now), std::chrono::seconds(86400)) << "capped at a day";
 }
+
+namespace {
+Outcome transport(bool sent, bool stale = false) {
+  ResponseFacts f;
+  f.network_error = "connection reset";
+  f.request_sent = sent;
+  f.stale = stale;
+  return classify(f);
+}
+}  // namespace
+
+TEST(OutcomePolicy, WhatEachEndSpent) {
+  EXPECT_EQ(of(200).spend, Spend::answer);
+  EXPECT_EQ(of(200, {}, "incomplete body").spend, Spend::unknown) << "charged, then cut off";
+  EXPECT_EQ(of(500).spend, Spend::unknown);
+  EXPECT_EQ(of(503).spend, Spend::unknown);
+  EXPECT_EQ(of(408).spend, Spend::unknown);
+  EXPECT_EQ(of(401).spend, Spend::free);
+  EXPECT_EQ(of(403).spend, Spend::free);
+  EXPECT_EQ(of(429).spend, Spend::free);
+  EXPECT_EQ(of(429, "3").spend, Spend::free);
+  EXPECT_EQ(of(400).spend, Spend::free);
+  EXPECT_EQ(of(404).spend, Spend::free);
+  EXPECT_EQ(transport(/*sent=*/true).spend, Spend::unknown) << "reset or timeout after the request went out";
+  EXPECT_EQ(transport(/*sent=*/false).spend, Spend::free) << "connect, TLS or write failure";
+}
+
+TEST(OutcomePolicy, AStaleKeptAliveConnectionIsResentAtOnceButStillMayHaveSpent) {
+  const auto o = transport(true, /*stale=*/true);
+  EXPECT_EQ(o.verdict, Verdict::retry);
+  EXPECT_TRUE(o.resend_now);
+  EXPECT_EQ(o.spend, Spend::unknown);
+  EXPECT_FALSE(transport(true).resend_now);
+}

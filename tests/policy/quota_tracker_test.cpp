@@ -37,7 +37,7 @@ TEST(QuotaTracker, UnknownQuotaLetsRequestsGo) {
 TEST(QuotaTracker, NeverMoreInFlightThanSearchesLeft) {
   QuotaTracker q(config(), {}, kNow);
   q.on_start(false);
-  q.on_success(fields(3), false, kNow);
+  q.on_success({}, fields(3), false, kNow);
   for (int i = 0; i < 3; ++i) {
     ASSERT_EQ(q.decide(kNow).gate, Gate::go) << i;
     q.on_start(false);
@@ -48,7 +48,7 @@ TEST(QuotaTracker, NeverMoreInFlightThanSearchesLeft) {
 TEST(QuotaTracker, ZeroLeftWithoutPaygIsExhaustedWithoutSendingAnything) {
   QuotaTracker q(config(OnQuota::stop), {}, kNow);
   q.on_start(false);
-  q.on_success(fields(0, 50), false, kNow);
+  q.on_success({}, fields(0, 50), false, kNow);
   EXPECT_TRUE(q.exhausted());
   EXPECT_EQ(q.decide(kNow).gate, Gate::stop_quota);
 }
@@ -56,21 +56,21 @@ TEST(QuotaTracker, ZeroLeftWithoutPaygIsExhaustedWithoutSendingAnything) {
 TEST(QuotaTracker, PaygExtendsTheAllowanceOnlyWhenAllowed) {
   QuotaTracker with(config(OnQuota::stop, /*payg=*/true), {}, kNow);
   with.on_start(false);
-  with.on_success(fields(0, 2), false, kNow);
+  with.on_success({}, fields(0, 2), false, kNow);
   EXPECT_FALSE(with.exhausted());
   EXPECT_EQ(with.decide(kNow).gate, Gate::go);
   with.on_start(false);
   with.on_start(false);
   EXPECT_EQ(with.decide(kNow).gate, Gate::wait_event);
-  with.on_success(fields(0, 1), false, kNow);
-  with.on_success(fields(0, 0), false, kNow);
+  with.on_success({}, fields(0, 1), false, kNow);
+  with.on_success({}, fields(0, 0), false, kNow);
   EXPECT_TRUE(with.exhausted());
 }
 
 TEST(QuotaTracker, WaitModeWaitsUntilRenewalMidnightUtcThenProbesOnce) {
   QuotaTracker q(config(OnQuota::wait), {}, kNow);
   q.on_start(false);
-  q.on_success(fields(5), false, kNow);
+  q.on_success({}, fields(5), false, kNow);
   q.on_start(false);
   q.on_exhausted(kNow);
   const std::int64_t renew = QuotaTracker::renewal_instant_ms(2026y / December / 1d);
@@ -98,12 +98,12 @@ TEST(QuotaTracker, RefusedProbeWaitsAProbeIntervalThenProbesAgain) {
 TEST(QuotaTracker, SuccessfulProbeStartsANewPeriodAtFullSpeed) {
   QuotaTracker q(config(OnQuota::wait), {}, kNow);
   q.on_start(false);
-  q.on_success(fields(0), false, kNow);
+  q.on_success({}, fields(0), false, kNow);
   ASSERT_TRUE(q.exhausted());
   const std::int64_t later = kNow + 30 * 24 * kHour;
   ASSERT_EQ(q.decide(later).gate, Gate::go_probe);
   q.on_start(true);
-  q.on_success(fields(1000, 0, 2027y / January / 1d), false, later);
+  q.on_success({}, fields(1000, 0, 2027y / January / 1d), false, later);
   EXPECT_FALSE(q.exhausted());
   EXPECT_EQ(q.state().searches_left, 1000);
   EXPECT_EQ(q.decide(later).gate, Gate::go);
@@ -112,9 +112,9 @@ TEST(QuotaTracker, SuccessfulProbeStartsANewPeriodAtFullSpeed) {
 TEST(QuotaTracker, OutOfOrderResponsesKeepTheLowestSearchesLeft) {
   QuotaTracker q(config(), {}, kNow);
   for (int i = 0; i < 3; ++i) q.on_start(false);
-  q.on_success(fields(10), false, kNow);
-  q.on_success(fields(8), false, kNow);
-  q.on_success(fields(9), false, kNow);  // served earlier, arrived later
+  q.on_success({}, fields(10), false, kNow);
+  q.on_success({}, fields(8), false, kNow);
+  q.on_success({}, fields(9), false, kNow);  // served earlier, arrived later
   EXPECT_EQ(q.state().searches_left, 8);
 }
 
@@ -122,8 +122,8 @@ TEST(QuotaTracker, LaterRenewalDateStartsANewPeriod) {
   QuotaTracker q(config(), {}, kNow);
   q.on_start(false);
   q.on_start(false);
-  q.on_success(fields(2), false, kNow);
-  q.on_success(fields(999, 0, 2027y / January / 1d), false, kNow);
+  q.on_success({}, fields(2), false, kNow);
+  q.on_success({}, fields(999, 0, 2027y / January / 1d), false, kNow);
   EXPECT_EQ(q.state().searches_left, 999);
 }
 
@@ -132,7 +132,7 @@ TEST(QuotaTracker, OldSuccessAfterExhaustionDoesNotReopenTheQuota) {
   q.on_start(false);
   q.on_start(false);
   q.on_exhausted(kNow);                  // request A refused
-  q.on_success(fields(3), false, kNow);  // request B, served before the quota ran out
+  q.on_success({}, fields(3), false, kNow);  // request B, served before the quota ran out
   EXPECT_TRUE(q.exhausted());
 }
 
@@ -161,7 +161,7 @@ TEST(QuotaTracker, StopModeEndsTheRunOnceInFlightRequestsDrain) {
   q.on_start(false);
   q.on_exhausted(kNow);
   EXPECT_EQ(q.decide(kNow).gate, Gate::wait_event);
-  q.on_other(kNow);
+  q.on_failure(false, kNow);
   EXPECT_EQ(q.decide(kNow).gate, Gate::stop_quota);
 }
 
@@ -170,12 +170,12 @@ TEST(QuotaTracker, BudgetCountsInFlightRequestsAndCachedAnswersAreFree) {
   q.on_start(false);
   q.on_start(false);
   EXPECT_EQ(q.decide(kNow).gate, Gate::wait_event);
-  q.on_success(fields(100), /*cached=*/true, kNow);
+  q.on_success({}, fields(100), /*cached=*/true, kNow);
   EXPECT_EQ(q.decide(kNow).gate, Gate::go) << "a cached answer spent nothing";
   q.on_start(false);
-  q.on_success(fields(99), false, kNow);
-  q.on_success(fields(98), false, kNow);
-  EXPECT_EQ(q.spent(), 2);
+  q.on_success({}, fields(99), false, kNow);
+  q.on_success({}, fields(98), false, kNow);
+  EXPECT_EQ(q.ledger().charged(), 2u);
   EXPECT_EQ(q.decide(kNow).gate, Gate::stop_budget);
 }
 
@@ -185,6 +185,64 @@ TEST(QuotaTracker, FailedProbeForAnotherReasonMayProbeAgain) {
   QuotaTracker q(config(OnQuota::wait), stored, kNow);
   ASSERT_EQ(q.decide(kNow).gate, Gate::go_probe);
   q.on_start(true);
-  q.on_other(kNow + 5);  // a 500: says nothing about the quota
+  q.on_failure(/*unknown=*/true, kNow + 5);  // a 500: says nothing about the quota
   EXPECT_EQ(q.decide(kNow + 5).gate, Gate::go_probe);
+}
+
+TEST(QuotaTracker, UnknownOutcomesCountAgainstTheBudgetEvenIfEveryOneWasChargedAndDropped) {
+  QuotaTracker q(config(OnQuota::wait, false, /*max=*/3), {}, kNow);
+  int sent = 0;
+  while (q.decide(kNow).gate == Gate::go) {
+    q.on_start(false);
+    ++sent;
+    q.on_failure(/*unknown=*/true, kNow);  // charged, then the connection dropped
+  }
+  EXPECT_EQ(sent, 3);
+  EXPECT_EQ(q.decide(kNow).gate, Gate::stop_budget);
+  EXPECT_EQ(q.ledger().unknown(), 3u);
+}
+
+TEST(QuotaTracker, RequestsNeverFullySentAndFreeAnswersLeaveTheBudgetAlone) {
+  QuotaTracker q(config(OnQuota::wait, false, /*max=*/1), {}, kNow);
+  for (int i = 0; i < 5; ++i) {
+    ASSERT_EQ(q.decide(kNow).gate, Gate::go) << i;
+    q.on_start(false);
+    q.on_failure(/*unknown=*/false, kNow);  // connect refused, 404, 429 with Retry-After
+  }
+  EXPECT_EQ(q.ledger().counted(), 0u);
+}
+
+TEST(QuotaTracker, TheServicesFiguresGiveBackBudgetHeldByUnknownOutcomes) {
+  QuotaState stored;
+  stored.searches_left = 100;
+  stored.payg_credits_left = 0;
+  stored.renewal_date = 2026y / December / 1d;
+  QuotaTracker q(config(OnQuota::wait, false, /*max=*/3), stored, kNow);
+  q.on_start(false);
+  q.on_failure(true, kNow);  // reset before the service charged
+  q.on_start(false);
+  q.on_failure(true, kNow);
+  const auto t = q.on_start(false);
+  EXPECT_EQ(q.decide(kNow).gate, Gate::wait_event) << "3 counted: 2 unknown + 1 in flight";
+  q.on_success(t, fields(99), false, kNow);
+  EXPECT_EQ(q.ledger().released(), 2u);
+  EXPECT_EQ(q.decide(kNow).gate, Gate::go) << "the balance fell by 1: the two resets charged nothing";
+}
+
+TEST(QuotaTracker, UnknownOutcomesCountAgainstTheSearchesLeft) {
+  QuotaTracker q(config(), {}, kNow);
+  auto t = q.on_start(false);
+  q.on_success(t, fields(3), false, kNow);
+  q.on_start(false);
+  q.on_failure(true, kNow);
+  q.on_start(false);
+  q.on_failure(true, kNow);
+  ASSERT_EQ(q.decide(kNow).gate, Gate::go) << "3 left, 2 of them maybe spent";
+  q.on_start(false);
+  EXPECT_EQ(q.decide(kNow).gate, Gate::wait_event);
+  q.on_failure(true, kNow);
+  EXPECT_FALSE(q.exhausted()) << "not known to be empty: the service never said 0";
+  EXPECT_EQ(q.decide(kNow).gate, Gate::go) << "one request at a time until the figures tell";
+  q.on_start(false);
+  EXPECT_EQ(q.decide(kNow).gate, Gate::wait_event);
 }

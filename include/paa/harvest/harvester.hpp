@@ -1,12 +1,14 @@
 #pragma once
 // `paa run`: harvests every key of a job into the store. See README "How a run works".
 #include "paa/harvest/start_gate.hpp"
+#include "paa/harvest/stop_reason.hpp"
 #include "paa/job/job_file.hpp"
 #include "paa/net/base_url.hpp"
 #include "paa/store/store.hpp"
 
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,6 +30,9 @@ struct HarvestOptions {
   std::vector<std::uint64_t> repeated_key_hashes;  // from check_job: keys listed twice or more
   std::chrono::milliseconds backoff_base{1000};
   std::chrono::milliseconds backoff_cap{60000};
+  // A store write not acknowledged within this is a store failure (the run stops, exit 1).
+  std::chrono::milliseconds store_ack_timeout{std::chrono::minutes(2)};
+  int max_rate_limited_in_a_row = 1000;  // 429s with Retry-After for one key, then it fails
 };
 
 struct HarvestSummary {
@@ -36,9 +41,13 @@ struct HarvestSummary {
   std::uint64_t duplicates = 0;      // the same key again while it was in flight
   std::uint64_t failed = 0;          // recorded failed by this run
   std::uint64_t cached = 0;          // fetched answers the service served from its cache
-  std::uint64_t searches_spent = 0;  // non-cached fetched answers
+  std::uint64_t searches_spent = 0;  // non-cached fetched answers: charged for sure
+  std::uint64_t unknown_outcomes = 0;   // sent, no usable answer: counted as spent
+  std::uint64_t unknown_disproved = 0;  // of those: proved free by the service's figures
+  std::optional<std::int64_t> balance_fall;  // the service's balance fell by at most this
   std::uint64_t requests = 0;        // requests sent (attempts)
   std::uint64_t retries = 0;         // attempts after the first, any cause
+  std::uint64_t resent_stale = 0;    // of those: at once, after a stale kept-alive connection
   std::uint64_t rate_limited = 0;    // 429 with Retry-After
   std::uint64_t task_errors = 0;     // unexpected exceptions in coroutines (bugs): logged
   std::uint64_t pending = 0;         // keys left for the next run

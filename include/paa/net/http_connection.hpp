@@ -34,6 +34,10 @@ struct HttpResponse {
   std::string network_error;  // why there is no response (status == 0)
   std::string body_error;     // why a response's body is unusable (truncated, too big, bad gzip)
   bool tls_refused = false;   // the server's certificate failed verification: nothing was sent
+  bool request_sent = false;  // every byte of the request was written
+  // A kept-alive connection the server had closed: the request was written, not a byte came
+  // back, and the failure was the peer's close (not a timeout).
+  bool stale = false;
 };
 
 struct ConnectionConfig {
@@ -51,13 +55,16 @@ class HttpConnection {
   HttpConnection(const HttpConnection&) = delete;
   HttpConnection& operator=(const HttpConnection&) = delete;
 
-  // One GET on this connection, (re)connecting first when needed. Never throws for network
-  // trouble: it is reported in the response. After any failure, or `Connection: close`, the
-  // connection is closed; the next call opens a new one (a broken stream is never reused).
+  // Exactly one GET on the wire (never a hidden resend), (re)connecting first when needed; a
+  // kept-alive connection the server has closed meanwhile is noticed before sending and
+  // replaced. Never throws for network trouble: it is reported in the response. After any
+  // failure, cancellation or `Connection: close`, the connection is closed; the next call
+  // opens a new one (a broken stream is never reused). Every step has the configured
+  // deadline, name resolution included; the awaiting coroutine's cancellation is honoured.
   boost::asio::awaitable<HttpResponse> get(std::string target);
 
-  // Closes the socket: a pending get() completes at once with an error.
-  void cancel();
+  // Closes the socket.
+  void close();
 
  private:
   struct Impl;

@@ -14,12 +14,24 @@ enum class Verdict {
   stop_auth,        // 401/403: stop issuing, drain, exit 3. Never retried.
   rate_limited,     // 429 with Retry-After: pause all starts, slow down, retry this key
   quota_exhausted,  // 429 without Retry-After: the monthly quota is gone
+  stop_tls,         // the certificate failed verification: nothing was sent; stop, exit 2
+};
+
+// What the end of a request spent (README "Money"). A stored answer's own `cached` flag
+// decides between charged and free; everything else is decided here.
+enum class Spend {
+  answer,   // a valid 200: charged unless the envelope says cached
+  free,     // nothing was charged: 401/403/4xx/429, or the request was never fully sent
+  unknown,  // sent, and no usable answer: may have been charged (5xx, 408, reset, timeout,
+            // truncated or unusable body)
 };
 
 struct Outcome {
   Verdict verdict;
   std::string reason;  // short, for logs and failed entries
   std::optional<std::chrono::seconds> retry_after;  // rate_limited only
+  Spend spend = Spend::unknown;
+  bool resend_now = false;  // retry: a stale kept-alive connection; no back-off needed
 };
 
 // What the transport saw. `status` 0 means no response (connect/TLS/reset/timeout);
@@ -30,6 +42,9 @@ struct ResponseFacts {
   std::string_view network_error;
   std::string_view body_error;
   std::string_view body_excerpt;  // first bytes of a non-200 body
+  bool request_sent = true;       // every byte of the request was written
+  bool stale = false;             // a kept-alive connection the server closed, no byte back
+  bool tls_refused = false;       // the server's certificate failed verification
 };
 
 Outcome classify(const ResponseFacts& facts);

@@ -6,12 +6,16 @@
 //  - responses arrive out of order: the lowest searchesLeft seen in the current period wins;
 //    a later renewalDate, or any success after an exhaustion, starts a new period;
 //  - never more requests in flight than searches known to be left (plus PAYG credits when
-//    allowed): none is sent into a quota known to be empty;
+//    allowed), less the unknown outcomes the figures may not include yet: none is sent into a
+//    quota known to be empty;
+//  - max_searches caps what the SpendLedger counts: charged answers, unknown outcomes not
+//    disproved by the service's figures, and requests in flight;
 //  - exhausted (a 429 without Retry-After, or searchesLeft = 0 without usable PAYG):
 //    no request goes out but one probe, at renewalDate 00:00 UTC, then every probe interval;
 //  - a store that remembers an exhaustion still allows exactly one probe at the start of a run
 //    (the user may have bought credits); with on_quota = stop a refused probe ends the run.
 #include "paa/job/job_file.hpp"
+#include "paa/policy/spend_ledger.hpp"
 #include "paa/store/store.hpp"
 
 #include <chrono>
@@ -46,18 +50,21 @@ class QuotaTracker {
 
   Decision decide(std::int64_t now_ms) const;
 
-  void on_start(bool probe);
-  // A 200 with a valid envelope.
-  void on_success(const QuotaFields& fields, bool cached, std::int64_t now_ms);
-  // A 429 without Retry-After.
+  // Every start is closed by exactly one of the three calls after it.
+  SpendLedger::Ticket on_start(bool probe);
+  // A 200 with a valid envelope (the ticket its start returned).
+  void on_success(const SpendLedger::Ticket& ticket, const QuotaFields& fields, bool cached,
+                  std::int64_t now_ms);
+  // A 429 without Retry-After: nothing was charged.
   void on_exhausted(std::int64_t now_ms);
-  // Any other end of a request (error, retryable failure, rate-limit 429).
-  void on_other(std::int64_t now_ms);
+  // Any other end. `unknown`: the request was sent and no usable answer came back, so it may
+  // have been charged; otherwise nothing was (4xx, 429 with Retry-After, never fully sent).
+  void on_failure(bool unknown, std::int64_t now_ms);
 
   bool exhausted() const { return state_.exhausted_until_ms.has_value(); }
   std::int64_t next_probe_ms() const { return next_probe_ms_; }
-  int in_flight() const { return in_flight_; }
-  std::int64_t spent() const { return spent_; }
+  int in_flight() const { return static_cast<int>(ledger_.in_flight()); }
+  const SpendLedger& ledger() const { return ledger_; }
   // What to persist (and to show): last seen fields, seen time, exhausted-until.
   const QuotaState& state() const { return state_; }
 
@@ -65,10 +72,11 @@ class QuotaTracker {
   static std::int64_t renewal_instant_ms(std::chrono::year_month_day date);
 
  private:
-  void finish_one(bool was_probe);
+  bool finish_probe();
   void mark_exhausted(std::int64_t now_ms);
   void settle(std::int64_t now_ms);
-  std::optional<std::int64_t> allowance() const;
+  // Searches (plus usable PAYG credits) left per the lowest figures of the period.
+  std::optional<std::int64_t> reported_allowance() const;
   std::int64_t next_probe_for(std::int64_t now_ms) const;
 
   Config config_;
@@ -76,8 +84,7 @@ class QuotaTracker {
   std::int64_t next_probe_ms_ = 0;
   bool probe_in_flight_ = false;
   bool stop_after_failed_probe_ = false;  // on_quota = stop: a refused probe ends the run
-  int in_flight_ = 0;
-  std::int64_t spent_ = 0;  // non-cached successes of this run (budget)
+  SpendLedger ledger_;
 };
 
 }  // namespace paa

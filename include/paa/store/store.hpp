@@ -70,10 +70,21 @@ struct QuestionEntry {
   std::string first_key;     // encoded key of the first tree it was seen in
 };
 
+// Where a run's searches went (README "Money"), recorded when it ends.
+struct RunMoney {
+  std::uint64_t requests = 0;           // requests sent
+  std::uint64_t stored = 0;             // results stored
+  std::uint64_t charged = 0;            // stored answers that were charged (not cached)
+  std::uint64_t unknown = 0;            // sent, no usable answer: counted as spent
+  std::uint64_t unknown_disproved = 0;  // of those: proved free by the service's figures
+  std::optional<std::int64_t> balance_fall;  // the service's balance fell by at most this
+};
+
 struct RunInfo {
   std::int64_t started_at_ms = 0;
   std::int64_t ended_at_ms = 0;   // 0 = still running or killed
   std::string outcome;            // "completed", "interrupted", "quota", ... ; "" while running
+  std::optional<RunMoney> money;  // set when the run ended
 };
 
 struct JobStats {
@@ -153,7 +164,7 @@ class StoreWriter {
   // and block the caller until committed: call them from a thread that may wait on the disk.
   virtual Result<void> record_run_start(std::string_view job, std::int64_t now_ms) = 0;
   virtual Result<void> record_run_end(std::string_view job, std::int64_t now_ms,
-                                      std::string_view outcome) = 0;
+                                      std::string_view outcome, const RunMoney& money) = 0;
   // Persists the quota state alone and waits for the commit: not for the network thread
   // (submit a QuotaUpdate there).
   virtual Result<void> save_quota(const QuotaState& quota) = 0;

@@ -1,0 +1,35 @@
+#pragma once
+// The feeder's one question for each key it reads from the job: send it to a worker, or skip
+// it (and why). The store is only asked when the answer depends on it.
+#include "paa/error.hpp"
+#include "paa/harvest/repeated_keys.hpp"
+#include "paa/store/store.hpp"
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+namespace paa {
+
+enum class Feed {
+  fetch,           // to a worker: not stored, or a refresh
+  repeat,          // listed again in the job: fed once already this run
+  stored,          // stored and already done for this job: nothing to do
+  stored_elsewhere,  // stored by another job (or before this job knew it): mark it done, free
+};
+
+class FeedFilter {
+ public:
+  // `repeated_hashes`: check_job's sorted hashes of the keys the job lists more than once.
+  FeedFilter(std::span<const std::uint64_t> repeated_hashes, bool refresh)
+      : repeated_(repeated_hashes), refresh_(refresh) {}
+
+  Result<Feed> decide(std::string_view job, std::string_view key, std::uint64_t hash,
+                      StoreWriter& store);
+
+ private:
+  RepeatedKeys repeated_;
+  bool refresh_;
+};
+
+}  // namespace paa

@@ -1,0 +1,20 @@
+#pragma once
+// Why a run stopped before its job was done; the exit code follows from it (exit_code_for).
+
+namespace paa {
+
+enum class StopReason {
+  none,           // not stopped: the job ran to its end
+  auth,           // 401/403: the key was refused (exit 3)
+  quota,          // the monthly quota is exhausted and on_quota = stop (exit 4)
+  budget,         // max_searches reached (exit 4)
+  interrupted,    // SIGINT/SIGTERM (exit 130)
+  tls,            // the service's certificate failed verification (exit 2)
+  input,          // the job's files became unreadable or invalid during the run (exit 2)
+  store_failure,  // the store failed (disk full, I/O error, no acknowledgement) (exit 1)
+};
+
+// "completed", "auth", ...: recorded as the run's outcome in the store.
+const char* stop_reason_name(StopReason reason);
+
+}  // namespace paa

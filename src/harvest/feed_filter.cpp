@@ -1,0 +1,20 @@
+#include "paa/harvest/feed_filter.hpp"
+
+namespace paa {
+
+Result<Feed> FeedFilter::decide(std::string_view job, std::string_view key, std::uint64_t hash,
+                                StoreWriter& store) {
+  // Each key at most once per run: a repeat in the job is never fetched twice (for the files as
+  // check_job read them: the README asks that they not change during a run).
+  if (!repeated_.first_time(hash)) return Feed::repeat;
+  if (refresh_) return Feed::fetch;
+  auto stored = store.has_result(key);
+  if (!stored) return stored.error();
+  if (!*stored) return Feed::fetch;
+  auto progress = store.progress(job, key);
+  if (!progress) return progress.error();
+  if (*progress && (*progress)->state == ProgressState::done) return Feed::stored;
+  return Feed::stored_elsewhere;
+}
+
+}  // namespace paa

@@ -1,0 +1,324 @@
+// KeyAttempt step by step, without sockets: one test per row of the README's response table,
+// unknown outcomes, stale connections, the throttle cap, and the rule that every start granted
+// by the quota tracker is closed by exactly one outcome.
+#include "paa/harvest/key_attempt.hpp"
+
+#include <gtest/gtest.h>
+
+using namespace paa;
+using namespace std::chrono_literals;
+using Step = KeyAttempt::Step;
+
+namespace {
+constexpr std::int64_t kNowMs = 1'795'000'000'000;  // 2026-11-19
+
+struct Harness {
+  explicit Harness(std::int64_t max_searches = 0, int retries = 2, QuotaState stored = {})
+      : quota({OnQuota::stop, false, max_searches, std::chrono::hours(1)}, stored, kNowMs),
+        rate({.rate = 0, .burst = 1}, t0),
+        gate(quota, rate),
+        backoff({1000ms, 8000ms, retries}, /*seed=*/7) {}
+  KeyAttempt key() { return KeyAttempt({gate, quota, rate, backoff, tally}, config); }
+
+  SteadyTime t0 = SteadyTime{} + 1000s;
+  QuotaTracker quota;
+  RateController rate;
+  StartGate gate;
+  RetryBackoff backoff;
+  RunTally tally;
+  KeyAttempt::Config config{"MY_KEY", 3};
+};
+
+ResponseFacts status(int code, std::string_view retry_after = {}) {
+  ResponseFacts f;
+  f.status = code;
+  f.retry_after = retry_after;
+  return f;
+}
+ResponseFacts network(bool sent, bool stale = false) {
+  ResponseFacts f;
+  f.network_error = "connection reset by peer";
+  f.request_sent = sent;
+  f.stale = stale;
+  return f;
+}
+Envelope envelope(bool cached, std::int64_t left = 500) {
+  Envelope e;
+  e.cached = cached;
+  e.quota.searches_left = left;
+  e.quota.payg_credits_left = 0;
+  e.quota.renewal_date = std::chrono::year(2026) / 12 / 1;
+  return e;
+}
+}  // namespace
+
+TEST(KeyAttempt, ValidAnswerIsStoredThenFinished) {
+  Harness run;
+  auto key = run.key();
+  ASSERT_EQ(key.next(run.t0, kNowMs).step, Step::send);
+  EXPECT_EQ(run.quota.in_flight(), 1);
+  const Envelope e = envelope(false);
+  EXPECT_EQ(key.on_response(status(200), &e, run.t0, kNowMs).step, Step::store);
+  EXPECT_EQ(run.quota.in_flight(), 0) << "the start is closed by the answer";
+  EXPECT_TRUE(key.charged());
+  EXPECT_EQ(key.on_written(std::nullopt).step, Step::finished);
+  EXPECT_EQ(run.tally.stored, 1u);
+  EXPECT_EQ(run.quota.ledger().charged(), 1u);
+}
+
+TEST(KeyAttempt, CachedAnswerIsStoredAndChargesNothing) {
+  Harness run;
+  auto key = run.key();
+  key.next(run.t0, kNowMs);
+  const Envelope e = envelope(true);
+  ASSERT_EQ(key.on_response(status(200), &e, run.t0, kNowMs).step, Step::store);
+  EXPECT_FALSE(key.charged());
+  key.on_written(std::nullopt);
+  EXPECT_EQ(run.tally.cached, 1u);
+  EXPECT_EQ(run.quota.ledger().counted(), 0u);
+}
+
+TEST(KeyAttempt, UnusableOkBodyIsAnUnknownOutcomeRetriedAfterABackOff) {
+  Harness run;
+  auto key = run.key();
+  key.next(run.t0, kNowMs);
+  ResponseFacts f = status(200);
+  f.body_error = "incomplete body (end of stream)";
+  const auto a = key.on_response(f, nullptr, run.t0, kNowMs);
+  ASSERT_EQ(a.step, Step::wait_until);
+  EXPECT_GT(a.until, run.t0);
+  EXPECT_LE(a.until, run.t0 + 1000ms);
+  EXPECT_EQ(run.quota.ledger().unknown(), 1u) << "charged, then cut off: counted as spent";
+  EXPECT_EQ(key.next(run.t0, kNowMs).step, Step::wait_until) << "the back-off is not over";
+  EXPECT_EQ(key.next(a.until, kNowMs).step, Step::send);
+  EXPECT_EQ(run.tally.retries, 1u);
+}
+
+TEST(KeyAttempt, OkWithoutAParsedEnvelopeIsNeverStored) {
+  Harness run;
+  auto key = run.key();
+  key.next(run.t0, kNowMs);
+  EXPECT_EQ(key.on_response(status(200), nullptr, run.t0, kNowMs).step, Step::wait_until);
+  EXPECT_EQ(run.quota.ledger().unknown(), 1u);
+}
+
+TEST(KeyAttempt, AuthFailuresStopTheRunAtOnceAndSpendNothing) {
+  for (int code : {401, 403}) {
+    Harness run;
+    auto key = run.key();
+    key.next(run.t0, kNowMs);
+    const auto a = key.on_response(status(code), nullptr, run.t0, kNowMs);
+    EXPECT_EQ(a.step, Step::stop_run) << code;
+    EXPECT_EQ(a.reason, StopReason::auth);
+    EXPECT_NE(a.message.find("check MY_KEY"), std::string::npos) << a.message;
+    EXPECT_EQ(run.quota.ledger().counted(), 0u);
+    EXPECT_EQ(run.quota.in_flight(), 0);
+  }
+}
+
+TEST(KeyAttempt, RateLimitPausesEveryStartAndRetriesTheKeyWithoutFailing) {
+  Harness run;
+  auto key = run.key();
+  key.next(run.t0, kNowMs);
+  const auto a = key.on_response(status(429, "2"), nullptr, run.t0, kNowMs);
+  ASSERT_EQ(a.step, Step::wait_until);
+  EXPECT_EQ(a.until, run.t0 + 2s);
+  EXPECT_EQ(run.tally.rate_limited, 1u);
+  EXPECT_EQ(run.quota.ledger().counted(), 0u);
+  EXPECT_EQ(key.next(run.t0 + 2s, kNowMs).step, Step::send);
+}
+
+TEST(KeyAttempt, RateLimitedTooOftenInARowTheKeyIsRecordedFailed) {
+  Harness run;  // cap: 3 in a row
+  auto key = run.key();
+  SteadyTime now = run.t0;
+  KeyAttempt::Action a = key.next(now, kNowMs);
+  int sent = 0;
+  while (a.step == Step::send || a.step == Step::wait_until) {
+    if (a.step == Step::wait_until) {
+      now = a.until;
+      a = key.next(now, kNowMs);
+      continue;
+    }
+    ++sent;
+    a = key.on_response(status(429, "1"), nullptr, now, kNowMs);
+  }
+  ASSERT_EQ(a.step, Step::record_failed);
+  EXPECT_EQ(sent, 4);
+  EXPECT_EQ(a.status, 429);
+  EXPECT_NE(a.message.find("rate limited 3 times in a row"), std::string::npos) << a.message;
+  EXPECT_EQ(key.on_written(std::nullopt).step, Step::finished);
+  EXPECT_EQ(run.tally.failed, 1u);
+}
+
+TEST(KeyAttempt, QuotaExhaustionIsRememberedThenTheGateDecides) {
+  Harness run;  // on_quota = stop
+  auto key = run.key();
+  key.next(run.t0, kNowMs);
+  EXPECT_EQ(key.on_response(status(429), nullptr, run.t0, kNowMs).step, Step::save_quota);
+  EXPECT_TRUE(run.quota.exhausted());
+  const auto a = key.next(run.t0, kNowMs);
+  EXPECT_EQ(a.step, Step::stop_run);
+  EXPECT_EQ(a.reason, StopReason::quota);
+  EXPECT_EQ(run.quota.ledger().counted(), 0u);
+}
+
+TEST(KeyAttempt, ServerErrorsAreRetriedThenRecordedFailedAndMayHaveSpent) {
+  Harness run(0, /*retries=*/2);
+  auto key = run.key();
+  SteadyTime now = run.t0;
+  KeyAttempt::Action a = key.next(now, kNowMs);
+  int sent = 0;
+  while (a.step != Step::record_failed) {
+    ASSERT_TRUE(a.step == Step::send || a.step == Step::wait_until) << static_cast<int>(a.step);
+    if (a.step == Step::wait_until) {
+      now = a.until;
+      a = key.next(now, kNowMs);
+      continue;
+    }
+    ++sent;
+    a = key.on_response(status(500), nullptr, now, kNowMs);
+  }
+  EXPECT_EQ(sent, 3) << "the first attempt and 2 retries";
+  EXPECT_EQ(a.status, 500);
+  EXPECT_EQ(run.quota.ledger().unknown(), 3u);
+  EXPECT_EQ(run.tally.requests, 3u);
+  EXPECT_EQ(run.tally.retries, 2u);
+}
+
+TEST(KeyAttempt, OtherClientErrorsFailTheKeyAtOnceAndSpendNothing) {
+  for (int code : {400, 404, 422}) {
+    Harness run;
+    auto key = run.key();
+    key.next(run.t0, kNowMs);
+    const auto a = key.on_response(status(code), nullptr, run.t0, kNowMs);
+    EXPECT_EQ(a.step, Step::record_failed) << code;
+    EXPECT_EQ(a.status, code);
+    EXPECT_EQ(run.quota.ledger().counted(), 0u);
+  }
+}
+
+TEST(KeyAttempt, ConnectionFailuresBeforeTheRequestWentOutSpendNothing) {
+  Harness run;
+  auto key = run.key();
+  key.next(run.t0, kNowMs);
+  EXPECT_EQ(key.on_response(network(/*sent=*/false), nullptr, run.t0, kNowMs).step, Step::wait_until);
+  EXPECT_EQ(run.quota.ledger().counted(), 0u);
+}
+
+TEST(KeyAttempt, ResetOrTimeoutAfterTheRequestWentOutIsAnUnknownOutcome) {
+  Harness run;
+  auto key = run.key();
+  key.next(run.t0, kNowMs);
+  EXPECT_EQ(key.on_response(network(/*sent=*/true), nullptr, run.t0, kNowMs).step, Step::wait_until);
+  EXPECT_EQ(run.quota.ledger().unknown(), 1u);
+  EXPECT_EQ(run.quota.ledger().counted(), 1u);
+}
+
+TEST(KeyAttempt, CertificateRefusedStopsTheRunAndSpendsNothing) {
+  Harness run;
+  auto key = run.key();
+  key.next(run.t0, kNowMs);
+  ResponseFacts f = network(false);
+  f.tls_refused = true;
+  f.network_error = "TLS: the certificate of localhost could not be verified";
+  const auto a = key.on_response(f, nullptr, run.t0, kNowMs);
+  EXPECT_EQ(a.step, Step::stop_run);
+  EXPECT_EQ(a.reason, StopReason::tls);
+  EXPECT_EQ(a.message, f.network_error);
+  EXPECT_EQ(run.quota.ledger().counted(), 0u);
+}
+
+TEST(KeyAttempt, StaleConnectionIsResentAtOnceThroughTheGateTakingATokenAndABudgetSlot) {
+  Harness run(/*max_searches=*/2);
+  RateController limited({.rate = 1, .burst = 2}, run.t0);
+  StartGate gate(run.quota, limited);
+  KeyAttempt key({gate, run.quota, limited, run.backoff, run.tally}, run.config);
+  ASSERT_EQ(key.next(run.t0, kNowMs).step, Step::send);
+  const auto a = key.on_response(network(true, /*stale=*/true), nullptr, run.t0, kNowMs);
+  ASSERT_EQ(a.step, Step::send) << "no back-off for a stale kept-alive connection";
+  EXPECT_EQ(run.tally.resent_stale, 1u);
+  EXPECT_EQ(run.quota.ledger().counted(), 2u) << "the stale attempt may have spent; the resend holds a slot";
+  EXPECT_GT(limited.wait_time(run.t0), Duration::zero()) << "both sends took a token";
+  // Stale again: not a second immediate resend; and the budget (2) is used up.
+  const auto b = key.on_response(network(true, true), nullptr, run.t0, kNowMs);
+  EXPECT_EQ(b.step, Step::wait_until);
+  EXPECT_EQ(key.next(b.until, kNowMs).step, Step::stop_run);
+}
+
+TEST(KeyAttempt, BudgetCountsUnknownOutcomesSoEveryDroppedChargeIsCovered) {
+  Harness run(/*max_searches=*/3, /*retries=*/10);
+  int sent = 0;
+  SteadyTime now = run.t0;
+  for (int k = 0; k < 5; ++k) {
+    auto key = run.key();
+    KeyAttempt::Action a = key.next(now, kNowMs);
+    while (a.step == Step::send || a.step == Step::wait_until) {
+      if (a.step == Step::wait_until) {
+        now = a.until;
+        a = key.next(now, kNowMs);
+        continue;
+      }
+      ++sent;
+      a = key.on_response(network(true), nullptr, now, kNowMs);  // charged, then dropped
+    }
+    if (a.step == Step::stop_run) {
+      EXPECT_EQ(a.reason, StopReason::budget);
+      break;
+    }
+  }
+  EXPECT_EQ(sent, 3);
+}
+
+TEST(KeyAttempt, AStopEndsABackOffAndLeavesTheKeyForTheNextRun) {
+  Harness run;
+  auto key = run.key();
+  key.next(run.t0, kNowMs);
+  ASSERT_EQ(key.on_response(status(503), nullptr, run.t0, kNowMs).step, Step::wait_until);
+  run.gate.request_stop(StopReason::interrupted);
+  EXPECT_EQ(key.next(run.t0, kNowMs).step, Step::finished);
+  EXPECT_EQ(run.tally.failed, 0u);
+}
+
+TEST(KeyAttempt, AStoreFailureStopsTheRunNamingWhatWasLost) {
+  Harness run;
+  auto key = run.key();
+  key.next(run.t0, kNowMs);
+  const Envelope e = envelope(false);
+  key.on_response(status(200), &e, run.t0, kNowMs);
+  const auto a = key.on_written(std::string("No space left on device"));
+  EXPECT_EQ(a.step, Step::stop_run);
+  EXPECT_EQ(a.reason, StopReason::store_failure);
+  EXPECT_NE(a.message.find("this result was not saved: No space left on device"), std::string::npos);
+  EXPECT_EQ(run.tally.stored, 0u);
+}
+
+TEST(KeyAttempt, EveryStartIsClosedByExactlyOneOutcome) {
+  // Whatever the sequence of answers, nothing stays in flight once the key is settled.
+  const ResponseFacts answers[] = {status(500), network(true), network(false), status(429, "1"),
+                                   network(true, true), status(408), status(502)};
+  Harness run(0, /*retries=*/20);
+  auto key = run.key();
+  SteadyTime now = run.t0;
+  KeyAttempt::Action a = key.next(now, kNowMs);
+  for (const auto& f : answers) {
+    while (a.step == Step::wait_until) {
+      now = a.until;
+      a = key.next(now, kNowMs);
+    }
+    ASSERT_EQ(a.step, Step::send);
+    ASSERT_EQ(run.quota.in_flight(), 1);
+    a = key.on_response(f, nullptr, now, kNowMs);
+    ASSERT_EQ(run.quota.in_flight(), a.step == Step::send ? 1 : 0);
+  }
+  while (a.step == Step::wait_until) {
+    now = a.until;
+    a = key.next(now, kNowMs);
+  }
+  const Envelope e = envelope(false);
+  ASSERT_EQ(a.step, Step::send);
+  EXPECT_EQ(key.on_response(status(200), &e, now, kNowMs).step, Step::store);
+  EXPECT_EQ(run.quota.in_flight(), 0);
+  EXPECT_EQ(run.tally.requests, 8u);
+  EXPECT_EQ(run.quota.ledger().unknown(), 5u) << "500, reset after sending, stale, 408, 502";
+}
