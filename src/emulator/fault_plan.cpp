@@ -22,6 +22,7 @@ std::string_view fault_name(Fault f, HostileMode h) {
     case Fault::truncate: return "truncate";
     case Fault::invalid_json: return "invalid-json";
     case Fault::slow: return "slow";
+    case Fault::charge_drop: return "charge-drop";
     case Fault::hostile:
       for (const auto& n : hostile_names)
         if (n.mode == h) return n.name;
@@ -49,7 +50,7 @@ Draw FaultPlan::draw() {
   double x = rng_.unit();
   const std::pair<double, Fault> table[] = {{rates_.error_500, Fault::error_500}, {rates_.reset, Fault::reset},
                                             {rates_.truncate, Fault::truncate},   {rates_.invalid_json, Fault::invalid_json},
-                                            {rates_.slow, Fault::slow}};
+                                            {rates_.slow, Fault::slow},           {rates_.charge_drop, Fault::charge_drop}};
   for (const auto& [p, f] : table) {
     if (x < p) {
       d.fault = f;

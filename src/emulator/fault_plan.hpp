@@ -9,7 +9,8 @@
 
 namespace paa::emulator {
 
-enum class Fault { none, error_500, reset, truncate, invalid_json, slow, hostile };
+// charge_drop: the search is charged, then the connection is reset without an answer.
+enum class Fault { none, error_500, reset, truncate, invalid_json, slow, hostile, charge_drop };
 
 enum class HostileMode { none, deep_nesting, huge, invalid_utf8, array_top_level, searches_left_string, missing_result };
 
@@ -17,13 +18,13 @@ std::string_view fault_name(Fault f, HostileMode h);  // "" for Fault::none
 std::optional<HostileMode> parse_hostile_mode(std::string_view name);
 
 struct FaultRates {
-  double error_500 = 0, reset = 0, truncate = 0, invalid_json = 0, slow = 0;
+  double error_500 = 0, reset = 0, truncate = 0, invalid_json = 0, slow = 0, charge_drop = 0;
   HostileMode hostile = HostileMode::none;
   double hostile_rate = 1.0;  // share of requests that get the hostile body when a mode is set
   double chunked_share = 0.1;
   int latency_min_ms = 0, latency_max_ms = 0;
 
-  double fault_sum() const { return error_500 + reset + truncate + invalid_json + slow; }
+  double fault_sum() const { return error_500 + reset + truncate + invalid_json + slow + charge_drop; }
 };
 
 struct Draw {

@@ -65,6 +65,9 @@ int main(int argc, char** argv) {
       ->capture_default_str()->check(prob);
   app.add_option("--fault-slow", svc.faults.slow, "Share of responses trickled over ~300 ms")
       ->capture_default_str()->check(prob);
+  app.add_option("--fault-charge-drop", svc.faults.charge_drop,
+                 "Share of requests charged a search, then reset without an answer")
+      ->capture_default_str()->check(prob);
   app.add_option("--hostile", hostile,
                  "Hostile 200 bodies: deep-nesting, huge, invalid-utf8, array-top-level, searchesLeft-string, "
                  "missing-result");
@@ -95,7 +98,8 @@ int main(int argc, char** argv) {
   if (!svc.prefix.empty() && (svc.prefix.front() != '/' || svc.prefix.back() == '/'))
     return fail("--prefix " + svc.prefix + ": must start with '/' and not end with '/', e.g. /api (or empty)");
   if (svc.faults.fault_sum() > 1.0)
-    return fail("--fault-500 + --fault-reset + --fault-truncate + --fault-invalid-json + --fault-slow must not exceed 1");
+    return fail("--fault-500 + --fault-reset + --fault-truncate + --fault-invalid-json + --fault-slow + "
+                "--fault-charge-drop must not exceed 1");
   if (!hostile.empty()) {
     auto mode = parse_hostile_mode(hostile);
     if (!mode)

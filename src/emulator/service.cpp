@@ -36,6 +36,7 @@ void Reply::reset() {
   gl.reset();
   city.reset();
   cached = false;
+  charged = false;
 }
 
 void append_envelope_head(std::string& out, bool cached, const QuotaState& quota) {
@@ -68,6 +69,7 @@ void format_log_line(std::string& out, const Reply& r, std::int64_t unix_ms, std
   out += ",\"status\":";
   append_int(out, r.status);
   out += r.cached ? ",\"cached\":true" : ",\"cached\":false";
+  out += r.charged ? ",\"charged\":true" : ",\"charged\":false";
   out += ",\"fault\":";
   std::string_view fault = fault_name(r.fault, r.hostile);
   if (fault.empty()) out += "null";
@@ -270,7 +272,7 @@ void Service::handle(const RequestView& req, TimePoint now, Reply& out) {
       hostile_body(out, id);
       return count(out);
     default:
-      break;  // truncate and slow change only how a normal answer is delivered
+      break;  // truncate, slow and charge-drop change only how a normal answer is delivered
   }
 
   ResponseCache::make_key(key_buf_, *out.q, *out.hl, *out.gl, out.city);
@@ -280,7 +282,12 @@ void Service::handle(const RequestView& req, TimePoint now, Reply& out) {
       error(out, 429, "Rate limit exceeded");  // monthly exhaustion: no Retry-After
       return count(out);
     }
+    out.charged = true;
     cache_.store(key_buf_, now);
+  }
+  if (draw.fault == Fault::charge_drop) {  // paid for, never delivered
+    out.status = 0;
+    return count(out);
   }
 
   std::shared_ptr<const std::string> tree;

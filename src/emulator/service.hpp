@@ -59,6 +59,7 @@ struct Reply {
   std::string key_id;
   std::optional<std::string> q, hl, gl, city;
   bool cached = false;
+  bool charged = false;  // a search was taken from the key's quota
 
   void reset();
 };

@@ -186,6 +186,27 @@ TEST(Service, FaultsSpendNothing) {
   }
 }
 
+TEST(Service, ChargeDropSpendsASearchAndAnswersNothing) {
+  auto c = config();
+  c.faults.charge_drop = 1;
+  Service s(c);
+  Call call{s, {}};
+  auto& r = call("/api/alsoask?q=a&hl=en&gl=us");
+  EXPECT_EQ(r.fault, Fault::charge_drop);
+  EXPECT_EQ(r.status, 0u) << "the connection is reset";
+  EXPECT_TRUE(r.charged);
+  auto stats = json::parse(s.stats_json(t0)).as_object();
+  EXPECT_EQ(stats.at("keys").as_array()[0].at("searchesLeft").as_int64(), 1);
+  std::string line;
+  format_log_line(line, r, 0, 1);
+  EXPECT_EQ(json::parse(line).at("charged"), json::value(true));
+  EXPECT_EQ(json::parse(line).at("fault"), json::value("charge-drop"));
+  // Served from the cache next time: nothing charged, still dropped.
+  auto& again = call("/api/alsoask?q=a&hl=en&gl=us");
+  EXPECT_FALSE(again.charged);
+  EXPECT_EQ(again.status, 0u);
+}
+
 TEST(Service, FaultBodiesHaveTheirDocumentedShape) {
   auto with = [](auto set) {
     auto c = config();
