@@ -1,5 +1,7 @@
 #pragma once
 // Process exit codes; documented in README "Exit codes".
+#include "paa/error.hpp"
+
 namespace paa {
 enum ExitCode : int {
   kExitOk = 0,           // everything done
@@ -10,4 +12,18 @@ enum ExitCode : int {
   kExitPartial = 5,      // finished, but some keys failed; rerun retries them
   kExitInterrupted = 130 // SIGINT/SIGTERM; resumable
 };
+
+// The exit code of a command that failed with `e` before doing its work.
+inline int exit_code_for(const Error& e) {
+  switch (e.code) {
+    case errc::store: return 1;  // the disk: free space or fix it, then rerun
+    case errc::unspecified:
+    case errc::invalid_input:
+    case errc::store_in_use:
+    case errc::store_unusable:
+    case errc::tls:
+    case errc::bad_response: break;
+  }
+  return kExitUsage;
+}
 }  // namespace paa

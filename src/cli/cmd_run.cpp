@@ -92,7 +92,7 @@ int run(RunFlags& f) {
   spdlog::set_pattern("[%Y-%m-%d %H:%M:%S] %l: %v");
 
   auto loaded = load_job(f.job);
-  if (!loaded) return fail(loaded.error().message);
+  if (!loaded) return fail(loaded.error());
   JobSpec spec = std::move(*loaded);
 
   // Flags override the job's [limits].
@@ -123,12 +123,12 @@ int run(RunFlags& f) {
                 ", PAA_BASE_URL, or pass --base-url https://host/api");
   }
   auto endpoint = parse_base_url(base_url);
-  if (!endpoint) return fail(endpoint.error().message);
+  if (!endpoint) return fail(endpoint.error());
 
   // Read the whole job once before anything is sent or written: a bad line 900,000 must not
   // surface after searches were spent. It also gives the total for the progress display.
   auto checked = check_job(spec);
-  if (!checked) return fail(checked.error().message);
+  if (!checked) return fail(checked.error());
   if (checked->requests == 0) {
     // Lists that hold only blank lines or comments: an empty job, refused before a store exists.
     std::string lists;

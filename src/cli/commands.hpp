@@ -23,7 +23,7 @@ inline int fail(std::string_view message, int code = kExitUsage) {
   std::fprintf(stderr, "paa: %.*s\n", static_cast<int>(message.size()), message.data());
   return code;
 }
-inline int fail(const Error& e, int code = kExitUsage) { return fail(e.message, code); }
+inline int fail(const Error& e) { return fail(e.message, exit_code_for(e)); }
 
 Command add_check_command(CLI::App& app);
 Command add_run_command(CLI::App& app);

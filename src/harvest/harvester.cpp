@@ -240,12 +240,12 @@ asio::awaitable<Result<void>> Harvest::store_write(WriteRequest request) {
     });
   });
   // The queue is sized for every worker's write plus the feeder's capped share.
-  if (!queued) co_return make_error("the store's write queue is full (a bug: please report it)");
+  if (!queued) co_return make_error(errc::store, "the store's write queue is full (a bug: please report it)");
   while (!*promise) {
     auto [ec] = co_await done->async_wait(use_tuple);
     if (*promise) break;
     if (!ec) {
-      co_return make_error("the store did not acknowledge a write within " +
+      co_return make_error(errc::store, "the store did not acknowledge a write within " +
                            std::to_string(opt_.store_ack_timeout.count() / 1000) + " s");
     }
     // Cancelled by the drain deadline: a durable write is still awaited (never lose a result).
@@ -389,9 +389,9 @@ void Harvest::feeder_main() {
       return false;
     }
   };
-  auto fail = [this](StopReason reason, std::string message) {
-    feeder_error_ = std::move(message);
-    feeder_error_reason_ = reason;
+  auto fail = [this](const Error& e) {
+    feeder_error_ = e.message;
+    feeder_error_reason_ = stop_reason_for(e);
   };
 
   // Only keys the job lists more than once need remembering: a set of every key was 16 MiB
@@ -399,12 +399,12 @@ void Harvest::feeder_main() {
   FeedFilter filter(opt_.repeated_key_hashes, opt_.refresh);
   auto reader = JobReader::open(opt_.job);
   if (!reader) {
-    fail(StopReason::input, reader.error().message);
+    fail(reader.error());
   } else {
     for (;;) {
       auto next = reader->next();
       if (!next) {
-        fail(StopReason::input, next.error().message);
+        fail(next.error());
         break;
       }
       if (!*next) break;
@@ -412,7 +412,7 @@ void Harvest::feeder_main() {
       std::string key = encode_key(ji.query.key);
       auto feed = filter.decide(opt_.job.name, key, key_hash(key), store_);
       if (!feed) {
-        fail(StopReason::store_failure, feed.error().message);
+        fail(feed.error());
         break;
       }
       if (*feed == Feed::fetch) {
@@ -430,7 +430,7 @@ void Harvest::feeder_main() {
         WriteRequest w{opt_.job.name, MarkDone{key}, std::nullopt};
         if (!store_.submit(std::move(w), [this](Result<void>) { feeder_writes_.release(); })) {
           feeder_writes_.release();
-          fail(StopReason::store_failure, "the store's write queue is full (a bug: please report it)");
+          fail(make_error(errc::store, "the store's write queue is full (a bug: please report it)"));
           break;
         }
       }

@@ -16,4 +16,17 @@ const char* stop_reason_name(StopReason r) {
   return "?";
 }
 
+StopReason stop_reason_for(const Error& error) {
+  switch (error.code) {
+    case errc::invalid_input: return StopReason::input;
+    case errc::tls: return StopReason::tls;
+    case errc::unspecified:
+    case errc::store:
+    case errc::store_in_use:
+    case errc::store_unusable:
+    case errc::bad_response: break;
+  }
+  return StopReason::store_failure;
+}
+
 }  // namespace paa

@@ -53,7 +53,7 @@ class Where {
   }
 
   Error error(const toml::node& node, const std::string& what) const {
-    return make_error(at(node.source()) + what);
+    return make_error(errc::invalid_input, at(node.source()) + what);
   }
 
   Error type_error(const toml::node& node, std::string_view key, std::string_view expected) const {
@@ -82,7 +82,7 @@ std::optional<Error> check_keys(const Where& where, const toml::table& table,
       for (std::size_t i = 0; i < N; ++i) message += (i ? ", " : "") + std::string(known[i]);
     }
     const toml::source_region& region = key.source().begin.line ? key.source() : node.source();
-    return make_error(where.at(region) + message);
+    return make_error(errc::invalid_input, where.at(region) + message);
   }
   return std::nullopt;
 }
@@ -246,22 +246,22 @@ Result<JobSpec> load_job(const fs::path& file) {
 
   std::error_code status_error;
   if (fs::is_directory(file, status_error)) {
-    return make_error(display + ": is a folder; give the path of a job file (.toml)");
+    return make_error(errc::invalid_input, display + ": is a folder; give the path of a job file (.toml)");
   }
   std::ifstream in(file, std::ios::binary);
   if (!in) {
-    return make_error(display + ": cannot read the job file: " + std::strerror(errno) +
+    return make_error(errc::invalid_input, display + ": cannot read the job file: " + std::strerror(errno) +
                       "; check the path");
   }
   std::ostringstream content;
   content << in.rdbuf();
-  if (in.bad()) return make_error(display + ": cannot read the job file: " + std::strerror(errno));
+  if (in.bad()) return make_error(errc::invalid_input, display + ": cannot read the job file: " + std::strerror(errno));
 
   toml::table root;
   try {
     root = toml::parse(content.str(), display);
   } catch (const toml::parse_error& e) {
-    return make_error(where.at(e.source()) + "invalid TOML: " + std::string(e.description()));
+    return make_error(errc::invalid_input, where.at(e.source()) + "invalid TOML: " + std::string(e.description()));
   }
 
   if (auto e = check_keys(where, root, kTopKeys, "")) return *e;
@@ -280,7 +280,7 @@ Result<JobSpec> load_job(const fs::path& file) {
       const toml::node* n = root.get("name");
       const std::string msg = "name '" + spec.name +
                               "' cannot contain '/', '\\' or control characters; it names the default store file";
-      return n ? where.error(*n, msg) : make_error(display + ": " + msg);
+      return n ? where.error(*n, msg) : make_error(errc::invalid_input, display + ": " + msg);
     }
   }
 
@@ -353,7 +353,7 @@ Result<JobSpec> load_job(const fs::path& file) {
   }
   if (spec.locales.empty()) {
     const std::string msg = "job has no locales; add `locales = [{ hl = \"en\", gl = \"us\" }]`";
-    return locales ? where.error(*locales, msg) : make_error(display + ": " + msg);
+    return locales ? where.error(*locales, msg) : make_error(errc::invalid_input, display + ": " + msg);
   }
 
   if (const toml::node* n = root.get("limits")) {
@@ -361,7 +361,7 @@ Result<JobSpec> load_job(const fs::path& file) {
   }
 
   if (spec.queries.empty() && spec.query_files.empty()) {
-    return make_error(display + ": job has no queries; add `queries = [\"...\"]` or `query_files = [\"list.txt\"]`");
+    return make_error(errc::invalid_input, display + ": job has no queries; add `queries = [\"...\"]` or `query_files = [\"list.txt\"]`");
   }
   return spec;
 }

@@ -64,18 +64,18 @@ struct JobReader::Impl {
   // city replacing the locale's when given.
   std::optional<Error> prepare() {
     auto q = make_clean_query(pending->q);
-    if (!q) return make_error(pending->origin + ": " + q.error().message);
+    if (!q) return make_error(errc::invalid_input, pending->origin + ": " + q.error().message);
     pending_query = std::move(*q);
     row_locales.clear();
     locales = &job_locales;
     if (pending->locale) {
       auto locale = make_clean_locale(pending->locale->hl, pending->locale->gl, pending->locale->city);
-      if (!locale) return make_error(pending->origin + ": " + locale.error().message);
+      if (!locale) return make_error(errc::invalid_input, pending->origin + ": " + locale.error().message);
       row_locales.push_back(std::move(*locale));
       locales = &row_locales;
     } else if (!pending->city.empty()) {
       auto folded = fold_text(pending->city);
-      if (!folded) return make_error(pending->origin + ": city: " + folded.error().message);
+      if (!folded) return make_error(errc::invalid_input, pending->origin + ": city: " + folded.error().message);
       for (CleanLocale locale : job_locales) {
         locale.city = pending->city;
         locale.key_city = *folded;
@@ -87,7 +87,7 @@ struct JobReader::Impl {
   }
 
   Result<std::optional<JobItem>> next() {
-    if (failed) return make_error("the job reader stopped at an earlier error");
+    if (failed) return make_error(errc::invalid_input, "the job reader stopped at an earlier error");
     for (;;) {
       if (pending && locale_index < locales->size()) {
         Query query = combine_query(pending_query, (*locales)[locale_index++]);
@@ -115,7 +115,7 @@ JobReader& JobReader::operator=(JobReader&&) noexcept = default;
 JobReader::~JobReader() = default;
 
 Result<JobReader> JobReader::open(const JobSpec& spec) {
-  if (spec.locales.empty()) return make_error(spec.file.string() + ": job has no locales");
+  if (spec.locales.empty()) return make_error(errc::invalid_input, spec.file.string() + ": job has no locales");
   auto impl = std::make_unique<Impl>();
   impl->spec = spec;
   impl->job_display = spec.file.string();
@@ -123,7 +123,7 @@ Result<JobReader> JobReader::open(const JobSpec& spec) {
     const Locale& l = spec.locales[i];
     auto locale = make_clean_locale(l.hl, l.gl, l.city);
     if (!locale) {
-      return make_error(impl->job_display + ": locales[" + std::to_string(i) + "]: " + locale.error().message);
+      return make_error(errc::invalid_input, impl->job_display + ": locales[" + std::to_string(i) + "]: " + locale.error().message);
     }
     impl->job_locales.push_back(std::move(*locale));
   }

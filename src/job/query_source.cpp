@@ -29,7 +29,7 @@ bool is_blank(std::string_view text) {
 Result<std::unique_ptr<std::ifstream>> open_list(const fs::path& file) {
   auto in = std::make_unique<std::ifstream>(file, std::ios::binary);
   if (!*in) {
-    return make_error(file.string() + ": cannot open the query file: " + std::strerror(errno));
+    return make_error(errc::invalid_input, file.string() + ": cannot open the query file: " + std::strerror(errno));
   }
   char bom[3] = {};
   in->read(bom, 3);
@@ -41,7 +41,7 @@ Result<std::unique_ptr<std::ifstream>> open_list(const fs::path& file) {
 }
 
 Error invalid_utf8(const std::string& display, std::uint64_t line) {
-  return make_error(display + ":" + std::to_string(line) + ": invalid UTF-8; save the file as UTF-8");
+  return make_error(errc::invalid_input, display + ":" + std::to_string(line) + ": invalid UTF-8; save the file as UTF-8");
 }
 
 // One query per line; '#' at the start of a line (after white space) makes a comment.
@@ -54,14 +54,14 @@ class TxtSource final : public QuerySource {
     std::streambuf& buf = *in_->rdbuf();
     for (;;) {
       if (buf.sgetc() == kEof) {
-        if (in_->bad()) return make_error(display_ + ": read error");
+        if (in_->bad()) return make_error(errc::invalid_input, display_ + ": read error");
         return std::optional<SourceRecord>{};
       }
       ++line_;
       line_text_.clear();
       for (int c = buf.sbumpc(); c != kEof && c != '\n'; c = buf.sbumpc()) {
         if (line_text_.size() >= kMaxRecordBytes) {
-          return make_error(display_ + ":" + std::to_string(line_) + ": line is longer than " +
+          return make_error(errc::invalid_input, display_ + ":" + std::to_string(line_) + ": line is longer than " +
                             std::to_string(kMaxRecordBytes) + " bytes; put one query per line");
         }
         line_text_.push_back(static_cast<char>(c));
@@ -103,14 +103,14 @@ class CsvParser {
     for (;;) {
       const int c = buf_.sbumpc();
       if (field.size() > kMaxRecordBytes) {
-        return make_error(display_ + ":" + std::to_string(state == State::quoted ? quote_line : line_) +
+        return make_error(errc::invalid_input, display_ + ":" + std::to_string(state == State::quoted ? quote_line : line_) +
                           ": field is longer than " + std::to_string(kMaxRecordBytes) +
                           " bytes; is a closing quote missing?");
       }
       switch (state) {
         case State::quoted:
           if (c == kEof) {
-            return make_error(display_ + ":" + std::to_string(quote_line) +
+            return make_error(errc::invalid_input, display_ + ":" + std::to_string(quote_line) +
                               ": quoted field is never closed; add the closing \"");
           }
           if (c == '"') {
@@ -127,7 +127,7 @@ class CsvParser {
           continue;
         case State::after_quote:
           if (c != ',' && c != '\n' && c != '\r' && c != kEof) {
-            return make_error(display_ + ":" + std::to_string(line_) +
+            return make_error(errc::invalid_input, display_ + ":" + std::to_string(line_) +
                               ": unexpected text after a closing quote; inside a quoted field "
                               "write a quote as \"\"");
           }
@@ -179,13 +179,13 @@ class CsvSource final : public QuerySource {
       auto more = parser_.next(fields_, line);
       if (!more) return more.error();
       if (!*more) {
-        if (in_->bad()) return make_error(display_ + ": read error");
+        if (in_->bad()) return make_error(errc::invalid_input, display_ + ": read error");
         return std::optional<SourceRecord>{};
       }
       if (fields_.size() == 1 && fields_[0].empty()) continue;  // blank line
       const std::string where = display_ + ":" + std::to_string(line);
       if (fields_.size() != columns_) {
-        return make_error(where + ": row has " + std::to_string(fields_.size()) + " fields, the header has " +
+        return make_error(errc::invalid_input, where + ": row has " + std::to_string(fields_.size()) + " fields, the header has " +
                           std::to_string(columns_) + "; quote fields that contain commas");
       }
       for (const std::string& f : fields_) {
@@ -200,11 +200,11 @@ class CsvSource final : public QuerySource {
       const std::string_view gl = gl_ ? trim_ascii(fields_[*gl_]) : std::string_view{};
       if (city_) {
         auto city = clean_text(fields_[*city_]);
-        if (!city) return make_error(where + ": city: " + city.error().message);
+        if (!city) return make_error(errc::invalid_input, where + ": city: " + city.error().message);
         record.city = std::move(*city);
       }
       if (hl.empty() != gl.empty()) {
-        return make_error(where + ": row sets " + (hl.empty() ? "gl" : "hl") + " but not " +
+        return make_error(errc::invalid_input, where + ": row sets " + (hl.empty() ? "gl" : "hl") + " but not " +
                           (hl.empty() ? "hl" : "gl") +
                           "; set both (this row's own locale) or neither (the job's locales)");
       }
@@ -219,7 +219,7 @@ class CsvSource final : public QuerySource {
     std::uint64_t line = 0;
     auto more = parser_.next(fields_, line);
     if (!more) return more.error();
-    if (!*more) return make_error(display_ + ":1: the file is empty; a CSV list needs a header with a q column");
+    if (!*more) return make_error(errc::invalid_input, display_ + ":1: the file is empty; a CSV list needs a header with a q column");
     std::string found;
     for (std::size_t i = 0; i < fields_.size(); ++i) {
       const std::string name = lower_ascii(trim_ascii(fields_[i]));
@@ -231,17 +231,17 @@ class CsvSource final : public QuerySource {
       if (name == "city") slot = &city_;
       if (slot == nullptr) continue;  // other columns (volume, cpc, ...) are ignored
       if (*slot) {
-        return make_error(display_ + ":" + std::to_string(line) + ": column '" + name +
+        return make_error(errc::invalid_input, display_ + ":" + std::to_string(line) + ": column '" + name +
                           "' appears twice in the header");
       }
       *slot = i;
     }
     if (!q_column_) {
-      return make_error(display_ + ":" + std::to_string(line) + ": the header has no 'q' column (found " +
+      return make_error(errc::invalid_input, display_ + ":" + std::to_string(line) + ": the header has no 'q' column (found " +
                         found + "); name the column holding the queries q");
     }
     if (hl_.has_value() != gl_.has_value()) {
-      return make_error(display_ + ":" + std::to_string(line) + ": the header has an '" +
+      return make_error(errc::invalid_input, display_ + ":" + std::to_string(line) + ": the header has an '" +
                         (hl_ ? "hl" : "gl") + "' column but no '" + (hl_ ? "gl" : "hl") +
                         "' column; add both or neither");
     }
@@ -264,7 +264,7 @@ Result<std::unique_ptr<QuerySource>> open_query_source(const fs::path& file) {
   const std::string display = file.string();
   const std::string ext = lower_ascii(file.extension().string());
   if (ext != ".txt" && ext != ".csv") {
-    return make_error(display + ": unsupported query file type; expected .txt (one query per line) or .csv "
+    return make_error(errc::invalid_input, display + ": unsupported query file type; expected .txt (one query per line) or .csv "
                                 "(with a q column)");
   }
   auto in = open_list(file);

@@ -32,7 +32,7 @@ const char* kind_name(const json::value& v) {
 }
 
 Error type_error(const std::string& path, const char* expected, const json::value& got) {
-  return make_error(path + ": expected " + expected + ", got " + kind_name(got));
+  return make_error(errc::bad_response, path + ": expected " + expected + ", got " + kind_name(got));
 }
 
 // A string field where absent and null mean "". Wrong types are errors. `path()` gives the
@@ -57,7 +57,7 @@ std::optional<Error> read_count(const json::object& obj, std::string_view key,
     case json::kind::int64: out = v->get_int64(); return std::nullopt;
     case json::kind::uint64:
       if (v->get_uint64() > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
-        return make_error(path + ": number " + std::to_string(v->get_uint64()) + " is out of range");
+        return make_error(errc::bad_response, path + ": number " + std::to_string(v->get_uint64()) + " is out of range");
       }
       out = static_cast<std::int64_t>(v->get_uint64());
       return std::nullopt;
@@ -67,7 +67,7 @@ std::optional<Error> read_count(const json::object& obj, std::string_view key,
       if (!std::isfinite(d) || d != std::trunc(d) || d < -9223372036854775808.0 || d >= 9223372036854775808.0) {
         std::ostringstream shown;
         shown << d;
-        return make_error(path + ": expected a whole number, got " + shown.str());
+        return make_error(errc::bad_response, path + ": expected a whole number, got " + shown.str());
       }
       out = static_cast<std::int64_t>(d);
       return std::nullopt;
@@ -126,7 +126,7 @@ std::optional<Error> convert_children(const json::array& roots, std::vector<Ques
     const json::array& nested = children->get_array();
     if (nested.empty()) continue;
     if (stack.size() >= max_depth) {
-      return make_error(prefix() + "children: questions nest deeper than " +
+      return make_error(errc::bad_response, prefix() + "children: questions nest deeper than " +
                         std::to_string(max_depth) + " levels");
     }
     q.children.reserve(nested.size());
@@ -165,11 +165,11 @@ std::optional<Error> convert_result(const json::value& v, SearchResult& out, std
 
 Result<Envelope> parse_envelope(std::string_view body, const ParseLimits& limits) {
   if (body.size() > limits.max_body_bytes) {
-    return make_error("response body is " + std::to_string(body.size()) + " bytes, over the limit of " +
+    return make_error(errc::bad_response, "response body is " + std::to_string(body.size()) + " bytes, over the limit of " +
                       std::to_string(limits.max_body_bytes) + " bytes");
   }
   if (auto bad = first_invalid_utf8(body)) {
-    return make_error("response body is not valid UTF-8 (byte " + std::to_string(*bad + 1) + ")");
+    return make_error(errc::bad_response, "response body is not valid UTF-8 (byte " + std::to_string(*bad + 1) + ")");
   }
 
   // Each question level costs two JSON levels (object + children array), plus the envelope,
@@ -182,18 +182,18 @@ Result<Envelope> parse_envelope(std::string_view body, const ParseLimits& limits
   boost::system::error_code ec;
   const std::size_t consumed = parser.write(body.data(), body.size(), ec);
   if (ec == json::error::too_deep) {
-    return make_error("response body nests deeper than " + std::to_string(options.max_depth) +
+    return make_error(errc::bad_response, "response body nests deeper than " + std::to_string(options.max_depth) +
                       " JSON levels (at most " + std::to_string(limits.max_question_depth) +
                       " question levels are accepted)");
   }
   if (ec) {
-    return make_error("response body is not valid JSON: " + ec.message() + " (near byte " +
+    return make_error(errc::bad_response, "response body is not valid JSON: " + ec.message() + " (near byte " +
                       std::to_string(consumed + 1) + ")");
   }
   const json::value root = parser.release();
 
   if (!root.is_object()) {
-    return make_error(std::string("response body: expected a JSON object, got ") + kind_name(root));
+    return make_error(errc::bad_response, std::string("response body: expected a JSON object, got ") + kind_name(root));
   }
   const json::object& obj = root.get_object();
   Envelope env;
@@ -215,13 +215,13 @@ Result<Envelope> parse_envelope(std::string_view body, const ParseLimits& limits
         while (cut > 0 && (static_cast<unsigned char>(shown[cut]) & 0xC0) == 0x80) --cut;
         shown = shown.substr(0, cut) + "...";
       }
-      return make_error("renewalDate: expected a calendar date like 2026-12-01, got " + shown);
+      return make_error(errc::bad_response, "renewalDate: expected a calendar date like 2026-12-01, got " + shown);
     }
     env.quota.renewal_date = *date;
   }
 
   const json::value* result = obj.if_contains("result");
-  if (result == nullptr) return make_error("result: missing");
+  if (result == nullptr) return make_error(errc::bad_response, "result: missing");
   if (auto e = convert_result(*result, env.result, limits.max_question_depth)) return *e;
   return env;
 }

@@ -35,7 +35,7 @@ Result<icu::UnicodeString> decode_utf8(std::string_view utf8) {
     UChar32 c = 0;
     U8_NEXT(bytes, i, length, c);
     if (c < 0) {
-      return make_error("invalid UTF-8 at byte " + std::to_string(start + 1) +
+      return make_error(errc::invalid_input, "invalid UTF-8 at byte " + std::to_string(start + 1) +
                         "; save the text as UTF-8");
     }
     out.append(c);
@@ -56,7 +56,7 @@ bool is_ascii(std::string_view s) {
 bool is_ascii_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 
 Error control_error(UChar32 c, std::int32_t position) {
-  return make_error("control character " + codepoint_name(c) + " at character " +
+  return make_error(errc::invalid_input, "control character " + codepoint_name(c) + " at character " +
                     std::to_string(position) + "; remove it");
 }
 
@@ -183,11 +183,11 @@ Result<std::string> fold_text(std::string_view utf8) {
 Result<std::string> normalize_hl(std::string_view hl) {
   const std::string_view t = trim_ascii(hl);
   const auto fail = [&] {
-    return make_error("invalid hl " + quoted(t) +
+    return make_error(errc::invalid_input, "invalid hl " + quoted(t) +
                       ": expected a 2-3 letter language code with an optional region, "
                       "like en, de or pt-BR");
   };
-  if (t.empty()) return make_error("hl is empty: expected a language code like en, de or pt-BR");
+  if (t.empty()) return make_error(errc::invalid_input, "hl is empty: expected a language code like en, de or pt-BR");
   std::size_t lang = 0;
   while (lang < t.size() && is_ascii_alpha(t[lang])) ++lang;
   if (lang < 2 || lang > 3) return fail();
@@ -207,9 +207,9 @@ Result<std::string> normalize_hl(std::string_view hl) {
 
 Result<std::string> normalize_gl(std::string_view gl) {
   const std::string_view t = trim_ascii(gl);
-  if (t.empty()) return make_error("gl is empty: expected a 2-letter country code like us, de or fr");
+  if (t.empty()) return make_error(errc::invalid_input, "gl is empty: expected a 2-letter country code like us, de or fr");
   if (t.size() != 2 || !is_ascii_alpha(t[0]) || !is_ascii_alpha(t[1])) {
-    return make_error("invalid gl " + quoted(t) +
+    return make_error(errc::invalid_input, "invalid gl " + quoted(t) +
                       ": expected a 2-letter country code like us, de or fr");
   }
   return lower_ascii(t);
@@ -217,8 +217,8 @@ Result<std::string> normalize_gl(std::string_view gl) {
 
 Result<CleanQuery> make_clean_query(std::string_view q) {
   auto cleaned = clean(q);
-  if (!cleaned) return make_error("q: " + cleaned.error().message);
-  if (cleaned->empty()) return make_error("q is empty");
+  if (!cleaned) return make_error(errc::invalid_input, "q: " + cleaned.error().message);
+  if (cleaned->empty()) return make_error(errc::invalid_input, "q is empty");
   CleanQuery out;
   out.folded = fold_clean(*cleaned);
   out.text = std::move(*cleaned);
@@ -227,7 +227,7 @@ Result<CleanQuery> make_clean_query(std::string_view q) {
 
 Result<CleanLocale> make_clean_locale(std::string_view hl, std::string_view gl, std::string_view city) {
   auto city_clean = clean(city);
-  if (!city_clean) return make_error("city: " + city_clean.error().message);
+  if (!city_clean) return make_error(errc::invalid_input, "city: " + city_clean.error().message);
   auto hl_key = normalize_hl(hl);
   if (!hl_key) return hl_key.error();
   auto gl_key = normalize_gl(gl);
@@ -276,20 +276,20 @@ Result<QueryKey> decode_key(std::string_view bytes) {
   std::size_t i = 0;
   for (std::string& field : fields) {
     for (;;) {
-      if (i >= bytes.size()) return make_error("encoded key is truncated");
+      if (i >= bytes.size()) return make_error(errc::invalid_input, "encoded key is truncated");
       const char c = bytes[i++];
       if (c != '\0') {
         field.push_back(c);
         continue;
       }
-      if (i >= bytes.size()) return make_error("encoded key is truncated after a 0x00 byte");
+      if (i >= bytes.size()) return make_error(errc::invalid_input, "encoded key is truncated after a 0x00 byte");
       const auto marker = static_cast<unsigned char>(bytes[i++]);
       if (marker == 0x01) break;
-      if (marker != 0xFF) return make_error("encoded key has an invalid escape after a 0x00 byte");
+      if (marker != 0xFF) return make_error(errc::invalid_input, "encoded key has an invalid escape after a 0x00 byte");
       field.push_back('\0');
     }
   }
-  if (i != bytes.size()) return make_error("encoded key has trailing bytes");
+  if (i != bytes.size()) return make_error(errc::invalid_input, "encoded key has trailing bytes");
   QueryKey key;
   key.hl = std::move(fields[0]);
   key.gl = std::move(fields[1]);

@@ -16,7 +16,7 @@ Result<ServiceEndpoint> parse_base_url(std::string_view text) {
   auto parsed = boost::urls::parse_absolute_uri(text);
   const std::string shown(text);
   if (!parsed) {
-    return make_error("invalid base URL '" + shown + "': " + parsed.error().message() +
+    return make_error(errc::invalid_input, "invalid base URL '" + shown + "': " + parsed.error().message() +
                       "; expected e.g. https://host/api");
   }
   const auto& u = *parsed;
@@ -26,16 +26,16 @@ Result<ServiceEndpoint> parse_base_url(std::string_view text) {
   } else if (u.scheme() == "http") {
     ep.tls = false;
   } else {
-    return make_error("invalid base URL '" + shown + "': scheme must be https or http");
+    return make_error(errc::invalid_input, "invalid base URL '" + shown + "': scheme must be https or http");
   }
   if (u.has_userinfo()) {
-    return make_error("invalid base URL '" + shown + "': credentials in the URL are not supported; the API key comes from the environment");
+    return make_error(errc::invalid_input, "invalid base URL '" + shown + "': credentials in the URL are not supported; the API key comes from the environment");
   }
   if (u.has_query() || u.has_fragment()) {
-    return make_error("invalid base URL '" + shown + "': remove the query/fragment part");
+    return make_error(errc::invalid_input, "invalid base URL '" + shown + "': remove the query/fragment part");
   }
   ep.host = u.host_address();
-  if (ep.host.empty()) return make_error("invalid base URL '" + shown + "': no host");
+  if (ep.host.empty()) return make_error(errc::invalid_input, "invalid base URL '" + shown + "': no host");
   if (u.host_type() == boost::urls::host_type::ipv6) {
     ep.host = std::string(u.encoded_host_address());  // keep it bare for resolve / SNI skip
     if (ep.host.size() > 2 && ep.host.front() == '[') ep.host = ep.host.substr(1, ep.host.size() - 2);

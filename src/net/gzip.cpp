@@ -7,7 +7,7 @@ namespace paa {
 Result<std::string> gunzip(std::string_view in, std::size_t max_bytes) {
   z_stream zs{};
   // 32 + MAX_WBITS: accept gzip and zlib headers.
-  if (inflateInit2(&zs, 32 + MAX_WBITS) != Z_OK) return make_error("gzip: cannot initialise zlib");
+  if (inflateInit2(&zs, 32 + MAX_WBITS) != Z_OK) return make_error(errc::bad_response, "gzip: cannot initialise zlib");
   std::string out;
   out.resize(std::min<std::size_t>(max_bytes, std::max<std::size_t>(in.size() * 4, 4096)));
   zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in.data()));
@@ -18,7 +18,7 @@ Result<std::string> gunzip(std::string_view in, std::size_t max_bytes) {
     if (produced == out.size()) {
       if (out.size() >= max_bytes) {
         inflateEnd(&zs);
-        return make_error("gzip body inflates past the " + std::to_string(max_bytes) + "-byte limit");
+        return make_error(errc::bad_response, "gzip body inflates past the " + std::to_string(max_bytes) + "-byte limit");
       }
       out.resize(std::min(max_bytes, out.size() * 2));
     }
@@ -28,11 +28,11 @@ Result<std::string> gunzip(std::string_view in, std::size_t max_bytes) {
     produced = out.size() - zs.avail_out;
     if (rc == Z_BUF_ERROR && zs.avail_in == 0) {
       inflateEnd(&zs);
-      return make_error("gzip body is truncated");
+      return make_error(errc::bad_response, "gzip body is truncated");
     }
     if (rc != Z_OK && rc != Z_STREAM_END && rc != Z_BUF_ERROR) {
       inflateEnd(&zs);
-      return make_error(std::string("gzip body is corrupt: ") + (zs.msg ? zs.msg : "zlib error"));
+      return make_error(errc::bad_response, std::string("gzip body is corrupt: ") + (zs.msg ? zs.msg : "zlib error"));
     }
   }
   inflateEnd(&zs);

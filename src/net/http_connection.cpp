@@ -49,7 +49,7 @@ Result<std::shared_ptr<TlsContext>> TlsContext::create(const std::string& ca_fil
   if (!ca_file.empty()) {
     ctx.load_verify_file(ca_file, ec);
     if (ec) {
-      return make_error("cannot use --ca-file '" + ca_file + "': " + ec.message() +
+      return make_error(errc::tls, "cannot use --ca-file '" + ca_file + "': " + ec.message() +
                         "; pass a PEM file holding the CA certificate");
     }
   }

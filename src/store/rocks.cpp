@@ -37,7 +37,7 @@ Error rocks_error(const fs::path& dir, std::string_view what, const rocksdb::Sta
   } else {
     hint = "this is unexpected; please report it together with the store's LOG file";
   }
-  return make_error(store_name(dir) + ": " + std::string(what) + " failed: " + status.ToString() +
+  return make_error(errc::store, store_name(dir) + ": " + std::string(what) + " failed: " + status.ToString() +
                     "; " + hint);
 }
 
@@ -48,7 +48,7 @@ Result<WriterLock> WriterLock::acquire(const fs::path& dir) {
   // O_CLOEXEC: a child that execs must not keep the store locked.
   int fd = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
   if (fd < 0) {
-    return make_error(store_name(dir) + ": cannot open lock file '" + file.string() +
+    return make_error(errc::store, store_name(dir) + ": cannot open lock file '" + file.string() +
                       "': " + std::strerror(errno) + "; check the folder's permissions");
   }
   // flock locks belong to the open file description: a second open() conflicts even in the
@@ -60,14 +60,14 @@ Result<WriterLock> WriterLock::acquire(const fs::path& dir) {
     ssize_t n = ::pread(fd, buf, sizeof buf - 1, 0);
     ::close(fd);
     if (err != EWOULDBLOCK) {
-      return make_error(store_name(dir) + ": cannot lock '" + file.string() +
+      return make_error(errc::store, store_name(dir) + ": cannot lock '" + file.string() +
                         "': " + std::strerror(err));
     }
     if (n > 0) {
       auto text = trim_ascii(std::string_view(buf, static_cast<std::size_t>(n)));
       if (!text.empty()) owner = " (pid " + std::string(text) + ")";
     }
-    return make_error(store_name(dir) + " is in use by another paa process" + owner +
+    return make_error(errc::store_in_use, store_name(dir) + " is in use by another paa process" + owner +
                       "; wait for it to finish or stop it");
   }
   std::string pid = std::to_string(::getpid()) + "\n";
@@ -201,12 +201,12 @@ Result<std::unique_ptr<RocksStore>> RocksStore::open(const fs::path& dir, Mode m
   std::error_code ec;
   const bool exists = fs::exists(dir, ec);
   if (exists && !fs::is_directory(dir, ec)) {
-    return make_error(store_name(dir) + ": '" + dir.string() +
+    return make_error(errc::store_unusable, store_name(dir) + ": '" + dir.string() +
                       "' is a file, not a store folder; choose another --store path");
   }
   const bool existing_store = exists && has_current(dir);
   if (!primary && !existing_store) {
-    return make_error("no store at '" + dir.string() + "' (run `paa run JOB` first)");
+    return make_error(errc::store_unusable, "no store at '" + dir.string() + "' (run `paa run JOB` first)");
   }
   const bool not_empty = exists && !fs::is_empty(dir, ec);
   // Our lock file marks a folder as ours, even a store whose creation a crash cut short. A
@@ -216,7 +216,7 @@ Result<std::unique_ptr<RocksStore>> RocksStore::open(const fs::path& dir, Mode m
   const bool marked_ours = exists && fs::exists(dir / kLockFileName, ec);
   if (primary && not_empty && !existing_store && !marked_ours) {
     // Never create a database inside someone's unrelated folder.
-    return make_error(store_name(dir) + ": '" + dir.string() +
+    return make_error(errc::store_unusable, store_name(dir) + ": '" + dir.string() +
                       "' exists, is not empty and is not a paa store; "
                       "choose a new or empty folder for the store");
   }
@@ -228,7 +228,7 @@ Result<std::unique_ptr<RocksStore>> RocksStore::open(const fs::path& dir, Mode m
     if (!s.ok()) return rocks_error(dir, "reading the column families", s);
     for (const auto& [name, family] : kFamilies) {
       if (std::find(present.begin(), present.end(), name) == present.end()) {
-        return make_error(store_name(dir) + ": '" + dir.string() +
+        return make_error(errc::store_unusable, store_name(dir) + ": '" + dir.string() +
                           "' is a RocksDB database but not a paa store; "
                           "choose another --store path");
       }
@@ -239,7 +239,7 @@ Result<std::unique_ptr<RocksStore>> RocksStore::open(const fs::path& dir, Mode m
     if (!exists) {
       fs::create_directories(dir, ec);
       if (ec) {
-        return make_error(store_name(dir) + ": cannot create the folder: " + ec.message() +
+        return make_error(errc::store_unusable, store_name(dir) + ": cannot create the folder: " + ec.message() +
                           "; check the path and permissions");
       }
     }
@@ -269,7 +269,7 @@ Result<std::unique_ptr<RocksStore>> RocksStore::open(const fs::path& dir, Mode m
     auto s = rocksdb::DB::ListColumnFamilies(dbo, dir.string(), &names);
     if (!s.ok()) return rocks_error(dir, "reading the column families", s);
     if (!primary && std::find(names.begin(), names.end(), kMetaFamily) == names.end()) {
-      return make_error("no store at '" + dir.string() +
+      return make_error(errc::store_unusable, "no store at '" + dir.string() +
                         "' yet: its creation is under way or was interrupted "
                         "(run `paa run JOB` to complete it)");
     }
@@ -297,7 +297,7 @@ Result<std::unique_ptr<RocksStore>> RocksStore::open(const fs::path& dir, Mode m
     // The secondary keeps its own info log in a private temporary folder.
     std::string tmpl = (fs::temp_directory_path(ec) / "paa-reader-XXXXXX").string();
     if (::mkdtemp(tmpl.data()) == nullptr) {
-      return make_error(store_name(dir) + ": cannot create a temporary folder for the reader: " +
+      return make_error(errc::store_unusable, store_name(dir) + ": cannot create a temporary folder for the reader: " +
                         std::strerror(errno) + "; check TMPDIR");
     }
     store->secondary_dir_ = tmpl;
@@ -344,7 +344,7 @@ Result<void> RocksStore::check_format_version() {
     return damaged(kMetaFamily, kMetaFormatVersion);
   }
   if (version > kStoreFormatVersion) {
-    return make_error(store_name(dir_) + " was written by a newer paa (format " +
+    return make_error(errc::store_unusable, store_name(dir_) + " was written by a newer paa (format " +
                       std::to_string(version) + "; this paa reads up to " +
                       std::to_string(kStoreFormatVersion) + "): upgrade paa");
   }
@@ -391,7 +391,7 @@ Error RocksStore::damaged(std::string_view family, std::string_view key) const {
     auto u = static_cast<unsigned char>(c);
     printable += (u >= 0x20 && u < 0x7f) ? c : '.';
   }
-  return make_error(store_name(dir_) + ": damaged record in '" + std::string(family) +
+  return make_error(errc::store, store_name(dir_) + ": damaged record in '" + std::string(family) +
                     "' at key '" + printable +
                     "'; the store was modified by something other than paa or the disk is failing");
 }

@@ -150,7 +150,7 @@ class RocksStoreWriter final : public StoreWriter {
   }
 
  private:
-  Error closed_error() const { return make_error(store_name(store_->dir()) + " is closed"); }
+  Error closed_error() const { return make_error(errc::store, store_name(store_->dir()) + " is closed"); }
   Result<void> check_open() {
     std::lock_guard lk(mu_);
     if (closing_) return closed_error();
@@ -252,7 +252,7 @@ class RocksStoreWriter final : public StoreWriter {
 
   Result<void> check_job(std::string_view job) {
     if (valid_job_name(job)) return {};
-    return make_error(store_name(store_->dir()) + ": invalid job name '" + std::string(job) +
+    return make_error(errc::invalid_input, store_name(store_->dir()) + ": invalid job name '" + std::string(job) +
                       "': it must be non-empty and contain no NUL character");
   }
 
@@ -297,7 +297,7 @@ class RocksStoreWriter final : public StoreWriter {
                           Overlay& mine) {
     StoredResult& result = put_result.result;
     if (!decode_key(result.key)) {
-      return make_error(store_name(store_->dir()) + ": refusing a result with a malformed key");
+      return make_error(errc::store, store_name(store_->dir()) + ": refusing a result with a malformed key");
     }
     auto old_raw = read(store_->results, result.key, mine, "reading a result");
     if (!old_raw) return old_raw.error();
@@ -356,7 +356,7 @@ class RocksStoreWriter final : public StoreWriter {
     auto stored = exists(store_->results, mark.key, mine, "reading a result");
     if (!stored) return stored.error();
     if (!*stored) {
-      return make_error(store_name(store_->dir()) +
+      return make_error(errc::store, store_name(store_->dir()) +
                         ": cannot mark a key done: no result is stored for it (a bug in paa; "
                         "please report it)");
     }
@@ -441,7 +441,7 @@ class RocksStoreWriter final : public StoreWriter {
 Result<std::unique_ptr<StoreWriter>> StoreWriter::open(const std::filesystem::path& dir,
                                                        const StoreOptions& options) {
   if (options.queue_capacity == 0) {
-    return make_error(store_name(dir) + ": the writer queue capacity must be at least 1");
+    return make_error(errc::invalid_input, store_name(dir) + ": the writer queue capacity must be at least 1");
   }
   auto store = RocksStore::open(dir, RocksStore::Mode::primary);
   if (!store) return store.error();

@@ -360,6 +360,29 @@ TEST(ReliabilityE2E, BadInputExitsTwoNamingFileAndLineSendsNothingAndLeavesTheSt
   EXPECT_EQ(export_jsonl(dir.path(), existing).size(), 5u);
 }
 
+TEST(ReliabilityE2E, QueryFileRemovedDuringTheRunIsBadInputNotAStoreFailure) {
+  TempDir dir;
+  Emulator emu(dir.path(), {"--latency-ms", "5:10"});
+  // Two lists, read one after the other: the second vanishes while the first is harvested.
+  write_job(dir.path(), "vanish", 120, "");
+  std::ofstream(dir / "second.txt") << "a query in the second list\n";
+  const fs::path job = dir / "vanish.toml";
+  std::ofstream(job) << "name = \"vanish\"\nquery_files = [\"vanish.txt\", \"second.txt\"]\n"
+                     << "locales = [ { hl = \"en\", gl = \"us\" } ]\n[limits]\nconcurrency = 2\nrate = 0\n";
+  std::vector<std::string> argv{PAA_BIN};
+  for (auto& a : run_args(job, emu)) argv.push_back(a);
+  Process p(argv, {{"PAA_API_KEY", kApiKey}}, dir.path());
+  ASSERT_TRUE(eventually([&] { return emu.requests() >= 1; }, std::chrono::seconds(30)));
+  fs::remove(dir / "second.txt");
+  const auto r = p.wait();
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("second.txt"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("store-failure"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("paa run vanish: input"), std::string::npos) << r.err;
+  EXPECT_EQ(export_jsonl(dir.path(), dir / "vanish.db").size(), count_status(emu.log(), 200))
+      << "every answer received was kept";
+}
+
 TEST(ReliabilityE2E, StorePathThatCannotBeCreatedExitsTwoNamingItAndSendsNothing) {
   TempDir dir;
   Emulator emu(dir.path(), {});

@@ -1,4 +1,6 @@
 #pragma once
+#include "paa/error.hpp"
+
 // Why a run stopped before its job was done; the exit code follows from it (exit_code_for).
 
 namespace paa {
@@ -16,5 +18,9 @@ enum class StopReason {
 
 // "completed", "auth", ...: recorded as the run's outcome in the store.
 const char* stop_reason_name(StopReason reason);
+
+// A run stopped by an error: its kind says why (a job file that became unreadable is bad
+// input, not a store failure).
+StopReason stop_reason_for(const Error& error);
 
 }  // namespace paa

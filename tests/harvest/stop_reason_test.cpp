@@ -1,0 +1,34 @@
+#include "paa/exit_code.hpp"
+#include "paa/harvest/harvester.hpp"
+#include "paa/harvest/stop_reason.hpp"
+
+#include <gtest/gtest.h>
+
+using namespace paa;
+
+TEST(StopReason, AnErrorsKindDecidesTheStopReason) {
+  EXPECT_EQ(stop_reason_for(make_error(errc::invalid_input, "jobs/a.txt: cannot open")), StopReason::input);
+  EXPECT_EQ(stop_reason_for(make_error(errc::store, "I/O error")), StopReason::store_failure);
+  EXPECT_EQ(stop_reason_for(make_error(errc::tls, "bad CA")), StopReason::tls);
+  EXPECT_EQ(stop_reason_for(make_error("unclassified")), StopReason::store_failure);
+}
+
+TEST(StopReason, TheExitCodeFollowsTheStopReason) {
+  HarvestSummary s;
+  s.stop = StopReason::input;
+  EXPECT_EQ(exit_code_for(s), kExitUsage);
+  s.stop = StopReason::store_failure;
+  EXPECT_EQ(exit_code_for(s), 1);
+  s.stop = StopReason::budget;
+  EXPECT_EQ(exit_code_for(s), kExitQuota);
+  s.stop = StopReason::none;
+  s.failed = 1;
+  EXPECT_EQ(exit_code_for(s), kExitPartial);
+  EXPECT_STREQ(stop_reason_name(StopReason::input), "input");
+}
+
+TEST(StopReason, AFailedCommandsExitCodeFollowsTheErrorsKind) {
+  EXPECT_EQ(exit_code_for(make_error(errc::store, "disk full")), 1);
+  EXPECT_EQ(exit_code_for(make_error(errc::invalid_input, "line 3")), kExitUsage);
+  EXPECT_EQ(exit_code_for(make_error(errc::store_in_use, "pid 12")), kExitUsage);
+}
