@@ -1,4 +1,4 @@
-#include "emulator/fault_plan.hpp"
+#include "paa/emulator/fault_plan.hpp"
 
 namespace paa::emulator {
 

@@ -1,6 +1,6 @@
-#include "emulator/http_wire.hpp"
+#include "paa/emulator/http_wire.hpp"
 
-#include "emulator/json_text.hpp"
+#include "paa/emulator/json_text.hpp"
 
 #include <stdexcept>
 

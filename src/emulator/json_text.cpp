@@ -1,4 +1,4 @@
-#include "emulator/json_text.hpp"
+#include "paa/emulator/json_text.hpp"
 
 #include "paa/model/utf8.hpp"
 
@@ -29,7 +29,7 @@ void append_escaped(std::string& out, std::string_view s) {
 }
 }  // namespace
 
-void append_json_string(std::string& out, std::string_view s) {
+void append_json_quoted(std::string& out, std::string_view s) {
   out += '"';
   while (!s.empty()) {
     const auto bad = first_invalid_utf8(s);

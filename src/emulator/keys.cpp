@@ -1,6 +1,6 @@
-#include "emulator/keys.hpp"
+#include "paa/emulator/keys.hpp"
 
-#include "emulator/service.hpp"
+#include "paa/emulator/service.hpp"
 
 #include <toml++/toml.h>
 

@@ -1,7 +1,7 @@
-// paa-emulator: a local HTTPS implementation of the People Also Ask service (see /tmp/paa-docs/emulator.md).
-#include "emulator/keys.hpp"
-#include "emulator/server.hpp"
-#include "emulator/service.hpp"
+// paa-emulator: a local HTTPS implementation of the People Also Ask service (README "paa-emulator").
+#include "paa/emulator/keys.hpp"
+#include "paa/emulator/server.hpp"
+#include "paa/emulator/service.hpp"
 #include "paa/model/envelope.hpp"
 
 #include <CLI/CLI.hpp>

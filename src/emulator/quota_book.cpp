@@ -1,4 +1,4 @@
-#include "emulator/quota_book.hpp"
+#include "paa/emulator/quota_book.hpp"
 
 namespace paa::emulator {
 
@@ -21,7 +21,7 @@ QuotaBook::QuotaBook(std::vector<KeyConfig> keys, chr::year_month_day renewal_da
   states_.reserve(configs_.size());
   for (std::size_t i = 0; i < configs_.size(); ++i) {
     const KeyConfig& k = configs_[i];
-    states_.push_back(QuotaState{k.active, k.searches, k.payg, renewal_date, renewal_date, std::nullopt});
+    states_.push_back(KeyQuota{k.active, k.searches, k.payg, renewal_date, renewal_date, std::nullopt});
     by_secret_.emplace(k.secret, i);
   }
 }
@@ -33,7 +33,7 @@ std::optional<std::size_t> QuotaBook::find(std::string_view secret) const {
 }
 
 void QuotaBook::refill(std::size_t id, bool with_payg) {
-  QuotaState& s = states_[id];
+  KeyQuota& s = states_[id];
   s.searches_left = configs_[id].searches;
   if (with_payg) s.payg_left = configs_[id].payg;
   s.exhausted_at.reset();
@@ -41,7 +41,7 @@ void QuotaBook::refill(std::size_t id, bool with_payg) {
 }
 
 void QuotaBook::refresh(std::size_t id, TimePoint now) {
-  QuotaState& s = states_[id];
+  KeyQuota& s = states_[id];
   // The test knob: refill monthly searches and credits S seconds after running out.
   if (renew_after_ && s.exhausted_at && now >= *s.exhausted_at + *renew_after_) refill(id, true);
   // The calendar: on the renewal date the monthly searches come back; bought credits do not expire.
@@ -51,7 +51,7 @@ void QuotaBook::refresh(std::size_t id, TimePoint now) {
 }
 
 void QuotaBook::announce(std::size_t id, TimePoint now) {
-  QuotaState& s = states_[id];
+  KeyQuota& s = states_[id];
   // With --renew-after-seconds the quota really resets S seconds after it runs out, so the
   // honest renewalDate is the day of that instant, not the calendar date: a client that waits
   // for renewalDate (as the spec invites) then resumes within seconds.
@@ -64,7 +64,7 @@ void QuotaBook::announce(std::size_t id, TimePoint now) {
 
 Charge QuotaBook::charge(std::size_t id, TimePoint now) {
   refresh(id, now);
-  QuotaState& s = states_[id];
+  KeyQuota& s = states_[id];
   Charge result = Charge::exhausted;
   if (s.searches_left > 0) {
     --s.searches_left;

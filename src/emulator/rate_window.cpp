@@ -1,4 +1,4 @@
-#include "emulator/rate_window.hpp"
+#include "paa/emulator/rate_window.hpp"
 
 namespace paa::emulator {
 

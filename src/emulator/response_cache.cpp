@@ -1,4 +1,4 @@
-#include "emulator/response_cache.hpp"
+#include "paa/emulator/response_cache.hpp"
 
 namespace paa::emulator {
 

@@ -1,6 +1,6 @@
-#include "emulator/server.hpp"
+#include "paa/emulator/server.hpp"
 
-#include "emulator/http_wire.hpp"
+#include "paa/emulator/http_wire.hpp"
 
 #include <boost/asio.hpp>
 #include <boost/asio/ssl.hpp>

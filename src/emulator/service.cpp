@@ -1,6 +1,6 @@
-#include "emulator/service.hpp"
+#include "paa/emulator/service.hpp"
 
-#include "emulator/json_text.hpp"
+#include "paa/emulator/json_text.hpp"
 #include "paa/model/envelope.hpp"
 
 #include <cstdio>
@@ -39,7 +39,7 @@ void Reply::reset() {
   charged = false;
 }
 
-void append_envelope_head(std::string& out, bool cached, const QuotaState& quota) {
+void append_envelope_head(std::string& out, bool cached, const KeyQuota& quota) {
   out += cached ? "{\"cached\":true,\"searchesLeft\":" : "{\"cached\":false,\"searchesLeft\":";
   append_int(out, quota.searches_left);
   out += ",\"payAsYouGoCreditsLeft\":";
@@ -54,12 +54,12 @@ void format_log_line(std::string& out, const Reply& r, std::int64_t unix_ms, std
   out += "{\"t\":";
   append_int(out, unix_ms);
   out += ",\"key_id\":";
-  append_json_string(out, r.key_id);
+  append_json_quoted(out, r.key_id);
   auto field = [&out](std::string_view name, const std::optional<std::string>& v) {
     out += ",\"";
     out += name;
     out += "\":";
-    if (v) append_json_string(out, *v);
+    if (v) append_json_quoted(out, *v);
     else out += "null";
   };
   field("q", r.q);
@@ -73,7 +73,7 @@ void format_log_line(std::string& out, const Reply& r, std::int64_t unix_ms, std
   out += ",\"fault\":";
   std::string_view fault = fault_name(r.fault, r.hostile);
   if (fault.empty()) out += "null";
-  else append_json_string(out, fault);
+  else append_json_quoted(out, fault);
   out += ",\"conn\":";
   append_int(out, static_cast<std::int64_t>(conn));
   out += "}\n";
@@ -132,7 +132,7 @@ Service::Service(ServiceConfig config, TimePoint now)
 void Service::error(Reply& out, unsigned status, std::string_view message) {
   out.status = status;
   out.body.assign("{\"error\":");
-  append_json_string(out.body, message);
+  append_json_quoted(out.body, message);
   out.body += '}';
 }
 
@@ -251,7 +251,7 @@ void Service::handle(const RequestView& req, TimePoint now, Reply& out) {
   out.latency = draw.latency;
   out.fault = draw.fault;
   quota_.refresh(id, now);
-  const QuotaState& quota = quota_.state(id);
+  const KeyQuota& quota = quota_.state(id);
   switch (draw.fault) {
     case Fault::error_500:  // nothing spent
       error(out, 500, "Internal server error");
@@ -263,7 +263,7 @@ void Service::handle(const RequestView& req, TimePoint now, Reply& out) {
       out.status = 200;
       append_envelope_head(out.body, false, quota);
       out.body += "{\"question\":";
-      append_json_string(out.body, *out.q);
+      append_json_quoted(out.body, *out.q);
       out.body += ",\"related\":[\"\n<html><body><h1>502 Bad Gateway</h1></body></html>\n";
       return count(out);
     case Fault::hostile:  // test bodies: nothing spent
@@ -308,14 +308,14 @@ void Service::handle(const RequestView& req, TimePoint now, Reply& out) {
 }
 
 void Service::hostile_body(Reply& out, std::size_t id) {
-  const QuotaState& quota = quota_.state(id);
+  const KeyQuota& quota = quota_.state(id);
   std::string& b = out.body;
   switch (config_.faults.hostile) {
     case HostileMode::deep_nesting: {
       constexpr int levels = 10000;
       append_envelope_head(b, false, quota);
       b += "{\"question\":";
-      append_json_string(b, *out.q);
+      append_json_quoted(b, *out.q);
       b += ",\"related\":[],\"children\":[";
       for (int i = 0; i < levels; ++i) b += "{\"question\":\"Deeper?\",\"children\":[";
       for (int i = 0; i < levels; ++i) b += "]}";
@@ -335,7 +335,7 @@ void Service::hostile_body(Reply& out, std::size_t id) {
       b += '[';
       append_envelope_head(b, false, quota);
       b += "{\"question\":";
-      append_json_string(b, *out.q);
+      append_json_quoted(b, *out.q);
       b += ",\"related\":[],\"children\":[]}}]";
       break;
     case HostileMode::searches_left_string:
@@ -344,7 +344,7 @@ void Service::hostile_body(Reply& out, std::size_t id) {
       b += "\",\"payAsYouGoCreditsLeft\":";
       append_int(b, quota.payg_left);
       b += ",\"renewalDate\":\"" + format_date(quota.announced_date) + "\",\"result\":{\"question\":";
-      append_json_string(b, *out.q);
+      append_json_quoted(b, *out.q);
       b += ",\"related\":[],\"children\":[]}}";
       break;
     case HostileMode::missing_result:
@@ -376,7 +376,7 @@ std::string Service::stats_json(TimePoint now) {
   for (const auto& [name, n] : fault_counts_) {
     if (!first) s += ',';
     first = false;
-    append_json_string(s, name);
+    append_json_quoted(s, name);
     s += ':';
     append_int(s, static_cast<std::int64_t>(n));
   }
@@ -385,7 +385,7 @@ std::string Service::stats_json(TimePoint now) {
   s += ",\"keys\":[";
   for (std::size_t id = 0; id < quota_.size(); ++id) {
     quota_.refresh(id, now);
-    const QuotaState& q = quota_.state(id);
+    const KeyQuota& q = quota_.state(id);
     if (id) s += ',';
     s += "{\"key_id\":\"" + QuotaBook::key_id(id) + "\",\"active\":";
     s += q.active ? "true" : "false";

@@ -1,6 +1,6 @@
-#include "emulator/tree_generator.hpp"
+#include "paa/emulator/tree_generator.hpp"
 
-#include "emulator/rng.hpp"
+#include "paa/emulator/rng.hpp"
 
 #include <boost/json.hpp>
 

@@ -1,4 +1,4 @@
-#include "emulator/keys.hpp"
+#include "paa/emulator/keys.hpp"
 
 #include <gtest/gtest.h>
 

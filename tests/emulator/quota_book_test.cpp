@@ -1,4 +1,4 @@
-#include "emulator/quota_book.hpp"
+#include "paa/emulator/quota_book.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,8 @@
 // Integration: the real paa-emulator binary on 127.0.0.1:0 over TLS, driven by curl.
+#include "support/emulator.hpp"
+#include "support/files.hpp"
+#include "support/temp_dir.hpp"
+
 #include <boost/json.hpp>
 #include <gtest/gtest.h>
 
@@ -17,125 +21,31 @@
 #include <thread>
 #include <vector>
 
-extern char** environ;
-
 namespace {
 
 namespace fs = std::filesystem;
 namespace json = boost::json;
+using paa::test::certs_dir;
+using paa::test::read_file;
 
-std::string read_file(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-fs::path make_temp_dir() {
-  std::string pattern = (fs::temp_directory_path() / "paa-emulator-test-XXXXXX").string();
-  char* made = ::mkdtemp(pattern.data());
-  if (!made) throw std::runtime_error("mkdtemp failed");
-  return made;
-}
-
-// Removes a temporary directory tree when it goes out of scope.
-struct TempDir {
-  fs::path path = make_temp_dir();
-  TempDir() = default;
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-};
-
-const fs::path& cert_dir() {
-  static const TempDir root;
-  static const fs::path dir = [] {
-    fs::path d = root.path / "certs";
-    std::string cmd = std::string("'") + PAA_MAKE_CERTS + "' '" + d.string() + "'";
-    if (std::system(cmd.c_str()) != 0) throw std::runtime_error("make-certs.sh failed");
-    return d;
-  }();
-  return dir;
-}
-
-// Spawns the binary, waits for --port-file (polling with a deadline), SIGTERMs it on destruction.
+// The emulator in a scratch folder of its own (curl's captures go there too).
 struct Emulator {
-  TempDir temp;
-  fs::path dir = temp.path;
-  pid_t pid = -1;
-  int port = 0;
-  bool tls = true;
+  paa::test::TempDir temp;
+  fs::path dir = temp.path();
+  paa::test::Emulator process;
+  bool tls;
+  int port;
 
-  explicit Emulator(std::vector<std::string> args, bool use_tls = true) : tls(use_tls) {
-    std::vector<std::string> argv = {PAA_EMULATOR_BIN, "--listen", "127.0.0.1:0", "--port-file",
-                                     (dir / "port").string(), "--log", (dir / "log.jsonl").string()};
-    if (tls) {
-      argv.insert(argv.end(), {"--cert", (cert_dir() / "server.pem").string(), "--key-file",
-                               (cert_dir() / "server.key").string()});
-    } else {
-      argv.push_back("--plain");
-    }
-    argv.insert(argv.end(), args.begin(), args.end());
-    pid = spawn(argv, dir / "stderr.txt");
-    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
-    while (std::chrono::steady_clock::now() < deadline) {
-      std::string text = read_file(dir / "port");
-      if (!text.empty()) {
-        port = std::stoi(text);
-        return;
-      }
-      int status = 0;
-      if (::waitpid(pid, &status, WNOHANG) == pid) {
-        pid = -1;
-        throw std::runtime_error("paa-emulator exited early: " + read_file(dir / "stderr.txt"));
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));  // polling for the port file, with a deadline
-    }
-    throw std::runtime_error("paa-emulator did not write its port file");
-  }
-  ~Emulator() {
-    if (pid > 0) {
-      ::kill(pid, SIGTERM);
-      int status = 0;
-      ::waitpid(pid, &status, 0);
-    }
-  }
-  // Exit status after SIGTERM.
-  int stop() {
-    ::kill(pid, SIGTERM);
-    int status = 0;
-    ::waitpid(pid, &status, 0);
-    pid = -1;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  }
+  explicit Emulator(std::vector<std::string> args, bool use_tls = true)
+      : process(dir, std::move(args), {.tls = use_tls}), tls(use_tls), port(process.port()) {}
 
-  static pid_t spawn(const std::vector<std::string>& args, const fs::path& err) {
-    std::vector<char*> argv;
-    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    pid_t p = -1;
-    int rc = posix_spawn(&p, argv[0], &fa, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&fa);
-    if (rc != 0) throw std::runtime_error("posix_spawn failed");
-    return p;
-  }
+  int stop() { return process.stop(); }
 
   std::string url(const std::string& path_and_query) const {
     return std::string(tls ? "https" : "http") + "://localhost:" + std::to_string(port) + path_and_query;
   }
 
-  std::vector<json::object> log_lines() const {
-    std::vector<json::object> out;
-    std::istringstream in(read_file(dir / "log.jsonl"));
-    for (std::string line; std::getline(in, line);) out.push_back(json::parse(line).as_object());
-    return out;
-  }
+  std::vector<json::object> log_lines() const { return process.log(); }
 };
 
 struct Response {
@@ -155,7 +65,7 @@ CurlRun curl(const Emulator& e, const std::vector<std::string>& paths, const std
              const std::string& key = "test-key") {
   static int n = 0;
   std::string cmd = "curl -sS --max-time 20 -i";
-  if (e.tls) cmd += " --cacert '" + (cert_dir() / "ca.pem").string() + "'";
+  if (e.tls) cmd += " --cacert '" + (certs_dir() / "ca.pem").string() + "'";
   if (!key.empty()) cmd += " -H 'x-api-key: " + key + "'";
   cmd += " " + options;
   std::vector<fs::path> outs;
@@ -204,8 +114,8 @@ TEST(EmulatorServer, ServesAValidEnvelopeOverVerifiedTls) {
 }
 
 TEST(EmulatorServer, AnswersEveryErrorStatusWithItsJsonBody) {
-  TempDir key_dir;
-  fs::path keys = key_dir.path / "keys.toml";
+  paa::test::TempDir key_dir;
+  fs::path keys = key_dir / "keys.toml";
   std::ofstream(keys) << "[[key]]\nkey = \"test-key\"\nsearches = 1\n\n[[key]]\nkey = \"off-key\"\nactive = false\n";
   Emulator e({"--keys", keys.string(), "--prefix", "/api"});
   Response ok = get(e, "/api/alsoask?q=a&hl=en&gl=us");
@@ -291,7 +201,7 @@ TEST(EmulatorServer, LogsEveryRequestWithoutTheSecret) {
   EXPECT_EQ(log[0].at("status").as_int64(), 200);
   EXPECT_EQ(log[1].at("key_id").as_string(), "none");
   EXPECT_EQ(log[1].at("status").as_int64(), 401);
-  EXPECT_EQ(read_file(e.dir / "log.jsonl").find("test-key"), std::string::npos);
+  EXPECT_EQ(read_file(e.process.log_path()).find("test-key"), std::string::npos);
 }
 
 TEST(EmulatorServer, StatsEndpointNeedsNoKey) {

@@ -1,4 +1,4 @@
-#include "emulator/service.hpp"
+#include "paa/emulator/service.hpp"
 
 #include <boost/json.hpp>
 #include <gtest/gtest.h>

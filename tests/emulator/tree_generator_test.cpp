@@ -1,5 +1,5 @@
-#include "emulator/json_text.hpp"
-#include "emulator/tree_generator.hpp"
+#include "paa/emulator/json_text.hpp"
+#include "paa/emulator/tree_generator.hpp"
 
 #include <boost/json.hpp>
 #include <gtest/gtest.h>

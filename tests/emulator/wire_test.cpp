@@ -1,6 +1,6 @@
-#include "emulator/fault_plan.hpp"
-#include "emulator/http_wire.hpp"
-#include "emulator/json_text.hpp"
+#include "paa/emulator/fault_plan.hpp"
+#include "paa/emulator/http_wire.hpp"
+#include "paa/emulator/json_text.hpp"
 
 #include <gtest/gtest.h>
 #include <zlib.h>
@@ -65,7 +65,7 @@ TEST(Wire, AcceptEncodingParsing) {
 
 TEST(JsonText, EscapesAndReplacesInvalidUtf8) {
   std::string out;
-  append_json_string(out, "a\"b\\c\n\x01 é \xFF");
+  append_json_quoted(out, "a\"b\\c\n\x01 é \xFF");
   EXPECT_EQ(out, "\"a\\\"b\\\\c\\n\\u0001 é \xEF\xBF\xBD\"");
   EXPECT_TRUE(is_valid_utf8("ß ñ € 😀"));
   EXPECT_FALSE(is_valid_utf8("\xC0\xAF"));          // overlong

@@ -1,6 +1,6 @@
 #include "paa/job/job_file.hpp"
 
-#include "temp_dir.hpp"
+#include "support/temp_dir.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 #include "paa/net/gzip.hpp"
 
-#include "emulator/http_wire.hpp"
+#include "paa/emulator/http_wire.hpp"
 
 #include <gtest/gtest.h>
 

@@ -9,16 +9,6 @@
 
 namespace paa::test {
 
-TempDir::TempDir() {
-  std::string tmpl = (std::filesystem::temp_directory_path() / "paa-store-test-XXXXXX").string();
-  if (::mkdtemp(tmpl.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
-  path_ = tmpl;
-}
-TempDir::~TempDir() {
-  std::error_code ec;
-  std::filesystem::remove_all(path_, ec);
-}
-
 std::string make_body(const std::string& q, const TreeSpec& tree, bool cached,
                       std::int64_t searches_left) {
   namespace json = boost::json;

@@ -1,25 +1,13 @@
 #pragma once
 // Helpers shared by the store tests: temporary folders, envelopes, synchronous submits.
 #include "paa/store/store.hpp"
+#include "support/temp_dir.hpp"
 
 #include <filesystem>
 #include <string>
 #include <vector>
 
 namespace paa::test {
-
-// A fresh folder under the temp directory, removed with everything in it.
-class TempDir {
- public:
-  TempDir();
-  ~TempDir();
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
 
 // A simple question tree: `top` questions at depth 1, each with the `nested` ones as children.
 struct TreeSpec {

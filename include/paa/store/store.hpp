@@ -6,6 +6,7 @@
 // and on catch_up()).
 #include "paa/error.hpp"
 #include "paa/model/envelope.hpp"
+#include "paa/model/quota_state.hpp"
 #include "paa/model/query_key.hpp"
 
 #include <chrono>
@@ -22,15 +23,6 @@ namespace paa {
 
 // 2: question-index merge operands (format 1 stores are upgraded when a writer opens them).
 inline constexpr std::uint32_t kStoreFormatVersion = 2;
-
-// Quota as last known for this store. Times are Unix milliseconds, UTC.
-struct QuotaState {
-  std::optional<std::int64_t> searches_left;
-  std::optional<std::int64_t> payg_credits_left;
-  std::optional<std::chrono::year_month_day> renewal_date;
-  std::int64_t seen_at_ms = 0;                   // when these fields were last seen; 0 = never
-  std::optional<std::int64_t> exhausted_until_ms;  // set: do not send before this instant
-};
 
 // A stored result: exactly what the service sent, plus how and when.
 struct StoredResult {

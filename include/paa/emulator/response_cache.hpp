@@ -1,7 +1,7 @@
 #pragma once
 // Which (q, hl, gl, city) were answered recently: a repeat within the TTL is served with cached=true.
-#include "emulator/lru_map.hpp"
-#include "emulator/quota_book.hpp"
+#include "paa/emulator/lru_map.hpp"
+#include "paa/emulator/quota_book.hpp"
 
 #include <chrono>
 #include <optional>

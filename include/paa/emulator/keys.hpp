@@ -1,6 +1,6 @@
 #pragma once
 // The --keys TOML file:  [[key]] key = "...", active = true, searches = 1000, payg = 0
-#include "emulator/quota_book.hpp"
+#include "paa/emulator/quota_book.hpp"
 #include "paa/error.hpp"
 
 #include <cstdint>

@@ -13,7 +13,7 @@ namespace paa::emulator {
 inline bool is_valid_utf8(std::string_view s) { return !paa::first_invalid_utf8(s).has_value(); }
 
 // Appends s as a JSON string literal; invalid UTF-8 becomes U+FFFD so the output is always valid JSON.
-void append_json_string(std::string& out, std::string_view s);
+void append_json_quoted(std::string& out, std::string_view s);
 
 void append_int(std::string& out, std::int64_t v);
 

@@ -1,6 +1,6 @@
 #pragma once
 // Per-request realism and fault draws (seeded, so a run can be replayed).
-#include "emulator/rng.hpp"
+#include "paa/emulator/rng.hpp"
 
 #include <chrono>
 #include <cstdint>

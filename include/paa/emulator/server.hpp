@@ -1,6 +1,6 @@
 #pragma once
 // The network shell: Beast HTTP/1.1 over TLS (or plain TCP) with C++20 coroutines around Service.
-#include "emulator/service.hpp"
+#include "paa/emulator/service.hpp"
 
 #include <chrono>
 #include <optional>

@@ -1,11 +1,11 @@
 #pragma once
 // The emulator's decision logic, free of I/O: one request in, one Reply out. The server is a thin shell.
-#include "emulator/fault_plan.hpp"
-#include "emulator/lru_map.hpp"
-#include "emulator/quota_book.hpp"
-#include "emulator/rate_window.hpp"
-#include "emulator/response_cache.hpp"
-#include "emulator/tree_generator.hpp"
+#include "paa/emulator/fault_plan.hpp"
+#include "paa/emulator/lru_map.hpp"
+#include "paa/emulator/quota_book.hpp"
+#include "paa/emulator/rate_window.hpp"
+#include "paa/emulator/response_cache.hpp"
+#include "paa/emulator/tree_generator.hpp"
 
 #include <chrono>
 #include <cstdint>
@@ -65,7 +65,7 @@ struct Reply {
 };
 
 // Appends {"cached":..,"searchesLeft":..,"payAsYouGoCreditsLeft":..,"renewalDate":"..","result":
-void append_envelope_head(std::string& out, bool cached, const QuotaState& quota);
+void append_envelope_head(std::string& out, bool cached, const KeyQuota& quota);
 
 // One JSON log line (with the trailing newline) for a request.
 void format_log_line(std::string& out, const Reply& reply, std::int64_t unix_ms, std::uint64_t conn);

@@ -21,7 +21,7 @@ struct KeyConfig {
   std::int64_t payg = 0;         // pay-as-you-go credits
 };
 
-struct QuotaState {
+struct KeyQuota {
   bool active = true;
   std::int64_t searches_left = 0;
   std::int64_t payg_left = 0;
@@ -45,7 +45,7 @@ class QuotaBook {
 
   std::optional<std::size_t> find(std::string_view secret) const;
   std::size_t size() const { return configs_.size(); }
-  const QuotaState& state(std::size_t id) const { return states_[id]; }
+  const KeyQuota& state(std::size_t id) const { return states_[id]; }
   const KeyConfig& config(std::size_t id) const { return configs_[id]; }
 
   // Applies any renewal that is due at `now`. Call before reading or charging a key.
@@ -61,7 +61,7 @@ class QuotaBook {
   void announce(std::size_t id, TimePoint now);
 
   std::vector<KeyConfig> configs_;
-  std::vector<QuotaState> states_;
+  std::vector<KeyQuota> states_;
   std::unordered_map<std::string, std::size_t> by_secret_;
   std::optional<std::chrono::seconds> renew_after_;
 };

@@ -1,6 +1,6 @@
 #pragma once
 // The short-term per-key limit (--rate-limit N per second): a fixed one-second window per key.
-#include "emulator/quota_book.hpp"
+#include "paa/emulator/quota_book.hpp"
 
 #include <chrono>
 #include <cstddef>

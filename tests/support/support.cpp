@@ -1,0 +1,208 @@
+#include "support/emulator.hpp"
+#include "support/files.hpp"
+#include "support/process.hpp"
+#include "support/temp_dir.hpp"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cerrno>
+#include <csignal>
+#include <cstdlib>
+#include <fcntl.h>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+extern char** environ;
+
+namespace paa::test {
+
+TempDir::TempDir() {
+  static std::atomic<int> counter{0};
+  std::string name = "paa-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
+  if (const auto* info = ::testing::UnitTest::GetInstance()->current_test_info()) {
+    name += std::string("-") + info->name();
+  }
+  for (char& c : name) {
+    if (c == '/') c = '_';  // parameterized test names
+  }
+  path_ = fs::temp_directory_path() / name;
+  fs::remove_all(path_);
+  fs::create_directories(path_);
+}
+
+TempDir::~TempDir() {
+  std::error_code ec;
+  if (!std::getenv("PAA_KEEP_TEST_DIRS")) fs::remove_all(path_, ec);
+}
+
+fs::path TempDir::write(const std::string& relative, const std::string& content) const {
+  const auto file = path_ / relative;
+  fs::create_directories(file.parent_path());
+  std::ofstream(file, std::ios::binary) << content;
+  return file;
+}
+
+std::string read_file(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+Process::Process(std::vector<std::string> argv, std::map<std::string, std::string> env, const fs::path& dir) {
+  static std::atomic<int> counter{0};
+  const std::string tag = std::to_string(::getpid()) + "-" + std::to_string(++counter);
+  out_ = dir / ("proc-" + tag + ".out");
+  err_ = dir / ("proc-" + tag + ".err");
+  std::vector<std::string> envs;
+  for (char** e = environ; *e; ++e) {
+    std::string kv(*e);
+    const auto name = kv.substr(0, kv.find('='));
+    if (env.count(name) == 0) envs.push_back(kv);
+  }
+  for (auto& [k, v] : env) {
+    if (v != "<unset>") envs.push_back(k + "=" + v);
+  }
+  pid_ = ::fork();
+  if (pid_ < 0) throw std::runtime_error("fork failed");
+  if (pid_ == 0) {
+    const int out = ::open(out_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int err = ::open(err_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int in = ::open("/dev/null", O_RDONLY);
+    ::dup2(in, 0);
+    ::dup2(out, 1);
+    ::dup2(err, 2);
+    if (::chdir(dir.c_str()) != 0) ::_exit(126);
+    std::vector<char*> av, ev;
+    for (auto& a : argv) av.push_back(a.data());
+    av.push_back(nullptr);
+    for (auto& e : envs) ev.push_back(e.data());
+    ev.push_back(nullptr);
+    ::execve(av[0], av.data(), ev.data());
+    ::_exit(127);
+  }
+}
+
+Process::~Process() {
+  if (!waited_ && !reaped_ && pid_ > 0) {
+    ::kill(pid_, SIGKILL);
+    int st = 0;
+    ::waitpid(pid_, &st, 0);
+  }
+}
+
+void Process::signal(int signo) {
+  if (!reaped_) ::kill(pid_, signo);  // never signal a pid that may have been reused
+}
+
+std::string Process::err_so_far() const { return read_file(err_); }
+
+bool Process::exited() {
+  if (reaped_) return true;
+  int st = 0;
+  pid_t r = 0;
+  while ((r = ::waitpid(pid_, &st, WNOHANG)) < 0 && errno == EINTR) {
+  }
+  if (r != pid_) return false;
+  reaped_ = true;
+  status_ = st;
+  return true;
+}
+
+ProcessResult Process::wait() {
+  ProcessResult r;
+  int st = status_;
+  if (!reaped_) {
+    while (::waitpid(pid_, &st, 0) < 0 && errno == EINTR) {
+    }
+  }
+  reaped_ = true;
+  waited_ = true;
+  r.exit_code = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+  r.out = read_file(out_);
+  r.err = read_file(err_);
+  return r;
+}
+
+bool eventually(const std::function<bool()>& done, std::chrono::milliseconds deadline) {
+  const auto until = std::chrono::steady_clock::now() + deadline;
+  while (std::chrono::steady_clock::now() < until) {
+    if (done()) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));  // polling interval, not a sync point
+  }
+  return done();
+}
+
+const fs::path& certs_dir() {
+  static const fs::path dir = [] {
+    fs::path d = fs::temp_directory_path() / ("paa-test-certs-" + std::to_string(::getpid()));
+    const std::string cmd = std::string("bash '") + PAA_SOURCE_DIR + "/scripts/make-certs.sh' '" + d.string() +
+                            "' >/dev/null 2>&1";
+    if (std::system(cmd.c_str()) != 0) throw std::runtime_error("make-certs.sh failed");
+    std::atexit([] {
+      std::error_code ec;
+      fs::remove_all(fs::temp_directory_path() / ("paa-test-certs-" + std::to_string(::getpid())), ec);
+    });
+    return d;
+  }();
+  return dir;
+}
+
+Emulator::Emulator(const fs::path& dir, std::vector<std::string> args, Options options) : tls_(options.tls) {
+  static std::atomic<int> counter{0};
+  const std::string tag = std::to_string(++counter);
+  log_ = dir / ("emulator-" + tag + ".log");
+  const fs::path port_file = dir / ("emulator-" + tag + ".port");
+  std::vector<std::string> argv{PAA_EMULATOR_BIN, "--listen", "127.0.0.1:0", "--port-file", port_file.string(),
+                                "--log", log_.string()};
+  if (tls_) {
+    argv.insert(argv.end(), {"--cert", (certs_dir() / (options.cert + ".pem")).string(), "--key-file",
+                             (certs_dir() / (options.cert + ".key")).string()});
+  } else {
+    argv.push_back("--plain");
+  }
+  argv.insert(argv.end(), args.begin(), args.end());
+  process_ = std::make_unique<Process>(argv, std::map<std::string, std::string>{}, dir);
+  const bool up = eventually([&] { return (fs::exists(port_file) && fs::file_size(port_file) > 0) || process_->exited(); },
+                             std::chrono::seconds(20));
+  if (!up || !fs::exists(port_file) || fs::file_size(port_file) == 0) {
+    auto r = process_->wait();
+    process_.reset();
+    throw std::runtime_error("paa-emulator did not start: " + r.err);
+  }
+  port_ = std::stoi(read_file(port_file));
+}
+
+Emulator::~Emulator() { stop(); }
+
+int Emulator::stop() {
+  if (!process_) return -1;
+  process_->signal(SIGTERM);
+  const int code = process_->wait().exit_code;
+  process_.reset();
+  return code;
+}
+
+std::string Emulator::base_url() const {
+  return std::string(tls_ ? "https" : "http") + "://localhost:" + std::to_string(port_) + "/api";
+}
+
+std::vector<boost::json::object> Emulator::log() const {
+  std::vector<boost::json::object> out;
+  std::ifstream in(log_);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty()) continue;
+    boost::system::error_code ec;
+    auto v = boost::json::parse(line, ec);
+    if (!ec && v.is_object()) out.push_back(v.as_object());
+  }
+  return out;
+}
+
+}  // namespace paa::test

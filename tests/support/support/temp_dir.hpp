@@ -1,0 +1,27 @@
+#pragma once
+// A fresh scratch folder under the system temp directory, removed afterwards (kept when
+// PAA_KEEP_TEST_DIRS is set, to look at what a failed test left).
+#include <filesystem>
+#include <string>
+
+namespace paa::test {
+
+namespace fs = std::filesystem;
+
+class TempDir {
+ public:
+  TempDir();
+  ~TempDir();
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+
+  const fs::path& path() const { return path_; }
+  fs::path operator/(const std::string& name) const { return path_ / name; }
+  // Writes `content` byte for byte (creating folders) and returns the file's path.
+  fs::path write(const std::string& relative, const std::string& content) const;
+
+ private:
+  fs::path path_;
+};
+
+}  // namespace paa::test
