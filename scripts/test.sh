@@ -28,7 +28,7 @@ if [ "${CI:-}" = "true" ] || [ "${PAA_SANITIZE:-}" = "1" ]; then
   paa_build tsan
   paa_log "testing (tsan)"
   TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$PAA_ROOT/tests/tsan.supp" \
-    ctest --preset tsan -j2 --timeout 900 -R '^(Store|StartGate|KeyHashSet|RunE2E|ReliabilityE2E)' \
+    ctest --preset tsan -j2 --timeout 900 -R '^(Store|StartGate|Harvester|RunE2E|ReliabilityE2E|MoneyE2E|Budgets/MoneyE2E)' \
       -E '^(StoreCrash|StoreSingleWriter\.WriterInAnotherProcess)' # fork()s threads: TSan cannot
 
   paa_log "fuzzing (30 s per target)"

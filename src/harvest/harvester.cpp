@@ -74,6 +74,32 @@ struct WorkItem {
 using KeyChannel =
     asio::experimental::concurrent_channel<void(boost::system::error_code, WorkItem)>;
 
+// Where the store's writer thread hands its acknowledgements to the io thread. Shared with the
+// callbacks, which may outlive the harvest (a store that answers after its deadline).
+class AckMailbox {
+ public:
+  explicit AckMailbox(asio::io_context& io) : io_(&io) {}
+  template <class F>
+  void post(F&& f) {
+    std::lock_guard lock(mu_);
+    if (io_ != nullptr) asio::post(*io_, std::forward<F>(f));
+  }
+  void close() {
+    std::lock_guard lock(mu_);
+    io_ = nullptr;
+  }
+
+ private:
+  std::mutex mu_;
+  asio::io_context* io_;
+};
+
+// One write awaited on the io thread.
+struct PendingWrite {
+  std::optional<Result<void>> result;
+  asio::steady_timer* waiting = nullptr;  // the awaiting coroutine's timer, while it waits
+};
+
 class Harvest {
  public:
   Harvest(const HarvestOptions& options, StoreWriter& store, QuotaState stored_quota)
@@ -94,14 +120,15 @@ class Harvest {
         channel_(io_, static_cast<std::size_t>(options.job.limits.concurrency) * 2),
         signals_(io_, SIGINT, SIGTERM),
         worker_cancel_(static_cast<std::size_t>(options.job.limits.concurrency)),
-        feeder_writes_(static_cast<std::ptrdiff_t>(kFeederStoreWrites)) {}
+        mailbox_(std::make_shared<AckMailbox>(io_)),
+        feeder_writes_(std::make_shared<std::counting_semaphore<>>(static_cast<std::ptrdiff_t>(kFeederStoreWrites))) {}
 
   HarvestSummary run();
 
  private:
   // --- coroutines: they perform KeyAttempt's actions and wait; they decide nothing ---
   asio::awaitable<void> worker();
-  asio::awaitable<void> process(HttpConnection& conn, WorkItem item);
+  asio::awaitable<void> process(Transport& conn, WorkItem item);
   asio::awaitable<void> wait_for_change(std::optional<SteadyTime> until);
   asio::awaitable<Result<void>> store_write(WriteRequest request);
   asio::awaitable<void> drain_then_cancel();
@@ -138,8 +165,10 @@ class Harvest {
   std::shared_ptr<TlsContext> tls_;
   // Each worker's cancellation: emitted when the drain window after a stop runs out.
   std::vector<asio::cancellation_signal> worker_cancel_;
-  // The feeder's bookkeeping writes in flight (kFeederStoreWrites at most).
-  std::counting_semaphore<> feeder_writes_;
+  std::shared_ptr<AckMailbox> mailbox_;
+  // The feeder's bookkeeping writes in flight (kFeederStoreWrites at most); shared with their
+  // callbacks.
+  std::shared_ptr<std::counting_semaphore<>> feeder_writes_;
   std::thread feeder_;
   std::string feeder_error_;  // written by the feeder before it exits; read after join
   StopReason feeder_error_reason_ = StopReason::none;
@@ -227,34 +256,38 @@ asio::awaitable<void> Harvest::wait_for_change(std::optional<SteadyTime> until) 
 }
 
 asio::awaitable<Result<void>> Harvest::store_write(WriteRequest request) {
-  // The writer thread calls back; the result is posted to the io thread, whose work count
-  // keeps run() alive meanwhile. A store that does not answer within store_ack_timeout is a
-  // store failure, reported, not a hang.
-  auto tracked = asio::prefer(io_.get_executor(), asio::execution::outstanding_work.tracked);
-  auto promise = std::make_shared<std::optional<Result<void>>>();
-  auto done = std::make_shared<asio::steady_timer>(io_, std::chrono::steady_clock::now() + opt_.store_ack_timeout);
-  const bool queued = store_.submit(std::move(request), [tracked, promise, done](Result<void> r) {
-    asio::post(tracked, [promise, done, r = std::move(r)]() mutable {
-      *promise = std::move(r);
-      done->cancel();
+  // The writer thread calls back; the result is posted to the io thread, where this coroutine
+  // waits on a timer (which keeps run() alive meanwhile). A store that does not answer within
+  // store_ack_timeout is a store failure, reported, not a hang.
+  auto pending = std::make_shared<PendingWrite>();
+  asio::steady_timer timer(io_, std::chrono::steady_clock::now() + opt_.store_ack_timeout);
+  pending->waiting = &timer;
+  struct StopWaiting {
+    PendingWrite& p;
+    ~StopWaiting() { p.waiting = nullptr; }
+  } stop_waiting{*pending};
+  const bool queued = store_.submit(std::move(request), [mailbox = mailbox_, pending](Result<void> r) {
+    mailbox->post([pending, r = std::move(r)] {
+      pending->result = r;
+      if (pending->waiting) pending->waiting->cancel();
     });
   });
   // The queue is sized for every worker's write plus the feeder's capped share.
   if (!queued) co_return make_error(errc::store, "the store's write queue is full (a bug: please report it)");
-  while (!*promise) {
-    auto [ec] = co_await done->async_wait(use_tuple);
-    if (*promise) break;
+  while (!pending->result) {
+    auto [ec] = co_await timer.async_wait(use_tuple);
+    if (pending->result) break;
     if (!ec) {
       co_return make_error(errc::store, "the store did not acknowledge a write within " +
-                           std::to_string(opt_.store_ack_timeout.count() / 1000) + " s");
+                                            std::to_string(opt_.store_ack_timeout.count()) + " ms");
     }
     // Cancelled by the drain deadline: a durable write is still awaited (never lose a result).
-    done->expires_at(std::chrono::steady_clock::now() + opt_.store_ack_timeout);
+    timer.expires_at(std::chrono::steady_clock::now() + opt_.store_ack_timeout);
   }
-  co_return std::move(**promise);
+  co_return std::move(*pending->result);
 }
 
-asio::awaitable<void> Harvest::process(HttpConnection& conn, WorkItem item) {
+asio::awaitable<void> Harvest::process(Transport& conn, WorkItem item) {
   using Step = KeyAttempt::Step;
   const std::string target = alsoask_target(opt_.endpoint, item.query);
   ParseLimits limits;
@@ -347,12 +380,17 @@ asio::awaitable<void> Harvest::worker() {
   // Cancellation (the drain deadline) must not throw out of the next await: the worker still
   // settles its key and stores what it holds.
   co_await asio::this_coro::throw_if_cancelled(false);
-  ConnectionConfig cfg;
-  cfg.api_key = opt_.api_key;
-  cfg.user_agent = std::string("paa-harvester/") + kVersion;
-  cfg.timeout = std::chrono::milliseconds(static_cast<std::int64_t>(opt_.job.limits.timeout_s * 1000));
-  cfg.max_body = opt_.max_body;
-  HttpConnection conn(io_.get_executor(), tls_, opt_.endpoint, cfg);
+  std::unique_ptr<Transport> conn;
+  if (opt_.transport) {
+    conn = opt_.transport(io_.get_executor());
+  } else {
+    ConnectionConfig cfg;
+    cfg.api_key = opt_.api_key;
+    cfg.user_agent = std::string("paa-harvester/") + kVersion;
+    cfg.timeout = std::chrono::milliseconds(static_cast<std::int64_t>(opt_.job.limits.timeout_s * 1000));
+    cfg.max_body = opt_.max_body;
+    conn = std::make_unique<HttpConnection>(io_.get_executor(), tls_, opt_.endpoint, cfg);
+  }
   struct Finish {
     Harvest* h;
     ~Finish() { h->finish_worker(); }
@@ -360,9 +398,9 @@ asio::awaitable<void> Harvest::worker() {
   for (;;) {
     auto [ec, item] = co_await channel_.async_receive(use_tuple);
     if (ec || item.key.empty()) break;
-    co_await process(conn, std::move(item));
+    co_await process(*conn, std::move(item));
   }
-  conn.close();
+  conn->close();
 }
 
 void Harvest::finish_worker() {
@@ -426,10 +464,10 @@ void Harvest::feeder_main() {
       if (*feed == Feed::stored_elsewhere) {
         // Done here, nothing spent. At most kFeederStoreWrites in flight: a burst of these must
         // never fill the queue that the workers' paid results go through.
-        feeder_writes_.acquire();
+        feeder_writes_->acquire();
         WriteRequest w{opt_.job.name, MarkDone{key}, std::nullopt};
-        if (!store_.submit(std::move(w), [this](Result<void>) { feeder_writes_.release(); })) {
-          feeder_writes_.release();
+        if (!store_.submit(std::move(w), [writes = feeder_writes_](Result<void>) { writes->release(); })) {
+          feeder_writes_->release();
           fail(make_error(errc::store, "the store's write queue is full (a bug: please report it)"));
           break;
         }
@@ -441,8 +479,14 @@ void Harvest::feeder_main() {
   for (int i = 0; i < opt_.job.limits.concurrency; ++i) {
     if (!send(WorkItem{})) break;
   }
-  // The writer calls back for every accepted write; `this` must outlive those callbacks.
-  for (std::size_t i = 0; i < kFeederStoreWrites; ++i) feeder_writes_.acquire();
+  // Every bookkeeping write acknowledged before the run ends (or the store is failing).
+  for (std::size_t i = 0; i < kFeederStoreWrites; ++i) {
+    if (!feeder_writes_->try_acquire_for(opt_.store_ack_timeout)) {
+      fail(make_error(errc::store, "the store did not acknowledge a write within " +
+                                       std::to_string(opt_.store_ack_timeout.count()) + " ms"));
+      break;
+    }
+  }
   if (!feeder_error_.empty()) {
     asio::post(io_, [this] { request_stop(feeder_error_reason_, feeder_error_); });
   }
@@ -540,6 +584,7 @@ HarvestSummary Harvest::run() {
   // A feeder error posted after the workers ended is still in the queue.
   io_.restart();
   io_.poll();
+  mailbox_->close();  // acknowledgements that come later find nobody waiting
   if (previous_logger) spdlog::set_default_logger(previous_logger);
 
   const SpendLedger& ledger = quota_.ledger();

@@ -4,10 +4,13 @@
 #include "paa/harvest/stop_reason.hpp"
 #include "paa/job/job_file.hpp"
 #include "paa/net/base_url.hpp"
+#include "paa/net/http_connection.hpp"
 #include "paa/store/store.hpp"
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -33,6 +36,8 @@ struct HarvestOptions {
   // A store write not acknowledged within this is a store failure (the run stops, exit 1).
   std::chrono::milliseconds store_ack_timeout{std::chrono::minutes(2)};
   int max_rate_limited_in_a_row = 1000;  // 429s with Retry-After for one key, then it fails
+  // Each worker's connection; empty: an HttpConnection to `endpoint` (tests plug in others).
+  std::function<std::unique_ptr<Transport>(boost::asio::any_io_executor)> transport;
 };
 
 struct HarvestSummary {

@@ -40,6 +40,16 @@ struct HttpResponse {
   bool stale = false;
 };
 
+// One request at a time to the service: what a harvest worker needs of a connection.
+// HttpConnection is the real one; tests put the emulator's Service behind it in-process.
+class Transport {
+ public:
+  virtual ~Transport() = default;
+  // Exactly one request on the wire per call; failures are reported in the response.
+  virtual boost::asio::awaitable<HttpResponse> get(std::string target) = 0;
+  virtual void close() = 0;
+};
+
 struct ConnectionConfig {
   std::string api_key;  // sent as x-api-key, only after the peer is verified
   std::string user_agent;
@@ -47,11 +57,11 @@ struct ConnectionConfig {
   std::size_t max_body = 16u << 20;
 };
 
-class HttpConnection {
+class HttpConnection final : public Transport {
  public:
   HttpConnection(boost::asio::any_io_executor executor, std::shared_ptr<TlsContext> tls,
                  ServiceEndpoint endpoint, ConnectionConfig config);
-  ~HttpConnection();
+  ~HttpConnection() override;
   HttpConnection(const HttpConnection&) = delete;
   HttpConnection& operator=(const HttpConnection&) = delete;
 
@@ -61,10 +71,10 @@ class HttpConnection {
   // failure, cancellation or `Connection: close`, the connection is closed; the next call
   // opens a new one (a broken stream is never reused). Every step has the configured
   // deadline, name resolution included; the awaiting coroutine's cancellation is honoured.
-  boost::asio::awaitable<HttpResponse> get(std::string target);
+  boost::asio::awaitable<HttpResponse> get(std::string target) override;
 
   // Closes the socket.
-  void close();
+  void close() override;
 
  private:
   struct Impl;
