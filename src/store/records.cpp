@@ -399,8 +399,8 @@ std::optional<RunInfo> decode_run(std::string_view text) {
         !read_optional_int(mo, "unknown_disproved", disproved) ||
         !read_optional_int(mo, "balance_fall", fall))
       return std::nullopt;
-    auto count = [](const std::optional<std::int64_t>& v) {
-      return static_cast<std::uint64_t>(std::max<std::int64_t>(0, v.value_or(0)));
+    auto count = [](const std::optional<std::int64_t>& n) {
+      return static_cast<std::uint64_t>(std::max<std::int64_t>(0, n.value_or(0)));
     };
     r.money = RunMoney{count(requests), count(stored), count(charged), count(unknown), count(disproved), fall};
   }

@@ -126,7 +126,7 @@ class RocksStoreWriter final : public StoreWriter {
   }
 
   Result<void> record_run_start(std::string_view job, std::int64_t at_ms) override {
-    return run_sync(RunMark{std::string(job), at_ms, true, {}});
+    return run_sync(RunMark{std::string(job), at_ms, true, {}, {}});
   }
   Result<void> record_run_end(std::string_view job, std::int64_t at_ms, std::string_view outcome,
                               const RunMoney& money) override {

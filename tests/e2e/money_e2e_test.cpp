@@ -94,9 +94,9 @@ TEST_P(MoneyE2E, ChargedThenDroppedAnswersNeverTakeTheServicePastMaxSearches) {
 
 INSTANTIATE_TEST_SUITE_P(Budgets, MoneyE2E,
                          ::testing::Values(Budget{10, 1}, Budget{25, 4}, Budget{40, 16}, Budget{60, 64}),
-                         [](const auto& info) {
-                           return "max" + std::to_string(info.param.max_searches) + "_conc" +
-                                  std::to_string(info.param.concurrency);
+                         [](const auto& p) {
+                           return "max" + std::to_string(p.param.max_searches) + "_conc" +
+                                  std::to_string(p.param.concurrency);
                          });
 
 TEST(MoneyE2EFigures, ResetsTheServiceDidNotChargeAreGivenBackByItsFigures) {
