@@ -1,43 +1,13 @@
 #include "paa/harvest/feed_filter.hpp"
 
+#include "memory_store.hpp"
+
 #include <gtest/gtest.h>
 
-#include <map>
-#include <set>
 
 using namespace paa;
 
-namespace {
-// The lookups FeedFilter makes, answered from memory; writes are not its business.
-class FakeStore final : public StoreWriter {
- public:
-  std::set<std::string, std::less<>> results;
-  std::map<std::string, ProgressEntry, std::less<>> progress_of;  // key -> entry for job "j"
-  int lookups = 0;
-  bool broken = false;
-
-  bool submit(WriteRequest&&, std::function<void(Result<void>)>) override { return false; }
-  Result<bool> has_result(std::string_view key) override {
-    ++lookups;
-    if (broken) return make_error("I/O error");
-    return results.count(key) > 0;
-  }
-  Result<std::optional<ProgressEntry>> progress(std::string_view job, std::string_view key) override {
-    ++lookups;
-    if (job != "j") return std::optional<ProgressEntry>();
-    auto it = progress_of.find(key);
-    if (it == progress_of.end()) return std::optional<ProgressEntry>();
-    return std::optional<ProgressEntry>(it->second);
-  }
-  Result<QuotaState> quota() override { return QuotaState{}; }
-  Result<void> record_run_start(std::string_view, std::int64_t) override { return {}; }
-  Result<void> record_run_end(std::string_view, std::int64_t, std::string_view, const RunMoney&) override {
-    return {};
-  }
-  Result<void> save_quota(const QuotaState&) override { return {}; }
-  Result<void> close() override { return {}; }
-};
-}  // namespace
+using FakeStore = paa::test::MemoryStore;
 
 TEST(FeedFilter, NewKeysAreFetched) {
   FakeStore store;
@@ -47,7 +17,7 @@ TEST(FeedFilter, NewKeysAreFetched) {
 
 TEST(FeedFilter, KeysDoneForThisJobAreSkipped) {
   FakeStore store;
-  store.results.insert("k1");
+  store.results["k1"] = "{}";
   store.progress_of["k1"] = ProgressEntry{};
   FeedFilter f({}, false);
   EXPECT_EQ(f.decide("j", "k1", 1, store).value(), Feed::stored);
@@ -55,8 +25,8 @@ TEST(FeedFilter, KeysDoneForThisJobAreSkipped) {
 
 TEST(FeedFilter, KeysStoredByAnotherJobOrFailedHereAreMarkedDoneForFree) {
   FakeStore store;
-  store.results.insert("k1");
-  store.results.insert("k2");
+  store.results["k1"] = "{}";
+  store.results["k2"] = "{}";
   ProgressEntry failed;
   failed.state = ProgressState::failed;
   store.progress_of["k2"] = failed;
@@ -77,7 +47,7 @@ TEST(FeedFilter, RepeatedKeysGoOncePerRunWithoutAskingTheStore) {
 
 TEST(FeedFilter, RefreshFetchesStoredKeysOnceWithoutLookingThemUp) {
   FakeStore store;
-  store.results.insert("k1");
+  store.results["k1"] = "{}";
   const std::vector<std::uint64_t> repeated{1};
   FeedFilter f(repeated, /*refresh=*/true);
   EXPECT_EQ(f.decide("j", "k1", 1, store).value(), Feed::fetch);
@@ -87,7 +57,7 @@ TEST(FeedFilter, RefreshFetchesStoredKeysOnceWithoutLookingThemUp) {
 
 TEST(FeedFilter, AStoreErrorIsReportedNotTakenAsNotStored) {
   FakeStore store;
-  store.broken = true;
+  store.broken_lookups = true;
   FeedFilter f({}, false);
   auto r = f.decide("j", "k1", 1, store);
   ASSERT_FALSE(r);

@@ -5,14 +5,15 @@
 #include "paa/job/job_file.hpp"
 #include "paa/model/query_key.hpp"
 
+#include "memory_store.hpp"
+
 #include <boost/json.hpp>
 #include <gtest/gtest.h>
 
-#include <map>
-#include <mutex>
 
 using namespace paa;
 using namespace std::chrono_literals;
+using paa::test::MemoryStore;
 
 namespace {
 
@@ -41,57 +42,6 @@ class ServiceTransport final : public Transport {
  private:
   emulator::Service& service_;
   std::string key_;
-};
-
-// Keeps results and progress in memory; answers every write at once, or never, or with an error.
-class MemoryStore final : public StoreWriter {
- public:
-  enum class Mode { ok, fail, silent };
-  Mode mode = Mode::ok;
-  std::map<std::string, std::string, std::less<>> results;  // key -> body
-  std::map<std::string, ProgressEntry, std::less<>> progress_of;
-  std::vector<std::function<void(Result<void>)>> unanswered;
-
-  bool submit(WriteRequest&& w, std::function<void(Result<void>)> done) override {
-    std::lock_guard lock(mu_);
-    if (mode == Mode::silent) {
-      unanswered.push_back(std::move(done));
-      return true;
-    }
-    if (mode == Mode::fail) {
-      done(make_error(errc::store, "No space left on device"));
-      return true;
-    }
-    if (auto* put = std::get_if<PutResult>(&w.item)) {
-      results[put->result.key] = put->result.body;
-      progress_of[put->result.key] = ProgressEntry{};
-    } else if (auto* failed = std::get_if<MarkFailed>(&w.item)) {
-      ProgressEntry e;
-      e.state = ProgressState::failed;
-      progress_of[failed->key] = e;
-    }
-    done({});
-    return true;
-  }
-  Result<bool> has_result(std::string_view key) override {
-    std::lock_guard lock(mu_);
-    return results.count(key) > 0;
-  }
-  Result<std::optional<ProgressEntry>> progress(std::string_view, std::string_view key) override {
-    std::lock_guard lock(mu_);
-    auto it = progress_of.find(key);
-    return it == progress_of.end() ? std::optional<ProgressEntry>() : std::optional<ProgressEntry>(it->second);
-  }
-  Result<QuotaState> quota() override { return QuotaState{}; }
-  Result<void> record_run_start(std::string_view, std::int64_t) override { return {}; }
-  Result<void> record_run_end(std::string_view, std::int64_t, std::string_view, const RunMoney&) override {
-    return {};
-  }
-  Result<void> save_quota(const QuotaState&) override { return {}; }
-  Result<void> close() override { return {}; }
-
- private:
-  std::mutex mu_;
 };
 
 struct InProcessRun {

@@ -50,6 +50,22 @@ Envelope envelope(bool cached, std::int64_t left = 500) {
   e.quota.renewal_date = std::chrono::year(2026) / 12 / 1;
   return e;
 }
+// Runs the key through its waits (jumping the clock) and sends (answered by `answer`) until it
+// asks for anything else; counts the sends.
+KeyAttempt::Action drive(KeyAttempt& key, SteadyTime& now, const ResponseFacts& answer, int& sent) {
+  KeyAttempt::Action a = key.next(now, kNowMs);
+  for (;;) {
+    if (a.step == Step::wait_until) {
+      now = a.until;
+      a = key.next(now, kNowMs);
+    } else if (a.step == Step::send) {
+      ++sent;
+      a = key.on_response(answer, nullptr, now, kNowMs);
+    } else {
+      return a;
+    }
+  }
+}
 }  // namespace
 
 TEST(KeyAttempt, ValidAnswerIsStoredThenFinished) {
@@ -132,17 +148,8 @@ TEST(KeyAttempt, RateLimitedTooOftenInARowTheKeyIsRecordedFailed) {
   Harness run;  // cap: 3 in a row
   auto key = run.key();
   SteadyTime now = run.t0;
-  KeyAttempt::Action a = key.next(now, kNowMs);
   int sent = 0;
-  while (a.step == Step::send || a.step == Step::wait_until) {
-    if (a.step == Step::wait_until) {
-      now = a.until;
-      a = key.next(now, kNowMs);
-      continue;
-    }
-    ++sent;
-    a = key.on_response(status(429, "1"), nullptr, now, kNowMs);
-  }
+  const auto a = drive(key, now, status(429, "1"), sent);
   ASSERT_EQ(a.step, Step::record_failed);
   EXPECT_EQ(sent, 4);
   EXPECT_EQ(a.status, 429);
@@ -167,18 +174,9 @@ TEST(KeyAttempt, ServerErrorsAreRetriedThenRecordedFailedAndMayHaveSpent) {
   Harness run(0, /*retries=*/2);
   auto key = run.key();
   SteadyTime now = run.t0;
-  KeyAttempt::Action a = key.next(now, kNowMs);
   int sent = 0;
-  while (a.step != Step::record_failed) {
-    ASSERT_TRUE(a.step == Step::send || a.step == Step::wait_until) << static_cast<int>(a.step);
-    if (a.step == Step::wait_until) {
-      now = a.until;
-      a = key.next(now, kNowMs);
-      continue;
-    }
-    ++sent;
-    a = key.on_response(status(500), nullptr, now, kNowMs);
-  }
+  const auto a = drive(key, now, status(500), sent);
+  ASSERT_EQ(a.step, Step::record_failed);
   EXPECT_EQ(sent, 3) << "the first attempt and 2 retries";
   EXPECT_EQ(a.status, 500);
   EXPECT_EQ(run.quota.ledger().unknown(), 3u);
@@ -252,16 +250,7 @@ TEST(KeyAttempt, BudgetCountsUnknownOutcomesSoEveryDroppedChargeIsCovered) {
   SteadyTime now = run.t0;
   for (int k = 0; k < 5; ++k) {
     auto key = run.key();
-    KeyAttempt::Action a = key.next(now, kNowMs);
-    while (a.step == Step::send || a.step == Step::wait_until) {
-      if (a.step == Step::wait_until) {
-        now = a.until;
-        a = key.next(now, kNowMs);
-        continue;
-      }
-      ++sent;
-      a = key.on_response(network(true), nullptr, now, kNowMs);  // charged, then dropped
-    }
+    const auto a = drive(key, now, network(true), sent);  // charged, then dropped
     if (a.step == Step::stop_run) {
       EXPECT_EQ(a.reason, StopReason::budget);
       break;

@@ -1,0 +1,70 @@
+#pragma once
+// A StoreWriter in memory for the harvest tests: results and progress in maps; every write
+// answered at once, with an error, or never; lookups counted and breakable.
+#include "paa/store/store.hpp"
+
+#include <map>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace paa::test {
+
+class MemoryStore final : public StoreWriter {
+ public:
+  enum class Mode { ok, fail, silent };
+  Mode mode = Mode::ok;
+  bool broken_lookups = false;  // has_result() fails with an I/O error
+  int lookups = 0;
+  std::map<std::string, std::string, std::less<>> results;  // key -> body
+  std::map<std::string, ProgressEntry, std::less<>> progress_of;  // key -> entry (any job)
+  std::vector<std::function<void(Result<void>)>> unanswered;  // Mode::silent
+
+  bool submit(WriteRequest&& w, std::function<void(Result<void>)> done) override {
+    std::lock_guard lock(mu_);
+    if (mode == Mode::silent) {
+      unanswered.push_back(std::move(done));
+      return true;
+    }
+    if (mode == Mode::fail) {
+      done(make_error(errc::store, "No space left on device"));
+      return true;
+    }
+    if (auto* put = std::get_if<PutResult>(&w.item)) {
+      results[put->result.key] = put->result.body;
+      progress_of[put->result.key] = ProgressEntry{};
+    } else if (auto* failed = std::get_if<MarkFailed>(&w.item)) {
+      ProgressEntry e;
+      e.state = ProgressState::failed;
+      progress_of[failed->key] = e;
+    } else if (auto* mark = std::get_if<MarkDone>(&w.item)) {
+      progress_of[mark->key] = ProgressEntry{};
+    }
+    done({});
+    return true;
+  }
+  Result<bool> has_result(std::string_view key) override {
+    std::lock_guard lock(mu_);
+    ++lookups;
+    if (broken_lookups) return make_error(errc::store, "I/O error");
+    return results.count(key) > 0;
+  }
+  Result<std::optional<ProgressEntry>> progress(std::string_view, std::string_view key) override {
+    std::lock_guard lock(mu_);
+    ++lookups;
+    auto it = progress_of.find(key);
+    return it == progress_of.end() ? std::optional<ProgressEntry>() : std::optional<ProgressEntry>(it->second);
+  }
+  Result<QuotaState> quota() override { return QuotaState{}; }
+  Result<void> record_run_start(std::string_view, std::int64_t) override { return {}; }
+  Result<void> record_run_end(std::string_view, std::int64_t, std::string_view, const RunMoney&) override {
+    return {};
+  }
+  Result<void> save_quota(const QuotaState&) override { return {}; }
+  Result<void> close() override { return {}; }
+
+ private:
+  std::mutex mu_;
+};
+
+}  // namespace paa::test
