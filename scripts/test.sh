@@ -6,6 +6,7 @@ source "$(dirname "$0")/lib/common.sh"
 cd "$PAA_ROOT"
 
 paa_install_deps
+paa_install_npm_tools
 
 preset=dev
 [ "${CI:-}" = "true" ] && preset=ci
@@ -38,4 +39,11 @@ if [ "${CI:-}" = "true" ] || [ "${PAA_SANITIZE:-}" = "1" ]; then
   paa_log "benchmark smoke run (scripts/bench.sh --quick)"
   PAA_BENCH_OUT="$PAA_ROOT/build/bench-quick.md" bash scripts/bench.sh --quick >"$PAA_ROOT/build/bench-quick.log" 2>&1 ||
     { tail -40 "$PAA_ROOT/build/bench-quick.log" >&2; paa_log "bench.sh --quick failed"; exit 1; }
+fi
+
+# A real Slurm cluster of one machine running a 4-task array of shards (installs slurm-wlm and
+# munge, starts their daemons): only on request.
+if [ "${PAA_SLURM:-}" = "1" ]; then
+  paa_log "Slurm job array (scripts/slurm-demo.sh)"
+  bash scripts/slurm-demo.sh
 fi

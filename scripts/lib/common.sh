@@ -10,6 +10,7 @@ PAA_PACKAGES=(
   libssl-dev librocksdb-dev libsnappy-dev liblz4-dev libzstd-dev libbz2-dev zlib1g-dev
   libgtest-dev libgmock-dev libicu-dev libcli11-dev libtomlplusplus-dev libspdlog-dev libfmt-dev
   openssl ca-certificates curl jq sqlite3 python3
+  parallel python3-yaml
 )
 
 paa_log() { printf '==> %s\n' "$*" >&2; }
@@ -30,6 +31,24 @@ paa_install_packages() {
 }
 
 paa_install_deps() { paa_install_packages "${PAA_PACKAGES[@]}"; }
+
+# Test-only consumers from npm (tests/tools/package.json, pinned by its lock) into build/npm;
+# silent when that lock is installed already.
+paa_install_npm_tools() {
+  command -v npm >/dev/null || paa_install_packages nodejs npm
+  local dir="$PAA_ROOT/build/npm"
+  local lock="$PAA_ROOT/tests/tools/package-lock.json"
+  if [ -d "$dir/node_modules" ] && cmp -s "$lock" "$dir/installed-lock.json"; then
+    return 0
+  fi
+  paa_log "installing test tools from npm (tests/tools/package.json)"
+  mkdir -p "$dir"
+  cp "$PAA_ROOT/tests/tools/package.json" "$lock" "$dir/"
+  # `npm install` rather than `npm ci`: the lock leaves out other platforms' optional binaries,
+  # which some npm versions' `ci` then refuses. The lock still pins every version installed.
+  (cd "$dir" && npm install --no-audit --no-fund --loglevel=error >/dev/null)
+  cp "$lock" "$dir/installed-lock.json"
+}
 
 # Keeps ccache hits across PCH and timestamp changes.
 export CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime

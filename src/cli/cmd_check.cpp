@@ -5,9 +5,11 @@
 #include "paa/exit_code.hpp"
 #include "paa/job/job_file.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace paa::cli {
 namespace {
@@ -22,18 +24,36 @@ std::string describe_locales(const std::vector<Locale>& locales) {
   return out + ")";
 }
 
+// Keys per shard and how uneven they are, to split keys and budgets (max_searches is per shard).
+void print_shards(const std::vector<std::uint64_t>& per_shard, std::uint64_t total) {
+  std::printf("shards         %zu (shard hash v%u)\n", per_shard.size(), kShardHashVersion);
+  std::uint64_t largest = 0;
+  for (std::size_t i = 0; i < per_shard.size(); ++i) {
+    std::printf("  shard %zu/%zu%*s%llu keys\n", i, per_shard.size(),
+                static_cast<int>(8 - std::to_string(i).size() - std::to_string(per_shard.size()).size()), "",
+                static_cast<unsigned long long>(per_shard[i]));
+    largest = std::max(largest, per_shard[i]);
+  }
+  const double mean = static_cast<double>(total) / static_cast<double>(per_shard.size());
+  std::printf("imbalance      largest shard %.2fx the mean (%.1f keys)\n",
+              mean > 0 ? static_cast<double>(largest) / mean : 1.0, mean);
+}
+
 
 }  // namespace
 
 Command add_check_command(CLI::App& app) {
   auto job_path = std::make_shared<std::string>();
+  auto shards = std::make_shared<std::uint32_t>(0);
   Command c;
   c.app = app.add_subcommand("check", "Validate a job file and count its queries, requests and unique keys");
   c.app->add_option("job", *job_path, "The job file (TOML)")->required();
-  c.run = [job_path] {
+  c.app->add_option("--shards", *shards, "Also count the unique keys of each of N shards (paa run --shard I/N)")
+      ->check(CLI::Range(1, 100000));
+  c.run = [job_path, shards] {
     auto spec = load_job(*job_path);
     if (!spec) return fail(spec.error());
-    auto check = check_job(*spec);
+    auto check = check_job(*spec, CheckOptions{std::nullopt, *shards});
     if (!check) return fail(check.error());
     const auto u = [](std::uint64_t n) { return static_cast<unsigned long long>(n); };
     std::printf("job            %s (%s)\n", spec->name.c_str(), spec->file.string().c_str());
@@ -43,6 +63,7 @@ Command add_check_command(CLI::App& app) {
     std::printf("requests       %llu after locale expansion\n", u(check->requests));
     std::printf("unique keys    %llu after normalisation (%llu duplicate%s dropped)\n", u(check->unique_keys),
                 u(check->duplicates), check->duplicates == 1 ? "" : "s");
+    if (*shards > 0) print_shards(check->keys_per_shard, check->unique_keys);
     return static_cast<int>(kExitOk);
   };
   return c;

@@ -14,7 +14,11 @@ Command add_export_command(CLI::App& app) {
   auto output = std::make_shared<std::string>();
   Command c;
   c.app = app.add_subcommand("export", "Write stored results as jsonl, json, csv, questions or related");
-  c.app->add_option("--store", options->store, "Store folder (the one `paa run` writes to)")->required();
+  c.app->add_option("--store", options->stores,
+                    "Store folder (the one `paa run` writes to); repeat it to export several "
+                    "stores (e.g. shards) as one")
+      ->required()
+      ->take_all();
   c.app->add_option("--format", options->format, "jsonl | json | csv | questions | related")
       ->required()
       ->check(CLI::IsMember({"jsonl", "json", "csv", "questions", "related"}));
@@ -24,8 +28,13 @@ Command add_export_command(CLI::App& app) {
   c.app->add_flag("--dedupe", options->dedupe,
                   "Drop repeated questions inside each tree (first in pre-order wins)");
   c.app->add_flag("--excel", options->excel, "CSV for Excel: UTF-8 BOM and CRLF line ends");
-  c.app->add_option("-o,--output", *output,
-                    "Write to FILE atomically (temp file + rename) instead of standard output");
+  c.app->add_option("-o,--output,--out", *output,
+                    "Write to FILE atomically (temp file + rename) instead of standard output; "
+                    "with --partition-by, the folder to write");
+  c.app->add_option("--partition-by", options->partition_by,
+                    "jsonl/csv as a Hive-style folder, one subfolder per value: hl, gl or hl,gl");
+  c.app->add_option("--part-size", options->part_size,
+                    "With --partition-by: start a new part file past this size (default 256MB)");
   c.app->add_flag("--force", options->force, "Replace an existing -o file");
   c.run = [options, output] {
     if (!output->empty()) options->output = *output;

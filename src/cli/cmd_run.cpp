@@ -45,7 +45,32 @@ struct RunFlags {
   double max_body_mib = 16;
   int backoff_base_ms = 1000;
   int backoff_cap_ms = 60000;
+  std::string shard;            // --shard I/N
+  bool shard_from_env = false;  // --shard-from-env
+  std::optional<std::uint32_t> shards;  // --shards N (Kubernetes Indexed Jobs)
 };
+
+// --shard, --shard-from-env and --shards, resolved; nullopt: the whole job.
+Result<std::optional<Shard>> resolve_shard(const RunFlags& f) {
+  if (!f.shard.empty() && f.shard_from_env) {
+    return make_error(errc::invalid_input, "--shard and --shard-from-env: use one of them");
+  }
+  if (!f.shard.empty()) {
+    auto s = parse_shard(f.shard);
+    if (!s) return s.error();
+    return std::optional<Shard>(*s);
+  }
+  if (f.shard_from_env) {
+    auto s = shard_from_env([](const char* name) { return std::getenv(name); }, f.shards);
+    if (!s) return s.error();
+    return std::optional<Shard>(*s);
+  }
+  if (f.shards) {
+    return make_error(errc::invalid_input,
+                      "--shards N goes with --shard-from-env (a Kubernetes Indexed Job); or use --shard I/N");
+  }
+  return std::optional<Shard>();
+}
 
 
 void print_summary(const JobSpec& spec, const HarvestSummary& s, int code) {
@@ -106,6 +131,16 @@ int run(RunFlags& f) {
   if (f.timeout_s) l.timeout_s = *f.timeout_s;
   if (f.retries) l.retries = *f.retries;
   if (!f.store.empty()) spec.store = f.store;
+  auto shard = resolve_shard(f);
+  if (!shard) return fail(shard.error());
+  if (*shard) {
+    // Each shard its own store (unless --store says where) and, if the job says so, its own key.
+    if (f.store.empty()) spec.store = shard_store(spec.store, **shard);
+    spec.api_key_env = shard_key_env(spec.api_key_env, **shard);
+  } else if (spec.api_key_env.find("{shard}") != std::string::npos) {
+    return fail(spec.file.string() + ": api_key_env \"" + spec.api_key_env +
+                "\" names one key per shard: run with --shard I/N or --shard-from-env");
+  }
 
   const char* key = std::getenv(spec.api_key_env.c_str());
   if (key == nullptr || *key == '\0') {
@@ -127,7 +162,7 @@ int run(RunFlags& f) {
 
   // Read the whole job once before anything is sent or written: a bad line 900,000 must not
   // surface after searches were spent. It also gives the total for the progress display.
-  auto checked = check_job(spec);
+  auto checked = check_job(spec, CheckOptions{*shard, 0});
   if (!checked) return fail(checked.error());
   if (checked->requests == 0) {
     // Lists that hold only blank lines or comments: an empty job, refused before a store exists.
@@ -142,6 +177,10 @@ int run(RunFlags& f) {
   store_options.queue_capacity = store_queue_capacity(l.concurrency);
   auto store = StoreWriter::open(spec.store, store_options);
   if (!store) return fail(store.error().message);
+  // A store holds one shard setting of a job for good: a resume with another is refused.
+  std::optional<ShardClaim> claim;
+  if (*shard) claim = ShardClaim{(*shard)->index, (*shard)->count, kShardHashVersion};
+  if (auto claimed = (*store)->claim_shard(spec.name, claim); !claimed) return fail(claimed.error());
 
   HarvestOptions options;
   options.job = spec;
@@ -150,6 +189,7 @@ int run(RunFlags& f) {
   options.api_key = key;
   options.probe_interval = std::chrono::milliseconds(static_cast<std::int64_t>(f.probe_interval_s * 1000));
   options.refresh = f.refresh;
+  options.shard = *shard;
   options.max_body = static_cast<std::size_t>(f.max_body_mib * 1024 * 1024);
   options.total_keys = checked->unique_keys;
   options.repeated_key_hashes = std::move(checked->repeated_key_hashes);
@@ -159,9 +199,14 @@ int run(RunFlags& f) {
   else if (f.progress == "log") options.progress = ProgressMode::log;
   else if (f.progress == "none") options.progress = ProgressMode::none;
 
-  spdlog::info("run {}: {} keys ({} queries x locales, {} duplicates) into {} from {}", spec.name,
-               checked->unique_keys, checked->requests, checked->duplicates, spec.store.string(),
-               endpoint->display());
+  if (*shard) {
+    spdlog::info("run {} shard {}: {} of the job's keys into {} from {}", spec.name, (*shard)->label(),
+                 checked->unique_keys, spec.store.string(), endpoint->display());
+  } else {
+    spdlog::info("run {}: {} keys ({} queries x locales, {} duplicates) into {} from {}", spec.name,
+                 checked->unique_keys, checked->requests, checked->duplicates, spec.store.string(),
+                 endpoint->display());
+  }
   if (auto r = (*store)->record_run_start(spec.name, unix_now_ms()); !r) return fail(r.error().message, 1);
 
   HarvestSummary summary = run_harvest(options, **store);
@@ -207,6 +252,12 @@ Command add_run_command(CLI::App& app) {
   a->add_option("--max-body-mib", flags->max_body_mib, "Largest response body accepted, MiB")->capture_default_str()->check(CLI::PositiveNumber);
   a->add_option("--backoff-base-ms", flags->backoff_base_ms, "Retry back-off: first window, ms (full jitter, doubling)")->capture_default_str()->check(CLI::Range(1, 3600000))->group("Advanced");
   a->add_option("--backoff-cap-ms", flags->backoff_cap_ms, "Retry back-off: largest window, ms")->capture_default_str()->check(CLI::Range(1, 3600000))->group("Advanced");
+  a->add_option("--shard", flags->shard, "Harvest only shard I of N (I/N, e.g. 2/4) into its own store")->group("Scaling out");
+  a->add_flag("--shard-from-env", flags->shard_from_env,
+              "Take the shard from the array-job engine: JOB_COMPLETION_INDEX (with --shards), SLURM_ARRAY_TASK_*, AWS_BATCH_JOB_ARRAY_*")
+      ->group("Scaling out");
+  a->add_option("--shards", flags->shards, "The number of shards, with --shard-from-env on Kubernetes")
+      ->check(CLI::Range(1, 100000))->group("Scaling out");
   c.run = [flags] { return run(*flags); };
   return c;
 }

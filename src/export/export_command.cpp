@@ -2,8 +2,10 @@
 
 #include "paa/exit_code.hpp"
 #include "paa/export/exporter.hpp"
+#include "paa/export/partitioned_export.hpp"
 #include "paa/model/query_key.hpp"
 #include "paa/store/store.hpp"
+#include "paa/store/store_union.hpp"
 
 #include <atomic>
 #include <cerrno>
@@ -177,6 +179,25 @@ int run_export_command(const ExportCommandOptions& options, std::FILE* err) {
     return fail(err, "--excel applies to the CSV formats (csv, questions, related), not " +
                          options.format);
   }
+  std::optional<PartitionedRequest> partitioned;
+  if (!options.partition_by.empty()) {
+    if (*format != ExportFormat::jsonl && *format != ExportFormat::csv) {
+      return fail(err, "--partition-by writes jsonl or csv, not " + options.format);
+    }
+    if (options.excel) return fail(err, "--excel is for spreadsheets, not a partitioned dataset");
+    if (!options.output) return fail(err, "--partition-by needs -o DIR, the folder to write");
+    auto columns = parse_partition_columns(options.partition_by);
+    if (!columns) return fail(err, columns.error().message);
+    partitioned.emplace();
+    partitioned->columns = std::move(*columns);
+    if (!options.part_size.empty()) {
+      auto size = parse_byte_size(options.part_size);
+      if (!size) return fail(err, size.error().message);
+      partitioned->part_size = *size;
+    }
+  } else if (!options.part_size.empty()) {
+    return fail(err, "--part-size applies with --partition-by");
+  }
   if (!options.hl.empty()) {
     auto hl = normalize_hl(options.hl);
     if (!hl) return fail(err, "--hl: " + hl.error().message);
@@ -188,15 +209,38 @@ int run_export_command(const ExportCommandOptions& options, std::FILE* err) {
     request.gl = *gl;
   }
 
+  if (options.stores.empty()) return fail(err, "no --store given");
   std::error_code ec;
-  if (options.store.empty() || !fs::is_directory(options.store, ec)) {
-    return fail(err, "store '" + options.store.string() +
-                         "' not found; pass --store the folder `paa run` writes to");
+  for (std::size_t i = 0; i < options.stores.size(); ++i) {
+    const auto& dir = options.stores[i];
+    if (dir.empty() || !fs::is_directory(dir, ec)) {
+      return fail(err, "store '" + dir.string() +
+                           "' not found; pass --store the folder `paa run` writes to");
+    }
+    for (std::size_t j = 0; j < i; ++j) {
+      if (fs::equivalent(dir, options.stores[j], ec)) {
+        return fail(err, "store '" + dir.string() + "' is given twice; give each --store once");
+      }
+    }
   }
-  auto store = StoreReader::open(options.store);
+  // One store, or several read as one (shards): the same export either way.
+  StoreUnion* store_union = nullptr;
+  Result<std::unique_ptr<StoreReader>> store = make_error("no store");
+  if (options.stores.size() == 1) {
+    store = StoreReader::open(options.stores.front());
+  } else if (auto opened = StoreUnion::open(options.stores)) {
+    store_union = opened->get();
+    store = std::unique_ptr<StoreReader>(std::move(*opened));
+    request.recount_questions = true;
+  } else {
+    store = opened.error();
+  }
   if (!store) {
     return fail(err, store.error().message);
   }
+  const std::string stores_named =
+      options.stores.size() == 1 ? "store '" + options.stores.front().string() + "'"
+                                 : std::to_string(options.stores.size()) + " stores";
   if (!request.job.empty()) {
     auto jobs = (*store)->job_names();
     if (!jobs) return fail(err, jobs.error().message);
@@ -207,10 +251,36 @@ int run_export_command(const ExportCommandOptions& options, std::FILE* err) {
       names += (names.empty() ? "" : ", ") + job;
     }
     if (!known) {
-      return fail(err, "no job '" + request.job + "' in store '" + options.store.string() + "'" +
+      return fail(err, "no job '" + request.job + "' in " + stores_named +
                            (names.empty() ? std::string("; it holds no jobs yet")
                                           : "; its jobs are: " + names));
     }
+  }
+
+  auto report_overlaps = [&] {
+    if (store_union == nullptr || store_union->overlapping_keys() == 0) return;
+    std::fprintf(err,
+                 "paa: %llu keys are stored in more than one store; each was exported once, its "
+                 "most recent fetch\n",
+                 static_cast<unsigned long long>(store_union->overlapping_keys()));
+  };
+  auto report_missing = [&](const ExportSummary& done) {
+    if (done.missing_results == 0) return;
+    std::fprintf(err,
+                 "paa: warning: %llu done keys of job '%s' have no stored result and were skipped\n",
+                 static_cast<unsigned long long>(done.missing_results), request.job.c_str());
+  };
+  if (partitioned) {
+    partitioned->selection = request;
+    auto written = export_partitioned(**store, *partitioned, *options.output, options.force);
+    if (!written) return fail(err, written.error().message);
+    report_overlaps();
+    report_missing(written->export_summary);
+    std::fprintf(err, "paa: wrote %llu %s in %zu parts to %s (manifest: _SUCCESS)\n",
+                 static_cast<unsigned long long>(written->export_summary.records),
+                 *format == ExportFormat::jsonl ? "objects" : "rows", written->files.size(),
+                 options.output->c_str());
+    return kExitOk;
   }
 
   ExportSummary summary;
@@ -231,11 +301,8 @@ int run_export_command(const ExportCommandOptions& options, std::FILE* err) {
   if (!done) {
     return fail(err, done.error().message);
   }
-  if (summary.missing_results > 0) {
-    std::fprintf(err,
-                 "paa: warning: %llu done keys of job '%s' have no stored result and were skipped\n",
-                 static_cast<unsigned long long>(summary.missing_results), request.job.c_str());
-  }
+  report_overlaps();
+  report_missing(summary);
   if (options.output) {
     std::fprintf(err, "paa: wrote %llu %s to %s\n", static_cast<unsigned long long>(summary.records),
                  *format == ExportFormat::jsonl || *format == ExportFormat::json ? "objects" : "rows",

@@ -89,46 +89,52 @@ Result<ExportSummary> export_question_index(StoreReader& store, const ExportRequ
 
 }  // namespace
 
+Result<void> scan_selection(StoreReader& store, const ExportRequest& request, ExportSummary& summary,
+                            const std::function<bool(const StoredResult&)>& visit) {
+  const LocaleFilter filter(request);
+  if (request.job.empty()) {
+    return store.scan_results(filter.prefix(), [&](const StoredResult& result) {
+      return filter.matches(result.key) ? visit(result) : true;
+    });
+  }
+  // Progress entries stream in key order; each done key is one point lookup.
+  std::optional<Error> failure;
+  auto scanned = store.scan_progress(request.job, [&](std::string_view key, const ProgressEntry& entry) {
+    if (entry.state != ProgressState::done || !filter.matches(key)) return true;
+    auto stored = store.get(key);
+    if (!stored) {
+      failure = stored.error();
+      return false;
+    }
+    if (!*stored) {
+      ++summary.missing_results;
+      return true;
+    }
+    return visit(**stored);
+  });
+  if (!scanned) return scanned.error();
+  if (failure) return *failure;
+  return {};
+}
+
 Result<ExportSummary> export_store(StoreReader& store, const ExportRequest& request,
                                    BufferedOutput& out) {
-  if (request.format.format == ExportFormat::questions && !request.filtered()) {
+  if (request.format.format == ExportFormat::questions && !request.filtered() &&
+      !request.recount_questions) {
     return export_question_index(store, request, out);
   }
   ExportSummary summary;
-  const LocaleFilter filter(request);
   auto writer = make_format_writer(request.format, out);
   std::optional<Error> failure;
-  auto feed = [&](const StoredResult& result) {
+  writer->begin();
+  auto scanned = scan_selection(store, request, summary, [&](const StoredResult& result) {
     if (auto added = writer->add(result); !added) {
       failure = added.error();
       return false;
     }
     ++summary.results;
     return !out.failed();  // stop early; flush() below reports the error
-  };
-
-  writer->begin();
-  Result<void> scanned;
-  if (request.job.empty()) {
-    scanned = store.scan_results(filter.prefix(), [&](const StoredResult& result) {
-      return filter.matches(result.key) ? feed(result) : true;
-    });
-  } else {
-    // Progress entries stream in key order; each done key is one point lookup.
-    scanned = store.scan_progress(request.job, [&](std::string_view key, const ProgressEntry& entry) {
-      if (entry.state != ProgressState::done || !filter.matches(key)) return true;
-      auto stored = store.get(key);
-      if (!stored) {
-        failure = stored.error();
-        return false;
-      }
-      if (!*stored) {
-        ++summary.missing_results;
-        return true;
-      }
-      return feed(**stored);
-    });
-  }
+  });
   if (!scanned) return scanned.error();
   if (failure) return *failure;
   if (!out.failed()) {

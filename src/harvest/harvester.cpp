@@ -434,7 +434,7 @@ void Harvest::feeder_main() {
 
   // Only keys the job lists more than once need remembering: a set of every key was 16 MiB
   // for a million-key job, all of it held for the whole run (BENCHMARKS.md case 4).
-  FeedFilter filter(opt_.repeated_key_hashes, opt_.refresh);
+  FeedFilter filter(opt_.repeated_key_hashes, opt_.refresh, opt_.shard);
   auto reader = JobReader::open(opt_.job);
   if (!reader) {
     fail(reader.error());
@@ -461,6 +461,7 @@ void Harvest::feeder_main() {
         ++duplicates_;
         continue;
       }
+      if (*feed == Feed::other_shard) continue;
       if (*feed == Feed::stored_elsewhere) {
         // Done here, nothing spent. At most kFeederStoreWrites in flight: a burst of these must
         // never fill the queue that the workers' paid results go through.

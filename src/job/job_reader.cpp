@@ -134,7 +134,7 @@ Result<std::optional<JobItem>> JobReader::next() { return impl_->next(); }
 
 std::uint64_t JobReader::queries_read() const { return impl_->queries_read; }
 
-Result<JobCheck> check_job(const JobSpec& spec) {
+Result<JobCheck> check_job(const JobSpec& spec, const CheckOptions& options) {
   auto reader = JobReader::open(spec);
   if (!reader) return reader.error();
   JobCheck check;
@@ -144,19 +144,25 @@ Result<JobCheck> check_job(const JobSpec& spec) {
     auto item = reader->next();
     if (!item) return item.error();
     if (!*item) break;
-    hashes.push_back(key_hash(encode_key((*item)->query.key)));
+    const std::uint64_t h = shard_hash(encode_key((*item)->query.key));
+    ++check.requests;
+    if (!options.only || options.only->holds_hash(h)) hashes.push_back(h);
   }
   std::sort(hashes.begin(), hashes.end());
   check.queries = reader->queries_read();
-  check.requests = hashes.size();
   for (std::size_t i = 1; i < hashes.size(); ++i) {
     if (hashes[i] == hashes[i - 1] &&
         (check.repeated_key_hashes.empty() || check.repeated_key_hashes.back() != hashes[i])) {
       check.repeated_key_hashes.push_back(hashes[i]);
     }
   }
-  check.unique_keys = static_cast<std::uint64_t>(std::unique(hashes.begin(), hashes.end()) - hashes.begin());
-  check.duplicates = check.requests - check.unique_keys;
+  hashes.erase(std::unique(hashes.begin(), hashes.end()), hashes.end());
+  check.unique_keys = hashes.size();
+  check.duplicates = options.only ? 0 : check.requests - check.unique_keys;
+  if (options.count_shards > 0) {
+    check.keys_per_shard.assign(options.count_shards, 0);
+    for (const std::uint64_t h : hashes) ++check.keys_per_shard[h % options.count_shards];
+  }
   return check;
 }
 

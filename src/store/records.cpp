@@ -359,6 +359,23 @@ std::optional<QuotaState> decode_quota(std::string_view text) {
   return q;
 }
 
+std::string encode_shard(const ShardClaim& s) {
+  return json::serialize(json::object{{"index", s.index}, {"count", s.count}, {"hash", s.hash_version}});
+}
+
+std::optional<ShardClaim> decode_shard(std::string_view text) {
+  boost::system::error_code ec;
+  json::value v = json::parse(text, ec);
+  if (ec || !v.is_object()) return std::nullopt;
+  std::optional<std::int64_t> index, count, hash;
+  const auto& o = v.get_object();
+  if (!read_optional_int(o, "index", index) || !read_optional_int(o, "count", count) ||
+      !read_optional_int(o, "hash", hash) || !index || !count || !hash)
+    return std::nullopt;
+  return ShardClaim{static_cast<std::uint32_t>(*index), static_cast<std::uint32_t>(*count),
+                    static_cast<std::uint32_t>(*hash)};
+}
+
 std::string encode_run(const RunInfo& r) {
   json::object o;
   o["started_at_ms"] = r.started_at_ms;

@@ -20,6 +20,7 @@ inline constexpr const char* kMetaFamily = "meta";
 inline constexpr std::string_view kMetaFormatVersion = "format_version";
 inline constexpr std::string_view kMetaQuota = "quota";
 inline constexpr std::string_view kMetaRunPrefix = "run/";  // + job name
+inline constexpr std::string_view kMetaShardPrefix = "shard/";  // + job name: ShardClaim JSON
 
 // progress key = job + 0x00 + encoded key. Job names may not contain 0x00 (checked).
 std::string progress_prefix(std::string_view job);
@@ -53,6 +54,8 @@ std::optional<std::string> merge_question_deltas(std::span<const std::string_vie
 std::string encode_quota(const QuotaState& q);
 std::optional<QuotaState> decode_quota(std::string_view json);
 
+std::string encode_shard(const ShardClaim& s);
+std::optional<ShardClaim> decode_shard(std::string_view json);
 std::string encode_run(const RunInfo& r);
 std::optional<RunInfo> decode_run(std::string_view json);
 

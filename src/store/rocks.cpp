@@ -482,6 +482,16 @@ Result<void> scan(const RocksStore& store, rocksdb::ColumnFamilyHandle* cf,
 }
 }  // namespace
 
+RocksStore::Cursor::Cursor(const RocksStore& store, rocksdb::ColumnFamilyHandle* cf,
+                           std::string_view prefix)
+    : upper_(prefix_successor(prefix)), upper_slice_(upper_) {
+  options_.fill_cache = false;
+  options_.readahead_size = 2u << 20;
+  if (!upper_.empty()) options_.iterate_upper_bound = &upper_slice_;
+  it_.reset(store.db()->NewIterator(options_, cf));
+  it_->Seek(rocksdb::Slice(prefix.data(), prefix.size()));
+}
+
 Result<void> RocksStore::scan_results(
     std::string_view prefix, const std::function<bool(const StoredResult&)>& visit) const {
   return scan(*this, results, prefix, "scanning results",

@@ -84,6 +84,26 @@ class RocksStore {
 
   Error damaged(std::string_view family, std::string_view key) const;
 
+  // A pull-style scan over [prefix, successor(prefix)) of one family, for merging several
+  // stores key by key (the visitor scans above cannot be interleaved).
+  class Cursor {
+   public:
+    Cursor(const RocksStore& store, rocksdb::ColumnFamilyHandle* cf, std::string_view prefix);
+    Cursor(const Cursor&) = delete;  // the read options point into the cursor
+    Cursor& operator=(const Cursor&) = delete;
+    bool valid() const { return it_->Valid(); }
+    std::string_view key() const { return {it_->key().data(), it_->key().size()}; }
+    std::string_view value() const { return {it_->value().data(), it_->value().size()}; }
+    void next() { it_->Next(); }
+    rocksdb::Status status() const { return it_->status(); }
+
+   private:
+    std::string upper_;
+    rocksdb::Slice upper_slice_;
+    rocksdb::ReadOptions options_;
+    std::unique_ptr<rocksdb::Iterator> it_;
+  };
+
  private:
   RocksStore(std::filesystem::path dir, Mode mode) : dir_(std::move(dir)), mode_(mode) {}
   Result<void> check_format_version();

@@ -11,6 +11,7 @@
 
 #include "paa/model/clock.hpp"
 
+#include "question_index.hpp"
 #include "records.hpp"
 #include "rocks.hpp"
 
@@ -40,10 +41,14 @@ struct RunMark {
   std::string outcome;
   RunMoney money;
 };
+struct ShardMark {
+  std::string job;
+  std::optional<ShardClaim> shard;
+};
 struct QuotaOnly {
   QuotaState quota;
 };
-using Op = std::variant<WriteRequest, RunMark, QuotaOnly>;
+using Op = std::variant<WriteRequest, RunMark, QuotaOnly, ShardMark>;
 
 struct QueueItem {
   Op op;
@@ -133,6 +138,9 @@ class RocksStoreWriter final : public StoreWriter {
     return run_sync(RunMark{std::string(job), at_ms, false, std::string(outcome), money});
   }
   Result<void> save_quota(const QuotaState& quota) override { return run_sync(QuotaOnly{quota}); }
+  Result<void> claim_shard(std::string_view job, const std::optional<ShardClaim>& shard) override {
+    return run_sync(ShardMark{std::string(job), shard});
+  }
 
   Result<void> close() override {
     std::lock_guard closing(close_mu_);  // concurrent close() calls wait for the first
@@ -269,18 +277,6 @@ class RocksStoreWriter final : public StoreWriter {
     if (q) put(batch, mine, store_->meta, std::string(kMetaQuota), encode_quota(*q));
   }
 
-  // The unique question texts of a tree (fold_text), each with its first occurrence
-  // in pre-order. Texts that normalise to nothing are skipped.
-  static std::map<std::string, const Question*> unique_questions(const Envelope& env) {
-    std::map<std::string, const Question*> out;
-    walk_preorder(env.result.children, [&](const QuestionVisit& v) {
-      auto folded = fold_text(v.node.question);
-      if (!folded || folded->empty()) return;
-      out.emplace(std::move(*folded), &v.node);
-    });
-    return out;
-  }
-
   Result<void> apply(WriteRequest& req, rocksdb::WriteBatch& batch, Overlay& mine) {
     if (auto r = check_job(req.job); !r) return r;
     return std::visit(
@@ -309,28 +305,12 @@ class RocksStoreWriter final : public StoreWriter {
 
     // Question index: count each question once per stored tree. On a refresh, only the
     // difference between the old tree and the new one changes the counts.
-    auto fresh = unique_questions(put_result.envelope);
-    std::set<std::string> stale;
+    std::optional<Envelope> old_tree;
     if (old) {
-      if (auto parsed = parse_envelope(old->body)) {
-        for (auto& [folded, node] : unique_questions(*parsed)) stale.insert(folded);
-      }
+      if (auto parsed = parse_envelope(old->body)) old_tree = std::move(*parsed);
     }
-    // Blind merges (question_count_merge.hpp): no read per question.
-    for (const auto& [folded, node] : fresh) {
-      if (stale.count(folded)) continue;
-      QuestionEntry first_seen;
-      first_seen.question = node->question;
-      first_seen.answer = node->answer;
-      first_seen.url = node->url;
-      first_seen.title = node->title;
-      first_seen.first_key = result.key;
-      batch.Merge(store_->questions, folded, encode_question_delta(+1, &first_seen));
-    }
-    for (const auto& folded : stale) {
-      if (fresh.count(folded)) continue;
-      batch.Merge(store_->questions, folded, encode_question_delta(-1, nullptr));
-    }
+    stage_question_deltas(batch, store_->questions, result.key, old_tree ? &*old_tree : nullptr,
+                          put_result.envelope);
 
     if (old) {  // keep the first-seen spelling (the request is ours to change: no body copy)
       result.q = std::move(old->q);
@@ -414,6 +394,36 @@ class RocksStoreWriter final : public StoreWriter {
     }
     put(batch, mine, store_->meta, std::move(key), encode_run(info));
     return {};
+  }
+
+  Result<void> apply(ShardMark& mark, rocksdb::WriteBatch& batch, Overlay& mine) {
+    if (auto r = check_job(mark.job); !r) return r;
+    std::string key = std::string(kMetaShardPrefix) + mark.job;
+    auto raw = read(store_->meta, key, mine, "reading the shard record");
+    if (!raw) return raw.error();
+    auto label = [](const std::optional<ShardClaim>& s) {
+      return s ? "shard " + std::to_string(s->index) + "/" + std::to_string(s->count) + " (shard hash v" +
+                     std::to_string(s->hash_version) + ")"
+               : std::string("the whole job (no --shard)");
+    };
+    std::optional<ShardClaim> recorded;
+    if (*raw) {
+      recorded = decode_shard(**raw);
+      if (!recorded) return store_->damaged(kMetaFamily, key);
+    } else {
+      // No record: a store that ran this job before holds the whole job.
+      auto ran = read(store_->meta, std::string(kMetaRunPrefix) + mark.job, mine, "reading run info");
+      if (!ran) return ran.error();
+      if (!*ran) {
+        if (mark.shard) put(batch, mine, store_->meta, std::move(key), encode_shard(*mark.shard));
+        return {};
+      }
+    }
+    if (recorded == mark.shard) return {};
+    return make_error(errc::invalid_input,
+                      store_name(store_->dir()) + " holds " + label(recorded) + " of job '" + mark.job +
+                          "'; this run is " + label(mark.shard) +
+                          ": run it with the same shard setting, or give it another --store");
   }
 
   Result<void> apply(QuotaOnly& q, rocksdb::WriteBatch& batch, Overlay& mine) {

@@ -132,7 +132,7 @@ class StoreExportTest : public ::testing::Test {
   int export_cmd(const std::string& format, const std::string& out, bool excel = false, bool dedupe = false,
                  const std::string& job = {}, const std::string& hl = {}, bool force = false) {
     ExportCommandOptions o;
-    o.store = dir_ / "store.db";
+    o.stores = {dir_ / "store.db"};
     o.format = format;
     o.output = dir_ / out;
     o.excel = excel;
@@ -249,7 +249,7 @@ TEST_F(StoreExportTest, BadUsageExitsTwoWithAMessage) {
   EXPECT_EQ(export_cmd("jsonl", "missing-dir/x.out"), kExitUsage);
   EXPECT_NE(err_text.find("does not exist"), std::string::npos) << err_text;
   ExportCommandOptions o;
-  o.store = dir_ / "nope.db";
+  o.stores = {dir_ / "nope.db"};
   o.format = "jsonl";
   EXPECT_EQ(run_export_command(o, stderr), kExitUsage);
   EXPECT_FALSE(fs::exists(dir_ / "x.out"));

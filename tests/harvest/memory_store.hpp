@@ -61,6 +61,7 @@ class MemoryStore final : public StoreWriter {
     return {};
   }
   Result<void> save_quota(const QuotaState&) override { return {}; }
+  Result<void> claim_shard(std::string_view, const std::optional<ShardClaim>&) override { return {}; }
   Result<void> close() override { return {}; }
 
  private:

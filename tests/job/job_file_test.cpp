@@ -184,7 +184,8 @@ TEST_F(JobFile, UnsupportedQueryFileExtensionIsAnError) {
 TEST_F(JobFile, ApiKeyEnvMustBeAVariableName) {
   EXPECT_EQ(error_of(std::string("queries = [\"a\"]\napi_key_env = \"sk-123abc\"\n") + kLocales),
             file() + ":2:15: api_key_env 'sk-123abc' is not an environment variable name; use letters, digits "
-                     "and _, like \"PAA_API_KEY\" (the key itself never goes in the file)");
+                     "and _ (and {shard} for the shard index), like \"PAA_API_KEY\" (the key itself never goes "
+                     "in the file)");
   EXPECT_NE(error_of(std::string("queries = [\"a\"]\napi_key_env = \"1KEY\"\n") + kLocales), "<ok>");
 }
 

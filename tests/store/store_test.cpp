@@ -762,5 +762,35 @@ TEST(StoreReaders, ReaderWorksWhileTheWriterRunsAndSeesNewDataAfterCatchUp) {
   EXPECT_TRUE(reader->get(key_of("first")).value());
 }
 
+TEST(StoreShard, AStoreKeepsTheShardOfItsFirstRunAndRefusesAnother) {
+  TempDir tmp;
+  auto writer = open_writer(tmp.path() / "s.db");
+  const ShardClaim two_of_four{2, 4, 1};
+  ASSERT_TRUE(writer->claim_shard("coffee", two_of_four));
+  ASSERT_TRUE(writer->record_run_start("coffee", 1000));
+  EXPECT_TRUE(writer->claim_shard("coffee", two_of_four)) << "the same shard resumes";
+  auto other = writer->claim_shard("coffee", ShardClaim{1, 4, 1});
+  ASSERT_FALSE(other);
+  EXPECT_EQ(other.error().code, errc::invalid_input);
+  EXPECT_NE(other.error().message.find("holds shard 2/4 (shard hash v1) of job 'coffee'; this run is shard 1/4"),
+            std::string::npos)
+      << other.error().message;
+  auto whole = writer->claim_shard("coffee", std::nullopt);
+  ASSERT_FALSE(whole);
+  EXPECT_NE(whole.error().message.find("this run is the whole job"), std::string::npos) << whole.error().message;
+  EXPECT_TRUE(writer->claim_shard("tea", std::nullopt)) << "each job of a store has its own setting";
+}
+
+TEST(StoreShard, AStoreThatHeldTheWholeJobIsNeverResumedAsAShard) {
+  TempDir tmp;
+  auto writer = open_writer(tmp.path() / "s.db");
+  ASSERT_TRUE(writer->claim_shard("coffee", std::nullopt));
+  ASSERT_TRUE(writer->record_run_start("coffee", 1000));
+  auto shard = writer->claim_shard("coffee", ShardClaim{0, 2, 1});
+  ASSERT_FALSE(shard);
+  EXPECT_NE(shard.error().message.find("holds the whole job"), std::string::npos) << shard.error().message;
+  EXPECT_TRUE(writer->claim_shard("coffee", std::nullopt));
+}
+
 }  // namespace
 }  // namespace paa

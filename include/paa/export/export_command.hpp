@@ -8,11 +8,12 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace paa::exporting {
 
 struct ExportCommandOptions {
-  std::filesystem::path store;
+  std::vector<std::filesystem::path> stores;  // more than one: exported as one (StoreUnion)
   std::string format;
   std::string job;
   std::string hl;
@@ -21,6 +22,8 @@ struct ExportCommandOptions {
   bool excel = false;
   bool force = false;
   std::optional<std::filesystem::path> output;  // nullopt = standard output
+  std::string partition_by;  // "" = one file; "hl,gl": a Hive-style folder at `output`
+  std::string part_size;     // "" = kDefaultPartSize
 };
 
 // Returns the exit code (kExitOk, or kExitUsage with a message on `err`).

@@ -3,9 +3,11 @@
 // it (and why). The store is only asked when the answer depends on it.
 #include "paa/error.hpp"
 #include "paa/harvest/repeated_keys.hpp"
+#include "paa/job/shard.hpp"
 #include "paa/store/store.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string_view>
 
@@ -16,13 +18,15 @@ enum class Feed {
   repeat,          // listed again in the job: fed once already this run
   stored,          // stored and already done for this job: nothing to do
   stored_elsewhere,  // stored by another job (or before this job knew it): mark it done, free
+  other_shard,     // another shard's key: not this process's business
 };
 
 class FeedFilter {
  public:
   // `repeated_hashes`: check_job's sorted hashes of the keys the job lists more than once.
-  FeedFilter(std::span<const std::uint64_t> repeated_hashes, bool refresh)
-      : repeated_(repeated_hashes), refresh_(refresh) {}
+  FeedFilter(std::span<const std::uint64_t> repeated_hashes, bool refresh,
+             std::optional<Shard> shard = std::nullopt)
+      : repeated_(repeated_hashes), refresh_(refresh), shard_(shard) {}
 
   Result<Feed> decide(std::string_view job, std::string_view key, std::uint64_t hash,
                       StoreWriter& store);
@@ -30,6 +34,7 @@ class FeedFilter {
  private:
   RepeatedKeys repeated_;
   bool refresh_;
+  std::optional<Shard> shard_;
 };
 
 }  // namespace paa

@@ -27,6 +27,7 @@ struct HarvestOptions {
   std::chrono::milliseconds probe_interval{std::chrono::hours(1)};
   std::chrono::milliseconds drain_timeout{std::chrono::seconds(10)};
   bool refresh = false;
+  std::optional<Shard> shard;  // harvest only this shard's keys (--shard I/N)
   ProgressMode progress = ProgressMode::automatic;
   std::size_t max_body = 16u << 20;
   std::uint64_t total_keys = 0;  // unique keys of the job (from check_job), for progress

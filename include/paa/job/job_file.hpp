@@ -1,6 +1,7 @@
 #pragma once
 // Job files (TOML) and the streaming reader that expands them into searches.
 #include "paa/error.hpp"
+#include "paa/job/shard.hpp"
 #include "paa/model/query_key.hpp"
 
 #include <cstdint>
@@ -89,7 +90,13 @@ struct JobCheck {
   // Sorted key hashes the job lists more than once (usually few): the harvest needs a
   // duplicate check for these keys only, not a set of every key.
   std::vector<std::uint64_t> repeated_key_hashes;
+  // With count_shards = N: unique keys per shard 0..N-1 (paa check --shards).
+  std::vector<std::uint64_t> keys_per_shard;
 };
-Result<JobCheck> check_job(const JobSpec& spec);
+struct CheckOptions {
+  std::optional<Shard> only;      // count (and list repeats of) only this shard's keys
+  std::uint32_t count_shards = 0;  // fill keys_per_shard for this many shards
+};
+Result<JobCheck> check_job(const JobSpec& spec, const CheckOptions& options = {});
 
 }  // namespace paa

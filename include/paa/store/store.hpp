@@ -62,6 +62,14 @@ struct QuestionEntry {
   std::string first_key;     // encoded key of the first tree it was seen in
 };
 
+// The shard of a job a store holds (README "Scaling out").
+struct ShardClaim {
+  std::uint32_t index = 0;
+  std::uint32_t count = 1;
+  std::uint32_t hash_version = 1;
+  friend bool operator==(const ShardClaim&, const ShardClaim&) = default;
+};
+
 // Where a run's searches went (README "Money"), recorded when it ends.
 struct RunMoney {
   std::uint64_t requests = 0;           // requests sent
@@ -160,6 +168,11 @@ class StoreWriter {
   // Persists the quota state alone and waits for the commit: not for the network thread
   // (submit a QuotaUpdate there).
   virtual Result<void> save_quota(const QuotaState& quota) = 0;
+
+  // Records which shard of `job` this store holds (nullopt: the whole job), or checks it against
+  // what an earlier run recorded: a store is never resumed with another shard setting
+  // (errc::invalid_input naming what was recorded). Blocks like record_run_start.
+  virtual Result<void> claim_shard(std::string_view job, const std::optional<ShardClaim>& shard) = 0;
 
   // Drains the queue, flushes, closes. Idempotent; also done by the destructor.
   virtual Result<void> close() = 0;

@@ -1,0 +1,392 @@
+#include "paa/export/partitioned_export.hpp"
+
+#include "paa/export/formats.hpp"
+#include "paa/export/output.hpp"
+
+#include <boost/json.hpp>
+#include <openssl/evp.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <charconv>
+#include <cstring>
+#include <cstdio>
+#include <fcntl.h>
+#include <stdexcept>
+#include <map>
+#include <memory>
+#include <signal.h>
+#include <unistd.h>
+
+namespace paa::exporting {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Parts open at once: enough for every locale of a typical job; the least recently written is
+// closed beyond it (its next rows start a new part), so file descriptors stay bounded.
+constexpr std::size_t kMaxOpenParts = 64;
+constexpr std::size_t kPartBuffer = std::size_t{256} << 10;
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return std::string(s);
+}
+
+std::string hex(const unsigned char* bytes, unsigned size) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string out;
+  for (unsigned i = 0; i < size; ++i) {
+    out.push_back(kDigits[bytes[i] >> 4]);
+    out.push_back(kDigits[bytes[i] & 15]);
+  }
+  return out;
+}
+
+Error io_error(const fs::path& path, std::string_view what, int err) {
+  return make_error(errc::invalid_input, "cannot " + std::string(what) + " " + path.string() + ": " +
+                                             std::strerror(err) +
+                                             "; check the folder's permissions and free space");
+}
+
+// Counts and hashes what goes to the file.
+class HashingFileSink final : public ByteSink {
+ public:
+  HashingFileSink(int fd, const std::string& name) : file_(fd, name), ctx_(EVP_MD_CTX_new()) {
+    if (ctx_ == nullptr || EVP_DigestInit_ex(ctx_, EVP_sha256(), nullptr) != 1) {
+      throw std::runtime_error("OpenSSL: cannot start a SHA-256 digest");
+    }
+  }
+  ~HashingFileSink() override { EVP_MD_CTX_free(ctx_); }
+  HashingFileSink(const HashingFileSink&) = delete;
+  HashingFileSink& operator=(const HashingFileSink&) = delete;
+
+  Result<void> write(std::string_view bytes) override {
+    EVP_DigestUpdate(ctx_, bytes.data(), bytes.size());
+    bytes_ += bytes.size();
+    return file_.write(bytes);
+  }
+  std::uint64_t bytes() const { return bytes_; }
+  std::string sha256() {
+    unsigned char digest[EVP_MAX_MD_SIZE];
+    unsigned size = 0;
+    EVP_DigestFinal_ex(ctx_, digest, &size);
+    return hex(digest, size);
+  }
+
+ private:
+  FdSink file_;
+  EVP_MD_CTX* ctx_;
+  std::uint64_t bytes_ = 0;
+};
+
+// One part file being written.
+struct OpenPart {
+  std::string rel_path;
+  int fd = -1;
+  std::unique_ptr<HashingFileSink> sink;
+  std::unique_ptr<BufferedOutput> out;
+  std::unique_ptr<FormatWriter> writer;
+  std::uint64_t last_use = 0;
+};
+
+class PartitionWriter {
+ public:
+  PartitionWriter(const PartitionedRequest& request, fs::path root)
+      : request_(request), root_(std::move(root)),
+        extension_(request.selection.format.format == ExportFormat::csv ? ".csv" : ".jsonl") {}
+  ~PartitionWriter() {
+    for (auto& [path, part] : open_) {
+      if (part.fd >= 0) ::close(part.fd);
+    }
+  }
+  PartitionWriter(const PartitionWriter&) = delete;
+  PartitionWriter& operator=(const PartitionWriter&) = delete;
+
+  Result<void> add(const StoredResult& result) {
+    const std::string folder = partition_path(request_.columns, result);
+    auto it = open_.find(folder);
+    if (it == open_.end()) {
+      if (open_.size() >= kMaxOpenParts) {
+        auto oldest = std::min_element(open_.begin(), open_.end(), [](const auto& a, const auto& b) {
+          return a.second.last_use < b.second.last_use;
+        });
+        if (auto closed = close(oldest); !closed) return closed;
+      }
+      auto opened = open(folder);
+      if (!opened) return opened.error();
+      it = *opened;
+    }
+    OpenPart& part = it->second;
+    part.last_use = ++clock_;
+    if (auto added = part.writer->add(result); !added) return added;
+    if (part.out->failed()) return *part.out->error();
+    if (part.out->bytes_written() >= request_.part_size) return close(it);
+    return {};
+  }
+
+  Result<std::vector<PartFile>> finish() {
+    while (!open_.empty()) {
+      if (auto closed = close(open_.begin()); !closed) return closed.error();
+    }
+    std::sort(files_.begin(), files_.end(),
+              [](const PartFile& a, const PartFile& b) { return a.path < b.path; });
+    return files_;
+  }
+
+ private:
+  using Parts = std::map<std::string, OpenPart>;
+
+  Result<Parts::iterator> open(const std::string& folder) {
+    std::error_code ec;
+    fs::create_directories(root_ / folder, ec);
+    if (ec) return io_error(root_ / folder, "create", ec.value());
+    char name[32];
+    std::snprintf(name, sizeof name, "part-%05u", next_index_[folder]++);
+    OpenPart part;
+    part.rel_path = folder.empty() ? std::string(name) + extension_ : folder + "/" + name + extension_;
+    const fs::path file = root_ / part.rel_path;
+    part.fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (part.fd < 0) return io_error(file, "create", errno);
+    part.sink = std::make_unique<HashingFileSink>(part.fd, file.string());
+    part.out = std::make_unique<BufferedOutput>(*part.sink, kPartBuffer);
+    part.writer = make_format_writer(request_.selection.format, *part.out);
+    part.writer->begin();
+    return open_.emplace(folder, std::move(part)).first;
+  }
+
+  Result<void> close(Parts::iterator it) {
+    OpenPart& part = it->second;
+    const fs::path file = root_ / part.rel_path;
+    if (auto finished = part.writer->finish(); !finished) return finished;
+    if (auto flushed = part.out->flush(); !flushed) return flushed;
+    if (::fsync(part.fd) != 0) return io_error(file, "write", errno);
+    const int rc = ::close(part.fd);
+    part.fd = -1;
+    if (rc != 0) return io_error(file, "write", errno);
+    files_.push_back({part.rel_path, part.writer->records(), part.sink->bytes(), part.sink->sha256()});
+    open_.erase(it);
+    return {};
+  }
+
+  const PartitionedRequest& request_;
+  fs::path root_;
+  std::string extension_;
+  Parts open_;
+  std::map<std::string, std::uint32_t> next_index_;
+  std::vector<PartFile> files_;
+  std::uint64_t clock_ = 0;
+};
+
+std::string column_name(PartitionColumn c) { return c == PartitionColumn::hl ? "hl" : "gl"; }
+
+std::string manifest(const PartitionedRequest& request, const std::vector<PartFile>& files) {
+  boost::json::object m;
+  m["format"] = format_name(request.selection.format.format);
+  boost::json::array columns;
+  for (auto c : request.columns) columns.emplace_back(column_name(c));
+  m["partition_by"] = std::move(columns);
+  std::uint64_t rows = 0;
+  std::uint64_t bytes = 0;
+  boost::json::array list;
+  for (const auto& f : files) {
+    rows += f.rows;
+    bytes += f.bytes;
+    list.push_back(boost::json::object{{"path", f.path}, {"rows", f.rows}, {"bytes", f.bytes},
+                                       {"sha256", f.sha256}});
+  }
+  m["rows"] = rows;
+  m["bytes"] = bytes;
+  m["files"] = std::move(list);
+  return boost::json::serialize(m) + "\n";
+}
+
+Result<void> write_small_file(const fs::path& file, const std::string& text) {
+  const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (fd < 0) return io_error(file, "create", errno);
+  FdSink sink(fd, file.string());
+  auto written = sink.write(text);
+  const bool synced = ::fsync(fd) == 0;
+  const int err = errno;
+  ::close(fd);
+  if (!written) return written;
+  if (!synced) return io_error(file, "write", err);
+  return {};
+}
+
+void fsync_dir(const fs::path& dir) {
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return;
+  ::fsync(fd);
+  ::close(fd);
+}
+
+// Folders of earlier exports to the same place that died before their rename
+// (".NAME.paa-tmp-PID" whose process is gone).
+void remove_abandoned(const fs::path& parent, const std::string& stem) {
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(parent, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (!name.starts_with(stem)) continue;
+    int pid = 0;
+    const char* digits = name.data() + stem.size();
+    auto [end, parse_ec] = std::from_chars(digits, name.data() + name.size(), pid);
+    if (parse_ec != std::errc() || end != name.data() + name.size()) continue;
+    if (pid == ::getpid() || ::kill(pid, 0) != 0) fs::remove_all(entry.path(), ec);
+  }
+}
+
+}  // namespace
+
+Result<std::vector<PartitionColumn>> parse_partition_columns(std::string_view text) {
+  std::vector<PartitionColumn> out;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const auto comma = std::min(text.find(',', start), text.size());
+    const std::string name = lower(trim(text.substr(start, comma - start)));
+    PartitionColumn column;
+    if (name == "hl") {
+      column = PartitionColumn::hl;
+    } else if (name == "gl") {
+      column = PartitionColumn::gl;
+    } else {
+      return make_error(errc::invalid_input, "--partition-by: '" + name +
+                                                 "' is not a partition column; use hl, gl or hl,gl");
+    }
+    if (std::find(out.begin(), out.end(), column) != out.end()) {
+      return make_error(errc::invalid_input, "--partition-by: '" + name + "' is given twice");
+    }
+    out.push_back(column);
+    start = comma + 1;
+  }
+  return out;
+}
+
+Result<std::uint64_t> parse_byte_size(std::string_view text) {
+  const std::string s = lower(trim(text));
+  std::uint64_t number = 0;
+  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), number);
+  auto bad = [&] {
+    return make_error(errc::invalid_input, "--part-size: '" + std::string(text) +
+                                               "' is not a size; write it like 256MB, 1GiB or 500000");
+  };
+  if (ec != std::errc() || end == s.data()) return bad();
+  std::string unit(end, s.data() + s.size());
+  unit = trim(unit);
+  if (!unit.empty() && unit.back() == 'b') unit.pop_back();
+  static const std::map<std::string, std::uint64_t> kUnits{
+      {"", 1},          {"k", 1000},        {"m", 1000'000},     {"g", 1000'000'000},
+      {"ki", 1ull << 10}, {"mi", 1ull << 20}, {"gi", 1ull << 30}};
+  auto it = kUnits.find(unit);
+  if (it == kUnits.end()) return bad();
+  if (number > UINT64_MAX / it->second) return bad();
+  const std::uint64_t bytes = number * it->second;
+  if (bytes < 1000) {
+    return make_error(errc::invalid_input, "--part-size: " + std::string(text) +
+                                               " is too small; give at least 1KB");
+  }
+  return bytes;
+}
+
+std::string partition_path(const std::vector<PartitionColumn>& columns, const StoredResult& result) {
+  std::string path;
+  for (auto c : columns) {
+    if (!path.empty()) path += '/';
+    path += column_name(c) + "=" + (c == PartitionColumn::hl ? result.hl : result.gl);
+  }
+  return path;
+}
+
+Result<PartitionedSummary> export_partitioned(StoreReader& store, const PartitionedRequest& request,
+                                              const fs::path& dir, bool force) {
+  const auto format = request.selection.format.format;
+  if (format != ExportFormat::jsonl && format != ExportFormat::csv) {
+    return make_error(errc::invalid_input, "--partition-by writes jsonl or csv, not " +
+                                               std::string(format_name(format)));
+  }
+  std::error_code ec;
+  const fs::path target = dir.filename().empty() ? dir.parent_path() : dir;
+  if (fs::exists(target, ec) && !force) {
+    return make_error(errc::invalid_input, target.string() + " exists; use --force to replace it");
+  }
+  if (fs::exists(target, ec) && !fs::is_directory(target, ec)) {
+    return make_error(errc::invalid_input, target.string() + " is a file; give --partition-by a folder");
+  }
+  const fs::path parent = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  if (!fs::is_directory(parent, ec)) {
+    return make_error(errc::invalid_input, "cannot write " + target.string() + ": folder " +
+                                               parent.string() + " does not exist; create it first");
+  }
+  const std::string stem = "." + target.filename().string() + ".paa-tmp-";
+  remove_abandoned(parent, stem);
+  const fs::path temp = parent / (stem + std::to_string(::getpid()));
+  if (!fs::create_directory(temp, ec)) return io_error(temp, "create", ec ? ec.value() : EEXIST);
+  // Removed on any failure; after a crash, by the next export to the same place.
+  struct TempFolder {
+    fs::path path;
+    ~TempFolder() {
+      std::error_code ignored;
+      if (!path.empty()) fs::remove_all(path, ignored);
+    }
+  } guard{temp};
+
+  PartitionedSummary summary;
+  PartitionWriter parts(request, temp);
+  std::optional<Error> failure;
+  auto scanned = scan_selection(store, request.selection, summary.export_summary,
+                                [&](const StoredResult& result) {
+                                  if (auto added = parts.add(result); !added) {
+                                    failure = added.error();
+                                    return false;
+                                  }
+                                  ++summary.export_summary.results;
+                                  return true;
+                                });
+  if (!scanned) return scanned.error();
+  if (failure) return *failure;
+  auto files = parts.finish();
+  if (!files) return files.error();
+  summary.files = std::move(*files);
+  for (const auto& f : summary.files) summary.export_summary.records += f.rows;
+
+  // Every folder's entries durable, then the manifest, then the rename that publishes it all.
+  for (auto it = fs::recursive_directory_iterator(temp, ec); !ec && it != fs::recursive_directory_iterator();
+       it.increment(ec)) {
+    if (it->is_directory()) fsync_dir(it->path());
+  }
+  if (auto written = write_small_file(temp / "_SUCCESS", manifest(request, summary.files)); !written) {
+    return written.error();
+  }
+  fsync_dir(temp);
+  if (fs::exists(target, ec)) {
+    // --force: swap the folders in one step (the old export then sits at `temp`, removed by the
+    // guard), so `target` is never missing.
+    if (::renameat2(AT_FDCWD, temp.c_str(), AT_FDCWD, target.c_str(), RENAME_EXCHANGE) == 0) {
+      fsync_dir(parent);
+      return summary;
+    }
+    if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP) return io_error(target, "replace", errno);
+    // File systems without RENAME_EXCHANGE: move the old one aside first.
+    const fs::path old = parent / ("." + target.filename().string() + ".paa-old-" + std::to_string(::getpid()));
+    fs::remove_all(old, ec);
+    fs::rename(target, old, ec);
+    if (ec) return io_error(target, "replace", ec.value());
+    fs::remove_all(old, ec);
+  }
+  fs::rename(temp, target, ec);
+  if (ec) return io_error(target, "create", ec.value());
+  guard.path.clear();
+  fsync_dir(parent);
+  return summary;
+}
+
+}  // namespace paa::exporting

@@ -1,0 +1,150 @@
+#include "paa/store/store_merge.hpp"
+
+#include "paa/model/envelope.hpp"
+#include "paa/store/store_union.hpp"
+
+#include "question_index.hpp"
+#include "records.hpp"
+#include "rocks.hpp"
+
+#include <rocksdb/write_batch.h>
+
+#include <optional>
+
+namespace paa {
+namespace {
+
+using namespace store_detail;
+namespace fs = std::filesystem;
+
+constexpr std::size_t kBatchRecords = 1000;
+constexpr std::size_t kBatchBytes = 16u << 20;
+constexpr std::uint64_t kProgressEvery = 10000;
+
+// A batch that commits itself when it grows past its bounds.
+class BatchedWrites {
+ public:
+  explicit BatchedWrites(RocksStore& store) : store_(store) {}
+
+  rocksdb::WriteBatch& batch() { return batch_; }
+
+  Result<void> added() {
+    if (++records_ < kBatchRecords && batch_.GetDataSize() < kBatchBytes) return {};
+    return commit(false);
+  }
+
+  // The last commit syncs the WAL: when merge_stores returns, everything is durable.
+  Result<void> commit(bool sync) {
+    if (batch_.Count() == 0 && !sync) return {};
+    rocksdb::WriteOptions wo;
+    wo.sync = sync;
+    auto s = store_.db()->Write(wo, &batch_);
+    if (!s.ok()) return rocks_error(store_.dir(), "writing merged results", s);
+    batch_.Clear();
+    records_ = 0;
+    return {};
+  }
+
+ private:
+  RocksStore& store_;
+  rocksdb::WriteBatch batch_;
+  std::size_t records_ = 0;
+};
+
+bool same_fetch(const StoredResult& a, const StoredResult& b) {
+  return a.fetched_at_ms == b.fetched_at_ms && a.cached == b.cached && a.body == b.body;
+}
+
+}  // namespace
+
+Result<MergeSummary> merge_stores(const fs::path& into, const std::vector<fs::path>& sources,
+                                  const std::function<void(std::uint64_t)>& on_progress) {
+  if (sources.empty()) {
+    return make_error(errc::invalid_input, "no store to merge; name the stores after --into");
+  }
+  std::error_code ec;
+  for (std::size_t i = 0; i < sources.size(); ++i) {
+    if (!fs::is_directory(sources[i], ec)) {
+      return make_error(errc::invalid_input, "store '" + sources[i].string() + "' not found");
+    }
+    if (fs::exists(into, ec) && fs::equivalent(sources[i], into, ec)) {
+      return make_error(errc::invalid_input, "store '" + sources[i].string() +
+                                                 "' is also the --into store; merge into a new folder");
+    }
+    for (std::size_t j = 0; j < i; ++j) {
+      if (fs::equivalent(sources[i], sources[j], ec)) {
+        return make_error(errc::invalid_input,
+                          "store '" + sources[i].string() + "' is given twice; name each store once");
+      }
+    }
+  }
+  auto from = StoreUnion::open(sources);
+  if (!from) return from.error();
+  auto target = RocksStore::open(into, RocksStore::Mode::primary);
+  if (!target) return target.error();
+  RocksStore& store = **target;
+
+  MergeSummary summary;
+  BatchedWrites writes(store);
+  std::optional<Error> failure;
+  std::uint64_t seen = 0;
+  auto copied = (*from)->scan_results("", [&](const StoredResult& result) {
+    auto fail = [&](Error e) {
+      failure = std::move(e);
+      return false;
+    };
+    if (on_progress && ++seen % kProgressEvery == 0) on_progress(seen);
+    auto old = store.get_result(result.key);
+    if (!old) return fail(old.error());
+    if (*old && (same_fetch(**old, result) || (*old)->fetched_at_ms > result.fetched_at_ms)) {
+      ++summary.unchanged;
+      return true;
+    }
+    auto fresh = parse_envelope(result.body);
+    if (!fresh) {
+      return fail(make_error(errc::store_unusable, "a stored result of '" + result.q +
+                                                       "' no longer parses: " + fresh.error().message));
+    }
+    std::optional<Envelope> old_tree;
+    if (*old) {
+      if (auto parsed = parse_envelope((*old)->body)) old_tree = std::move(*parsed);
+    }
+    stage_question_deltas(writes.batch(), store.questions, result.key,
+                          old_tree ? &*old_tree : nullptr, *fresh);
+    writes.batch().Put(store.results, result.key, encode_result(result));
+    ++summary.results;
+    if (auto added = writes.added(); !added) return fail(added.error());
+    return true;
+  });
+  if (!copied) return copied.error();
+  if (failure) return *failure;
+  summary.overlaps = (*from)->overlapping_keys();
+
+  // Progress and the last run of every job: plain overwrites, so a rerun writes the same.
+  auto jobs = (*from)->job_names();
+  if (!jobs) return jobs.error();
+  for (const auto& job : *jobs) {
+    auto scanned = (*from)->scan_progress(job, [&](std::string_view key, const ProgressEntry& entry) {
+      writes.batch().Put(store.progress, progress_key(job, key), encode_progress(entry));
+      ++summary.progress;
+      if (auto added = writes.added(); !added) {
+        failure = added.error();
+        return false;
+      }
+      return true;
+    });
+    if (!scanned) return scanned.error();
+    if (failure) return *failure;
+    auto stats = (*from)->job_stats(job);
+    if (!stats) return stats.error();
+    if (stats->last_run.started_at_ms != 0) {
+      writes.batch().Put(store.meta, std::string(kMetaRunPrefix) + job, encode_run(stats->last_run));
+    }
+  }
+  summary.jobs = std::move(*jobs);
+  if (auto committed = writes.commit(true); !committed) return committed.error();
+  if (auto closed = store.close(); !closed) return closed.error();
+  return summary;
+}
+
+}  // namespace paa

@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""The Kubernetes manifest cannot run here; this keeps it consistent with the CLI.
+
+usage: kubernetes_manifest_test.py MANIFEST PAA_BINARY
+"""
+import re
+import subprocess
+import sys
+
+import yaml
+
+
+def fail(message):
+    print(f"FAIL: {message}", file=sys.stderr)
+    sys.exit(1)
+
+
+def main():
+    manifest, paa = sys.argv[1], sys.argv[2]
+    with open(manifest, encoding="utf-8") as f:
+        docs = [d for d in yaml.safe_load_all(f) if d]
+    jobs = [d for d in docs if d.get("kind") == "Job"]
+    if len(jobs) != 1:
+        fail(f"expected one Job, found {len(jobs)}")
+    job = jobs[0]
+    if job.get("apiVersion") != "batch/v1":
+        fail("the Job must be batch/v1")
+    spec = job["spec"]
+    if spec.get("completionMode") != "Indexed":
+        fail("completionMode must be Indexed (JOB_COMPLETION_INDEX gives each pod its shard)")
+    pod = spec["template"]["spec"]
+    if pod.get("restartPolicy") != "Never":
+        fail("podFailurePolicy needs restartPolicy: Never")
+    containers = [c for c in pod["containers"] if c["name"] == "paa"]
+    if len(containers) != 1:
+        fail("one container named paa")
+    paa_container = containers[0]
+    command = paa_container["command"]
+    if command[:2] != ["paa", "run"]:
+        fail(f"the container runs `paa run`, not {command[:2]}")
+    if "--shard-from-env" not in command:
+        fail("the command must take its shard from the environment (--shard-from-env)")
+    shards = int(command[command.index("--shards") + 1])
+    if shards != spec["completions"] or spec.get("parallelism", shards) > shards:
+        fail(f"--shards {shards} must equal completions ({spec['completions']})")
+
+    # Every flag of the command is one `paa run` has.
+    help_text = subprocess.run([paa, "run", "--help"], capture_output=True, text=True, check=True).stdout
+    known = set(re.findall(r"(--[a-z][a-z0-9-]*)", help_text))
+    for arg in command[2:]:
+        if arg.startswith("--") and arg not in known:
+            fail(f"`paa run` has no flag {arg}")
+
+    # The key comes from a Secret, under the variable the job file names by default.
+    env = {e["name"]: e for e in paa_container.get("env", [])}
+    if "secretKeyRef" not in env.get("PAA_API_KEY", {}).get("valueFrom", {}):
+        fail("PAA_API_KEY must come from a Secret (secretKeyRef)")
+
+    # Each index its own store folder.
+    store = command[command.index("--store") + 1]
+    mounts = [m for m in paa_container["volumeMounts"] if store.startswith(m["mountPath"].rstrip("/") + "/")]
+    if len(mounts) != 1 or "$(JOB_COMPLETION_INDEX)" not in mounts[0].get("subPathExpr", ""):
+        fail(f"the store {store} must be on a mount whose subPathExpr holds $(JOB_COMPLETION_INDEX)")
+
+    # Exit codes: 1, 5 and 130 are retried; 2, 3 and 4 are not (README "Exit codes").
+    action_for = {}
+    for rule in spec["podFailurePolicy"]["rules"]:
+        codes = rule.get("onExitCodes")
+        if not codes:
+            continue
+        if codes.get("operator") != "In" or codes.get("containerName") != "paa":
+            fail("exit-code rules name the paa container and use operator In")
+        for code in codes["values"]:
+            action_for.setdefault(code, rule["action"])
+    for code in (2, 3, 4):
+        if action_for.get(code) not in ("FailIndex", "FailJob"):
+            fail(f"exit {code} must not be retried (FailIndex), found {action_for.get(code)}")
+    for code in (1, 5, 130):
+        if action_for.get(code, "Count") != "Count":
+            fail(f"exit {code} must be retried (Count), found {action_for[code]}")
+    if any(a == "FailIndex" for a in action_for.values()) and "backoffLimitPerIndex" not in spec:
+        fail("FailIndex needs backoffLimitPerIndex")
+    print(f"ok: {shards} shards, exit codes {sorted(action_for.items())}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,153 @@
+// Several stores read as one (StoreUnion) and built into one (merge_stores).
+#include "store_test_util.hpp"
+
+#include "paa/store/store.hpp"
+#include "paa/store/store_merge.hpp"
+#include "paa/store/store_union.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <map>
+
+namespace paa {
+namespace {
+
+using test::key_of;
+using test::make_put;
+using test::submit_and_wait;
+using test::TempDir;
+using test::TreeSpec;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+namespace fs = std::filesystem;
+
+// Writes `puts` into a store at `dir`; each put's fetch time is given.
+void fill(const fs::path& dir, const std::vector<std::pair<WriteRequest, std::int64_t>>& puts) {
+  auto writer = StoreWriter::open(dir);
+  ASSERT_TRUE(writer) << writer.error().message;
+  for (auto [request, at] : puts) {
+    std::get<PutResult>(request.item).result.fetched_at_ms = at;
+    ASSERT_TRUE(submit_and_wait(**writer, std::move(request)));
+  }
+  ASSERT_TRUE((*writer)->close());
+}
+
+std::vector<std::pair<std::string, std::int64_t>> results_of(StoreReader& reader) {
+  std::vector<std::pair<std::string, std::int64_t>> out;
+  EXPECT_TRUE(reader.scan_results("", [&](const StoredResult& r) {
+    out.emplace_back(r.q, r.fetched_at_ms);
+    return true;
+  }));
+  return out;
+}
+
+std::map<std::string, std::uint64_t> question_counts(StoreReader& reader) {
+  std::map<std::string, std::uint64_t> out;
+  EXPECT_TRUE(reader.scan_questions([&](const QuestionEntry& q) {
+    out[q.normalized] = q.count;
+    return true;
+  }));
+  return out;
+}
+
+class StoreUnionTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    fill(a(), {{make_put("job", "apple", TreeSpec{{"Why?"}, {}}), 100},
+               {make_put("job", "cherry", TreeSpec{{"How?"}, {}}), 100}});
+    fill(b(), {{make_put("job", "banana", TreeSpec{{"Why?"}, {}}), 100},
+               {make_put("job", "cherry", TreeSpec{{"When?"}, {}}), 200}});
+  }
+  fs::path a() const { return tmp.path() / "a.db"; }
+  fs::path b() const { return tmp.path() / "b.db"; }
+  TempDir tmp;
+};
+
+TEST_F(StoreUnionTest, KeysComeInOrderOnceAndTheNewestFetchWins) {
+  auto both = StoreUnion::open({a(), b()});
+  ASSERT_TRUE(both) << both.error().message;
+  EXPECT_THAT(results_of(**both), ElementsAre(std::pair<std::string, std::int64_t>("apple", 100),
+                                              std::pair<std::string, std::int64_t>("banana", 100),
+                                              std::pair<std::string, std::int64_t>("cherry", 200)));
+  EXPECT_EQ((*both)->overlapping_keys(), 1u);
+  auto cherry = (*both)->get(key_of("cherry"));
+  ASSERT_TRUE(cherry && *cherry);
+  EXPECT_EQ((*cherry)->fetched_at_ms, 200);
+  EXPECT_EQ((*both)->overlapping_keys(), 2u) << "get() counts the overlap it met too";
+  auto stats = (*both)->job_stats("job");
+  ASSERT_TRUE(stats);
+  EXPECT_EQ(stats->done, 3u) << "cherry's progress entries are one key";
+  EXPECT_FALSE((*both)->scan_questions([](const QuestionEntry&) { return true; }))
+      << "no joint question index: the exporter recounts";
+}
+
+TEST_F(StoreUnionTest, ADoneEntryBeatsAFailedOneForTheSameKey) {
+  {
+    auto writer = StoreWriter::open(tmp.path() / "c.db");
+    ASSERT_TRUE(writer);
+    WriteRequest failed{"job", MarkFailed{key_of("apple"), 3, 500, "server error"}, std::nullopt};
+    ASSERT_TRUE(submit_and_wait(**writer, std::move(failed)));
+  }
+  auto three = StoreUnion::open({tmp.path() / "c.db", a()});
+  ASSERT_TRUE(three);
+  std::vector<ProgressState> states;
+  ASSERT_TRUE((*three)->scan_progress("job", [&](std::string_view key, const ProgressEntry& p) {
+    if (key == key_of("apple")) states.push_back(p.state);
+    return true;
+  }));
+  EXPECT_THAT(states, ElementsAre(ProgressState::done));
+}
+
+TEST_F(StoreUnionTest, MergeBuildsOneStoreAndRecountsQuestionsPerTree) {
+  const fs::path into = tmp.path() / "merged.db";
+  auto merged = merge_stores(into, {a(), b()});
+  ASSERT_TRUE(merged) << merged.error().message;
+  EXPECT_EQ(merged->results, 3u);
+  EXPECT_EQ(merged->overlaps, 1u);
+  EXPECT_THAT(merged->jobs, ElementsAre("job"));
+  auto reader = StoreReader::open(into);
+  ASSERT_TRUE(reader);
+  EXPECT_THAT(results_of(**reader), ElementsAre(std::pair<std::string, std::int64_t>("apple", 100),
+                                                std::pair<std::string, std::int64_t>("banana", 100),
+                                                std::pair<std::string, std::int64_t>("cherry", 200)));
+  // apple and banana hold "Why?"; cherry's newest tree holds "When?", its older "How?" is gone.
+  const std::map<std::string, std::uint64_t> expected{{"why?", 2}, {"when?", 1}};
+  EXPECT_EQ(question_counts(**reader), expected);
+  auto stats = (*reader)->job_stats("job");
+  ASSERT_TRUE(stats);
+  EXPECT_EQ(stats->done, 3u);
+}
+
+TEST_F(StoreUnionTest, MergeCutShortIsCompletedByARerunWithoutCountingTwice) {
+  const fs::path into = tmp.path() / "merged.db";
+  ASSERT_TRUE(merge_stores(into, {a()}));  // as if killed after the first store's results
+  auto rerun = merge_stores(into, {a(), b()});
+  ASSERT_TRUE(rerun) << rerun.error().message;
+  EXPECT_EQ(rerun->unchanged, 1u) << "apple was there already";
+  EXPECT_EQ(rerun->results, 2u) << "banana, and cherry's newer fetch replacing the older";
+  auto again = merge_stores(into, {a(), b()});
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->results, 0u);
+  EXPECT_EQ(again->unchanged, 3u);
+  auto reader = StoreReader::open(into);
+  ASSERT_TRUE(reader);
+  const std::map<std::string, std::uint64_t> expected{{"why?", 2}, {"when?", 1}};
+  EXPECT_EQ(question_counts(**reader), expected);
+}
+
+TEST_F(StoreUnionTest, MergeRefusesItsTargetAsASourceAndAStoreGivenTwice) {
+  auto into_itself = merge_stores(a(), {a(), b()});
+  ASSERT_FALSE(into_itself);
+  EXPECT_THAT(into_itself.error().message, HasSubstr("is also the --into store"));
+  auto twice = merge_stores(tmp.path() / "m.db", {a(), a()});
+  ASSERT_FALSE(twice);
+  EXPECT_THAT(twice.error().message, HasSubstr("is given twice"));
+  auto missing = merge_stores(tmp.path() / "m.db", {tmp.path() / "nope.db"});
+  ASSERT_FALSE(missing);
+  EXPECT_EQ(missing.error().code, errc::invalid_input);
+}
+
+}  // namespace
+}  // namespace paa
