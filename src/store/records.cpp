@@ -424,4 +424,14 @@ std::optional<RunInfo> decode_run(std::string_view text) {
   return r;
 }
 
+void count_progress(JobStats& stats, const ProgressEntry& p) {
+  if (p.state == ProgressState::done) {
+    ++stats.done;
+    if (p.cached) ++stats.cached;
+    if (p.spent_search) ++stats.searches_spent;
+  } else {
+    ++stats.failed;
+  }
+}
+
 }  // namespace paa::store_detail

@@ -36,6 +36,8 @@ std::optional<StoredResult> decode_result(std::string_view key, std::string_view
 
 std::string encode_progress(const ProgressEntry& p);
 std::optional<ProgressEntry> decode_progress(std::string_view bytes);
+// Adds one progress entry to a job's tallies (done, cached, searches spent, failed).
+void count_progress(JobStats& stats, const ProgressEntry& p);
 
 std::string encode_question(const QuestionEntry& q);            // normalized not included
 std::optional<QuestionEntry> decode_question(std::string_view normalized, std::string_view bytes);

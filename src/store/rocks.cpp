@@ -529,13 +529,7 @@ Result<JobStats> RocksStore::job_stats(std::string_view job) const {
   JobStats stats;
   stats.job = std::string(job);
   auto r = scan_progress(job, [&](std::string_view, const ProgressEntry& p) {
-    if (p.state == ProgressState::done) {
-      ++stats.done;
-      if (p.cached) ++stats.cached;
-      if (p.spent_search) ++stats.searches_spent;
-    } else {
-      ++stats.failed;
-    }
+    count_progress(stats, p);
     return true;
   });
   if (!r) return r.error();

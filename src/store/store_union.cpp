@@ -117,13 +117,7 @@ class RocksStoreUnion final : public StoreUnion {
     JobStats stats;
     stats.job = std::string(job);
     auto scanned = scan_progress(job, [&](std::string_view, const ProgressEntry& p) {
-      if (p.state == ProgressState::done) {
-        ++stats.done;
-        if (p.cached) ++stats.cached;
-        if (p.spent_search) ++stats.searches_spent;
-      } else {
-        ++stats.failed;
-      }
+      count_progress(stats, p);
       return true;
     });
     if (!scanned) return scanned.error();

@@ -38,11 +38,7 @@ class DatasetE2E : public ::testing::Test {
   fs::path harvest(const std::string& name, int queries) {
     Emulator emu(dir.path(), {"--seed", "8"});
     auto job = write_job(dir.path(), name, queries, "concurrency = 8\nrate = 0");
-    std::string text = read_file(job);
-    const std::string one = "locales = [ { hl = \"en\", gl = \"us\" } ]\n";
-    text.replace(text.find(one), one.size(),
-                 "locales = [ { hl = \"en\", gl = \"us\" }, { hl = \"de\", gl = \"de\" } ]\n");
-    std::ofstream(job) << text;
+    set_locales(job, R"(locales = [ { hl = "en", gl = "us" }, { hl = "de", gl = "de" } ])");
     auto r = run_paa(run_args(job, emu), dir.path());
     EXPECT_EQ(r.exit_code, 0) << r.err;
     return dir / (name + ".db");

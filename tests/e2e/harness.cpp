@@ -66,6 +66,15 @@ std::map<std::string, std::pair<std::uintmax_t, std::int64_t>> file_listing(cons
   return out;
 }
 
+void set_locales(const fs::path& job, const std::string& locales) {
+  std::string text = read_file(job);
+  const std::string one = "locales = [ { hl = \"en\", gl = \"us\" } ]\n";
+  const auto at = text.find(one);
+  ASSERT_NE(at, std::string::npos) << "write_job's locales line is not in " << job;
+  text.replace(at, one.size(), locales + "\n");
+  std::ofstream(job) << text;
+}
+
 std::vector<std::string> run_args(const fs::path& job, const Emulator& emu,
                                   std::vector<std::string> extra) {
   std::vector<std::string> a{"run", job.string(), "--base-url", emu.base_url(), "--ca-file",

@@ -45,6 +45,10 @@ class Emulator : public test::Emulator {
 fs::path write_job(const fs::path& dir, const std::string& name, int queries,
                    const std::string& limits, const std::string& extra_top = {});
 
+// Replaces the job's `locales` line (write_job writes en-us) with `locales`, e.g.
+// R"(locales = [ { hl = "en", gl = "us" }, { hl = "de", gl = "de" } ])".
+void set_locales(const fs::path& job, const std::string& locales);
+
 // `paa run JOB` against the emulator, trusting its CA, without a progress display.
 std::vector<std::string> run_args(const fs::path& job, const Emulator& emu,
                                   std::vector<std::string> extra = {});

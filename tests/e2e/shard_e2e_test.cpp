@@ -35,15 +35,8 @@ class ShardE2E : public ::testing::Test {
 
 TEST_F(ShardE2E, FourShardProcessesHarvestTheJobOnceBetweenThem) {
   Emulator emu(dir.path(), {"--seed", "21", "--searches", "5000"});
-  auto job = write_job(dir.path(), "split", 240, "concurrency = 4\nrate = 0",
-                       "locales = [ { hl = \"en\", gl = \"us\" }, { hl = \"de\", gl = \"de\" } ]");
-  // write_job wrote one locale line already: keep the two-locale one (TOML refuses duplicates).
-  {
-    std::string text = read_file(job);
-    const std::string one = "locales = [ { hl = \"en\", gl = \"us\" } ]\n";
-    text.erase(text.find(one), one.size());
-    std::ofstream(job) << text;
-  }
+  auto job = write_job(dir.path(), "split", 240, "concurrency = 4\nrate = 0");
+  set_locales(job, R"(locales = [ { hl = "en", gl = "us" }, { hl = "de", gl = "de" } ])");
   auto check = run_paa({"check", job.string(), "--shards", "4"}, dir.path());
   ASSERT_EQ(check.exit_code, 0) << check.err;
   EXPECT_NE(check.out.find("shards         4 (shard hash v1)"), std::string::npos) << check.out;
