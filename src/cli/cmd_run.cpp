@@ -55,6 +55,9 @@ Result<std::optional<Shard>> resolve_shard(const RunFlags& f) {
   if (!f.shard.empty() && f.shard_from_env) {
     return make_error(errc::invalid_input, "--shard and --shard-from-env: use one of them");
   }
+  if (!f.shard.empty() && f.shards) {
+    return make_error(errc::invalid_input, "--shards N goes with --shard-from-env; --shard I/N already says N");
+  }
   if (!f.shard.empty()) {
     auto s = parse_shard(f.shard);
     if (!s) return s.error();

@@ -2,6 +2,7 @@
 
 #include "paa/export/formats.hpp"
 #include "paa/export/output.hpp"
+#include "paa/model/query_key.hpp"
 
 #include <boost/json.hpp>
 #include <openssl/evp.h>
@@ -10,13 +11,14 @@
 #include <cctype>
 #include <cerrno>
 #include <charconv>
+#include <random>
 #include <cstring>
 #include <cstdio>
 #include <fcntl.h>
 #include <stdexcept>
 #include <map>
 #include <memory>
-#include <signal.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 namespace paa::exporting {
@@ -230,19 +232,46 @@ void fsync_dir(const fs::path& dir) {
   ::close(fd);
 }
 
-// Folders of earlier exports to the same place that died before their rename
-// (".NAME.paa-tmp-PID" whose process is gone).
+// An export holds an exclusive flock on its temporary folder while it writes: a folder whose
+// lock can be taken was left by an export that died (PIDs cannot tell: two containers on one
+// volume are both PID 1).
+class FolderLock {
+ public:
+  static int try_lock(const fs::path& dir) {
+    const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+      ::close(fd);
+      return -1;
+    }
+    return fd;
+  }
+  explicit FolderLock(int fd = -1) : fd_(fd) {}
+  ~FolderLock() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  FolderLock(const FolderLock&) = delete;
+  FolderLock& operator=(const FolderLock&) = delete;
+  bool held() const { return fd_ >= 0; }
+
+ private:
+  int fd_;
+};
+
+// Temporary folders of earlier exports to the same place that died before their rename.
 void remove_abandoned(const fs::path& parent, const std::string& stem) {
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(parent, ec)) {
-    const std::string name = entry.path().filename().string();
-    if (!name.starts_with(stem)) continue;
-    int pid = 0;
-    const char* digits = name.data() + stem.size();
-    auto [end, parse_ec] = std::from_chars(digits, name.data() + name.size(), pid);
-    if (parse_ec != std::errc() || end != name.data() + name.size()) continue;
-    if (pid == ::getpid() || ::kill(pid, 0) != 0) fs::remove_all(entry.path(), ec);
+    if (!entry.path().filename().string().starts_with(stem)) continue;
+    FolderLock lock(FolderLock::try_lock(entry.path()));
+    if (lock.held()) fs::remove_all(entry.path(), ec);
   }
+}
+
+// Only a folder this command wrote (it has the manifest) or an empty one may be replaced.
+bool replaceable(const fs::path& dir) {
+  std::error_code ec;
+  return fs::is_regular_file(dir / "_SUCCESS", ec) || fs::is_empty(dir, ec);
 }
 
 }  // namespace
@@ -298,10 +327,13 @@ Result<std::uint64_t> parse_byte_size(std::string_view text) {
 }
 
 std::string partition_path(const std::vector<PartitionColumn>& columns, const StoredResult& result) {
+  // The key's normalised codes, not the first-seen spelling: `EN` and `en` are one partition.
+  auto key = decode_key(result.key);
   std::string path;
   for (auto c : columns) {
     if (!path.empty()) path += '/';
-    path += column_name(c) + "=" + (c == PartitionColumn::hl ? result.hl : result.gl);
+    const std::string& value = c == PartitionColumn::hl ? (key ? key->hl : result.hl) : (key ? key->gl : result.gl);
+    path += column_name(c) + "=" + value;
   }
   return path;
 }
@@ -321,6 +353,11 @@ Result<PartitionedSummary> export_partitioned(StoreReader& store, const Partitio
   if (fs::exists(target, ec) && !fs::is_directory(target, ec)) {
     return make_error(errc::invalid_input, target.string() + " is a file; give --partition-by a folder");
   }
+  if (fs::exists(target, ec) && !replaceable(target)) {
+    return make_error(errc::invalid_input,
+                      target.string() + " is not a partitioned export (no _SUCCESS manifest) and not empty; "
+                                        "--force replaces only an earlier export: choose another -o");
+  }
   const fs::path parent = target.has_parent_path() ? target.parent_path() : fs::path(".");
   if (!fs::is_directory(parent, ec)) {
     return make_error(errc::invalid_input, "cannot write " + target.string() + ": folder " +
@@ -328,8 +365,10 @@ Result<PartitionedSummary> export_partitioned(StoreReader& store, const Partitio
   }
   const std::string stem = "." + target.filename().string() + ".paa-tmp-";
   remove_abandoned(parent, stem);
-  const fs::path temp = parent / (stem + std::to_string(::getpid()));
+  std::random_device entropy;
+  const fs::path temp = parent / (stem + std::to_string(::getpid()) + "-" + std::to_string(entropy() % 1000000));
   if (!fs::create_directory(temp, ec)) return io_error(temp, "create", ec ? ec.value() : EEXIST);
+  FolderLock writing(FolderLock::try_lock(temp));
   // Removed on any failure; after a crash, by the next export to the same place.
   struct TempFolder {
     fs::path path;
@@ -375,12 +414,20 @@ Result<PartitionedSummary> export_partitioned(StoreReader& store, const Partitio
       return summary;
     }
     if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP) return io_error(target, "replace", errno);
-    // File systems without RENAME_EXCHANGE: move the old one aside first.
-    const fs::path old = parent / ("." + target.filename().string() + ".paa-old-" + std::to_string(::getpid()));
-    fs::remove_all(old, ec);
+    // File systems without RENAME_EXCHANGE: move the old one aside, publish, then remove it
+    // (or put it back if publishing fails).
+    const fs::path old = temp.string() + "-old";
     fs::rename(target, old, ec);
     if (ec) return io_error(target, "replace", ec.value());
-    fs::remove_all(old, ec);
+    fs::rename(temp, target, ec);
+    if (ec) {
+      const int err = ec.value();
+      fs::rename(old, target, ec);
+      return io_error(target, "replace", err);
+    }
+    guard.path = old;  // removes the old export
+    fsync_dir(parent);
+    return summary;
   }
   fs::rename(temp, target, ec);
   if (ec) return io_error(target, "create", ec.value());

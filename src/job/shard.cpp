@@ -72,6 +72,14 @@ Result<Shard> shard_from_env(const EnvLookup& getenv, std::optional<std::uint32_
       return make_error(errc::invalid_input, "--shard-from-env: --shards " + std::to_string(*shards) +
                                                  " disagrees with SLURM_ARRAY_TASK_COUNT=" + std::to_string(*count));
     }
+    // `sbatch --array=2` resubmitting one failed task of a 4-task array would otherwise be shard
+    // 0/1, the whole job, paid again into a new store.
+    if (*count == 1 && !shards) {
+      return make_error(errc::invalid_input,
+                        "--shard-from-env: SLURM_ARRAY_TASK_COUNT=1: a one-task array would be the whole job "
+                        "(shard 0/1); to rerun one shard of an array, run `paa run JOB --shard I/N`, and pass "
+                        "--shards N with --shard-from-env so that a resubmitted task is checked");
+    }
     // A stepped array (--array=0-9:2) has gaps: its indices do not map onto 0..N-1.
     if (const char* step = getenv("SLURM_ARRAY_TASK_STEP"); step != nullptr && std::string_view(step) != "1") {
       return make_error(errc::invalid_input, std::string("--shard-from-env: SLURM_ARRAY_TASK_STEP=") + step +

@@ -41,8 +41,10 @@ def main():
     if "--shard-from-env" not in command:
         fail("the command must take its shard from the environment (--shard-from-env)")
     shards = int(command[command.index("--shards") + 1])
-    if shards != spec["completions"] or spec.get("parallelism", shards) > shards:
+    if shards != spec["completions"]:
         fail(f"--shards {shards} must equal completions ({spec['completions']})")
+    if spec.get("parallelism", shards) > shards:
+        fail(f"parallelism {spec['parallelism']} is more than the {shards} shards")
 
     # Every flag of the command is one `paa run` has.
     help_text = subprocess.run([paa, "run", "--help"], capture_output=True, text=True, check=True).stdout
@@ -61,10 +63,26 @@ def main():
     mounts = [m for m in paa_container["volumeMounts"] if store.startswith(m["mountPath"].rstrip("/") + "/")]
     if len(mounts) != 1 or "$(JOB_COMPLETION_INDEX)" not in mounts[0].get("subPathExpr", ""):
         fail(f"the store {store} must be on a mount whose subPathExpr holds $(JOB_COMPLETION_INDEX)")
+    # ...of one volume every index can mount, wherever it runs.
+    volume = next(v for v in pod["volumes"] if v["name"] == mounts[0]["name"])
+    claim = volume.get("persistentVolumeClaim", {}).get("claimName")
+    claims = {d["metadata"]["name"]: d for d in docs if d.get("kind") == "PersistentVolumeClaim"}
+    if claim not in claims or "ReadWriteMany" not in claims[claim]["spec"].get("accessModes", []):
+        fail(f"the stores' claim {claim} must be in the manifest with accessModes ReadWriteMany")
 
     # Exit codes: 1, 5 and 130 are retried; 2, 3 and 4 are not (README "Exit codes").
+    # The first matching rule wins: an evicted paa exits 130, so the eviction rule must come
+    # before any exit-code rule, or evictions count as failures.
+    rules = spec["podFailurePolicy"]["rules"]
+    disruption = [i for i, r in enumerate(rules)
+                  if any(c.get("type") == "DisruptionTarget" for c in r.get("onPodConditions", []))]
+    if not disruption or rules[disruption[0]]["action"] != "Ignore":
+        fail("an Ignore rule for the DisruptionTarget pod condition is missing")
+    first_exit_rule = min((i for i, r in enumerate(rules) if r.get("onExitCodes")), default=len(rules))
+    if disruption[0] > first_exit_rule:
+        fail("the DisruptionTarget rule must come before the exit-code rules (first match wins)")
     action_for = {}
-    for rule in spec["podFailurePolicy"]["rules"]:
+    for rule in rules:
         codes = rule.get("onExitCodes")
         if not codes:
             continue

@@ -46,7 +46,7 @@ class DatasetE2E : public ::testing::Test {
   TempDir dir;
 };
 
-TEST_F(DatasetE2E, PartitionedExportIsOneTableForDuckDbWithAManifestWrittenLast) {
+TEST_F(DatasetE2E, PartitionedExportIsOneTableForDuckDbWithAManifestOfEveryPart) {
   const fs::path store = harvest("data", 120);
   for (const char* format : {"jsonl", "csv"}) {
     auto r = run_paa({"export", "--store", store.string(), "--format", format, "--partition-by", "hl,gl",
@@ -106,6 +106,15 @@ TEST_F(DatasetE2E, PartitionedExportIsOneTableForDuckDbWithAManifestWrittenLast)
   for (const auto& entry : fs::directory_iterator(dir.path())) {
     EXPECT_EQ(entry.path().filename().string().find(".paa-tmp-"), std::string::npos) << entry.path();
   }
+  // --force never replaces what is not an earlier export: here, the store itself.
+  const auto store_files = file_listing(store);
+  auto over_store = run_paa({"export", "--store", store.string(), "--format", "jsonl", "--partition-by", "hl",
+                             "-o", store.string(), "--force"},
+                            dir.path());
+  EXPECT_EQ(over_store.exit_code, 2);
+  EXPECT_NE(over_store.err.find("is not a partitioned export"), std::string::npos) << over_store.err;
+  EXPECT_EQ(file_listing(store), store_files) << "the store is untouched";
+
   auto not_csv = run_paa({"export", "--store", store.string(), "--format", "questions", "--partition-by", "hl",
                           "-o", "q"},
                          dir.path());

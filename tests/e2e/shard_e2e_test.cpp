@@ -160,6 +160,13 @@ TEST_F(ShardE2E, AStoreIsNeverResumedWithAnotherShardSetting) {
   auto whole = run_paa(run_args(job, emu, {"--store", store}), dir.path());
   EXPECT_EQ(whole.exit_code, 2) << whole.err;
   EXPECT_EQ(emu.requests(), sent) << "nothing was sent";
+  // And the other way: a store of the whole job is not resumed as a shard.
+  const std::string whole_store = (dir / "whole.db").string();
+  ASSERT_EQ(run_paa(run_args(job, emu, {"--store", whole_store}), dir.path()).exit_code, 0);
+  const auto whole_sent = emu.requests();
+  auto as_shard = run_paa(run_args(job, emu, {"--shard", "0/2", "--store", whole_store}), dir.path());
+  EXPECT_EQ(as_shard.exit_code, 2) << as_shard.err;
+  EXPECT_EQ(emu.requests(), whole_sent) << "nothing was sent";
 }
 
 TEST_F(ShardE2E, ArrayJobEnginesGiveTheShardThroughTheEnvironment) {
@@ -170,6 +177,9 @@ TEST_F(ShardE2E, ArrayJobEnginesGiveTheShardThroughTheEnvironment) {
                    {{"SLURM_ARRAY_TASK_ID", "11"}, {"SLURM_ARRAY_TASK_MIN", "10"}, {"SLURM_ARRAY_TASK_COUNT", "2"}});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(fs::exists(dir / "slurm-shard-1-of-2.db"));
+  auto both = run_paa(run_args(job, emu, {"--shard", "1/4", "--shards", "8"}), dir.path());
+  EXPECT_EQ(both.exit_code, 2);
+  EXPECT_NE(both.err.find("--shards N goes with --shard-from-env"), std::string::npos) << both.err;
   auto missing = run_paa(run_args(job, emu, {"--shard-from-env"}), dir.path(), {{"JOB_COMPLETION_INDEX", "0"}});
   EXPECT_EQ(missing.exit_code, 2);
   EXPECT_NE(missing.err.find("pass --shards N"), std::string::npos) << missing.err;

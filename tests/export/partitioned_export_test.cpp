@@ -1,5 +1,6 @@
 // The pure parts of the partitioned export: columns, sizes, folder names.
 #include "paa/export/partitioned_export.hpp"
+#include "paa/model/query_key.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -33,10 +34,11 @@ TEST(PartSize, DecimalAndBinaryUnits) {
   EXPECT_FALSE(parse_byte_size("99999999999999999999GB"));
 }
 
-TEST(PartitionPath, HiveStyleFoldersInColumnOrder) {
+TEST(PartitionPath, HiveStyleFoldersInColumnOrderFromTheNormalisedKey) {
   StoredResult r;
-  r.hl = "en";
-  r.gl = "us";
+  r.key = encode_key(make_query("Coffee", "EN", "Us").value().key);
+  r.hl = "EN";  // the first-seen spelling: `EN` and `en` must still be one partition
+  r.gl = "Us";
   EXPECT_EQ(partition_path({PartitionColumn::hl, PartitionColumn::gl}, r), "hl=en/gl=us");
   EXPECT_EQ(partition_path({PartitionColumn::gl}, r), "gl=us");
 }

@@ -92,6 +92,18 @@ TEST(Shard, SlurmArraysNeedNotStartAtZero) {
   EXPECT_FALSE(stepped);
 }
 
+// `sbatch --array=2` to rerun one failed task must not become shard 0/1 (the whole job, paid again).
+TEST(Shard, AResubmittedSlurmTaskIsNeverTheWholeJob) {
+  const std::map<std::string, std::string> one_task{
+      {"SLURM_ARRAY_TASK_ID", "2"}, {"SLURM_ARRAY_TASK_MIN", "2"}, {"SLURM_ARRAY_TASK_COUNT", "1"}};
+  auto alone = shard_from_env(env(one_task), std::nullopt);
+  ASSERT_FALSE(alone);
+  EXPECT_NE(alone.error().message.find("--shard I/N"), std::string::npos) << alone.error().message;
+  auto checked = shard_from_env(env(one_task), 4);
+  ASSERT_FALSE(checked);
+  EXPECT_NE(checked.error().message.find("disagrees with SLURM_ARRAY_TASK_COUNT=1"), std::string::npos);
+}
+
 TEST(Shard, AwsBatchArrays) {
   EXPECT_EQ(shard_from_env(env({{"AWS_BATCH_JOB_ARRAY_INDEX", "0"}, {"AWS_BATCH_JOB_ARRAY_SIZE", "5"}}),
                            std::nullopt)

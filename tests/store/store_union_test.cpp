@@ -120,9 +120,9 @@ TEST_F(StoreUnionTest, MergeBuildsOneStoreAndRecountsQuestionsPerTree) {
   EXPECT_EQ(stats->done, 3u);
 }
 
-TEST_F(StoreUnionTest, MergeCutShortIsCompletedByARerunWithoutCountingTwice) {
+TEST_F(StoreUnionTest, AMergeOfSomeStoresIsCompletedByAMergeOfAllWithoutCountingTwice) {
   const fs::path into = tmp.path() / "merged.db";
-  ASSERT_TRUE(merge_stores(into, {a()}));  // as if killed after the first store's results
+  ASSERT_TRUE(merge_stores(into, {a()}));  // like a merge stopped after the first store's batches
   auto rerun = merge_stores(into, {a(), b()});
   ASSERT_TRUE(rerun) << rerun.error().message;
   EXPECT_EQ(rerun->unchanged, 1u) << "apple was there already";

@@ -46,10 +46,12 @@ struct PartitionedSummary {
   std::vector<PartFile> files;  // in the order written
 };
 
-// The folder name for one part: "hl=en/gl=us" (values are normalised codes: no escaping).
+// The folder name for one part: "hl=en/gl=us", from the key's normalised codes (no escaping
+// needed: letters, digits, '-' and '_').
 std::string partition_path(const std::vector<PartitionColumn>& columns, const StoredResult& result);
 
-// Writes the partitioned export into `dir` (refused if it exists, unless `force`).
+// Writes the partitioned export into `dir`. An existing `dir` is refused, unless `force` and it
+// is an earlier partitioned export (it has _SUCCESS) or empty: never a store or another folder.
 Result<PartitionedSummary> export_partitioned(StoreReader& store, const PartitionedRequest& request,
                                               const std::filesystem::path& dir, bool force);
 
