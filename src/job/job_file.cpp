@@ -19,10 +19,13 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr std::string_view kTopKeys[] = {"name",    "store",       "base_url", "api_key_env",
-                                         "queries", "query_files", "locales",  "limits"};
+                                         "queries", "query_files", "locales",  "limits",
+                                         "expand"};
 constexpr std::string_view kLimitKeys[] = {"concurrency", "rate",     "burst",     "max_searches",
                                            "on_quota",    "use_payg", "timeout_s", "retries"};
 constexpr std::string_view kLocaleKeys[] = {"hl", "gl", "city"};
+constexpr std::string_view kExpandKeys[] = {"depth", "from", "per_result", "max_keys", "include",
+                                            "exclude"};
 
 const char* type_name(const toml::node& node) {
   switch (node.type()) {
@@ -196,6 +199,72 @@ std::optional<Error> read_limits(const Where& where, const toml::node& node, Lim
   return std::nullopt;
 }
 
+// include / exclude: words matched case-folded, as substrings of the folded query.
+std::optional<Error> read_words(const Where& where, const toml::node& node, std::string_view key,
+                                std::vector<std::string>& out) {
+  const toml::array* array = node.as_array();
+  if (array == nullptr) return where.type_error(node, key, "an array of strings like [\"coffee\"]");
+  for (std::size_t i = 0; i < array->size(); ++i) {
+    const toml::node& item = *array->get(i);
+    const std::string name = std::string(key) + "[" + std::to_string(i) + "]";
+    std::string raw;
+    if (auto e = read_string(where, item, name, raw)) return e;
+    auto folded = fold_text(raw);
+    if (!folded) return where.error(item, name + ": " + folded.error().message);
+    if (folded->empty()) return where.error(item, name + " is blank; remove it or write a word");
+    out.push_back(std::move(*folded));
+  }
+  return std::nullopt;
+}
+
+std::optional<Error> read_expand(const Where& where, const toml::node& node, ExpandSpec& expand) {
+  const toml::table* table = node.as_table();
+  if (table == nullptr) return where.type_error(node, "expand", "a table ([expand])");
+  if (auto e = check_keys(where, *table, kExpandKeys, "[expand]")) return e;
+  std::int64_t v = 0;
+  if (const toml::node* n = table->get("depth")) {
+    if (auto e = read_int(where, *n, "expand.depth", 0, kMaxExpandDepth,
+                          "0 (off) to " + std::to_string(kMaxExpandDepth), v)) {
+      return e;
+    }
+    expand.depth = static_cast<int>(v);
+  }
+  if (const toml::node* n = table->get("from")) {
+    const toml::array* array = n->as_array();
+    if (array == nullptr) return where.type_error(*n, "expand.from", "an array like [\"questions\", \"related\"]");
+    if (array->empty()) return where.error(*n, "expand.from is empty; use [\"questions\"], [\"related\"] or both");
+    expand.from_questions = expand.from_related = false;
+    for (std::size_t i = 0; i < array->size(); ++i) {
+      const toml::node& item = *array->get(i);
+      const std::string name = "expand.from[" + std::to_string(i) + "]";
+      std::string s;
+      if (auto e = read_string(where, item, name, s)) return e;
+      bool* flag = s == "questions" ? &expand.from_questions : s == "related" ? &expand.from_related : nullptr;
+      if (flag == nullptr) {
+        return where.error(item, name + " = \"" + s + "\" is not valid; use \"questions\" or \"related\"");
+      }
+      if (*flag) return where.error(item, name + ": \"" + s + "\" is listed twice");
+      *flag = true;
+    }
+  }
+  if (const toml::node* n = table->get("per_result")) {
+    if (auto e = read_int(where, *n, "expand.per_result", 0, 1'000'000, "0 (all) to 1000000", v)) return e;
+    expand.per_result = static_cast<std::uint32_t>(v);
+  }
+  if (const toml::node* n = table->get("max_keys")) {
+    std::int64_t keys = 0;
+    if (auto e = read_int(where, *n, "expand.max_keys", 0, INT64_MAX, "0 (no cap) or more", keys)) return e;
+    expand.max_keys = static_cast<std::uint64_t>(keys);
+  }
+  if (const toml::node* n = table->get("include")) {
+    if (auto e = read_words(where, *n, "expand.include", expand.include)) return e;
+  }
+  if (const toml::node* n = table->get("exclude")) {
+    if (auto e = read_words(where, *n, "expand.exclude", expand.exclude)) return e;
+  }
+  return std::nullopt;
+}
+
 std::optional<Error> read_locales(const Where& where, const toml::node& node,
                                   std::vector<Locale>& out) {
   const toml::array* array = node.as_array();
@@ -360,6 +429,9 @@ Result<JobSpec> load_job(const fs::path& file) {
 
   if (const toml::node* n = root.get("limits")) {
     if (auto e = read_limits(where, *n, spec.limits)) return *e;
+  }
+  if (const toml::node* n = root.get("expand")) {
+    if (auto e = read_expand(where, *n, spec.expand)) return *e;
   }
 
   if (spec.queries.empty() && spec.query_files.empty()) {

@@ -96,7 +96,7 @@ TEST_F(JobFile, MisspeltTopLevelKeySuggestsTheRightOne) {
 TEST_F(JobFile, UnknownKeyWithoutACloseMatchListsTheValidKeys) {
   EXPECT_EQ(error_of(std::string("queries = [\"a\"]\n") + kLocales + "colour = \"red\"\n"),
             file() + ":3:1: unknown key 'colour'; valid keys are name, store, base_url, api_key_env, "
-                     "queries, query_files, locales, limits");
+                     "queries, query_files, locales, limits, expand");
 }
 
 TEST_F(JobFile, UnknownKeyInALocaleIsAnError) {
@@ -217,6 +217,43 @@ TEST_F(JobFile, FolderInsteadOfAFileIsAnError) {
   auto spec = load_job(dir.path());
   ASSERT_FALSE(spec);
   EXPECT_EQ(spec.error().message, dir.path().string() + ": is a folder; give the path of a job file (.toml)");
+}
+
+TEST_F(JobFile, ExpandIsOffByDefaultAndReadsEveryKey) {
+  auto off = load_job(dir.write("off.toml", std::string("queries = [\"a\"]\n") + kLocales));
+  ASSERT_TRUE(off);
+  EXPECT_FALSE(off->expand.enabled());
+  auto on = load_job(dir.write("on.toml", std::string("queries = [\"a\"]\n") + kLocales + R"(
+[expand]
+depth = 2
+from = ["related", "questions"]
+per_result = 0
+max_keys = 500
+include = ["  Coffee "]
+exclude = ["RECIPE"]
+)"));
+  ASSERT_TRUE(on) << on.error().message;
+  EXPECT_EQ(on->expand.depth, 2);
+  EXPECT_TRUE(on->expand.from_questions);
+  EXPECT_TRUE(on->expand.from_related);
+  EXPECT_EQ(on->expand.per_result, 0u);
+  EXPECT_EQ(on->expand.max_keys, 500u);
+  EXPECT_EQ(on->expand.include, std::vector<std::string>{"coffee"}) << "folded like queries";
+  EXPECT_EQ(on->expand.exclude, std::vector<std::string>{"recipe"});
+}
+
+TEST_F(JobFile, ExpandMistakesNameTheLineAndWhatToWrite) {
+  const std::string head = std::string("queries = [\"a\"]\n") + kLocales + "[expand]\n";
+  EXPECT_EQ(error_of(head + "depth = 11\n"), file() + ":4:9: expand.depth = 11 is out of range; use 0 (off) to 10");
+  EXPECT_EQ(error_of(head + "dept = 1\n"), file() + ":4:1: unknown key 'dept' in [expand]; did you mean 'depth'?");
+  EXPECT_EQ(error_of(head + "from = [\"answers\"]\n"),
+            file() + ":4:9: expand.from[0] = \"answers\" is not valid; use \"questions\" or \"related\"");
+  EXPECT_EQ(error_of(head + "from = [\"related\", \"related\"]\n"),
+            file() + ":4:20: expand.from[1]: \"related\" is listed twice");
+  EXPECT_EQ(error_of(head + "from = []\n"),
+            file() + ":4:8: expand.from is empty; use [\"questions\"], [\"related\"] or both");
+  EXPECT_EQ(error_of(head + "include = [\"  \"]\n"), file() + ":4:12: expand.include[0] is blank; remove it or write a word");
+  EXPECT_EQ(error_of(head + "max_keys = -1\n"), file() + ":4:12: expand.max_keys = -1 is out of range; use 0 (no cap) or more");
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #pragma once
 // Job files (TOML) and the streaming reader that expands them into searches.
 #include "paa/error.hpp"
+#include "paa/job/expand_spec.hpp"
 #include "paa/job/shard.hpp"
 #include "paa/model/query_key.hpp"
 
@@ -43,6 +44,7 @@ struct JobSpec {
   std::vector<std::filesystem::path> query_files;  // resolved against the job file's folder
   std::vector<Locale> locales;                   // validated
   Limits limits;
+  ExpandSpec expand;                             // [expand]; off unless depth > 0
 };
 
 // Parses and validates a job file. Unknown keys are errors. Errors read
