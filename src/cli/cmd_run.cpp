@@ -134,6 +134,11 @@ int run(RunFlags& f) {
   if (f.timeout_s) l.timeout_s = *f.timeout_s;
   if (f.retries) l.retries = *f.retries;
   if (!f.store.empty()) spec.store = f.store;
+  if (spec.expand.enabled()) {
+    // Read and validated already, but not yet run: refusing beats silently harvesting less.
+    return fail(spec.file.string() + ": [expand] depth = " + std::to_string(spec.expand.depth) +
+                ": expansion is not in this release yet; set depth = 0 or remove [expand] to run the job's own keys");
+  }
   auto shard = resolve_shard(f);
   if (!shard) return fail(shard.error());
   if (*shard) {

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -328,6 +330,16 @@ TEST_F(RunE2E, SecondRunIsRefusedWhileStatusAndExportStillWork) {
   EXPECT_EQ(rerun.exit_code, 0) << rerun.err;
   EXPECT_EQ(export_jsonl(dir.path(), dir / "twice.db").size(), 40u);
   EXPECT_EQ(count_status(emu.log(), 200), 40u) << "nothing was fetched twice";
+}
+
+TEST_F(RunE2E, AJobAskingForExpansionIsRefusedUntilExpansionShips) {
+  Emulator emu(dir.path(), {});
+  auto job = write_job(dir.path(), "deep", 5, "rate = 0");
+  std::ofstream(job, std::ios::app) << "[expand]\ndepth = 2\n";
+  auto r = run_paa(run_args(job, emu), dir.path());
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("expansion is not in this release yet"), std::string::npos) << r.err;
+  EXPECT_EQ(emu.requests(), 0u);
 }
 
 }  // namespace
