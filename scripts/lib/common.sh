@@ -10,7 +10,7 @@ PAA_PACKAGES=(
   libssl-dev librocksdb-dev libsnappy-dev liblz4-dev libzstd-dev libbz2-dev zlib1g-dev
   libgtest-dev libgmock-dev libicu-dev libcli11-dev libtomlplusplus-dev libspdlog-dev libfmt-dev
   openssl ca-certificates curl jq sqlite3 python3
-  man-db
+  man-db dpkg-dev file
 )
 
 paa_log() { printf '==> %s\n' "$*" >&2; }
