@@ -2,7 +2,7 @@
 #   bin/paa, bin/paa-emulator
 #   share/man/man1/paa.1, paa-<command>.1, paa-emulator.1         (cmake/PaaCliDocs.cmake)
 #   share/bash-completion/completions/paa, paa-emulator
-#   share/doc/paa-harvester/README.md, examples/ (the example job), spec/ (the service spec)
+#   share/doc/paa-harvester/README.md, docs/*.md (the manual), examples/ (the example job), spec/ (the service spec)
 include(GNUInstallDirs)
 set(PAA_DOC_DIR ${CMAKE_INSTALL_DATADIR}/doc/paa-harvester)
 
@@ -16,6 +16,9 @@ install(FILES README.md DESTINATION ${PAA_DOC_DIR})
 install(FILES jobs/example.toml jobs/example-queries.txt jobs/example-keywords.csv
         DESTINATION ${PAA_DOC_DIR}/examples)
 install(DIRECTORY docs/spec/ DESTINATION ${PAA_DOC_DIR}/spec)
+# The manual's topics (docs/*.md, linked from the README), beside it as in the repository.
+install(DIRECTORY docs/ DESTINATION ${PAA_DOC_DIR}/docs FILES_MATCHING PATTERN "*.md" PATTERN "man" EXCLUDE
+        PATTERN "spec" EXCLUDE)
 
 # CPack: build/<preset>/package/paa-harvester_<version>_amd64.deb. Its Depends are computed by
 # dpkg-shlibdeps from the binaries (Debian's dpkg-dev), never listed by hand.
