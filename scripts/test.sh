@@ -16,6 +16,17 @@ paa_build "$preset"
 paa_log "testing ($preset)"
 ctest --preset "$preset" -j2 --timeout 600
 
+# The Debian package of this build: apt-get install, paa --version, paa check, man, apt-get remove.
+if [ "${PAA_SKIP_PACKAGE_TEST:-}" = "1" ]; then
+  paa_log "SKIPPED the package install test (PAA_SKIP_PACKAGE_TEST=1)"
+elif [ "$(id -u)" -eq 0 ] || sudo -n true 2>/dev/null; then
+  paa_log "package test (cpack, apt-get install, paa, man, apt-get remove)"
+  deb=$(bash scripts/package.sh "$preset" | tail -1)
+  bash tests/package/install_test.sh "$deb"
+else
+  paa_log "SKIPPED the package install test: it installs and removes a package, which needs root or passwordless sudo"
+fi
+
 if [ "${CI:-}" = "true" ] || [ "${PAA_SANITIZE:-}" = "1" ]; then
   paa_log "building (asan: AddressSanitizer + UndefinedBehaviorSanitizer)"
   paa_build asan

@@ -11,6 +11,7 @@ PAA_PACKAGES=(
   libgtest-dev libgmock-dev libicu-dev libcli11-dev libtomlplusplus-dev libspdlog-dev libfmt-dev
   openssl ca-certificates curl jq sqlite3 python3
   parallel python3-yaml
+  man-db dpkg-dev file
 )
 
 paa_log() { printf '==> %s\n' "$*" >&2; }

@@ -1,4 +1,4 @@
-// paa merge: one store from several (shard stores), README "Scaling out".
+// paa merge: one store from several (shard stores), docs/scaling-out.md.
 #include "commands.hpp"
 
 #include "paa/store/store_merge.hpp"

@@ -1,16 +1,16 @@
 // paa: the People Also Ask harvester command line.
 #include "commands.hpp"
 
+#include "paa/buildinfo/buildinfo.hpp"
 #include "paa/exit_code.hpp"
-#include "paa/version.hpp"
 
 #include <cstdio>
 #include <exception>
 #include <vector>
 
 int main(int argc, char** argv) {
-  CLI::App app{"paa: harvest People Also Ask question trees in bulk, resumably, without paying twice."};
-  app.set_version_flag("--version", std::string("paa-harvester ") + paa::kVersion);
+  CLI::App app{"paa: harvest People Also Ask question trees in bulk, resumably, without paying twice.", "paa"};
+  app.set_version_flag("--version", paa::buildinfo::version_text("paa"));
   app.require_subcommand(1);
   app.fallthrough(false);
 
@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
       paa::cli::add_check_command(app),  paa::cli::add_run_command(app),
       paa::cli::add_status_command(app), paa::cli::add_get_command(app),
       paa::cli::add_export_command(app), paa::cli::add_merge_command(app),
+      paa::cli::add_describe_command(app),
   };
 
   try {

@@ -1,4 +1,6 @@
 // paa-emulator: a local HTTPS implementation of the People Also Ask service (README "paa-emulator").
+#include "paa/buildinfo/buildinfo.hpp"
+#include "paa/clidoc/describe.hpp"
 #include "paa/emulator/keys.hpp"
 #include "paa/emulator/server.hpp"
 #include "paa/emulator/service.hpp"
@@ -29,6 +31,8 @@ int main(int argc, char** argv) {
   std::vector<std::string> key_list;
   std::int64_t searches = 1000, payg = 0, renew_after = 0, cache_ttl = 3600;
   unsigned idle = 30;
+  app.set_version_flag("--version", paa::buildinfo::version_text("paa-emulator"));
+  CLI::App* describe = paa::clidoc::add_describe_command(app);
 
   app.add_option("--listen", srv.listen, "ADDRESS:PORT to listen on; port 0 picks a free one")->capture_default_str();
   app.add_option("--port-file", srv.port_file, "Write the bound port here (atomically) once listening");
@@ -89,8 +93,11 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    app.exit(e);
-    return 2;
+    return app.exit(e) == 0 ? 0 : 2;  // --version: 0
+  }
+  if (describe->parsed()) {
+    std::printf("%s\n", paa::clidoc::describe_json(app).c_str());
+    return std::fflush(stdout) == 0 ? 0 : 2;
   }
 
   if (!srv.plain && (srv.cert_file.empty() || srv.key_file.empty()))

@@ -371,7 +371,7 @@ Result<JobSpec> load_job(const fs::path& file) {
 
   if (const toml::node* n = root.get("api_key_env")) {
     if (auto e = read_string(where, *n, "api_key_env", spec.api_key_env)) return *e;
-    // "{shard}" stands for the shard index (README "Scaling out"): PAA_KEY_{shard} -> PAA_KEY_2.
+    // "{shard}" stands for the shard index (docs/scaling-out.md): PAA_KEY_{shard} -> PAA_KEY_2.
     if (!is_env_name(shard_key_env(spec.api_key_env, Shard{}))) {
       return where.error(*n, "api_key_env '" + spec.api_key_env +
                                  "' is not an environment variable name; use letters, digits and _ (and {shard} "

@@ -1,5 +1,5 @@
 // One dataset from a harvest: the partitioned export read by DuckDB, and shards run by GNU
-// parallel (README "Scaling out").
+// parallel (docs/scaling-out.md).
 #include "harness.hpp"
 
 #include <gtest/gtest.h>

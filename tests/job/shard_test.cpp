@@ -22,7 +22,7 @@ EnvLookup env(std::map<std::string, std::string> vars) {
 }
 }  // namespace
 
-// Published in the README ("Scaling out"): changing any of these breaks every sharded store.
+// Published in the docs/scaling-out.md: changing any of these breaks every sharded store.
 TEST(Shard, HashVersionOneTestVectors) {
   EXPECT_EQ(kShardHashVersion, 1u);
   struct Vector {

@@ -1,6 +1,6 @@
 #pragma once
 // `paa export --partition-by hl,gl -o DIR`: a Hive-style folder of parts that DuckDB, Spark and
-// BigQuery read as one table (README "Scaling out"):
+// BigQuery read as one table (docs/scaling-out.md):
 //   DIR/hl=en/gl=us/part-00000.jsonl ... and DIR/_SUCCESS, a manifest written last.
 // The folder is built beside DIR under a temporary name and renamed into place when complete,
 // so DIR is either absent, the previous export (until the rename), or complete.

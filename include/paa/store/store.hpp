@@ -62,7 +62,7 @@ struct QuestionEntry {
   std::string first_key;     // encoded key of the first tree it was seen in
 };
 
-// The shard of a job a store holds (README "Scaling out").
+// The shard of a job a store holds (docs/scaling-out.md).
 struct ShardClaim {
   std::uint32_t index = 0;
   std::uint32_t count = 1;

@@ -1,5 +1,5 @@
 #pragma once
-// `paa merge`: one store built from several (the shard stores of a job), README "Scaling out".
+// `paa merge`: one store built from several (the shard stores of a job), docs/scaling-out.md.
 #include "paa/error.hpp"
 
 #include <cstdint>

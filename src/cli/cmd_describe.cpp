@@ -1,0 +1,21 @@
+// paa __describe-cli (hidden): the whole command line as JSON, read from the CLI11 definitions.
+// The build renders the man pages and the bash completion from it (tools/clidoc.py).
+#include "commands.hpp"
+
+#include "paa/clidoc/describe.hpp"
+
+#include <cstdio>
+
+namespace paa::cli {
+
+Command add_describe_command(CLI::App& app) {
+  Command c;
+  c.app = clidoc::add_describe_command(app);
+  c.run = [&app] {
+    std::printf("%s\n", clidoc::describe_json(app).c_str());
+    return std::fflush(stdout) == 0 ? static_cast<int>(kExitOk) : fail("cannot write to standard output");
+  };
+  return c;
+}
+
+}  // namespace paa::cli
