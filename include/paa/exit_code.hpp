@@ -1,5 +1,5 @@
 #pragma once
-// Process exit codes; documented in README "Exit codes".
+// Process exit codes; documented in docs/running.md "Exit codes".
 #include "paa/error.hpp"
 
 namespace paa {

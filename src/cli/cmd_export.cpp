@@ -1,4 +1,4 @@
-// paa export: stream the store out as JSONL, JSON or CSV (see README "Export").
+// paa export: stream the store out as JSONL, JSON or CSV (see docs/exports.md).
 #include "commands.hpp"
 
 #include "paa/export/export_command.hpp"

@@ -1,4 +1,4 @@
-// paa-emulator: a local HTTPS implementation of the People Also Ask service (README "paa-emulator").
+// paa-emulator: a local HTTPS implementation of the People Also Ask service (docs/emulator.md).
 #include "paa/buildinfo/buildinfo.hpp"
 #include "paa/clidoc/describe.hpp"
 #include "paa/emulator/keys.hpp"

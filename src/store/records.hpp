@@ -1,5 +1,5 @@
 #pragma once
-// Internal: the byte formats of the store's keys and values (README "The store", "Layout").
+// Internal: the byte formats of the store's keys and values (docs/store.md, "Layout").
 // Hot families (results, progress, questions) use a compact versioned binary format;
 // meta values (quota, run info) are JSON so `ldb` dumps stay readable.
 #include "paa/store/store.hpp"

@@ -70,7 +70,7 @@ def main():
     if claim not in claims or "ReadWriteMany" not in claims[claim]["spec"].get("accessModes", []):
         fail(f"the stores' claim {claim} must be in the manifest with accessModes ReadWriteMany")
 
-    # Exit codes: 1, 5 and 130 are retried; 2, 3 and 4 are not (README "Exit codes").
+    # Exit codes: 1, 5 and 130 are retried; 2, 3 and 4 are not (docs/running.md "Exit codes").
     # The first matching rule wins: an evicted paa exits 130, so the eviction rule must come
     # before any exit-code rule, or evictions count as failures.
     rules = spec["podFailurePolicy"]["rules"]

@@ -1,5 +1,5 @@
 #pragma once
-// What one stored result offers to the next level of an expansion, in the order the README
+// What one stored result offers to the next level of an expansion, in the order issue 14
 // fixes: its tree's questions in pre-order (every depth), then its related searches in the
 // service's order; filtered by the job's include / exclude words.
 #include "paa/job/expand_spec.hpp"

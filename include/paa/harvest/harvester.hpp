@@ -1,5 +1,5 @@
 #pragma once
-// `paa run`: harvests every key of a job into the store. See README "How a run works".
+// `paa run`: harvests every key of a job into the store. See docs/running.md "How a run works".
 #include "paa/harvest/start_gate.hpp"
 #include "paa/harvest/stop_reason.hpp"
 #include "paa/job/job_file.hpp"
@@ -76,7 +76,7 @@ inline std::size_t store_queue_capacity(int concurrency) {
 // for its duration (the first drains and stops; the second exits at once).
 HarvestSummary run_harvest(const HarvestOptions& options, StoreWriter& store);
 
-// The exit code for a summary (README "Exit codes").
+// The exit code for a summary (docs/running.md "Exit codes").
 int exit_code_for(const HarvestSummary& summary);
 
 }  // namespace paa

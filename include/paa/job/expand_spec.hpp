@@ -1,6 +1,6 @@
 #pragma once
 // [expand] of a job file: the questions of each stored tree become queries of the next level
-// (README "Expansion").
+// (issue 14 (expansion, in progress)).
 #include <cstdint>
 #include <string>
 #include <vector>

@@ -14,7 +14,7 @@
 namespace paa {
 
 // Shard hash v1: FNV-1a 64 over the encoded key's bytes, then splitmix64's finaliser
-// (= key_hash); shard = hash mod N. Fixed forever for v1: test vectors in the README.
+// (= key_hash); shard = hash mod N. Fixed forever for v1: test vectors in docs/scaling-out.md.
 inline constexpr std::uint32_t kShardHashVersion = 1;
 std::uint64_t shard_hash(std::string_view encoded_key);
 

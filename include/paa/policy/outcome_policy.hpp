@@ -17,7 +17,7 @@ enum class Verdict {
   stop_tls,         // the certificate failed verification: nothing was sent; stop, exit 2
 };
 
-// What the end of a request spent (README "Money"). A stored answer's own `cached` flag
+// What the end of a request spent (docs/running.md "Money"). A stored answer's own `cached` flag
 // decides between charged and free; everything else is decided here.
 enum class Spend {
   answer,   // a valid 200: charged unless the envelope says cached

@@ -2,7 +2,7 @@
 // Knows what is left of the monthly quota and when it renews, decides whether a request
 // may go out, and when to probe an exhausted quota. Pure: wall-clock time comes in as Unix ms.
 //
-// Rules (README "Quota"):
+// Rules (docs/running.md "Quota"):
 //  - responses arrive out of order: the lowest searchesLeft seen in the current period wins;
 //    a later renewalDate, or any success after an exhaustion, starts a new period;
 //  - never more requests in flight than searches known to be left (plus PAYG credits when

@@ -6,7 +6,7 @@
 // nothing (a cached 200, 401/403, 4xx, 429, a request never fully sent), or an *unknown*
 // outcome: the request was sent and no usable answer came back (reset, timeout, truncated or
 // unusable body, 5xx). Unknown outcomes stay counted as spent until the service's own figures
-// prove otherwise (README "Money: the budget and unknown outcomes").
+// prove otherwise (docs/running.md "Money: the budget and unknown outcomes").
 //
 // Reconciliation. Within one billing period the service's searchesLeft + payAsYouGoCreditsLeft
 // (its "balance") only goes down, by one per charge. A request R reads the balance when the

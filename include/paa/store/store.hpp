@@ -1,5 +1,5 @@
 #pragma once
-// The result store: RocksDB keyed by the encoded QueryKey. See README "Store layout".
+// The result store: RocksDB keyed by the encoded QueryKey. See docs/store.md "Layout".
 //
 // One writer per store (an exclusive lock file naming the owner's pid); any number of
 // readers, which work while a writer runs (RocksDB secondary instance, caught up on open
@@ -70,7 +70,7 @@ struct ShardClaim {
   friend bool operator==(const ShardClaim&, const ShardClaim&) = default;
 };
 
-// Where a run's searches went (README "Money"), recorded when it ends.
+// Where a run's searches went (docs/running.md "Money"), recorded when it ends.
 struct RunMoney {
   std::uint64_t requests = 0;           // requests sent
   std::uint64_t stored = 0;             // results stored

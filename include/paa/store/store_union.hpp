@@ -1,6 +1,6 @@
 #pragma once
-// Several stores read as one: the shard stores of a job exported together (README "Scaling
-// out"). Keys come in order as from one store; a key stored in more than one of them appears
+// Several stores read as one: the shard stores of a job exported together
+// (docs/scaling-out.md). Keys come in order as from one store; a key stored in more than one of them appears
 // once, the most recent fetch winning; a job's progress is merged the same way (a done entry
 // beats a failed one, then the latest update wins).
 //
