@@ -9,6 +9,7 @@ PAA_PACKAGES=(
   libboost1.81-dev libboost-json1.81-dev libboost-system1.81-dev libboost-url1.81-dev
   libssl-dev librocksdb-dev libsnappy-dev liblz4-dev libzstd-dev libbz2-dev zlib1g-dev
   libgtest-dev libgmock-dev libicu-dev libcli11-dev libtomlplusplus-dev libspdlog-dev libfmt-dev
+  libxlsxwriter-dev
   openssl ca-certificates curl jq sqlite3 python3
 )
 
@@ -30,6 +31,23 @@ paa_install_packages() {
 }
 
 paa_install_deps() { paa_install_packages "${PAA_PACKAGES[@]}"; }
+
+# What the report tests look at the exports with (tests/export): openpyxl and LibreOffice read
+# the xlsx workbook, headless Chromium driven by puppeteer-core (npm, test-only, into
+# build/npm) loads the HTML report.
+PAA_REPORT_TEST_PACKAGES=(python3-openpyxl libreoffice-calc-nogui chromium)
+PAA_PUPPETEER_VERSION=24.43.1  # 24.x runs on Node 18 and 20; 25 needs Node 22
+paa_install_report_test_deps() {
+  paa_install_packages "${PAA_REPORT_TEST_PACKAGES[@]}"
+  command -v npm >/dev/null || paa_install_packages nodejs npm
+  local dir="$PAA_ROOT/build/npm"
+  if ! grep -qs "\"version\": \"$PAA_PUPPETEER_VERSION\"" "$dir/node_modules/puppeteer-core/package.json"; then
+    paa_log "installing puppeteer-core $PAA_PUPPETEER_VERSION into $dir"
+    mkdir -p "$dir"
+    (cd "$dir" && npm install --no-audit --no-fund --loglevel=error --prefix "$dir" \
+      "puppeteer-core@$PAA_PUPPETEER_VERSION" >/dev/null)
+  fi
+}
 
 # Keeps ccache hits across PCH and timestamp changes.
 export CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime

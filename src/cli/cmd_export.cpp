@@ -13,19 +13,19 @@ Command add_export_command(CLI::App& app) {
   auto options = std::make_shared<exporting::ExportCommandOptions>();
   auto output = std::make_shared<std::string>();
   Command c;
-  c.app = app.add_subcommand("export", "Write stored results as jsonl, json, csv, questions or related");
+  c.app = app.add_subcommand("export", "Write stored results as jsonl, json, csv, questions, related or an xlsx workbook");
   c.app->add_option("--store", options->store, "Store folder (the one `paa run` writes to)")->required();
-  c.app->add_option("--format", options->format, "jsonl | json | csv | questions | related")
+  c.app->add_option("--format", options->format, "jsonl | json | csv | questions | related | xlsx")
       ->required()
-      ->check(CLI::IsMember({"jsonl", "json", "csv", "questions", "related"}));
+      ->check(CLI::IsMember({"jsonl", "json", "csv", "questions", "related", "xlsx"}));
   c.app->add_option("--job", options->job, "Only the keys done by this job");
   c.app->add_option("--hl", options->hl, "Only this language (e.g. en)");
   c.app->add_option("--gl", options->gl, "Only this country (e.g. us)");
   c.app->add_flag("--dedupe", options->dedupe,
-                  "Drop repeated questions inside each tree (first in pre-order wins)");
+                  "Drop repeated questions inside each tree (first in pre-order wins; xlsx: its Questions tree)");
   c.app->add_flag("--excel", options->excel, "CSV for Excel: UTF-8 BOM and CRLF line ends");
   c.app->add_option("-o,--output", *output,
-                    "Write to FILE atomically (temp file + rename) instead of standard output");
+                    "Write to FILE atomically (temp file + rename) instead of standard output (required for xlsx)");
   c.app->add_flag("--force", options->force, "Replace an existing -o file");
   c.run = [options, output] {
     if (!output->empty()) options->output = *output;
