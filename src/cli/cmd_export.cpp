@@ -13,11 +13,11 @@ Command add_export_command(CLI::App& app) {
   auto options = std::make_shared<exporting::ExportCommandOptions>();
   auto output = std::make_shared<std::string>();
   Command c;
-  c.app = app.add_subcommand("export", "Write stored results as jsonl, json, csv, questions, related or an xlsx workbook");
+  c.app = app.add_subcommand("export", "Write stored results as jsonl, json, csv, questions, related, an xlsx workbook or an html report");
   c.app->add_option("--store", options->store, "Store folder (the one `paa run` writes to)")->required();
-  c.app->add_option("--format", options->format, "jsonl | json | csv | questions | related | xlsx")
+  c.app->add_option("--format", options->format, "jsonl | json | csv | questions | related | xlsx | html")
       ->required()
-      ->check(CLI::IsMember({"jsonl", "json", "csv", "questions", "related", "xlsx"}));
+      ->check(CLI::IsMember({"jsonl", "json", "csv", "questions", "related", "xlsx", "html"}));
   c.app->add_option("--job", options->job, "Only the keys done by this job");
   c.app->add_option("--hl", options->hl, "Only this language (e.g. en)");
   c.app->add_option("--gl", options->gl, "Only this country (e.g. us)");

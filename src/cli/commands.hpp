@@ -30,5 +30,6 @@ Command add_run_command(CLI::App& app);
 Command add_status_command(CLI::App& app);
 Command add_get_command(CLI::App& app);
 Command add_export_command(CLI::App& app);
+Command add_map_command(CLI::App& app);
 
 }  // namespace paa::cli

@@ -17,7 +17,7 @@ int main(int argc, char** argv) {
   std::vector<paa::cli::Command> commands{
       paa::cli::add_check_command(app),  paa::cli::add_run_command(app),
       paa::cli::add_status_command(app), paa::cli::add_get_command(app),
-      paa::cli::add_export_command(app),
+      paa::cli::add_export_command(app), paa::cli::add_map_command(app),
   };
 
   try {

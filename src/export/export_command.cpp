@@ -183,7 +183,7 @@ int run_export_command(const ExportCommandOptions& options, std::FILE* err) {
   const auto format = parse_export_format(options.format);
   if (!format) {
     return fail(err, "unknown --format '" + options.format +
-                         "'; use one of jsonl, json, csv, questions, related, xlsx");
+                         "'; use one of jsonl, json, csv, questions, related, xlsx, html");
   }
   if (*format == ExportFormat::xlsx && !options.output) {
     return fail(err, "xlsx is a binary file and is not written to standard output; "
@@ -276,7 +276,9 @@ int run_export_command(const ExportCommandOptions& options, std::FILE* err) {
                  static_cast<unsigned long long>(summary.related_rows), options.output->c_str());
   } else if (options.output) {
     std::fprintf(err, "paa: wrote %llu %s to %s\n", static_cast<unsigned long long>(summary.records),
-                 *format == ExportFormat::jsonl || *format == ExportFormat::json ? "objects" : "rows",
+                 *format == ExportFormat::html ? "results"
+                 : *format == ExportFormat::jsonl || *format == ExportFormat::json ? "objects"
+                                                                                   : "rows",
                  options.output->c_str());
   }
   return kExitOk;

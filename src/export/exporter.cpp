@@ -1,5 +1,6 @@
 #include "paa/export/exporter.hpp"
 
+#include "paa/export/html_report.hpp"
 #include "paa/export/record_spill.hpp"
 #include "paa/model/query_key.hpp"
 
@@ -171,10 +172,41 @@ Result<void> for_each_indexed_question(StoreReader& store,
   return {};
 }
 
+// The report: every selected tree, with the jobs that hold its key (for the page's job filter).
+Result<ExportSummary> export_html(StoreReader& store, const ExportRequest& request, BufferedOutput& out) {
+  auto jobs = store.job_names();
+  if (!jobs) return jobs.error();
+  std::unordered_map<std::string, std::vector<std::uint32_t>> memberships;
+  for (std::uint32_t j = 0; j < jobs->size(); ++j) {
+    auto scanned = store.scan_progress((*jobs)[j], [&](std::string_view key, const ProgressEntry& entry) {
+      if (entry.state == ProgressState::done) memberships[std::string(key)].push_back(j);
+      return true;
+    });
+    if (!scanned) return scanned.error();
+  }
+  HtmlReportWriter writer(out, *jobs);
+  const std::vector<std::uint32_t> none;
+  ExportSummary summary;
+  writer.begin();
+  auto selected = for_each_selected(store, request, summary, [&](const StoredResult& result) -> Result<bool> {
+    auto env = parse_stored_result(result, request.format.max_question_depth);
+    if (!env) return env.error();
+    const auto it = memberships.find(result.key);
+    writer.add(result, *env, it == memberships.end() ? none : it->second);
+    return !out.failed();
+  });
+  if (!selected) return selected.error();
+  writer.finish();
+  if (auto flushed = out.flush(); !flushed) return flushed.error();
+  summary.records = writer.results();
+  return summary;
+}
+
 }  // namespace
 
 Result<ExportSummary> export_store(StoreReader& store, const ExportRequest& request,
                                    BufferedOutput& out) {
+  if (request.format.format == ExportFormat::html) return export_html(store, request, out);
   if (request.format.format == ExportFormat::questions && !request.filtered()) {
     return export_question_index(store, request, out);
   }

@@ -339,6 +339,7 @@ std::optional<ExportFormat> parse_export_format(std::string_view name) {
   if (name == "questions") return ExportFormat::questions;
   if (name == "related") return ExportFormat::related;
   if (name == "xlsx") return ExportFormat::xlsx;
+  if (name == "html") return ExportFormat::html;
   return std::nullopt;
 }
 
@@ -350,6 +351,7 @@ std::string_view format_name(ExportFormat format) {
     case ExportFormat::questions: return "questions";
     case ExportFormat::related: return "related";
     case ExportFormat::xlsx: return "xlsx";
+    case ExportFormat::html: return "html";
   }
   return "?";
 }
@@ -362,6 +364,7 @@ std::unique_ptr<FormatWriter> make_format_writer(const FormatOptions& options, B
     case ExportFormat::questions: return std::make_unique<QuestionAggregateWriter>(options, out);
     case ExportFormat::related: return std::make_unique<RelatedWriter>(options, out);
     case ExportFormat::xlsx: break;  // a workbook, not a byte stream: see XlsxWorkbook
+    case ExportFormat::html: break;  // a page over the whole selection: see HtmlReportWriter
   }
   return nullptr;
 }

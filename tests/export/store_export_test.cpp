@@ -1,6 +1,7 @@
 // `paa export` against a real store, checked by outside tools: jq, Python's csv module, sqlite3.
 #include "paa/export/export_command.hpp"
 #include "paa/export/exporter.hpp"
+#include "paa/export/map_command.hpp"
 #include "paa/exit_code.hpp"
 #include "paa/model/envelope.hpp"
 #include "paa/model/query_key.hpp"
@@ -362,6 +363,183 @@ TEST_F(StoreExportTest, LibreOfficeOpensTheWorkbook) {
   EXPECT_EQ(std::stoull(rows), total_questions_ + 1);
   const auto csv = read_file(out / "lo.csv");
   EXPECT_NE(csv.find("Café – 東京 ☕ ünïcödé"), std::string::npos);
+}
+
+// --- html: loaded in headless Chromium -----------------------------------------------------
+
+// Hostile strings that must show as text in the report.
+const char* const kHostileQuery = R"(</script><img src=x onerror="window.__pwned=1"> 'q' & "qq")";
+
+std::string hostile_body() {
+  json::array roots;
+  for (const char* text : {"<img src=x onerror=\"window.__pwned=1\">", "</script><script>window.__pwned=1</script>",
+                           "He said \"hi\" & 'bye' <!--", "javascript link"}) {
+    json::object q;
+    q["question"] = text;
+    q["answer"] = std::string("<b>not bold</b> ") + text;
+    q["url"] = std::string(text) == "javascript link" ? "javascript:window.__pwned=1" : "https://evil.example/?a=<b>";
+    q["title"] = "<i>title</i>";
+    roots.push_back(std::move(q));
+  }
+  json::object result;
+  result["question"] = kHostileQuery;
+  result["related"] = json::array{"<script>window.__pwned=1</script>", "\u2028line sep"};
+  result["children"] = std::move(roots);
+  json::object envelope;
+  envelope["result"] = std::move(result);
+  return json::serialize(envelope);
+}
+
+// A store for the report: 12 ordinary trees, one query in three locales, one hostile tree.
+fs::path make_report_store(const fs::path& dir) {
+  auto writer = StoreWriter::open(dir);
+  EXPECT_TRUE(writer) << writer.error().message;
+  std::vector<StoredResult> results;
+  const char* const locales[][3] = {{"en", "us", ""}, {"en", "gb", "London"}, {"de", "de", ""}};
+  for (int i = 0; i < 12; ++i) {
+    const auto& loc = locales[i % 3];
+    results.push_back(test::make_stored("Coffee Query " + std::to_string(i), loc[0], loc[1], loc[2], make_body(i), 1795218854123 + i));
+  }
+  for (const auto& loc : locales) results.push_back(test::make_stored("espresso", loc[0], loc[1], loc[2], make_body(2)));
+  results.push_back(test::make_stored(kHostileQuery, "en", "us", "", hostile_body()));
+  std::vector<std::future<Result<void>>> pending;
+  for (auto& r : results) {
+    auto envelope = parse_envelope(r.body);
+    EXPECT_TRUE(envelope) << envelope.error().message;
+    WriteRequest request;
+    request.job = r.q.starts_with("Coffee") ? "coffee" : "other";
+    request.item = PutResult{std::move(r), std::move(*envelope), true, 1};
+    auto promise = std::make_shared<std::promise<Result<void>>>();
+    pending.push_back(promise->get_future());
+    EXPECT_TRUE((*writer)->submit(std::move(request), [promise](Result<void> done) { promise->set_value(done); }));
+  }
+  for (auto& f : pending) EXPECT_TRUE(f.get());
+  EXPECT_TRUE((*writer)->close());
+  return dir;
+}
+
+// puppeteer-core is installed into build/npm by scripts/test.sh (paa_install_report_test_deps).
+TEST(HtmlReportInChromium, LoadsFromFileWithoutNetworkAndShowsFiltersAndEscapesHostileText) {
+  const fs::path npm = fs::path(PAA_SOURCE_DIR) / "build/npm/node_modules";
+  if (!fs::exists(npm / "puppeteer-core") || !fs::exists("/usr/bin/chromium")) {
+    GTEST_SKIP() << "needs chromium and puppeteer-core: source scripts/lib/common.sh && paa_install_report_test_deps";
+  }
+  std::string templ = (fs::temp_directory_path() / "paa-report-XXXXXX").string();
+  ASSERT_NE(::mkdtemp(templ.data()), nullptr);
+  const fs::path dir = templ;
+  make_report_store(dir / "store.db");
+  auto run = [&](const std::string& format, const fs::path& out) {
+    ExportCommandOptions o;
+    o.store = dir / "store.db";
+    o.format = format;
+    o.output = out;
+    return run_export_command(o, stderr);
+  };
+  ASSERT_EQ(run("jsonl", dir / "all.jsonl"), kExitOk);
+  ASSERT_EQ(run("html", dir / "report.html"), kExitOk);
+  const fs::path shots = PAA_TEST_OUTPUT_DIR;
+  fs::create_directories(shots);
+  const auto figures = run_capture("NODE_PATH=" + npm.string() + " node " + PAA_EXPORT_TEST_DIR + "/check_report.cjs " +
+                                   (dir / "report.html").string() + " " + (dir / "all.jsonl").string() + " " +
+                                   shots.string() + " 2>&1");
+  EXPECT_NE(figures.find("\"interactive_ms\""), std::string::npos) << figures;
+  std::printf("report figures: %s", figures.c_str());
+  EXPECT_TRUE(fs::exists(shots / "report.png"));
+  fs::remove_all(dir);
+}
+
+// --- paa map ------------------------------------------------------------------------------
+
+class MindMapCommandTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string templ = (fs::temp_directory_path() / "paa-map-XXXXXX").string();
+    ASSERT_NE(::mkdtemp(templ.data()), nullptr);
+    dir_ = templ;
+    make_report_store(dir_ / "store.db");
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  int map(const std::string& q, const std::string& hl, const std::string& gl, const std::string& city,
+          const std::string& out) {
+    MapCommandOptions o;
+    o.store = dir_ / "store.db";
+    o.q = q;
+    o.hl = hl;
+    o.gl = gl;
+    o.city = city;
+    o.output = dir_ / out;
+    FILE* err = std::tmpfile();
+    const int code = run_map_command(o, err);
+    std::rewind(err);
+    err_text.clear();
+    char buf[1024];
+    for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, err)) > 0;) err_text.append(buf, n);
+    std::fclose(err);
+    return code;
+  }
+
+  // Python's XML parser: the number of question boxes (groups inside the map's group).
+  std::string parse_svg(const std::string& file) {
+    return run_capture("python3 -c 'import sys, xml.etree.ElementTree as ET; "
+                       "ns = \"{http://www.w3.org/2000/svg}\"; root = ET.parse(sys.argv[1]).getroot(); "
+                       "assert root.tag == ns + \"svg\", root.tag; "
+                       "print(len(root.find(ns + \"g\").findall(\".//\" + ns + \"rect\")) - 1)' " +
+                       (dir_ / file).string());
+  }
+
+  fs::path dir_;
+  std::string err_text;
+};
+
+TEST_F(MindMapCommandTest, WritesAnSvgThatPythonsXmlParserReads) {
+  ASSERT_EQ(map("Espresso", "EN", "gb", "london", "espresso.svg"), kExitOk) << err_text;
+  const auto env = parse_envelope(make_body(2));
+  ASSERT_TRUE(env);
+  EXPECT_EQ(std::stoull(parse_svg("espresso.svg")), count_questions(env->result.children));
+  EXPECT_NE(err_text.find("paa: wrote a mind map of " + std::to_string(count_questions(env->result.children)) +
+                          " questions to "),
+            std::string::npos)
+      << err_text;
+}
+
+TEST_F(MindMapCommandTest, HostileStringsStayTextInTheSvg) {
+  ASSERT_EQ(map(kHostileQuery, "en", "us", "", "hostile.svg"), kExitOk) << err_text;
+  EXPECT_EQ(std::stoull(parse_svg("hostile.svg")), 4u);
+  const auto svg = read_file(dir_ / "hostile.svg");
+  EXPECT_EQ(svg.find("<script"), std::string::npos);
+  EXPECT_EQ(svg.find("<img"), std::string::npos);
+  EXPECT_EQ(svg.find("javascript:"), std::string::npos);
+}
+
+TEST_F(MindMapCommandTest, AKeyThatIsNotStoredExitsTwoSuggestingPaaStatus) {
+  EXPECT_EQ(map("never harvested", "en", "us", "", "none.svg"), kExitUsage);
+  EXPECT_EQ(err_text, "paa: no stored result for q='never harvested' hl=en gl=us in store '" +
+                          (dir_ / "store.db").string() + "'; `paa status --store " + (dir_ / "store.db").string() +
+                          "` shows what it holds (the key is normalised like a job's: case and spacing do not "
+                          "matter)\n");
+  EXPECT_FALSE(fs::exists(dir_ / "none.svg"));
+  EXPECT_EQ(map("x", "not a language", "us", "", "bad.svg"), kExitUsage);
+  MapCommandOptions o;
+  o.store = dir_ / "missing.db";
+  o.q = "x";
+  o.hl = "en";
+  o.gl = "us";
+  EXPECT_EQ(run_map_command(o, stderr), kExitUsage);
+}
+
+TEST_F(MindMapCommandTest, ChromiumRendersTheSvgToANonBlankPicture) {
+  const fs::path npm = fs::path(PAA_SOURCE_DIR) / "build/npm/node_modules";
+  if (!fs::exists(npm / "puppeteer-core") || !fs::exists("/usr/bin/chromium")) {
+    GTEST_SKIP() << "needs chromium and puppeteer-core: source scripts/lib/common.sh && paa_install_report_test_deps";
+  }
+  ASSERT_EQ(map("Coffee Query 0", "en", "us", "", "coffee.svg"), kExitOk) << err_text;
+  const fs::path shots = PAA_TEST_OUTPUT_DIR;
+  fs::create_directories(shots);
+  const auto figures = run_capture("NODE_PATH=" + npm.string() + " node " + PAA_EXPORT_TEST_DIR + "/check_svg.cjs " +
+                                   (dir_ / "coffee.svg").string() + " " + (shots / "map.png").string() + " 2>&1");
+  EXPECT_NE(figures.find("\"ink\""), std::string::npos) << figures;
+  std::printf("map figures: %s", figures.c_str());
 }
 
 TEST(StoreExportWhileWriting, ExportWorksWhileAWriterHoldsTheStore) {

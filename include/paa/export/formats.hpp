@@ -14,8 +14,8 @@
 
 namespace paa::exporting {
 
-// xlsx is not a FormatWriter (libxlsxwriter writes a file by name): see xlsx_workbook.hpp.
-enum class ExportFormat { jsonl, json, csv, questions, related, xlsx };
+// html and xlsx are not FormatWriters: see html_report.hpp and xlsx_workbook.hpp.
+enum class ExportFormat { jsonl, json, csv, questions, related, xlsx, html };
 
 std::optional<ExportFormat> parse_export_format(std::string_view name);
 std::string_view format_name(ExportFormat format);
@@ -55,7 +55,7 @@ class FormatWriter {
 // Parses a stored body; the error names the result (its q, hl, gl) and suggests a re-fetch.
 Result<Envelope> parse_stored_result(const StoredResult& result, std::size_t max_question_depth);
 
-// nullptr for ExportFormat::xlsx.
+// nullptr for ExportFormat::xlsx and ExportFormat::html.
 // For ExportFormat::questions this aggregates the fed trees in memory (one entry per unique
 // question of the selection, keyed by fold_text; count = trees containing it, once per tree;
 // question/answer/url/title/first_* from its first occurrence) and writes on finish().

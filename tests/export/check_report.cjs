@@ -1,0 +1,135 @@
+#!/usr/bin/env node
+// Loads a `paa export --format html` report from file:// in headless Chromium (puppeteer-core)
+// and checks it as a person would use it. The expectations come from the jsonl export of the
+// same selection.
+//
+// usage: NODE_PATH=build/npm/node_modules node check_report.cjs REPORT.html EXPORT.jsonl SHOTS_DIR
+// Prints one JSON line of figures on success; exits 1 naming the first failed check.
+"use strict";
+const fs = require("fs");
+const path = require("path");
+const puppeteer = require("puppeteer-core");
+
+const [reportPath, jsonlPath, shots] = process.argv.slice(2);
+const results = fs.readFileSync(jsonlPath, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
+const fold = (s) => String(s).normalize("NFC").toLowerCase().replace(/\s+/g, " ").trim();
+const hostile = results.find((r) => r.q.includes("onerror"));
+
+function check(cond, message) {
+  if (!cond) throw new Error(message);
+}
+
+(async () => {
+  const browser = await puppeteer.launch({
+    executablePath: process.env.PAA_CHROMIUM || "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--no-default-browser-check"],
+  });
+  const figures = {};
+  try {
+    const page = await browser.newPage();
+    await page.setViewport({ width: 1400, height: 860 });
+    const errors = [];
+    const requests = [];
+    page.on("console", (m) => { if (m.type() === "error" || m.type() === "warn") errors.push(m.type() + ": " + m.text()); });
+    page.on("pageerror", (e) => errors.push("page error: " + e.message));
+    page.on("dialog", async (d) => { errors.push("dialog: " + d.message()); await d.dismiss(); });
+    page.on("request", (r) => { if (!r.url().startsWith("file:") && !r.url().startsWith("data:")) requests.push(r.url()); });
+
+    const start = Date.now();
+    await page.goto("file://" + path.resolve(reportPath), { waitUntil: "load" });
+    await page.waitForSelector('body[data-ready="1"]', { timeout: 30000 });
+    figures.interactive_ms = Date.now() - start;
+    figures.dom_nodes = await page.evaluate(() => document.getElementsByTagName("*").length);
+
+    // The list shows every query; the first one's tree is drawn.
+    const count = await page.$eval("#count", (e) => e.textContent);
+    check(count === `${results.length} of ${results.length} queries`, `count says '${count}', want all ${results.length}`);
+    const titles = await page.$$eval("#map g.node > title", (ts) => ts.map((t) => t.textContent));
+    check(titles[0] === results[0].q, `mind map root is '${titles[0]}', want '${results[0].q}'`);
+    for (const q of results[0].result.children || []) {
+      check(titles.includes(q.question), `mind map lacks the first query's question '${q.question}'`);
+    }
+    figures.map_nodes = titles.length;
+    await page.screenshot({ path: path.join(shots, "report.png") });
+    const map = await page.$(".mapwrap");
+    await map.screenshot({ path: path.join(shots, "report-map.png") });
+
+    // Selecting a question shows its answer and a link to its source.
+    const firstQ = (results[0].result.children || [])[0];
+    if (firstQ) {
+      await page.click("#map g.node:not(.root) rect");
+      const detail = await page.$eval("#detail", (d) => d.textContent);
+      check(detail.includes(firstQ.question), "the detail panel does not show the selected question");
+      if (firstQ.url && /^https?:/.test(firstQ.url)) {
+        const href = await page.$eval("#detail a", (a) => a.getAttribute("href"));
+        check(href === firstQ.url, `detail link ${href}, want ${firstQ.url}`);
+      }
+    }
+
+    // Filtering by text leaves exactly the matching queries.
+    // The second query's full text: it matches itself and any query that contains it.
+    const needle = results[Math.min(1, results.length - 1)].q;
+    const want = results.filter((r) => fold(r.q).includes(fold(needle))).length;
+    await page.type("#q-filter", needle);
+    await page.waitForFunction((w) => document.getElementById("count").textContent.startsWith(w + " of "), { timeout: 20000 }, want);
+    const shown = await page.$$eval("#q-list .vrow", (rows) => rows.map((r) => r.firstChild.textContent));
+    check(shown.length === want, `${shown.length} rows shown after filtering, want ${want}`);
+    for (const s of shown) check(fold(s).includes(fold(needle)), `row '${s}' does not match '${needle}'`);
+    figures.filter = { text: needle, matches: want };
+
+    // Locale filter counts.
+    const loc = results[0].hl + "-" + results[0].gl + (results[0].city ? "-" + results[0].city : "");
+    await page.$eval("#q-filter", (e) => { e.value = ""; e.dispatchEvent(new Event("input")); });
+    await page.select("#loc-filter", loc);
+    const inLocale = results.filter((r) => r.hl + "-" + r.gl + (r.city ? "-" + r.city : "") === loc).length;
+    await page.waitForFunction((w) => document.getElementById("count").textContent.startsWith(w + " of "), { timeout: 20000 }, inLocale);
+    await page.select("#loc-filter", "");
+
+    // Hostile strings render as text and never run.
+    if (hostile) {
+      await page.type("#q-filter", "onerror");
+      await page.waitForFunction(() => document.querySelector("#q-list .vrow") && document.querySelector("#q-list .vrow").textContent.includes("onerror"), { timeout: 20000 });
+      await page.click("#q-list .vrow");
+      const t = await page.$$eval("#map g.node > title", (ts) => ts.map((x) => x.textContent));
+      check(t[0] === hostile.q, `the hostile query is not shown as text: '${t[0]}'`);
+      for (const q of hostile.result.children || []) check(t.includes(q.question), `hostile question '${q.question}' not shown as text`);
+      await page.click("#map g.node:not(.root) rect");
+      await page.click("#tab-related");
+      await page.click("#tab-top");
+      await page.click("#tab-sources");
+      await page.click("#tab-compare");
+      await page.click("#tab-map");
+      const pwned = await page.evaluate(() => window.__pwned);
+      check(pwned === undefined, "a hostile string ran as script");
+      const imgs = await page.evaluate(() => document.querySelectorAll("img, iframe, object, embed").length);
+      check(imgs === 0, "a hostile string became an element");
+      await page.$eval("#q-filter", (e) => { e.value = ""; e.dispatchEvent(new Event("input")); });
+    }
+
+    // The other views render from the selection.
+    await page.click("#tab-top");
+    await page.waitForSelector("#top-table .vrow", { timeout: 20000 });
+    figures.top_rows_in_dom = await page.$$eval("#top-table .vrow", (r) => r.length);
+    await page.click("#top-table .vrow");
+    check((await page.$$("#top-detail li")).length > 0, "selecting a top question lists no queries");
+    await page.screenshot({ path: path.join(shots, "report-top.png") });
+    await page.click("#tab-related");
+    const related = await page.$$eval("#related li", (li) => li.map((x) => x.textContent));
+    figures.related_shown = related.length;
+    await page.click("#tab-sources");
+    check((await page.$$("#sources tr")).length > 1, "no answer sources");
+    await page.type("#domain-box", "example.com");
+    await page.click("#tab-compare");
+    await page.click("#tab-map");
+
+    check(errors.length === 0, "console errors: " + errors.join(" | "));
+    check(requests.length === 0, "network requests: " + requests.join(" "));
+    console.log(JSON.stringify(figures));
+  } finally {
+    await browser.close();
+  }
+})().catch((e) => {
+  console.error("check_report: " + e.message);
+  process.exit(1);
+});
