@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -445,6 +446,61 @@ TEST(HtmlReportInChromium, LoadsFromFileWithoutNetworkAndShowsFiltersAndEscapesH
   EXPECT_NE(figures.find("\"interactive_ms\""), std::string::npos) << figures;
   std::printf("report figures: %s", figures.c_str());
   EXPECT_TRUE(fs::exists(shots / "report.png"));
+  fs::remove_all(dir);
+}
+
+// The scale: 10,000 stored results open and become interactive within 3 s.
+TEST(HtmlReportInChromium, TenThousandResultsBecomeInteractiveWithinThreeSeconds) {
+  const fs::path npm = fs::path(PAA_SOURCE_DIR) / "build/npm/node_modules";
+  if (!fs::exists(npm / "puppeteer-core") || !fs::exists("/usr/bin/chromium")) {
+    GTEST_SKIP() << "needs chromium and puppeteer-core: source scripts/lib/common.sh && paa_install_report_test_deps";
+  }
+  std::string templ = (fs::temp_directory_path() / "paa-report-scale-XXXXXX").string();
+  ASSERT_NE(::mkdtemp(templ.data()), nullptr);
+  const fs::path dir = templ;
+  {
+    auto writer = StoreWriter::open(dir / "store.db");
+    ASSERT_TRUE(writer) << writer.error().message;
+    const char* const locales[][2] = {{"en", "us"}, {"en", "gb"}, {"de", "de"}, {"fr", "fr"}};
+    std::vector<std::future<Result<void>>> pending;
+    for (int i = 0; i < 10000; ++i) {
+      const auto& loc = locales[i % 4];
+      auto r = test::make_stored("scale query " + std::to_string(i / 4), loc[0], loc[1], "", make_body(i));
+      auto envelope = parse_envelope(r.body);
+      ASSERT_TRUE(envelope);
+      WriteRequest request;
+      request.job = i % 2 ? "odd" : "even";
+      request.item = PutResult{std::move(r), std::move(*envelope), true, 1};
+      auto promise = std::make_shared<std::promise<Result<void>>>();
+      pending.push_back(promise->get_future());
+      while (!(*writer)->submit(std::move(request), [promise](Result<void> done) { promise->set_value(done); })) {
+        pending.front().wait();  // the queue is full: wait for the oldest write, not a timer
+      }
+    }
+    for (auto& f : pending) ASSERT_TRUE(f.get());
+    ASSERT_TRUE((*writer)->close());
+  }
+  auto run = [&](const std::string& format, const fs::path& out) {
+    ExportCommandOptions o;
+    o.store = dir / "store.db";
+    o.format = format;
+    o.output = out;
+    return run_export_command(o, stderr);
+  };
+  ASSERT_EQ(run("jsonl", dir / "all.jsonl"), kExitOk);
+  const auto html_start = std::chrono::steady_clock::now();
+  ASSERT_EQ(run("html", dir / "report.html"), kExitOk);
+  const auto html_ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - html_start).count();
+  const auto figures = run_capture("NODE_PATH=" + npm.string() + " node " + PAA_EXPORT_TEST_DIR + "/check_report.cjs " +
+                                   (dir / "report.html").string() + " " + (dir / "all.jsonl").string() + " " +
+                                   std::string(PAA_TEST_OUTPUT_DIR) + " timing 2>&1");
+  std::printf("10,000 results: report %.1f MB (%.0f bytes per result), export %lld ms; browser: %s",
+              static_cast<double>(fs::file_size(dir / "report.html")) / 1e6,
+              static_cast<double>(fs::file_size(dir / "report.html")) / 10000, static_cast<long long>(html_ms),
+              figures.c_str());
+  const auto at = figures.find("\"interactive_ms\":");
+  ASSERT_NE(at, std::string::npos) << figures;
+  EXPECT_LT(std::stol(figures.substr(at + 17)), 3000) << figures;
   fs::remove_all(dir);
 }
 

@@ -575,5 +575,6 @@
   }
 
   applyFilters();
+  document.body.dataset.readyMs = String(Math.round(performance.now()));  // since navigation start
   document.body.dataset.ready = "1";
 })();
