@@ -21,11 +21,13 @@ const [svgPath, pngPath] = process.argv.slice(2);
     await page.goto("file://" + path.resolve(svgPath), { waitUntil: "load" });
     const size = await page.evaluate(() => {
       const svg = document.documentElement;
-      return { tag: svg.tagName, w: Math.ceil(svg.width.baseVal.value), h: Math.ceil(svg.height.baseVal.value), nodes: svg.querySelectorAll("g > g").length };
+      return { tag: svg.tagName, w: Math.ceil(svg.width.baseVal.value), h: Math.ceil(svg.height.baseVal.value), nodes: svg.querySelectorAll("g rect").length };
     });
     if (size.tag !== "svg") throw new Error("not an SVG document: " + size.tag);
     await page.setViewport({ width: Math.min(size.w, 4000), height: Math.min(size.h, 4000) });
-    const png = await page.screenshot({ path: pngPath, encoding: "base64" });
+    const shot = Buffer.from(await page.screenshot({ type: "png" }));
+    require("fs").writeFileSync(pngPath, shot);
+    const png = shot.toString("base64");
     // Count non-white pixels by drawing the screenshot on a canvas in a blank page.
     const blank = await browser.newPage();
     const ink = await blank.evaluate(async (data) => {

@@ -32,7 +32,7 @@ inline constexpr double kMapNodeWidth = 230;
 inline constexpr double kMapGapX = 60;
 inline constexpr double kMapGapY = 10;
 inline constexpr double kMapLineHeight = 15;
-inline constexpr std::size_t kMapWrapChars = 34;
+inline constexpr std::size_t kMapWrapChars = 32;
 inline constexpr std::size_t kMapMaxLines = 4;
 
 // Words wrapped at `chars` characters (code points); a longer word is split; at most

@@ -185,7 +185,7 @@
   }
 
   // --- mind map ---------------------------------------------------------------------------
-  const NODE_W = 230, GAP_X = 60, GAP_Y = 10, LINE_H = 15, CHARS = 34;
+  const NODE_W = 230, GAP_X = 60, GAP_Y = 10, LINE_H = 15, CHARS = 32;
   let mapRoot = null;
   let view = { x: 20, y: 20, k: 1 };
   const svg = $("map");
