@@ -68,11 +68,17 @@ void HtmlReportWriter::begin() {
   out_.append(report_assets::kCss);
   out_.append("</style>\n</head>\n<body>\n");
   out_.append(report_assets::kBody);
-  out_.append("<script type=\"application/json\" id=\"paa-data\">{\"results\":[\n");
 }
 
 void HtmlReportWriter::add(const StoredResult& r, const Envelope& env, std::span<const std::uint32_t> jobs) {
-  if (results_ > 0) out_.append(",\n");
+  // Results go in elements of kResultsPerElement: Chromium parses many small script elements
+  // about twice as fast as one large one (a 12 MB report: 1.0 s instead of 1.8 to 2.9 s).
+  if (results_ % kResultsPerElement == 0) {
+    if (results_ > 0) out_.append("\n]</script>\n");
+    out_.append("<script type=\"application/json\" class=\"paa-results\">[\n");
+  } else {
+    out_.append(",\n");
+  }
   out_.put('[');
   append_script_json_string(out_, r.q);
   out_.put(',');
@@ -101,7 +107,8 @@ void HtmlReportWriter::add(const StoredResult& r, const Envelope& env, std::span
 }
 
 void HtmlReportWriter::finish() {
-  out_.append("\n],\"jobs\":[");
+  if (results_ > 0) out_.append("\n]</script>\n");
+  out_.append("<script type=\"application/json\" id=\"paa-meta\">{\"jobs\":[");
   for (std::size_t i = 0; i < jobs_.size(); ++i) {
     if (i > 0) out_.put(',');
     append_script_json_string(out_, jobs_[i]);

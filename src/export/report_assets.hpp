@@ -5,5 +5,5 @@
 namespace paa::exporting::report_assets {
 extern const std::string_view kCss;     // report.css
 extern const std::string_view kBody;    // body.html: the static markup
-extern const std::string_view kScript;  // report.js: reads #paa-data, renders with textContent
+extern const std::string_view kScript;  // report.js: reads the data elements, renders with textContent
 }  // namespace paa::exporting::report_assets

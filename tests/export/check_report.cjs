@@ -17,6 +17,8 @@ const fmt = (n) => n.toLocaleString("en");  // the page's number format
 const fold = (s) => String(s).normalize("NFC").toLowerCase().replace(/\s+/g, " ").trim();
 const hostile = results.find((r) => r.q.includes("onerror"));
 
+let step = "start";  // named in the failure message, with a screenshot of that moment
+let failPage = null;
 function check(cond, message) {
   if (!cond) throw new Error(message);
 }
@@ -30,6 +32,7 @@ function check(cond, message) {
   const figures = {};
   try {
     const page = await browser.newPage();
+    failPage = page;
     await page.setViewport({ width: 1400, height: 860 });
     const errors = [];
     const requests = [];
@@ -69,6 +72,7 @@ function check(cond, message) {
     }
 
     // The list shows every query; the first one's tree is drawn.
+    step = "first tree";
     const count = await page.$eval("#count", (e) => e.textContent);
     check(count === `${fmt(results.length)} of ${fmt(results.length)} queries`, `count says '${count}', want all ${results.length}`);
     const titles = await page.$$eval("#map g.node > title", (ts) => ts.map((t) => t.textContent));
@@ -82,6 +86,7 @@ function check(cond, message) {
     await map.screenshot({ path: path.join(shots, "report-map.png") });
 
     // Selecting a question shows its answer and a link to its source.
+    step = "question detail";
     const firstQ = (results[0].result.children || [])[0];
     if (firstQ) {
       await page.click("#map g.node:not(.root) rect");
@@ -94,9 +99,11 @@ function check(cond, message) {
     }
 
     // Filtering by text leaves exactly the matching queries.
+    step = "text filter";
     // The second query's full text: it matches itself and any query that contains it.
     const needle = results[Math.min(1, results.length - 1)].q;
     const want = results.filter((r) => fold(r.q).includes(fold(needle))).length;
+    // Typed like a person; each key schedules a filter pass, the count shows the last one.
     await page.type("#q-filter", needle);
     await page.waitForFunction((w) => document.getElementById("count").textContent.startsWith(w.toLocaleString("en") + " of "), { timeout: 20000 }, want);
     const shown = await page.$$eval("#q-list .vrow", (rows) => rows.map((r) => r.firstChild.textContent));
@@ -105,17 +112,22 @@ function check(cond, message) {
     figures.filter = { text: needle, matches: want };
 
     // Locale filter counts.
+    step = "locale filter";
     const loc = results[0].hl + "-" + results[0].gl + (results[0].city ? "-" + results[0].city : "");
     await page.$eval("#q-filter", (e) => { e.value = ""; e.dispatchEvent(new Event("input")); });
+    await page.waitForFunction((w) => document.getElementById("count").textContent.startsWith(w.toLocaleString("en") + " of "), { timeout: 20000 }, results.length);
     await page.select("#loc-filter", loc);
     const inLocale = results.filter((r) => r.hl + "-" + r.gl + (r.city ? "-" + r.city : "") === loc).length;
     await page.waitForFunction((w) => document.getElementById("count").textContent.startsWith(w.toLocaleString("en") + " of "), { timeout: 20000 }, inLocale);
     await page.select("#loc-filter", "");
 
     // Hostile strings render as text and never run.
+    step = "hostile strings";
     if (hostile) {
-      await page.type("#q-filter", "onerror");
-      await page.waitForFunction(() => document.querySelector("#q-list .vrow") && document.querySelector("#q-list .vrow").textContent.includes("onerror"), { timeout: 20000 });
+      // One input event, so that no later re-render replaces the row about to be clicked.
+      const hostileCount = results.filter((r) => fold(r.q).includes("onerror")).length;
+      await page.$eval("#q-filter", (e) => { e.value = "onerror"; e.dispatchEvent(new Event("input")); });
+      await page.waitForFunction((w) => document.getElementById("count").textContent.startsWith(w.toLocaleString("en") + " of "), { timeout: 20000 }, hostileCount);
       await page.click("#q-list .vrow");
       const t = await page.$$eval("#map g.node > title", (ts) => ts.map((x) => x.textContent));
       check(t[0] === hostile.q, `the hostile query is not shown as text: '${t[0]}'`);
@@ -131,9 +143,11 @@ function check(cond, message) {
       const imgs = await page.evaluate(() => document.querySelectorAll("img, iframe, object, embed").length);
       check(imgs === 0, "a hostile string became an element");
       await page.$eval("#q-filter", (e) => { e.value = ""; e.dispatchEvent(new Event("input")); });
+      await page.waitForFunction((w) => document.getElementById("count").textContent.startsWith(w.toLocaleString("en") + " of "), { timeout: 20000 }, results.length);
     }
 
     // The other views render from the selection.
+    step = "other views";
     await page.click("#tab-top");
     await page.waitForSelector("#top-table .vrow", { timeout: 20000 });
     figures.top_rows_in_dom = await page.$$eval("#top-table .vrow", (r) => r.length);
@@ -152,10 +166,13 @@ function check(cond, message) {
     check(errors.length === 0, "console errors: " + errors.join(" | "));
     check(requests.length === 0, "network requests: " + requests.join(" "));
     console.log(JSON.stringify(figures));
+  } catch (e) {
+    if (failPage) await failPage.screenshot({ path: path.join(shots, "report-failure.png") }).catch(() => {});
+    throw e;
   } finally {
     await browser.close();
   }
 })().catch((e) => {
-  console.error("check_report: " + e.message);
+  console.error(`check_report: at '${step}': ${e.message} (screenshot: report-failure.png)`);
   process.exit(1);
 });

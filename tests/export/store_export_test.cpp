@@ -449,8 +449,10 @@ TEST(HtmlReportInChromium, LoadsFromFileWithoutNetworkAndShowsFiltersAndEscapesH
   fs::remove_all(dir);
 }
 
-// The scale: 10,000 stored results open and become interactive within 3 s.
-TEST(HtmlReportInChromium, TenThousandResultsBecomeInteractiveWithinThreeSeconds) {
+// The scale: 10,000 stored results open and become interactive within 3 s. A timing
+// on a 2-core machine: ctest runs it alone (RUN_SERIAL, see CMakeLists.txt), hence DISABLED_
+// here and --gtest_also_run_disabled_tests there.
+TEST(HtmlReportScale, DISABLED_TenThousandResultsBecomeInteractiveWithinThreeSeconds) {
   const fs::path npm = fs::path(PAA_SOURCE_DIR) / "build/npm/node_modules";
   if (!fs::exists(npm / "puppeteer-core") || !fs::exists("/usr/bin/chromium")) {
     GTEST_SKIP() << "needs chromium and puppeteer-core: source scripts/lib/common.sh && paa_install_report_test_deps";
@@ -501,7 +503,7 @@ TEST(HtmlReportInChromium, TenThousandResultsBecomeInteractiveWithinThreeSeconds
   const auto at = figures.find("\"interactive_ms\":");
   ASSERT_NE(at, std::string::npos) << figures;
   EXPECT_LT(std::stol(figures.substr(at + 17)), 3000) << figures;
-  fs::remove_all(dir);
+  if (std::getenv("PAA_KEEP_TEST_DIRS") == nullptr) fs::remove_all(dir);
 }
 
 // --- paa map ------------------------------------------------------------------------------

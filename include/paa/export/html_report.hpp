@@ -1,12 +1,14 @@
 #pragma once
 // `paa export --format html`: one self-contained page (styles, script and data inline; a
-// Content-Security-Policy that allows no network request). The data is one JSON document in
-// <script type="application/json" id="paa-data">, escaped for that place (script_json.hpp);
-// the page's script renders every store string through textContent.
+// Content-Security-Policy that allows no network request). The data is JSON in
+// <script type="application/json"> elements, escaped for that place (script_json.hpp); the
+// page's script renders every store string through textContent.
 //
 // Data layout (compact arrays, documented for people who script against it):
-//   {"results":[[q, hl, gl, city, fetched_at_ms, [job indexes], [related], tree], ...],
-//    "jobs":[names], "newest_fetched_at": ms}
+//   <script type="application/json" class="paa-results">[result, ...]</script>, one element
+//   per kResultsPerElement results, in export order, then
+//   <script type="application/json" id="paa-meta">{"jobs":[names], "newest_fetched_at": ms}</script>
+//   result = [q, hl, gl, city, fetched_at_ms, [job indexes], [related], tree]
 //   tree = [node, ...], node = [question, answer, url, title] or with a 5th element, its children.
 #include "paa/export/output.hpp"
 #include "paa/model/envelope.hpp"
@@ -18,6 +20,8 @@
 #include <vector>
 
 namespace paa::exporting {
+
+inline constexpr std::uint64_t kResultsPerElement = 200;
 
 class HtmlReportWriter {
  public:

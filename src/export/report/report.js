@@ -1,10 +1,13 @@
 "use strict";
 // paa report: everything below renders store strings through textContent / setAttribute only.
 (function () {
-  const D = JSON.parse(document.getElementById("paa-data").textContent);
-  // D.results[i] = [q, hl, gl, city, fetched_ms, [job indexes], [related], tree]
+  // R[i] = [q, hl, gl, city, fetched_ms, [job indexes], [related], tree]
   // tree node = [question, answer, url, title, [children]?]
-  const R = D.results;
+  const R = [];
+  for (const part of document.querySelectorAll("script.paa-results")) {
+    for (const r of JSON.parse(part.textContent)) R.push(r);
+  }
+  const D = JSON.parse(document.getElementById("paa-meta").textContent);
   const SVG = "http://www.w3.org/2000/svg";
   const $ = (id) => document.getElementById(id);
   const el = (tag, cls, text) => {
@@ -61,8 +64,9 @@
   fillSelect($("loc-filter"), "All locales (" + fmt(R.length) + ")",
     [...locales.keys()].sort().map((k) => [k, k + " (" + fmt(locales.get(k)) + ")"]));
   fillSelect($("job-filter"), "All jobs", D.jobs.map((j, i) => [String(i), j + " (" + fmt(jobCounts[i]) + ")"]));
-  $("meta").textContent = fmt(R.length) + " stored results, " + locales.size + " locales, " + D.jobs.length +
-    " jobs" +
+  const plural = (n, one, many) => fmt(n) + " " + (n === 1 ? one : many);
+  $("meta").textContent = plural(R.length, "stored result", "stored results") + ", " + plural(locales.size, "locale", "locales") +
+    ", " + plural(D.jobs.length, "job", "jobs") +
     (R.length ? "; newest result fetched " + new Date(D.newest_fetched_at).toISOString().slice(0, 16).replace("T", " ") + " UTC" : "");
 
   function applyFilters() {
