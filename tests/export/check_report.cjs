@@ -163,6 +163,14 @@ function check(cond, message) {
     await page.click("#tab-compare");
     await page.click("#tab-map");
 
+    // Printing gives the current mind map one page.
+    step = "print";
+    await page.evaluate(() => window.dispatchEvent(new Event("beforeprint")));
+    const pdf = Buffer.from(await page.pdf({ landscape: true, format: "A4" })).toString("latin1");
+    figures.print_pages = (pdf.match(/\/Type\s*\/Page\b/g) || []).length;
+    check(figures.print_pages === 1, `printing the map takes ${figures.print_pages} pages, want 1`);
+    await page.evaluate(() => window.dispatchEvent(new Event("afterprint")));
+
     check(errors.length === 0, "console errors: " + errors.join(" | "));
     check(requests.length === 0, "network requests: " + requests.join(" "));
     console.log(JSON.stringify(figures));

@@ -361,7 +361,14 @@
   const setAll = (open) => { if (!mapRoot) return; const s = [mapRoot]; while (s.length) { const n = s.pop(); if (n !== mapRoot) n.open = open; s.push(...n.kids); } render(); fit(); };
   $("expand").addEventListener("click", () => setAll(true));
   $("collapse").addEventListener("click", () => setAll(false));
-  window.addEventListener("beforeprint", fit);
+  // Printing: the whole tree scaled into the page (the print style gives the map the page).
+  window.addEventListener("beforeprint", () => {
+    if (!mapRoot) return;
+    const b = bounds();
+    svg.setAttribute("viewBox", `${b.x0 - 10} ${b.y0 - 10} ${b.x1 - b.x0 + 20} ${b.y1 - b.y0 + 20}`);
+    layer.removeAttribute("transform");
+  });
+  window.addEventListener("afterprint", () => { svg.removeAttribute("viewBox"); applyView(); });
 
   function showDetail(n) {
     const d = $("detail");
