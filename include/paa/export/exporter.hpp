@@ -1,6 +1,7 @@
 #pragma once
 // Drives a format writer from a StoreReader: selection (all / one job / one locale),
-// streaming, bounded memory (except `questions` with filters: O(unique questions)).
+// streaming, bounded memory (except `questions` and xlsx with filters: O(unique questions);
+// html: the jobs of each stored key).
 #include "paa/error.hpp"
 #include "paa/export/formats.hpp"
 #include "paa/export/output.hpp"
