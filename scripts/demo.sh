@@ -2,7 +2,7 @@
 # The main job, end to end, on a fresh Debian 12 machine: installs what is missing, builds
 # Release, starts the local PAA service (paa-emulator) on a free port, harvests jobs/demo.toml
 # (its quota runs out mid-run, so the run waits for the renewal once), shows `paa status`
-# and exports the dataset into out/.
+# and exports the dataset into out/ (CSV, JSONL, an xlsx workbook, an HTML report, a mind map).
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 cd "$PAA_ROOT"
@@ -44,7 +44,15 @@ for format in jsonl csv questions related; do
   ext=$format; [ "$format" = questions ] || [ "$format" = related ] && ext="$format.csv"
   "$bin/paa" export --store out/demo.db --format "$format" -o "out/demo.$ext" --force
 done
-for f in out/demo.jsonl out/demo.csv out/demo.questions.csv out/demo.related.csv; do
+"$bin/paa" export --store out/demo.db --format xlsx -o out/demo.xlsx --force
+"$bin/paa" export --store out/demo.db --format html -o out/demo.html --force
+# The first stored tree as a mind map.
+IFS=$'\t' read -r q hl gl city < <(head -1 out/demo.jsonl | jq -r '[.q, .hl, .gl, (.city // "")] | @tsv')
+"$bin/paa" map --store out/demo.db --q "$q" --hl "$hl" --gl "$gl" --city "$city" -o out/demo-map.svg --force
+for f in out/demo.jsonl out/demo.csv out/demo.questions.csv out/demo.related.csv out/demo.xlsx out/demo.html \
+  out/demo-map.svg; do
   printf '    %10s bytes  %s\n' "$(stat -c %s "$f")" "$f"
 done
-paa_log "done: open out/demo.csv in a spreadsheet, or jq . out/demo.jsonl"
+paa_log "done: open out/demo.html in a browser (file://$PAA_ROOT/out/demo.html, works offline),"
+paa_log "      out/demo.xlsx in Excel or LibreOffice, out/demo-map.svg in a browser or a slide;"
+paa_log "      out/demo.csv in a spreadsheet, or jq . out/demo.jsonl"

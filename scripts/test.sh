@@ -6,7 +6,7 @@ source "$(dirname "$0")/lib/common.sh"
 cd "$PAA_ROOT"
 
 paa_install_deps
-paa_install_npm_tools
+paa_install_report_test_deps
 
 preset=dev
 [ "${CI:-}" = "true" ] && preset=ci

@@ -9,6 +9,7 @@ PAA_PACKAGES=(
   libboost1.81-dev libboost-json1.81-dev libboost-system1.81-dev libboost-url1.81-dev
   libssl-dev librocksdb-dev libsnappy-dev liblz4-dev libzstd-dev libbz2-dev zlib1g-dev
   libgtest-dev libgmock-dev libicu-dev libcli11-dev libtomlplusplus-dev libspdlog-dev libfmt-dev
+  libxlsxwriter-dev
   openssl ca-certificates curl jq sqlite3 python3
   parallel python3-yaml
   man-db dpkg-dev file
@@ -33,7 +34,8 @@ paa_install_packages() {
 
 paa_install_deps() { paa_install_packages "${PAA_PACKAGES[@]}"; }
 
-# Test-only consumers from npm (tests/tools/package.json, pinned by its lock) into build/npm;
+# Test-only consumers from npm (tests/tools/package.json, pinned by its lock: DuckDB for the
+# partitioned dataset, puppeteer-core to drive Chromium through the HTML report) into build/npm;
 # silent when that lock is installed already.
 paa_install_npm_tools() {
   command -v npm >/dev/null || paa_install_packages nodejs npm
@@ -49,6 +51,15 @@ paa_install_npm_tools() {
   # which some npm versions' `ci` then refuses. The lock still pins every version installed.
   (cd "$dir" && npm install --no-audit --no-fund --loglevel=error >/dev/null)
   cp "$lock" "$dir/installed-lock.json"
+}
+
+# What the report tests look at the exports with (tests/export): openpyxl and LibreOffice read
+# the xlsx workbook, headless Chromium (driven by puppeteer-core, one of the npm tools) loads
+# the HTML report.
+PAA_REPORT_TEST_PACKAGES=(python3-openpyxl libreoffice-calc-nogui chromium)
+paa_install_report_test_deps() {
+  paa_install_packages "${PAA_REPORT_TEST_PACKAGES[@]}"
+  paa_install_npm_tools
 }
 
 # Keeps ccache hits across PCH and timestamp changes.

@@ -13,24 +13,24 @@ Command add_export_command(CLI::App& app) {
   auto options = std::make_shared<exporting::ExportCommandOptions>();
   auto output = std::make_shared<std::string>();
   Command c;
-  c.app = app.add_subcommand("export", "Write stored results as jsonl, json, csv, questions or related");
+  c.app = app.add_subcommand("export", "Write stored results as jsonl, json, csv, questions, related, an xlsx workbook or an html report");
   c.app->add_option("--store", options->stores,
                     "Store folder (the one `paa run` writes to); repeat it to export several "
                     "stores (e.g. shards) as one")
       ->required()
       ->take_all();
-  c.app->add_option("--format", options->format, "jsonl | json | csv | questions | related")
+  c.app->add_option("--format", options->format, "jsonl | json | csv | questions | related | xlsx | html")
       ->required()
-      ->check(CLI::IsMember({"jsonl", "json", "csv", "questions", "related"}));
+      ->check(CLI::IsMember({"jsonl", "json", "csv", "questions", "related", "xlsx", "html"}));
   c.app->add_option("--job", options->job, "Only the keys done by this job");
   c.app->add_option("--hl", options->hl, "Only this language (e.g. en)");
   c.app->add_option("--gl", options->gl, "Only this country (e.g. us)");
   c.app->add_flag("--dedupe", options->dedupe,
-                  "Drop repeated questions inside each tree (first in pre-order wins)");
+                  "Drop repeated questions inside each tree (first in pre-order wins; xlsx: its Questions tree)");
   c.app->add_flag("--excel", options->excel, "CSV for Excel: UTF-8 BOM and CRLF line ends");
   c.app->add_option("-o,--output,--out", *output,
-                    "Write to FILE atomically (temp file + rename) instead of standard output; "
-                    "with --partition-by, the folder to write");
+                    "Write to FILE atomically (temp file + rename) instead of standard output (required for "
+                    "xlsx); with --partition-by, the folder to write");
   c.app->add_option("--partition-by", options->partition_by,
                     "jsonl/csv as a Hive-style folder, one subfolder per value: hl, gl or hl,gl");
   c.app->add_option("--part-size", options->part_size,

@@ -31,6 +31,7 @@ Command add_status_command(CLI::App& app);
 Command add_get_command(CLI::App& app);
 Command add_export_command(CLI::App& app);
 Command add_merge_command(CLI::App& app);
+Command add_map_command(CLI::App& app);
 // Hidden: `paa __describe-cli` prints the whole command line as JSON (man pages, completion).
 Command add_describe_command(CLI::App& app);
 

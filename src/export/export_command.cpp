@@ -111,8 +111,11 @@ int fail(std::FILE* err, const std::string& message) {
 
 }  // namespace
 
-Result<void> write_file_atomically(const fs::path& target, bool force,
-                                   const std::function<Result<void>(ByteSink&)>& produce) {
+namespace {
+
+// The temporary file exists (created, empty, open as `fd`) while `produce` runs.
+Result<void> replace_atomically(const fs::path& target, bool force,
+                                const std::function<Result<void>(int fd, const fs::path& temp)>& produce) {
   std::error_code ec;
   const auto status = fs::symlink_status(target, ec);
   if (fs::is_directory(status)) {
@@ -142,8 +145,7 @@ Result<void> write_file_atomically(const fs::path& target, bool force,
   TempFileGuard guard(fd, temp);
   SignalCleanup on_signal(temp);
 
-  FdSink sink(fd, quoted(target));
-  if (auto produced = produce(sink); !produced) return produced.error();
+  if (auto produced = produce(guard.fd(), temp); !produced) return produced.error();
   if (::fsync(guard.fd()) != 0) return write_error(target, errno);
   if (guard.close_fd() != 0) return write_error(target, errno);
   if (force) {
@@ -164,18 +166,38 @@ Result<void> write_file_atomically(const fs::path& target, bool force,
   return {};
 }
 
+}  // namespace
+
+Result<void> write_file_atomically(const fs::path& target, bool force,
+                                   const std::function<Result<void>(ByteSink&)>& produce) {
+  return replace_atomically(target, force, [&](int fd, const fs::path&) {
+    FdSink sink(fd, quoted(target));
+    return produce(sink);
+  });
+}
+
+Result<void> write_path_atomically(const fs::path& target, bool force,
+                                   const std::function<Result<void>(const fs::path& temp)>& produce) {
+  return replace_atomically(target, force, [&](int, const fs::path& temp) { return produce(temp); });
+}
+
 int run_export_command(const ExportCommandOptions& options, std::FILE* err) {
   const auto format = parse_export_format(options.format);
   if (!format) {
     return fail(err, "unknown --format '" + options.format +
-                         "'; use one of jsonl, json, csv, questions, related");
+                         "'; use one of jsonl, json, csv, questions, related, xlsx, html");
+  }
+  if (*format == ExportFormat::xlsx && !options.output) {
+    return fail(err, "xlsx is a binary file and is not written to standard output; "
+                     "give -o FILE.xlsx");
   }
   ExportRequest request;
   request.format.format = *format;
   request.format.dedupe = options.dedupe;
   request.format.excel = options.excel;
   request.job = options.job;
-  if (options.excel && (*format == ExportFormat::jsonl || *format == ExportFormat::json)) {
+  if (options.excel && *format != ExportFormat::csv && *format != ExportFormat::questions &&
+      *format != ExportFormat::related) {
     return fail(err, "--excel applies to the CSV formats (csv, questions, related), not " +
                          options.format);
   }
@@ -292,7 +314,17 @@ int run_export_command(const ExportCommandOptions& options, std::FILE* err) {
     return {};
   };
   Result<void> done;
-  if (options.output) {
+  if (*format == ExportFormat::xlsx) {
+    XlsxOptions xlsx;
+    xlsx.dedupe = options.dedupe;
+    xlsx.rows_per_sheet = options.xlsx_rows_per_sheet;
+    done = write_path_atomically(*options.output, options.force, [&](const fs::path& temp) -> Result<void> {
+      auto exported = export_store_xlsx(**store, request, temp, xlsx);
+      if (!exported) return exported.error();
+      summary = *exported;
+      return {};
+    });
+  } else if (options.output) {
     done = write_file_atomically(*options.output, options.force, produce);
   } else {
     FdSink stdout_sink(STDOUT_FILENO, "standard output");
@@ -303,9 +335,17 @@ int run_export_command(const ExportCommandOptions& options, std::FILE* err) {
   }
   report_overlaps();
   report_missing(summary);
-  if (options.output) {
+  for (const auto& note : summary.notes) std::fprintf(err, "paa: note: %s\n", note.c_str());
+  if (*format == ExportFormat::xlsx) {
+    std::fprintf(err, "paa: wrote %llu question rows, %llu unique questions and %llu related searches to %s\n",
+                 static_cast<unsigned long long>(summary.records),
+                 static_cast<unsigned long long>(summary.question_rows),
+                 static_cast<unsigned long long>(summary.related_rows), options.output->c_str());
+  } else if (options.output) {
     std::fprintf(err, "paa: wrote %llu %s to %s\n", static_cast<unsigned long long>(summary.records),
-                 *format == ExportFormat::jsonl || *format == ExportFormat::json ? "objects" : "rows",
+                 *format == ExportFormat::html ? "results"
+                 : *format == ExportFormat::jsonl || *format == ExportFormat::json ? "objects"
+                                                                                   : "rows",
                  options.output->c_str());
   }
   return kExitOk;

@@ -1,6 +1,11 @@
 #include "paa/export/exporter.hpp"
 
+#include "paa/export/html_report.hpp"
+#include "paa/export/record_spill.hpp"
 #include "paa/model/query_key.hpp"
+
+#include <algorithm>
+#include <functional>
 
 #include <optional>
 #include <unordered_map>
@@ -87,61 +92,180 @@ Result<ExportSummary> export_question_index(StoreReader& store, const ExportRequ
   return summary;
 }
 
-}  // namespace
-
-Result<void> scan_selection(StoreReader& store, const ExportRequest& request, ExportSummary& summary,
-                            const std::function<bool(const StoredResult&)>& visit) {
+// Feeds every selected result to `feed` (false stops); counts --job's missing results.
+Result<void> for_each_selected(StoreReader& store, const ExportRequest& request, ExportSummary& summary,
+                               const std::function<Result<bool>(const StoredResult&)>& feed) {
   const LocaleFilter filter(request);
-  if (request.job.empty()) {
-    return store.scan_results(filter.prefix(), [&](const StoredResult& result) {
-      return filter.matches(result.key) ? visit(result) : true;
-    });
-  }
-  // Progress entries stream in key order; each done key is one point lookup.
   std::optional<Error> failure;
-  auto scanned = store.scan_progress(request.job, [&](std::string_view key, const ProgressEntry& entry) {
-    if (entry.state != ProgressState::done || !filter.matches(key)) return true;
-    auto stored = store.get(key);
-    if (!stored) {
-      failure = stored.error();
+  auto visit = [&](const StoredResult& result) {
+    auto more = feed(result);
+    if (!more) {
+      failure = more.error();
       return false;
     }
-    if (!*stored) {
-      ++summary.missing_results;
-      return true;
-    }
-    return visit(**stored);
-  });
+    ++summary.results;
+    return *more;
+  };
+  Result<void> scanned;
+  if (request.job.empty()) {
+    scanned = store.scan_results(filter.prefix(), [&](const StoredResult& result) {
+      return filter.matches(result.key) ? visit(result) : true;
+    });
+  } else {
+    // Progress entries stream in key order; each done key is one point lookup.
+    scanned = store.scan_progress(request.job, [&](std::string_view key, const ProgressEntry& entry) {
+      if (entry.state != ProgressState::done || !filter.matches(key)) return true;
+      auto stored = store.get(key);
+      if (!stored) {
+        failure = stored.error();
+        return false;
+      }
+      if (!*stored) {
+        ++summary.missing_results;
+        return true;
+      }
+      return visit(**stored);
+    });
+  }
   if (!scanned) return scanned.error();
   if (failure) return *failure;
   return {};
 }
 
+// The store's question index, most frequent first, as QuestionRows: each entry is parked in a
+// RecordSpill and only (count, offset) stays in memory until the sort.
+Result<void> for_each_indexed_question(StoreReader& store,
+                                       const std::function<Result<void>(const QuestionRow&)>& visit) {
+  auto spill = RecordSpill::create();
+  if (!spill) return spill.error();
+  struct Row {
+    std::uint64_t count;
+    std::uint64_t offset;
+  };
+  std::vector<Row> rows;
+  FirstSeenCache firsts(store);
+  std::optional<Error> failure;
+  auto scanned = store.scan_questions([&](const QuestionEntry& entry) {
+    if (entry.count == 0) return true;
+    auto first = firsts.lookup(entry.first_key);
+    if (!first) {
+      failure = first.error();
+      return false;
+    }
+    rows.push_back({entry.count, (*spill)->append({entry.question, entry.answer.value_or(std::string()),
+                                                    entry.url, entry.title, first->q, first->hl,
+                                                    first->gl, first->city})});
+    return true;
+  });
+  if (!scanned) return scanned.error();
+  if (failure) return *failure;
+  if (auto sealed = (*spill)->seal(); !sealed) return sealed;
+  // Entries arrived in fold_text order; a stable sort keeps it among equal counts.
+  std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.count > b.count; });
+  std::vector<std::string_view> f;
+  FirstSeen first;
+  for (const Row& row : rows) {
+    (*spill)->at(row.offset, f);
+    first = {std::string(f[4]), std::string(f[5]), std::string(f[6]), std::string(f[7])};
+    if (auto r = visit({f[0], f[1], f[2], f[3], row.count, &first}); !r) return r;
+  }
+  return {};
+}
+
+// The report: every selected tree, with the jobs that hold its key (for the page's job filter).
+Result<ExportSummary> export_html(StoreReader& store, const ExportRequest& request, BufferedOutput& out) {
+  auto jobs = store.job_names();
+  if (!jobs) return jobs.error();
+  std::unordered_map<std::string, std::vector<std::uint32_t>> memberships;
+  for (std::uint32_t j = 0; j < jobs->size(); ++j) {
+    auto scanned = store.scan_progress((*jobs)[j], [&](std::string_view key, const ProgressEntry& entry) {
+      if (entry.state == ProgressState::done) memberships[std::string(key)].push_back(j);
+      return true;
+    });
+    if (!scanned) return scanned.error();
+  }
+  HtmlReportWriter writer(out, *jobs);
+  const std::vector<std::uint32_t> none;
+  ExportSummary summary;
+  writer.begin();
+  auto selected = for_each_selected(store, request, summary, [&](const StoredResult& result) -> Result<bool> {
+    auto env = parse_stored_result(result, request.format.max_question_depth);
+    if (!env) return env.error();
+    const auto it = memberships.find(result.key);
+    writer.add(result, *env, it == memberships.end() ? none : it->second);
+    return !out.failed();
+  });
+  if (!selected) return selected.error();
+  writer.finish();
+  if (auto flushed = out.flush(); !flushed) return flushed.error();
+  summary.records = writer.results();
+  return summary;
+}
+
+}  // namespace
+
+Result<void> scan_selection(StoreReader& store, const ExportRequest& request, ExportSummary& summary,
+                            const std::function<bool(const StoredResult&)>& visit) {
+  return for_each_selected(store, request, summary,
+                           [&](const StoredResult& result) -> Result<bool> { return visit(result); });
+}
+
 Result<ExportSummary> export_store(StoreReader& store, const ExportRequest& request,
                                    BufferedOutput& out) {
+  if (request.format.format == ExportFormat::html) return export_html(store, request, out);
   if (request.format.format == ExportFormat::questions && !request.filtered() &&
       !request.recount_questions) {
     return export_question_index(store, request, out);
   }
+  if (request.format.format == ExportFormat::xlsx) {
+    return make_error("xlsx is written to a file by name: use export_store_xlsx");
+  }
   ExportSummary summary;
   auto writer = make_format_writer(request.format, out);
-  std::optional<Error> failure;
   writer->begin();
-  auto scanned = scan_selection(store, request, summary, [&](const StoredResult& result) {
-    if (auto added = writer->add(result); !added) {
-      failure = added.error();
-      return false;
-    }
-    ++summary.results;
+  auto selected = for_each_selected(store, request, summary, [&](const StoredResult& result) -> Result<bool> {
+    if (auto added = writer->add(result); !added) return added.error();
     return !out.failed();  // stop early; flush() below reports the error
   });
-  if (!scanned) return scanned.error();
-  if (failure) return *failure;
+  if (!selected) return selected.error();
   if (!out.failed()) {
     if (auto finished = writer->finish(); !finished) return finished.error();
   }
   if (auto flushed = out.flush(); !flushed) return flushed.error();
   summary.records = writer->records();
+  return summary;
+}
+
+Result<ExportSummary> export_store_xlsx(StoreReader& store, const ExportRequest& request,
+                                        const std::filesystem::path& file, const XlsxOptions& options) {
+  auto workbook = XlsxWorkbook::create(file, options);
+  if (!workbook) return workbook.error();
+  ExportSummary summary;
+  QuestionTally tally;  // with a filter, the selection's own question index
+  const bool filtered = request.filtered() || request.recount_questions;
+  auto selected = for_each_selected(store, request, summary, [&](const StoredResult& result) -> Result<bool> {
+    auto env = parse_stored_result(result, request.format.max_question_depth);
+    if (!env) return env.error();
+    if (auto added = (*workbook)->add_result(result, *env); !added) return added.error();
+    if (filtered) tally.add_tree(result, env->result.children);
+    return true;
+  });
+  if (!selected) return selected.error();
+  auto add_question = [&](const QuestionRow& row) { return (*workbook)->add_question(row); };
+  if (filtered) {
+    Result<void> added;
+    tally.for_each_sorted([&](const QuestionRow& row) {
+      if (added) added = add_question(row);
+    });
+    if (!added) return added.error();
+  } else if (auto added = for_each_indexed_question(store, add_question); !added) {
+    return added.error();
+  }
+  if (auto closed = (*workbook)->close(); !closed) return closed.error();
+  summary.records = (*workbook)->tree_rows();
+  summary.question_rows = (*workbook)->question_rows();
+  summary.related_rows = (*workbook)->related_rows();
+  summary.notes = (*workbook)->notes();
   return summary;
 }
 

@@ -52,15 +52,7 @@ std::string describe(const StoredResult& r) {
 }
 
 Result<Envelope> parse_stored(const StoredResult& r, const FormatOptions& options) {
-  ParseLimits limits;
-  limits.max_body_bytes = std::max<std::size_t>(limits.max_body_bytes, r.body.size());
-  limits.max_question_depth = options.max_question_depth;
-  auto env = parse_envelope(r.body, limits);
-  if (!env) {
-    return make_error(describe(r) + " cannot be read: " + env.error().message +
-                      "; the store may be damaged (re-fetch this key)");
-  }
-  return env;
+  return parse_stored_result(r, options.max_question_depth);
 }
 
 // fold_text, or the text itself if it is not valid UTF-8 (never happens for parsed bodies).
@@ -296,8 +288,7 @@ void append_question_row(BufferedOutput& out, std::string_view question, std::st
   end_line(out, excel);
 }
 
-// Memory: one entry per unique question of the selection, plus the spelling of each tree
-// that was first to show at least one of them.
+// Memory: one entry per unique question of the selection (see QuestionTally).
 class QuestionAggregateWriter final : public FormatWriter {
  public:
   QuestionAggregateWriter(const FormatOptions& options, BufferedOutput& out)
@@ -308,60 +299,38 @@ class QuestionAggregateWriter final : public FormatWriter {
   Result<void> add(const StoredResult& r) override {
     auto env = parse_stored(r, options_);
     if (!env) return env.error();
-    in_tree_.clear();
-    bool first_for_some = false;
-    const auto tree_index = static_cast<std::uint32_t>(trees_.size());
-    walk_preorder(env->result.children, [&](const QuestionVisit& v) {
-      const Question& node = v.node;
-      std::string folded = fold_or_raw(node.question);
-      if (!in_tree_.insert(folded).second) return;  // count once per tree
-      auto [it, inserted] = entries_.try_emplace(std::move(folded));
-      Entry& e = it->second;
-      if (inserted) {
-        e.question = node.question;
-        e.answer = node.answer.value_or(std::string());
-        e.url = node.url;
-        e.title = node.title;
-        e.first_tree = tree_index;
-        first_for_some = true;
-      }
-      ++e.count;
-    });
-    if (first_for_some) trees_.push_back({r.q, r.hl, r.gl, r.city});
+    tally_.add_tree(r, env->result.children);
     return {};
   }
 
   Result<void> finish() override {
-    std::vector<const std::pair<const std::string, Entry>*> order;
-    order.reserve(entries_.size());
-    for (const auto& kv : entries_) order.push_back(&kv);
-    std::sort(order.begin(), order.end(), [](const auto* a, const auto* b) {
-      if (a->second.count != b->second.count) return a->second.count > b->second.count;
-      return a->first < b->first;
-    });
-    for (const auto* kv : order) {
-      const Entry& e = kv->second;
-      append_question_row(out_, e.question, e.answer, e.url, e.title, e.count,
-                          trees_[e.first_tree], options_.excel);
+    tally_.for_each_sorted([&](const QuestionRow& row) {
+      append_question_row(out_, row.question, row.answer, row.url, row.title, row.count, *row.first,
+                          options_.excel);
       ++records_;
-    }
+    });
     return {};
   }
 
  private:
-  struct Entry {
-    std::string question, answer, url, title;
-    std::uint64_t count = 0;
-    std::uint32_t first_tree = 0;
-  };
   FormatOptions options_;
   BufferedOutput& out_;
-  std::unordered_map<std::string, Entry> entries_;
-  std::vector<FirstSeen> trees_;
-  std::unordered_set<std::string> in_tree_;
+  QuestionTally tally_;
 };
 
 }  // namespace
+
+Result<Envelope> parse_stored_result(const StoredResult& r, std::size_t max_question_depth) {
+  ParseLimits limits;
+  limits.max_body_bytes = std::max<std::size_t>(limits.max_body_bytes, r.body.size());
+  limits.max_question_depth = max_question_depth;
+  auto env = parse_envelope(r.body, limits);
+  if (!env) {
+    return make_error(describe(r) + " cannot be read: " + env.error().message +
+                      "; the store may be damaged (re-fetch this key)");
+  }
+  return env;
+}
 
 std::optional<ExportFormat> parse_export_format(std::string_view name) {
   if (name == "jsonl") return ExportFormat::jsonl;
@@ -369,6 +338,8 @@ std::optional<ExportFormat> parse_export_format(std::string_view name) {
   if (name == "csv") return ExportFormat::csv;
   if (name == "questions") return ExportFormat::questions;
   if (name == "related") return ExportFormat::related;
+  if (name == "xlsx") return ExportFormat::xlsx;
+  if (name == "html") return ExportFormat::html;
   return std::nullopt;
 }
 
@@ -379,6 +350,8 @@ std::string_view format_name(ExportFormat format) {
     case ExportFormat::csv: return "csv";
     case ExportFormat::questions: return "questions";
     case ExportFormat::related: return "related";
+    case ExportFormat::xlsx: return "xlsx";
+    case ExportFormat::html: return "html";
   }
   return "?";
 }
@@ -390,6 +363,8 @@ std::unique_ptr<FormatWriter> make_format_writer(const FormatOptions& options, B
     case ExportFormat::csv: return std::make_unique<CsvWriter>(options, out);
     case ExportFormat::questions: return std::make_unique<QuestionAggregateWriter>(options, out);
     case ExportFormat::related: return std::make_unique<RelatedWriter>(options, out);
+    case ExportFormat::xlsx: break;  // a workbook, not a byte stream: see XlsxWorkbook
+    case ExportFormat::html: break;  // a page over the whole selection: see HtmlReportWriter
   }
   return nullptr;
 }

@@ -387,7 +387,6 @@ Result<PartitionedSummary> export_partitioned(StoreReader& store, const Partitio
                                     failure = added.error();
                                     return false;
                                   }
-                                  ++summary.export_summary.results;
                                   return true;
                                 });
   if (!scanned) return scanned.error();

@@ -1,6 +1,7 @@
 // `paa export` against a real store, checked by outside tools: jq, Python's csv module, sqlite3.
 #include "paa/export/export_command.hpp"
 #include "paa/export/exporter.hpp"
+#include "paa/export/map_command.hpp"
 #include "paa/exit_code.hpp"
 #include "paa/model/envelope.hpp"
 #include "paa/model/query_key.hpp"
@@ -13,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -140,6 +142,10 @@ class StoreExportTest : public ::testing::Test {
     o.job = job;
     o.hl = hl;
     o.force = force;
+    return run(o);
+  }
+
+  int run(const ExportCommandOptions& o) {
     FILE* err = std::tmpfile();
     const int code = run_export_command(o, err);
     std::rewind(err);
@@ -148,6 +154,26 @@ class StoreExportTest : public ::testing::Test {
     for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, err)) > 0;) err_text.append(buf, n);
     std::fclose(err);
     return code;
+  }
+
+  int export_xlsx(const std::string& out, std::uint32_t rows_per_sheet = 1048576, bool dedupe = false,
+                  const std::string& hl = {}) {
+    ExportCommandOptions o;
+    o.stores = {dir_ / "store.db"};
+    o.format = "xlsx";
+    o.output = dir_ / out;
+    o.dedupe = dedupe;
+    o.hl = hl;
+    o.xlsx_rows_per_sheet = rows_per_sheet;
+    return run(o);
+  }
+
+  // openpyxl is Debian's python3-openpyxl: it is installed for /usr/bin/python3.
+  std::string check_xlsx(const std::string& book, const std::string& tree_csv, const std::string& questions_csv,
+                         const std::string& related_csv, const std::string& flags = {}) {
+    return run_capture(std::string("/usr/bin/python3 ") + PAA_EXPORT_TEST_DIR + "/check_xlsx.py " +
+                       (dir_ / book).string() + " " + (dir_ / tree_csv).string() + " " +
+                       (dir_ / questions_csv).string() + " " + (dir_ / related_csv).string() + " " + flags);
   }
 
   static std::uint64_t done_count(const std::string& job) {
@@ -253,6 +279,325 @@ TEST_F(StoreExportTest, BadUsageExitsTwoWithAMessage) {
   o.format = "jsonl";
   EXPECT_EQ(run_export_command(o, stderr), kExitUsage);
   EXPECT_FALSE(fs::exists(dir_ / "x.out"));
+}
+
+// --- xlsx: read back by openpyxl, opened by LibreOffice ---------------------------------------
+
+TEST_F(StoreExportTest, OpenpyxlReadsTheWorkbookBackEqualToTheCsvQuestionsAndRelatedExports) {
+  ASSERT_EQ(export_cmd("csv", "x-tree.csv"), kExitOk) << err_text;
+  ASSERT_EQ(export_cmd("questions", "x-questions.csv"), kExitOk) << err_text;
+  ASSERT_EQ(export_cmd("related", "x-related.csv"), kExitOk) << err_text;
+  ASSERT_EQ(export_xlsx("all.xlsx"), kExitOk) << err_text;
+  EXPECT_TRUE(err_text.starts_with("paa: wrote " + std::to_string(total_questions_) + " question rows, "))
+      << err_text;
+  EXPECT_TRUE(err_text.ends_with(" and 120 related searches to " + (dir_ / "all.xlsx").string() + "\n")) << err_text;
+  const auto report = check_xlsx("all.xlsx", "x-tree.csv", "x-questions.csv", "x-related.csv",
+                                 "--expect-text '東京 ☕ ünïcödé' --expect-text 'Café au lait – qué es?'");
+  EXPECT_EQ(report.substr(0, report.find(' ')), "tree=" + std::to_string(total_questions_)) << report;
+  EXPECT_NE(report.find("related=120 sheets=3"), std::string::npos) << report;
+}
+
+TEST_F(StoreExportTest, AFilteredWorkbookMatchesTheFilteredExportsAndDedupeAppliesToTheTree) {
+  ASSERT_EQ(export_cmd("csv", "de-tree.csv", false, true, "", "de"), kExitOk) << err_text;
+  ASSERT_EQ(export_cmd("questions", "de-q.csv", false, false, "", "de"), kExitOk) << err_text;
+  ASSERT_EQ(export_cmd("related", "de-rel.csv", false, false, "", "de"), kExitOk) << err_text;
+  ASSERT_EQ(export_xlsx("de.xlsx", 1048576, true, "de"), kExitOk) << err_text;
+  const auto report = check_xlsx("de.xlsx", "de-tree.csv", "de-q.csv", "de-rel.csv");
+  EXPECT_NE(report.find("related=30 sheets=3"), std::string::npos) << report;
+}
+
+TEST_F(StoreExportTest, RowsPastASheetsLimitContinueOnNumberedSheetsAndStderrSaysSo) {
+  ASSERT_EQ(export_cmd("csv", "c-tree.csv"), kExitOk) << err_text;
+  ASSERT_EQ(export_cmd("questions", "c-q.csv"), kExitOk) << err_text;
+  ASSERT_EQ(export_cmd("related", "c-rel.csv"), kExitOk) << err_text;
+  // 50 rows a sheet: 49 data rows under each header.
+  ASSERT_EQ(export_xlsx("cont.xlsx", 50), kExitOk) << err_text;
+  const auto sheets = (total_questions_ + 48) / 49;
+  EXPECT_NE(err_text.find("paa: note: 'Questions tree' has " + std::to_string(total_questions_) +
+                          " rows, more than one sheet holds (49 plus the header); they continue on "
+                          "'Questions tree (2)'"),
+            std::string::npos)
+      << err_text;
+  EXPECT_NE(err_text.find("paa: note: 'Related' has 120 rows"), std::string::npos) << err_text;
+  const auto report = check_xlsx("cont.xlsx", "c-tree.csv", "c-q.csv", "c-rel.csv", "--rows-per-sheet 50");
+  EXPECT_NE(report.find("sheets=" + std::to_string(sheets + 1 + 3)), std::string::npos) << report;
+}
+
+TEST_F(StoreExportTest, XlsxIsRefusedOnStandardOutputAndWithExcel) {
+  ExportCommandOptions o;
+  o.stores = {dir_ / "store.db"};
+  o.format = "xlsx";
+  EXPECT_EQ(run(o), kExitUsage);
+  EXPECT_EQ(err_text, "paa: xlsx is a binary file and is not written to standard output; give -o FILE.xlsx\n");
+  o.output = dir_ / "excel.xlsx";
+  o.excel = true;
+  EXPECT_EQ(run(o), kExitUsage);
+  EXPECT_NE(err_text.find("--excel applies to the CSV formats"), std::string::npos) << err_text;
+  EXPECT_FALSE(fs::exists(dir_ / "excel.xlsx"));
+}
+
+TEST_F(StoreExportTest, AnExistingWorkbookIsRefusedUnlessForcedAndNoTemporaryFileStays) {
+  ASSERT_EQ(export_xlsx("twice.xlsx"), kExitOk) << err_text;
+  EXPECT_EQ(export_xlsx("twice.xlsx"), kExitUsage);
+  EXPECT_NE(err_text.find("exists; use --force to replace it"), std::string::npos) << err_text;
+  for (const auto& entry : fs::directory_iterator(dir_)) {
+    EXPECT_EQ(entry.path().filename().string().find(".paa-tmp-"), std::string::npos) << entry.path();
+  }
+}
+
+// LibreOffice (Debian libreoffice-calc-nogui, installed by scripts/test.sh) opens the workbook
+// and converts its first sheet to CSV. Skipped where it is not installed.
+TEST_F(StoreExportTest, LibreOfficeOpensTheWorkbook) {
+  if (std::system("command -v soffice >/dev/null 2>&1") != 0) {
+    GTEST_SKIP() << "soffice not installed (Debian libreoffice-calc-nogui)";
+  }
+  ASSERT_EQ(export_xlsx("lo.xlsx"), kExitOk) << err_text;
+  const auto out = dir_ / "lo-out";
+  const auto profile = dir_ / "lo-profile";
+  run_capture("soffice -env:UserInstallation=file://" + profile.string() +
+              " --headless --convert-to 'csv:Text - txt - csv (StarCalc):44,34,76' --outdir " +
+              out.string() + " " + (dir_ / "lo.xlsx").string() + " 2>&1");
+  ASSERT_TRUE(fs::exists(out / "lo.csv")) << "LibreOffice did not convert the workbook";
+  const auto rows = run_capture("python3 -c 'import csv,sys; print(len(list(csv.reader(open(sys.argv[1], "
+                                "encoding=\"utf-8\", newline=\"\")))))' " +
+                                (out / "lo.csv").string());
+  EXPECT_EQ(std::stoull(rows), total_questions_ + 1);
+  const auto csv = read_file(out / "lo.csv");
+  EXPECT_NE(csv.find("Café – 東京 ☕ ünïcödé"), std::string::npos);
+}
+
+// --- html: loaded in headless Chromium -----------------------------------------------------
+
+// Hostile strings that must show as text in the report.
+const char* const kHostileQuery = R"(</script><img src=x onerror="window.__pwned=1"> 'q' & "qq")";
+
+std::string hostile_body() {
+  json::array roots;
+  for (const char* text : {"<img src=x onerror=\"window.__pwned=1\">", "</script><script>window.__pwned=1</script>",
+                           "He said \"hi\" & 'bye' <!--", "javascript link"}) {
+    json::object q;
+    q["question"] = text;
+    q["answer"] = std::string("<b>not bold</b> ") + text;
+    q["url"] = std::string(text) == "javascript link" ? "javascript:window.__pwned=1" : "https://evil.example/?a=<b>";
+    q["title"] = "<i>title</i>";
+    roots.push_back(std::move(q));
+  }
+  json::object result;
+  result["question"] = kHostileQuery;
+  result["related"] = json::array{"<script>window.__pwned=1</script>", "\u2028line sep"};
+  result["children"] = std::move(roots);
+  json::object envelope;
+  envelope["result"] = std::move(result);
+  return json::serialize(envelope);
+}
+
+// A store for the report: 12 ordinary trees, one query in three locales, one hostile tree.
+fs::path make_report_store(const fs::path& dir) {
+  auto writer = StoreWriter::open(dir);
+  EXPECT_TRUE(writer) << writer.error().message;
+  std::vector<StoredResult> results;
+  const char* const locales[][3] = {{"en", "us", ""}, {"en", "gb", "London"}, {"de", "de", ""}};
+  for (int i = 0; i < 12; ++i) {
+    const auto& loc = locales[i % 3];
+    results.push_back(test::make_stored("Coffee Query " + std::to_string(i), loc[0], loc[1], loc[2], make_body(i), 1795218854123 + i));
+  }
+  for (const auto& loc : locales) results.push_back(test::make_stored("espresso", loc[0], loc[1], loc[2], make_body(2)));
+  results.push_back(test::make_stored(kHostileQuery, "en", "us", "", hostile_body()));
+  std::vector<std::future<Result<void>>> pending;
+  for (auto& r : results) {
+    auto envelope = parse_envelope(r.body);
+    EXPECT_TRUE(envelope) << envelope.error().message;
+    WriteRequest request;
+    request.job = r.q.starts_with("Coffee") ? "coffee" : "other";
+    request.item = PutResult{std::move(r), std::move(*envelope), true, 1};
+    auto promise = std::make_shared<std::promise<Result<void>>>();
+    pending.push_back(promise->get_future());
+    EXPECT_TRUE((*writer)->submit(std::move(request), [promise](Result<void> done) { promise->set_value(done); }));
+  }
+  for (auto& f : pending) EXPECT_TRUE(f.get());
+  EXPECT_TRUE((*writer)->close());
+  return dir;
+}
+
+// puppeteer-core is installed into build/npm by scripts/test.sh (paa_install_report_test_deps).
+TEST(HtmlReportInChromium, LoadsFromFileWithoutNetworkAndShowsFiltersAndEscapesHostileText) {
+  const fs::path npm = fs::path(PAA_SOURCE_DIR) / "build/npm/node_modules";
+  if (!fs::exists(npm / "puppeteer-core") || !fs::exists("/usr/bin/chromium")) {
+    GTEST_SKIP() << "needs chromium and puppeteer-core: source scripts/lib/common.sh && paa_install_report_test_deps";
+  }
+  std::string templ = (fs::temp_directory_path() / "paa-report-XXXXXX").string();
+  ASSERT_NE(::mkdtemp(templ.data()), nullptr);
+  const fs::path dir = templ;
+  make_report_store(dir / "store.db");
+  auto run = [&](const std::string& format, const fs::path& out) {
+    ExportCommandOptions o;
+    o.stores = {dir / "store.db"};
+    o.format = format;
+    o.output = out;
+    return run_export_command(o, stderr);
+  };
+  ASSERT_EQ(run("jsonl", dir / "all.jsonl"), kExitOk);
+  ASSERT_EQ(run("html", dir / "report.html"), kExitOk);
+  const fs::path shots = PAA_TEST_OUTPUT_DIR;
+  fs::create_directories(shots);
+  const auto figures = run_capture("NODE_PATH=" + npm.string() + " node " + PAA_EXPORT_TEST_DIR + "/check_report.cjs " +
+                                   (dir / "report.html").string() + " " + (dir / "all.jsonl").string() + " " +
+                                   shots.string() + " 2>&1");
+  EXPECT_NE(figures.find("\"interactive_ms\""), std::string::npos) << figures;
+  std::printf("report figures: %s", figures.c_str());
+  EXPECT_TRUE(fs::exists(shots / "report.png"));
+  fs::remove_all(dir);
+}
+
+// The issue's scale: 10,000 stored results open and become interactive within 3 s. A timing
+// on a 2-core machine: ctest runs it alone (RUN_SERIAL, see CMakeLists.txt), hence DISABLED_
+// here and --gtest_also_run_disabled_tests there.
+TEST(HtmlReportScale, DISABLED_TenThousandResultsBecomeInteractiveWithinThreeSeconds) {
+  const fs::path npm = fs::path(PAA_SOURCE_DIR) / "build/npm/node_modules";
+  if (!fs::exists(npm / "puppeteer-core") || !fs::exists("/usr/bin/chromium")) {
+    GTEST_SKIP() << "needs chromium and puppeteer-core: source scripts/lib/common.sh && paa_install_report_test_deps";
+  }
+  std::string templ = (fs::temp_directory_path() / "paa-report-scale-XXXXXX").string();
+  ASSERT_NE(::mkdtemp(templ.data()), nullptr);
+  const fs::path dir = templ;
+  {
+    auto writer = StoreWriter::open(dir / "store.db");
+    ASSERT_TRUE(writer) << writer.error().message;
+    const char* const locales[][2] = {{"en", "us"}, {"en", "gb"}, {"de", "de"}, {"fr", "fr"}};
+    std::vector<std::future<Result<void>>> pending;
+    for (int i = 0; i < 10000; ++i) {
+      const auto& loc = locales[i % 4];
+      auto r = test::make_stored("scale query " + std::to_string(i / 4), loc[0], loc[1], "", make_body(i));
+      auto envelope = parse_envelope(r.body);
+      ASSERT_TRUE(envelope);
+      WriteRequest request;
+      request.job = i % 2 ? "odd" : "even";
+      request.item = PutResult{std::move(r), std::move(*envelope), true, 1};
+      auto promise = std::make_shared<std::promise<Result<void>>>();
+      pending.push_back(promise->get_future());
+      while (!(*writer)->submit(std::move(request), [promise](Result<void> done) { promise->set_value(done); })) {
+        pending.front().wait();  // the queue is full: wait for the oldest write, not a timer
+      }
+    }
+    for (auto& f : pending) ASSERT_TRUE(f.get());
+    ASSERT_TRUE((*writer)->close());
+  }
+  auto run = [&](const std::string& format, const fs::path& out) {
+    ExportCommandOptions o;
+    o.stores = {dir / "store.db"};
+    o.format = format;
+    o.output = out;
+    return run_export_command(o, stderr);
+  };
+  ASSERT_EQ(run("jsonl", dir / "all.jsonl"), kExitOk);
+  const auto html_start = std::chrono::steady_clock::now();
+  ASSERT_EQ(run("html", dir / "report.html"), kExitOk);
+  const auto html_ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - html_start).count();
+  const auto figures = run_capture("NODE_PATH=" + npm.string() + " node " + PAA_EXPORT_TEST_DIR + "/check_report.cjs " +
+                                   (dir / "report.html").string() + " " + (dir / "all.jsonl").string() + " " +
+                                   std::string(PAA_TEST_OUTPUT_DIR) + " timing 2>&1");
+  std::printf("10,000 results: report %.1f MB (%.0f bytes per result), export %lld ms; browser: %s",
+              static_cast<double>(fs::file_size(dir / "report.html")) / 1e6,
+              static_cast<double>(fs::file_size(dir / "report.html")) / 10000, static_cast<long long>(html_ms),
+              figures.c_str());
+  const auto at = figures.find("\"interactive_ms\":");
+  ASSERT_NE(at, std::string::npos) << figures;
+  EXPECT_LT(std::stol(figures.substr(at + 17)), 3000) << figures;
+  if (std::getenv("PAA_KEEP_TEST_DIRS") == nullptr) fs::remove_all(dir);
+}
+
+// --- paa map ------------------------------------------------------------------------------
+
+class MindMapCommandTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string templ = (fs::temp_directory_path() / "paa-map-XXXXXX").string();
+    ASSERT_NE(::mkdtemp(templ.data()), nullptr);
+    dir_ = templ;
+    make_report_store(dir_ / "store.db");
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  int map(const std::string& q, const std::string& hl, const std::string& gl, const std::string& city,
+          const std::string& out) {
+    MapCommandOptions o;
+    o.store = dir_ / "store.db";
+    o.q = q;
+    o.hl = hl;
+    o.gl = gl;
+    o.city = city;
+    o.output = dir_ / out;
+    FILE* err = std::tmpfile();
+    const int code = run_map_command(o, err);
+    std::rewind(err);
+    err_text.clear();
+    char buf[1024];
+    for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, err)) > 0;) err_text.append(buf, n);
+    std::fclose(err);
+    return code;
+  }
+
+  // Python's XML parser: the number of question boxes (groups inside the map's group).
+  std::string parse_svg(const std::string& file) {
+    return run_capture("python3 -c 'import sys, xml.etree.ElementTree as ET; "
+                       "ns = \"{http://www.w3.org/2000/svg}\"; root = ET.parse(sys.argv[1]).getroot(); "
+                       "assert root.tag == ns + \"svg\", root.tag; "
+                       "print(len(root.find(ns + \"g\").findall(\".//\" + ns + \"rect\")) - 1)' " +
+                       (dir_ / file).string());
+  }
+
+  fs::path dir_;
+  std::string err_text;
+};
+
+TEST_F(MindMapCommandTest, WritesAnSvgThatPythonsXmlParserReads) {
+  ASSERT_EQ(map("Espresso", "EN", "gb", "london", "espresso.svg"), kExitOk) << err_text;
+  const auto env = parse_envelope(make_body(2));
+  ASSERT_TRUE(env);
+  EXPECT_EQ(std::stoull(parse_svg("espresso.svg")), count_questions(env->result.children));
+  EXPECT_NE(err_text.find("paa: wrote a mind map of " + std::to_string(count_questions(env->result.children)) +
+                          " questions to "),
+            std::string::npos)
+      << err_text;
+}
+
+TEST_F(MindMapCommandTest, HostileStringsStayTextInTheSvg) {
+  ASSERT_EQ(map(kHostileQuery, "en", "us", "", "hostile.svg"), kExitOk) << err_text;
+  EXPECT_EQ(std::stoull(parse_svg("hostile.svg")), 4u);
+  const auto svg = read_file(dir_ / "hostile.svg");
+  EXPECT_EQ(svg.find("<script"), std::string::npos);
+  EXPECT_EQ(svg.find("<img"), std::string::npos);
+  EXPECT_EQ(svg.find("javascript:"), std::string::npos);
+}
+
+TEST_F(MindMapCommandTest, AKeyThatIsNotStoredExitsTwoSuggestingPaaStatus) {
+  EXPECT_EQ(map("never harvested", "en", "us", "", "none.svg"), kExitUsage);
+  EXPECT_EQ(err_text, "paa: no stored result for q='never harvested' hl=en gl=us in store '" +
+                          (dir_ / "store.db").string() + "'; `paa status --store " + (dir_ / "store.db").string() +
+                          "` shows what it holds (the key is normalised like a job's: case and spacing do not "
+                          "matter)\n");
+  EXPECT_FALSE(fs::exists(dir_ / "none.svg"));
+  EXPECT_EQ(map("x", "not a language", "us", "", "bad.svg"), kExitUsage);
+  MapCommandOptions o;
+  o.store = dir_ / "missing.db";
+  o.q = "x";
+  o.hl = "en";
+  o.gl = "us";
+  EXPECT_EQ(run_map_command(o, stderr), kExitUsage);
+}
+
+TEST_F(MindMapCommandTest, ChromiumRendersTheSvgToANonBlankPicture) {
+  const fs::path npm = fs::path(PAA_SOURCE_DIR) / "build/npm/node_modules";
+  if (!fs::exists(npm / "puppeteer-core") || !fs::exists("/usr/bin/chromium")) {
+    GTEST_SKIP() << "needs chromium and puppeteer-core: source scripts/lib/common.sh && paa_install_report_test_deps";
+  }
+  ASSERT_EQ(map("Coffee Query 0", "en", "us", "", "coffee.svg"), kExitOk) << err_text;
+  const fs::path shots = PAA_TEST_OUTPUT_DIR;
+  fs::create_directories(shots);
+  const auto figures = run_capture("NODE_PATH=" + npm.string() + " node " + PAA_EXPORT_TEST_DIR + "/check_svg.cjs " +
+                                   (dir_ / "coffee.svg").string() + " " + (shots / "map.png").string() + " 2>&1");
+  EXPECT_NE(figures.find("\"ink\""), std::string::npos) << figures;
+  std::printf("map figures: %s", figures.c_str());
 }
 
 TEST(StoreExportWhileWriting, ExportWorksWhileAWriterHoldsTheStore) {

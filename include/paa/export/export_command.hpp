@@ -3,6 +3,7 @@
 #include "paa/error.hpp"
 #include "paa/export/output.hpp"
 
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <functional>
@@ -21,9 +22,10 @@ struct ExportCommandOptions {
   bool dedupe = false;
   bool excel = false;
   bool force = false;
-  std::optional<std::filesystem::path> output;  // nullopt = standard output
+  std::optional<std::filesystem::path> output;  // nullopt = standard output (refused for xlsx)
   std::string partition_by;  // "" = one file; "hl,gl": a Hive-style folder at `output`
   std::string part_size;     // "" = kDefaultPartSize
+  std::uint32_t xlsx_rows_per_sheet = 1048576;  // Excel's limit; smaller only in tests
 };
 
 // Returns the exit code (kExitOk, or kExitUsage with a message on `err`).
@@ -35,5 +37,10 @@ int run_export_command(const ExportCommandOptions& options, std::FILE* err);
 // removed and `target` is untouched. An existing `target` is refused unless `force`.
 Result<void> write_file_atomically(const std::filesystem::path& target, bool force,
                                    const std::function<Result<void>(ByteSink&)>& produce);
+
+// The same for a producer that writes the file by name (libxlsxwriter): `produce` gets the
+// temporary file's path (the file exists, empty) and may replace its contents.
+Result<void> write_path_atomically(const std::filesystem::path& target, bool force,
+                                   const std::function<Result<void>(const std::filesystem::path& temp)>& produce);
 
 }  // namespace paa::exporting

@@ -1,14 +1,18 @@
 #pragma once
 // Drives a format writer from a StoreReader: selection (all / one job / one locale),
-// streaming, bounded memory (except `questions` with filters: O(unique questions)).
+// streaming, bounded memory (except `questions` and xlsx with filters: O(unique questions);
+// html: the jobs of each stored key).
 #include "paa/error.hpp"
 #include "paa/export/formats.hpp"
 #include "paa/export/output.hpp"
+#include "paa/export/xlsx_workbook.hpp"
 #include "paa/store/store.hpp"
 
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace paa::exporting {
 
@@ -27,11 +31,16 @@ struct ExportSummary {
   std::uint64_t results = 0;          // stored results exported
   std::uint64_t records = 0;          // objects or CSV data rows written
   std::uint64_t missing_results = 0;  // --job: done entries without a stored result (skipped)
+  // xlsx: rows of "Unique questions" and "Related" (records = "Questions tree" rows), and
+  // what a person should know about the workbook (continuation sheets, plain-text URLs).
+  std::uint64_t question_rows = 0;
+  std::uint64_t related_rows = 0;
+  std::vector<std::string> notes;
 };
 
 // Calls `visit` with each selected result in key order, until it returns false: every stored
 // result, one locale's, or the done keys of one job (counting done keys without a result in
-// `summary.missing_results`).
+// `summary.missing_results`, and the results visited in `summary.results`).
 Result<void> scan_selection(StoreReader& store, const ExportRequest& request, ExportSummary& summary,
                             const std::function<bool(const StoredResult&)>& visit);
 
@@ -39,5 +48,10 @@ Result<void> scan_selection(StoreReader& store, const ExportRequest& request, Ex
 // Stops at the first error: a store read error, an unreadable stored body, or `out` failing.
 Result<ExportSummary> export_store(StoreReader& store, const ExportRequest& request,
                                    BufferedOutput& out);
+
+// The xlsx workbook of the selection, written to `file` (see xlsx_workbook.hpp). Without
+// --job/--hl/--gl "Unique questions" comes from the store's question index, like `questions`.
+Result<ExportSummary> export_store_xlsx(StoreReader& store, const ExportRequest& request,
+                                        const std::filesystem::path& file, const XlsxOptions& options);
 
 }  // namespace paa::exporting

@@ -3,6 +3,7 @@
 // entries) in order and write bytes to a BufferedOutput. No store, no files: unit-testable.
 #include "paa/error.hpp"
 #include "paa/export/output.hpp"
+#include "paa/export/question_tally.hpp"
 #include "paa/store/store.hpp"
 
 #include <cstdint>
@@ -13,7 +14,8 @@
 
 namespace paa::exporting {
 
-enum class ExportFormat { jsonl, json, csv, questions, related };
+// html and xlsx are not FormatWriters: see html_report.hpp and xlsx_workbook.hpp.
+enum class ExportFormat { jsonl, json, csv, questions, related, xlsx, html };
 
 std::optional<ExportFormat> parse_export_format(std::string_view name);
 std::string_view format_name(ExportFormat format);
@@ -50,19 +52,15 @@ class FormatWriter {
   std::uint64_t records_ = 0;
 };
 
+// Parses a stored body; the error names the result (its q, hl, gl) and suggests a re-fetch.
+Result<Envelope> parse_stored_result(const StoredResult& result, std::size_t max_question_depth);
+
+// nullptr for ExportFormat::xlsx and ExportFormat::html.
 // For ExportFormat::questions this aggregates the fed trees in memory (one entry per unique
 // question of the selection, keyed by fold_text; count = trees containing it, once per tree;
 // question/answer/url/title/first_* from its first occurrence) and writes on finish().
 std::unique_ptr<FormatWriter> make_format_writer(const FormatOptions& options,
                                                  BufferedOutput& out);
-
-// Where a question was first seen, in the tree's first-seen spelling.
-struct FirstSeen {
-  std::string q;
-  std::string hl;
-  std::string gl;
-  std::string city;
-};
 
 // `questions` straight from the store's question index (no filters). Entries arrive in index
 // (fold_text) order; each rendered row is spilled to an unlinked temporary file and only

@@ -1,0 +1,18 @@
+#pragma once
+// A laid-out mind map as a standalone SVG document (for slides, briefs and documents): inline
+// presentation attributes only (no CSS, scripts, fonts or external references), every store
+// string XML-escaped, questions with an http(s) source linked to it, repeated questions marked.
+#include "paa/export/mind_map_layout.hpp"
+#include "paa/export/output.hpp"
+
+#include <string_view>
+
+namespace paa::exporting {
+
+// `text` as XML character data or attribute value: & < > " ' as entities; characters XML 1.0
+// forbids (C0 controls other than tab, LF, CR) become U+FFFD.
+void append_xml_escaped(BufferedOutput& out, std::string_view text);
+
+void write_mind_map_svg(const MindMapLayout& map, BufferedOutput& out);
+
+}  // namespace paa::exporting

@@ -1,0 +1,103 @@
+#include "paa/export/record_spill.hpp"
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <sys/mman.h>
+#include <unistd.h>
+
+namespace paa::exporting {
+
+// Layout of one record: u32 field count, then per field u32 length (host order) and bytes.
+struct RecordSpill::Impl {
+  int fd = -1;
+  std::string path;
+  std::unique_ptr<FdSink> sink;
+  std::unique_ptr<BufferedOutput> out;
+  const char* map = nullptr;
+  std::uint64_t size = 0;
+  ~Impl() {
+    if (map != nullptr) ::munmap(const_cast<char*>(map), size);
+    if (fd >= 0) ::close(fd);
+  }
+};
+
+Result<std::unique_ptr<RecordSpill>> RecordSpill::create() {
+  auto impl = std::make_unique<Impl>();
+  const char* dir = std::getenv("TMPDIR");
+  std::string templ = std::string(dir && *dir ? dir : "/tmp") + "/paa-export-spill-XXXXXX";
+  impl->fd = ::mkstemp(templ.data());
+  if (impl->fd < 0) {
+    return make_error("cannot create a temporary file in '" + templ.substr(0, templ.rfind('/')) +
+                      "': " + std::strerror(errno) + "; set TMPDIR to a writable folder");
+  }
+  ::unlink(templ.c_str());
+  impl->path = templ;
+  impl->sink = std::make_unique<FdSink>(impl->fd, "temporary file " + templ);
+  impl->out = std::make_unique<BufferedOutput>(*impl->sink);
+  return std::unique_ptr<RecordSpill>(new RecordSpill(std::move(impl)));
+}
+
+RecordSpill::RecordSpill(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+RecordSpill::~RecordSpill() = default;
+
+std::uint64_t RecordSpill::append_all(std::span<const std::string_view> fields) {
+  BufferedOutput& out = *impl_->out;
+  const std::uint64_t offset = out.bytes_written();
+  auto put_u32 = [&](std::uint32_t v) {
+    char bytes[4];
+    std::memcpy(bytes, &v, 4);
+    out.append({bytes, 4});
+  };
+  put_u32(static_cast<std::uint32_t>(fields.size()));
+  for (std::string_view f : fields) {
+    put_u32(static_cast<std::uint32_t>(f.size()));
+    out.append(f);
+  }
+  ++records_;
+  return offset;
+}
+
+Result<void> RecordSpill::seal() {
+  if (auto flushed = impl_->out->flush(); !flushed) return flushed;
+  impl_->size = impl_->out->bytes_written();
+  if (impl_->size == 0) return {};
+  void* map = ::mmap(nullptr, impl_->size, PROT_READ, MAP_PRIVATE, impl_->fd, 0);
+  if (map == MAP_FAILED) {
+    return make_error("cannot read back temporary file " + impl_->path + ": " + std::strerror(errno));
+  }
+  impl_->map = static_cast<const char*>(map);
+  return {};
+}
+
+std::uint64_t RecordSpill::decode(std::uint64_t offset, std::vector<std::string_view>& fields) const {
+  const char* p = impl_->map + offset;
+  auto get_u32 = [&p] {
+    std::uint32_t v = 0;
+    std::memcpy(&v, p, 4);
+    p += 4;
+    return v;
+  };
+  fields.clear();
+  const std::uint32_t n = get_u32();
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const std::uint32_t len = get_u32();
+    fields.emplace_back(p, len);
+    p += len;
+  }
+  return static_cast<std::uint64_t>(p - impl_->map);
+}
+
+void RecordSpill::at(std::uint64_t offset, std::vector<std::string_view>& fields) const {
+  decode(offset, fields);
+}
+
+void RecordSpill::for_each(const std::function<void(std::span<const std::string_view>)>& visit) const {
+  std::vector<std::string_view> fields;
+  for (std::uint64_t offset = 0; offset < impl_->size;) {
+    offset = decode(offset, fields);
+    visit(fields);
+  }
+}
+
+}  // namespace paa::exporting

@@ -1,0 +1,591 @@
+"use strict";
+// paa report: everything below renders store strings through textContent / setAttribute only.
+(function () {
+  // R[i] = [q, hl, gl, city, fetched_ms, [job indexes], [related], tree]
+  // tree node = [question, answer, url, title, [children]?]
+  const R = [];
+  for (const part of document.querySelectorAll("script.paa-results")) {
+    for (const r of JSON.parse(part.textContent)) R.push(r);
+  }
+  const D = JSON.parse(document.getElementById("paa-meta").textContent);
+  const SVG = "http://www.w3.org/2000/svg";
+  const $ = (id) => document.getElementById(id);
+  const el = (tag, cls, text) => {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    return e;
+  };
+  const sel = (tag, attrs) => {
+    const e = document.createElementNS(SVG, tag);
+    for (const k in attrs) e.setAttribute(k, attrs[k]);
+    return e;
+  };
+  const fold = (s) => String(s).normalize("NFC").toLowerCase().replace(/\s+/g, " ").trim();
+  const locale = (r) => r[1] + "-" + r[2] + (r[3] ? "-" + r[3] : "");
+  const safeUrl = (u) => (typeof u === "string" && /^https?:\/\//i.test(u) ? u : null);
+  const domainOf = (u) => {
+    if (!safeUrl(u)) return "";
+    try { return new URL(u).hostname.replace(/^www\./, ""); } catch (e) { return ""; }
+  };
+  const fmt = (n) => n.toLocaleString("en");
+  function walk(nodes, fn, depth, parent) {
+    // Iterative pre-order: deep trees must not overflow the stack.
+    const stack = [[nodes || [], 0, depth || 1, parent || null]];
+    while (stack.length) {
+      const top = stack[stack.length - 1];
+      if (top[1] >= top[0].length) { stack.pop(); continue; }
+      const node = top[0][top[1]++];
+      fn(node, top[2], top[3]);
+      if (node[4] && node[4].length) stack.push([node[4], 0, top[2] + 1, node]);
+    }
+  }
+
+  const folded = R.map((r) => fold(r[0]));
+  const locales = new Map();
+  R.forEach((r) => locales.set(locale(r), (locales.get(locale(r)) || 0) + 1));
+  const jobCounts = D.jobs.map(() => 0);
+  R.forEach((r) => r[5].forEach((j) => jobCounts[j]++));
+
+  const state = { text: "", loc: "", job: -1, rows: [], selected: -1 };
+
+  // --- filters and the query list ---------------------------------------------------------
+  function fillSelect(select, allLabel, entries) {
+    select.textContent = "";
+    const all = el("option", null, allLabel);
+    all.value = "";
+    select.appendChild(all);
+    for (const [value, label] of entries) {
+      const o = el("option", null, label);
+      o.value = value;
+      select.appendChild(o);
+    }
+  }
+  fillSelect($("loc-filter"), "All locales (" + fmt(R.length) + ")",
+    [...locales.keys()].sort().map((k) => [k, k + " (" + fmt(locales.get(k)) + ")"]));
+  fillSelect($("job-filter"), "All jobs", D.jobs.map((j, i) => [String(i), j + " (" + fmt(jobCounts[i]) + ")"]));
+  const plural = (n, one, many) => fmt(n) + " " + (n === 1 ? one : many);
+  $("meta").textContent = plural(R.length, "stored result", "stored results") + ", " + plural(locales.size, "locale", "locales") +
+    ", " + plural(D.jobs.length, "job", "jobs") +
+    (R.length ? "; newest result fetched " + new Date(D.newest_fetched_at).toISOString().slice(0, 16).replace("T", " ") + " UTC" : "");
+
+  function applyFilters() {
+    const t = fold(state.text);
+    const rows = [];
+    for (let i = 0; i < R.length; i++) {
+      if (t && !folded[i].includes(t)) continue;
+      if (state.loc && locale(R[i]) !== state.loc) continue;
+      if (state.job >= 0 && !R[i][5].includes(state.job)) continue;
+      rows.push(i);
+    }
+    state.rows = rows;
+    $("count").textContent = fmt(rows.length) + " of " + fmt(R.length) + " queries";
+    list.setCount(rows.length);
+    if (!rows.includes(state.selected)) select(rows.length ? rows[0] : -1);
+    selectionChanged();
+  }
+
+  // A virtual list: only the rows in view exist in the DOM.
+  function VList(container, spacer, rowHeight, render, headerHeight) {
+    const offset = headerHeight || 0;
+    let count = 0;
+    let scheduled = false;
+    function draw() {
+      scheduled = false;
+      const scroll = Math.max(0, container.scrollTop - offset);
+      const first = Math.max(0, Math.floor(scroll / rowHeight) - 5);
+      const last = Math.min(count, Math.ceil((scroll + container.clientHeight) / rowHeight) + 5);
+      spacer.textContent = "";
+      for (let i = first; i < last; i++) {
+        const row = render(i);
+        row.style.top = i * rowHeight + "px";
+        spacer.appendChild(row);
+      }
+    }
+    const schedule = () => { if (!scheduled) { scheduled = true; requestAnimationFrame(draw); } };
+    container.addEventListener("scroll", schedule);
+    window.addEventListener("resize", schedule);
+    return {
+      setCount(n) { count = n; spacer.style.height = n * rowHeight + "px"; draw(); },
+      redraw: draw,
+      reveal(i) {
+        const top = i * rowHeight;
+        if (top < container.scrollTop) container.scrollTop = top;
+        else if (top + rowHeight > container.scrollTop + container.clientHeight) container.scrollTop = top + rowHeight - container.clientHeight;
+        draw();
+      },
+    };
+  }
+
+  const list = VList($("q-list"), $("q-list").firstElementChild, 40, (i) => {
+    const idx = state.rows[i];
+    const r = R[idx];
+    const row = el("div", "vrow" + (idx === state.selected ? " sel" : ""), r[0]);
+    row.setAttribute("role", "option");
+    row.setAttribute("aria-selected", idx === state.selected ? "true" : "false");
+    row.title = r[0];
+    row.appendChild(el("span", "sub", locale(r)));
+    row.addEventListener("click", () => { select(idx); selectionChanged(); });
+    return row;
+  });
+  $("q-list").addEventListener("keydown", (e) => {
+    const pos = state.rows.indexOf(state.selected);
+    let next = pos;
+    if (e.key === "ArrowDown") next = Math.min(state.rows.length - 1, pos + 1);
+    else if (e.key === "ArrowUp") next = Math.max(0, pos - 1);
+    else return;
+    e.preventDefault();
+    if (next >= 0 && next !== pos) { select(state.rows[next]); list.reveal(next); }
+  });
+
+  let debounce = 0;
+  $("q-filter").addEventListener("input", (e) => {
+    state.text = e.target.value;
+    clearTimeout(debounce);
+    debounce = setTimeout(applyFilters, R.length > 20000 ? 150 : 0);
+  });
+  $("loc-filter").addEventListener("change", (e) => { state.loc = e.target.value; applyFilters(); });
+  $("job-filter").addEventListener("change", (e) => { state.job = e.target.value === "" ? -1 : Number(e.target.value); applyFilters(); });
+
+  function select(idx) {
+    state.selected = idx;
+    list.redraw();
+    drawMap();
+    if (activeTab === "related") drawRelated();
+    if (activeTab === "compare") drawCompare();
+  }
+
+  // --- tabs -------------------------------------------------------------------------------
+  let activeTab = "map";
+  const tabs = ["map", "top", "related", "sources", "compare"];
+  const dirty = {};
+  function show(name) {
+    activeTab = name;
+    for (const t of tabs) {
+      $("tab-" + t).setAttribute("aria-selected", t === name ? "true" : "false");
+      $("panel-" + t).classList.toggle("active", t === name);
+    }
+    if (name === "map") fit();
+    if (name === "related") drawRelated();
+    if (name === "compare") drawCompare();
+    if ((name === "top" || name === "sources") && dirty[name] !== false) {
+      dirty[name] = false;
+      if (name === "top") drawTop(); else drawSources();
+    }
+  }
+  tabs.forEach((t, i) => {
+    const b = $("tab-" + t);
+    b.addEventListener("click", () => show(t));
+    b.addEventListener("keydown", (e) => {
+      if (e.key !== "ArrowRight" && e.key !== "ArrowLeft") return;
+      const n = tabs[(i + (e.key === "ArrowRight" ? 1 : tabs.length - 1)) % tabs.length];
+      show(n);
+      $("tab-" + n).focus();
+    });
+  });
+  function selectionChanged() {
+    dirty.top = dirty.sources = true;
+    if (activeTab === "top" || activeTab === "sources") show(activeTab);
+  }
+
+  // --- mind map ---------------------------------------------------------------------------
+  const NODE_W = 230, GAP_X = 60, GAP_Y = 10, LINE_H = 15, CHARS = 32;
+  let mapRoot = null;
+  let view = { x: 20, y: 20, k: 1 };
+  const svg = $("map");
+  const layer = sel("g", {});
+  svg.appendChild(layer);
+
+  function wrap(text) {
+    const words = String(text).split(/\s+/);
+    const lines = [];
+    let line = "";
+    for (const w of words) {
+      if (line && (line + " " + w).length > CHARS) { lines.push(line); line = w; } else line = line ? line + " " + w : w;
+      while (line.length > CHARS) { lines.push(line.slice(0, CHARS)); line = line.slice(CHARS); }
+    }
+    if (line) lines.push(line);
+    if (lines.length > 4) { lines.length = 4; lines[3] = lines[3].slice(0, CHARS - 1) + "…"; }
+    return lines.length ? lines : [""];
+  }
+
+  // The selected result as a node tree, built in pre-order so that a question whose folded
+  // text appeared earlier in the tree is marked as repeated.
+  function buildTree(idx) {
+    const r = R[idx];
+    const root = { text: r[0], data: null, kids: [], open: true, depth: 0, repeat: false };
+    const seen = new Set();
+    const stack = [];
+    const push = (nodes, parent) => { for (let i = (nodes || []).length - 1; i >= 0; i--) stack.push([nodes[i], parent]); };
+    push(r[7], root);
+    while (stack.length) {
+      const [n, parent] = stack.pop();
+      const f = fold(n[0]);
+      const node = { text: n[0], data: n, kids: [], open: parent.depth < 2, depth: parent.depth + 1, repeat: seen.has(f) };
+      seen.add(f);
+      parent.kids.push(node);
+      push(n[4], node);
+    }
+    return root;
+  }
+
+  // Tidy layout, left to right (the same as `paa map`, src/export/mind_map_layout.cpp): depth
+  // gives x; every subtree owns a horizontal band as tall as its node or its children's bands
+  // stacked, whichever is taller; sibling bands are stacked with a gap and each node is centred
+  // in its band. Bands of different subtrees never overlap, so neither do nodes.
+  function layout(root) {
+    const order = [];
+    const stack = [root];
+    while (stack.length) {
+      const n = stack.pop();
+      n.lines = n.lines || wrap(n.text);
+      n.h = n.lines.length * LINE_H + 12 + (n.repeat ? LINE_H : 0);
+      n.x = n.depth * (NODE_W + GAP_X);
+      order.push(n);
+      const kids = n.open ? n.kids : [];
+      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+    }
+    for (let i = order.length - 1; i >= 0; i--) {
+      const n = order[i];
+      const kids = n.open ? n.kids : [];
+      let sum = kids.length ? GAP_Y * (kids.length - 1) : 0;
+      for (const k of kids) sum += k.band;
+      n.kidsBand = sum;
+      n.band = Math.max(n.h, sum);
+    }
+    root.top = 0;
+    for (const n of order) {
+      n.y = n.top + (n.band - n.h) / 2;
+      let top = n.top + (n.band - n.kidsBand) / 2;
+      for (const k of n.open ? n.kids : []) { k.top = top; top += k.band + GAP_Y; }
+    }
+    return order;
+  }
+
+  let selectedNode = null;
+  function drawMap() {
+    layer.textContent = "";
+    selectedNode = null;
+    if (state.selected < 0) {
+      const t = sel("text", { x: 10, y: 20 });
+      t.textContent = "No query matches the filters.";
+      layer.appendChild(t);
+      showDetail(null);
+      return;
+    }
+    mapRoot = buildTree(state.selected);
+    render();
+    fit();
+    showDetail(null);
+  }
+
+  function render() {
+    layer.textContent = "";
+    const nodes = layout(mapRoot);
+    const edges = sel("g", {});
+    layer.appendChild(edges);
+    for (const n of nodes) {
+      if (n.open) {
+        for (const k of n.kids) {
+          const x1 = n.x + NODE_W, y1 = n.y + n.h / 2, x2 = k.x, y2 = k.y + k.h / 2, mx = (x1 + x2) / 2;
+          edges.appendChild(sel("path", { class: "edge", d: `M${x1},${y1} C${mx},${y1} ${mx},${y2} ${x2},${y2}` }));
+        }
+      }
+      const g = sel("g", { class: "node" + (n === mapRoot ? " root" : "") + (n.repeat ? " repeat" : "") + (n === selectedNode ? " sel" : ""), transform: `translate(${n.x},${n.y})`, tabindex: "0" });
+      g.appendChild(sel("rect", { width: NODE_W, height: n.h, rx: 6 }));
+      const title = sel("title", {});
+      title.textContent = n.text;
+      g.appendChild(title);
+      const text = sel("text", { x: 8, y: 4 });
+      n.lines.forEach((line) => {
+        const ts = sel("tspan", { x: 8, dy: LINE_H });
+        ts.textContent = line;
+        text.appendChild(ts);
+      });
+      g.appendChild(text);
+      if (n.repeat) {
+        const m = sel("text", { class: "mark", x: 8, y: n.lines.length * LINE_H + 16 });
+        m.textContent = "↺ repeated in this tree";
+        g.appendChild(m);
+      }
+      if (n.kids.length) {
+        const c = sel("circle", { cx: NODE_W, cy: n.h / 2, r: 8 });
+        const t = sel("text", { class: "tog", x: NODE_W - 4, y: n.h / 2 + 4 });
+        t.textContent = n.open ? "−" : "+";
+        c.addEventListener("click", (e) => { e.stopPropagation(); n.open = !n.open; render(); });
+        g.appendChild(c);
+        g.appendChild(t);
+      }
+      g.addEventListener("click", () => { selectedNode = n; showDetail(n); render(); });
+      g.addEventListener("keydown", (e) => {
+        if (e.key === "Enter") { selectedNode = n; showDetail(n); render(); }
+        if (e.key === " " && n.kids.length) { e.preventDefault(); n.open = !n.open; render(); }
+      });
+      layer.appendChild(g);
+    }
+    applyView();
+  }
+
+  function bounds() {
+    const nodes = layout(mapRoot);
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (const n of nodes) { x0 = Math.min(x0, n.x); y0 = Math.min(y0, n.y); x1 = Math.max(x1, n.x + NODE_W + 10); y1 = Math.max(y1, n.y + n.h); }
+    return { x0, y0, x1, y1 };
+  }
+  function applyView() { layer.setAttribute("transform", `translate(${view.x},${view.y}) scale(${view.k})`); }
+  function fit() {
+    if (!mapRoot) return;
+    const b = bounds();
+    const w = svg.clientWidth || 800, h = svg.clientHeight || 600;
+    const k = Math.min(1.2, (w - 40) / (b.x1 - b.x0), (h - 60) / (b.y1 - b.y0));
+    view = { k, x: 20 - b.x0 * k, y: 40 - b.y0 * k + Math.max(0, (h - 60 - (b.y1 - b.y0) * k) / 2) };
+    applyView();
+  }
+  function zoom(f, cx, cy) {
+    const k = Math.max(0.05, Math.min(4, view.k * f));
+    cx = cx === undefined ? svg.clientWidth / 2 : cx;
+    cy = cy === undefined ? svg.clientHeight / 2 : cy;
+    view.x = cx - ((cx - view.x) * k) / view.k;
+    view.y = cy - ((cy - view.y) * k) / view.k;
+    view.k = k;
+    applyView();
+  }
+  svg.addEventListener("wheel", (e) => { e.preventDefault(); const r = svg.getBoundingClientRect(); zoom(e.deltaY < 0 ? 1.15 : 1 / 1.15, e.clientX - r.left, e.clientY - r.top); }, { passive: false });
+  let drag = null;
+  svg.addEventListener("pointerdown", (e) => { if (e.target === svg) { drag = { x: e.clientX - view.x, y: e.clientY - view.y }; svg.setPointerCapture(e.pointerId); } });
+  svg.addEventListener("pointermove", (e) => { if (drag) { view.x = e.clientX - drag.x; view.y = e.clientY - drag.y; applyView(); } });
+  svg.addEventListener("pointerup", () => { drag = null; });
+  $("zoom-in").addEventListener("click", () => zoom(1.25));
+  $("zoom-out").addEventListener("click", () => zoom(0.8));
+  $("fit").addEventListener("click", fit);
+  const setAll = (open) => { if (!mapRoot) return; const s = [mapRoot]; while (s.length) { const n = s.pop(); if (n !== mapRoot) n.open = open; s.push(...n.kids); } render(); fit(); };
+  $("expand").addEventListener("click", () => setAll(true));
+  $("collapse").addEventListener("click", () => setAll(false));
+  // Printing: the whole tree scaled into the page (the print style gives the map the page).
+  window.addEventListener("beforeprint", () => {
+    if (!mapRoot) return;
+    const b = bounds();
+    svg.setAttribute("viewBox", `${b.x0 - 10} ${b.y0 - 10} ${b.x1 - b.x0 + 20} ${b.y1 - b.y0 + 20}`);
+    layer.removeAttribute("transform");
+  });
+  window.addEventListener("afterprint", () => { svg.removeAttribute("viewBox"); applyView(); });
+
+  function showDetail(n) {
+    const d = $("detail");
+    d.textContent = "";
+    if (!n || !n.data) {
+      if (state.selected >= 0) {
+        const r = R[state.selected];
+        d.appendChild(el("h2", null, r[0]));
+        d.appendChild(el("p", "muted", locale(r) + " · fetched " + new Date(r[4]).toISOString().slice(0, 16).replace("T", " ") + " UTC"));
+        d.appendChild(el("p", "muted", "Select a question to see its answer and source. Click ± to fold a branch; drag to pan, wheel to zoom."));
+      }
+      return;
+    }
+    const [question, answer, url, title] = n.data;
+    d.appendChild(el("h2", null, question));
+    if (n.repeat) d.appendChild(el("p", "muted", "↺ This question appears earlier in this tree."));
+    d.appendChild(el("p", "answer", answer || "(no answer)"));
+    if (title) d.appendChild(el("p", null, "Source: " + title));
+    if (url) {
+      const p = el("p");
+      if (safeUrl(url)) {
+        const a = el("a", null, url);
+        a.href = url;
+        a.target = "_blank";
+        a.rel = "noopener noreferrer";
+        p.appendChild(a);
+      } else p.textContent = url;
+      d.appendChild(p);
+    }
+  }
+
+  // --- top questions ------------------------------------------------------------------------
+  let top = [];
+  let topSort = { key: "count", dir: -1 };
+  let topList = null;
+  function drawTop() {
+    const m = new Map();
+    for (const idx of state.rows) {
+      const r = R[idx];
+      const inTree = new Set();
+      walk(r[7], (n) => {
+        const f = fold(n[0]);
+        if (inTree.has(f)) return;
+        inTree.add(f);
+        let e = m.get(f);
+        if (!e) { e = { q: n[0], count: 0, locs: new Set(), first: idx, trees: [] }; m.set(f, e); }
+        e.count++;
+        e.locs.add(locale(r));
+        e.trees.push(idx);
+      });
+    }
+    top = [...m.values()];
+    sortTop();
+    $("top-summary").textContent = fmt(top.length) + " unique questions in " + fmt(state.rows.length) + " selected trees. Click a question to list the queries whose trees hold it.";
+    const t = $("top-table");
+    if (!topList) {
+      t.appendChild(el("div", "head"));
+      const body = el("div", "spacer");
+      t.appendChild(body);
+      topList = VList(t, body, 30, (i) => {
+        const e = top[i];
+        const row = el("div", "vrow");
+        row.appendChild(el("span", null, e.q));
+        row.appendChild(el("span", null, fmt(e.count)));
+        row.appendChild(el("span", null, e.locs.size));
+        row.appendChild(el("span", null, R[e.first][0]));
+        row.title = e.q;
+        row.addEventListener("click", () => showTopDetail(e));
+        return row;
+      }, 30);
+    }
+    drawTopHead();
+    topList.setCount(top.length);
+    $("top-detail").textContent = "";
+  }
+  function drawTopHead() {
+    const head = $("top-table").firstElementChild;
+    head.textContent = "";
+    for (const [key, label] of [["q", "Question"], ["count", "Trees"], ["locs", "Locales"], ["first", "First query"]]) {
+      const b = el("button", null, label + (topSort.key === key ? (topSort.dir < 0 ? " ▼" : " ▲") : ""));
+      b.addEventListener("click", () => {
+        topSort = { key, dir: topSort.key === key ? -topSort.dir : (key === "q" || key === "first" ? 1 : -1) };
+        sortTop();
+        drawTopHead();
+        topList.setCount(top.length);
+      });
+      const th = el("div");
+      th.appendChild(b);
+      head.appendChild(th);
+    }
+  }
+  function sortTop() {
+    const { key, dir } = topSort;
+    const v = { q: (e) => fold(e.q), count: (e) => e.count, locs: (e) => e.locs.size, first: (e) => folded[e.first] }[key];
+    top.sort((a, b) => { const x = v(a), y = v(b); return x < y ? -dir : x > y ? dir : b.count - a.count; });
+  }
+  function showTopDetail(e) {
+    const d = $("top-detail");
+    d.textContent = "";
+    d.appendChild(el("h3", null, e.q));
+    d.appendChild(el("p", "muted", "In " + fmt(e.trees.length) + " trees:"));
+    const ul = el("ul", "plain");
+    for (const idx of e.trees.slice(0, 200)) {
+      const li = el("li");
+      const b = el("button", "btn", R[idx][0] + " · " + locale(R[idx]));
+      b.addEventListener("click", () => { select(idx); show("map"); });
+      li.appendChild(b);
+      ul.appendChild(li);
+    }
+    d.appendChild(ul);
+    if (e.trees.length > 200) d.appendChild(el("p", "muted", "and " + fmt(e.trees.length - 200) + " more"));
+  }
+
+  // --- related searches -------------------------------------------------------------------
+  function drawRelated() {
+    const d = $("related");
+    d.textContent = "";
+    if (state.selected < 0) return;
+    const r = R[state.selected];
+    d.appendChild(el("h3", null, "Related searches for “" + r[0] + "” (" + locale(r) + ")"));
+    if (!r[6].length) { d.appendChild(el("p", "muted", "The service returned no related searches.")); return; }
+    const ol = el("ol");
+    r[6].forEach((s) => ol.appendChild(el("li", null, s)));
+    d.appendChild(ol);
+  }
+
+  // --- answer sources ---------------------------------------------------------------------
+  function drawSources() {
+    const m = new Map();
+    let total = 0;
+    for (const idx of state.rows) {
+      walk(R[idx][7], (n) => {
+        const dom = domainOf(n[2]);
+        if (!dom) return;
+        total++;
+        let e = m.get(dom);
+        if (!e) { e = { dom, answers: 0, qs: new Map() }; m.set(dom, e); }
+        e.answers++;
+        e.qs.set(n[0], (e.qs.get(n[0]) || 0) + 1);
+      });
+    }
+    const rows = [...m.values()].sort((a, b) => b.answers - a.answers);
+    const d = $("sources");
+    d.textContent = "";
+    d.appendChild(el("p", "muted", fmt(total) + " answers with a source URL in " + fmt(state.rows.length) + " selected trees, from " + fmt(rows.length) + " domains (top 100 shown)."));
+    const table = el("table");
+    const hr = el("tr");
+    ["Domain", "Answers", "Share", "Top questions"].forEach((h) => hr.appendChild(el("th", null, h)));
+    table.appendChild(hr);
+    for (const e of rows.slice(0, 100)) {
+      const tr = el("tr");
+      tr.appendChild(el("td", null, e.dom));
+      tr.appendChild(el("td", null, fmt(e.answers)));
+      const share = el("td");
+      const bar = el("span", "bar");
+      bar.style.width = Math.round((100 * e.answers) / total) + "px";
+      share.appendChild(bar);
+      share.appendChild(document.createTextNode(((100 * e.answers) / total).toFixed(1) + "%"));
+      tr.appendChild(share);
+      const tq = [...e.qs.entries()].sort((a, b) => b[1] - a[1]).slice(0, 3).map((x) => x[0]);
+      tr.appendChild(el("td", null, tq.join(" · ")));
+      table.appendChild(tr);
+    }
+    d.appendChild(table);
+    domainHits();
+  }
+  function domainHits() {
+    const want = $("domain-box").value.trim().toLowerCase().replace(/^www\./, "");
+    const d = $("domain-hits");
+    d.textContent = "";
+    if (!want) return;
+    const hits = [];
+    for (const idx of state.rows) {
+      walk(R[idx][7], (n) => { const dom = domainOf(n[2]); if (dom === want || dom.endsWith("." + want)) hits.push([idx, n]); });
+    }
+    d.appendChild(el("p", null, want + " answers " + fmt(hits.length) + " questions in the selection" + (hits.length > 200 ? " (first 200 shown)" : "") + "."));
+    const ul = el("ul", "plain");
+    for (const [idx, n] of hits.slice(0, 200)) ul.appendChild(el("li", null, n[0] + " — " + R[idx][0] + " (" + locale(R[idx]) + ")"));
+    d.appendChild(ul);
+  }
+  $("domain-box").addEventListener("input", domainHits);
+
+  // --- compare locales --------------------------------------------------------------------
+  function drawCompare() {
+    const d = $("compare");
+    d.textContent = "";
+    if (state.selected < 0) return;
+    const f = folded[state.selected];
+    const same = [];
+    for (let i = 0; i < R.length; i++) if (folded[i] === f) same.push(i);
+    d.appendChild(el("h3", null, "“" + R[state.selected][0] + "” in " + same.length + " locale" + (same.length === 1 ? "" : "s")));
+    if (same.length < 2) { d.appendChild(el("p", "muted", "This query is stored in one locale only; harvest it with other hl/gl values to compare markets.")); return; }
+    const sets = same.map((idx) => { const m = new Map(); walk(R[idx][7], (n) => { const k = fold(n[0]); if (!m.has(k)) m.set(k, n[0]); }); return m; });
+    const shared = [...sets[0].keys()].filter((k) => sets.every((s) => s.has(k)));
+    const sec = el("section");
+    sec.appendChild(el("h3", null, "Shared by all (" + shared.length + ")"));
+    const ul = el("ul", "plain");
+    shared.forEach((k) => ul.appendChild(el("li", null, sets[0].get(k))));
+    sec.appendChild(ul);
+    d.appendChild(sec);
+    const cols = el("div", "cols");
+    same.forEach((idx, i) => {
+      const s = el("section");
+      const unique = [...sets[i].keys()].filter((k) => sets.every((o, j) => j === i || !o.has(k)));
+      s.appendChild(el("h3", null, locale(R[idx]) + ": unique to this market (" + unique.length + ")"));
+      const u = el("ul", "plain");
+      unique.forEach((k) => u.appendChild(el("li", null, sets[i].get(k))));
+      s.appendChild(u);
+      const doms = new Map();
+      walk(R[idx][7], (n) => { const dom = domainOf(n[2]); if (dom) doms.set(dom, (doms.get(dom) || 0) + 1); });
+      s.appendChild(el("p", "muted", "Answer sources: " + ([...doms.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5).map((x) => x[0] + " (" + x[1] + ")").join(", ") || "none")));
+      cols.appendChild(s);
+    });
+    d.appendChild(cols);
+  }
+
+  applyFilters();
+  document.body.dataset.readyMs = String(Math.round(performance.now()));  // since navigation start
+  document.body.dataset.ready = "1";
+})();

@@ -1,0 +1,178 @@
+#!/usr/bin/env python3
+"""Reads a `paa export --format xlsx` workbook back with openpyxl and compares it, cell by cell,
+with the csv, questions and related exports of the same selection.
+
+usage: check_xlsx.py BOOK.xlsx TREE.csv QUESTIONS.csv RELATED.csv [--rows-per-sheet N]
+                     [--expect-text TEXT]...
+Checks sheet names and order (continuation sheets past N rows), header rows, every data cell,
+row counts, the bold frozen header, autofilters, column widths, the question cell's indent by
+depth, hyperlinks on http(s) URLs and real dates in fetched_at. Prints
+"tree=N questions=N related=N sheets=N" on success; exits 1 with the first difference.
+"""
+import argparse
+import csv
+import datetime
+import re
+import sys
+
+import openpyxl
+from openpyxl.utils import get_column_letter
+
+TREE = "Questions tree"
+QUESTIONS = "Unique questions"
+RELATED = "Related"
+TREE_HEADER = ["q", "hl", "gl", "city", "depth", "position", "parent", "question", "answer", "url",
+               "title", "fetched_at"]
+QUESTIONS_HEADER = ["question", "answer", "url", "title", "count", "first_q", "first_hl",
+                    "first_gl", "first_city"]
+RELATED_HEADER = ["q", "hl", "gl", "city", "position", "related"]
+
+
+def fail(message):
+    print(message, file=sys.stderr)
+    sys.exit(1)
+
+
+def read_csv(path):
+    with open(path, encoding="utf-8", newline="") as f:
+        rows = list(csv.reader(f))
+    return rows[0], rows[1:]
+
+
+def sheet_names(base, rows, per_sheet):
+    data = per_sheet - 1
+    count = max(1, -(-rows // data))
+    return [base] + [f"{base} ({i})" for i in range(2, count + 1)]
+
+
+# OOXML writes characters XML cannot hold (here: CR) as _xHHHH_; Excel and LibreOffice decode
+# them, openpyxl 3.0 leaves inline strings as they are, so decode like Excel does.
+XSTRING_ESCAPE = re.compile(r"_x([0-9A-Fa-f]{4})_")
+
+
+def text(value):
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return XSTRING_ESCAPE.sub(lambda m: chr(int(m.group(1), 16)), value)
+    if isinstance(value, bool):
+        fail(f"unexpected boolean cell {value!r}")
+    if isinstance(value, (int, float)):
+        if float(value) != int(value):
+            fail(f"unexpected fraction {value!r}")
+        return str(int(value))
+    return value
+
+
+def check_sheet_layout(ws, header, widths):
+    got = [c.value for c in ws[1]]
+    if got != header:
+        fail(f"{ws.title}: header {got}, want {header}")
+    if not all(c.font.b for c in ws[1]):
+        fail(f"{ws.title}: header row is not bold")
+    if ws.freeze_panes != "A2":
+        fail(f"{ws.title}: frozen panes {ws.freeze_panes}, want A2 (header row frozen)")
+    want_filter = f"A1:{get_column_letter(len(header))}{ws.max_row}"
+    if ws.auto_filter.ref != want_filter:
+        fail(f"{ws.title}: autofilter {ws.auto_filter.ref}, want {want_filter}")
+    for col, width in widths.items():
+        got_width = ws.column_dimensions[col].width
+        if got_width is None or got_width < width:
+            fail(f"{ws.title}: column {col} width {got_width}, want at least {width}")
+
+
+def data_rows(book, names):
+    """Data rows (cells) of the sheets `names`, in order."""
+    for name in names:
+        ws = book[name]
+        for row in ws.iter_rows(min_row=2):
+            yield ws, row
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("book")
+    parser.add_argument("tree_csv")
+    parser.add_argument("questions_csv")
+    parser.add_argument("related_csv")
+    parser.add_argument("--rows-per-sheet", type=int, default=1048576)
+    parser.add_argument("--expect-text", action="append", default=[])
+    args = parser.parse_args()
+
+    _, tree = read_csv(args.tree_csv)
+    _, questions = read_csv(args.questions_csv)
+    _, related = read_csv(args.related_csv)
+    book = openpyxl.load_workbook(args.book)
+
+    tree_names = sheet_names(TREE, len(tree), args.rows_per_sheet)
+    question_names = sheet_names(QUESTIONS, len(questions), args.rows_per_sheet)
+    related_names = sheet_names(RELATED, len(related), args.rows_per_sheet)
+    want_names = tree_names + question_names + related_names
+    if book.sheetnames != want_names:
+        fail(f"sheets {book.sheetnames}, want {want_names}")
+
+    for name in tree_names:
+        check_sheet_layout(book[name], TREE_HEADER, {"H": 50, "I": 50})
+    for name in question_names:
+        check_sheet_layout(book[name], QUESTIONS_HEADER, {"A": 50})
+    for name in related_names:
+        check_sheet_layout(book[name], RELATED_HEADER, {"F": 30})
+
+    seen_text = set()
+    got = 0
+    links = 0
+    for (ws, cells), want in zip(data_rows(book, tree_names), tree):
+        got += 1
+        values = [text(c.value) for c in cells[:11]]
+        if values != want:
+            fail(f"{ws.title} row {cells[0].row}: {values}\n want {want}")
+        depth = int(want[4])
+        indent = cells[7].alignment.indent or 0
+        if indent != min(depth - 1, 15):
+            fail(f"{ws.title} row {cells[0].row}: question indent {indent} at depth {depth}")
+        url = want[9]
+        if url.startswith(("http://", "https://")):
+            if cells[9].hyperlink is None or cells[9].hyperlink.target != url:
+                fail(f"{ws.title} row {cells[0].row}: url {url!r} is not a hyperlink to itself")
+            links += 1
+        elif cells[9].hyperlink is not None:
+            fail(f"{ws.title} row {cells[0].row}: {url!r} should not be a link")
+        fetched = cells[11].value
+        if not isinstance(fetched, datetime.datetime):
+            fail(f"{ws.title} row {cells[0].row}: fetched_at {fetched!r} is not a date")
+        if cells[11].number_format != "yyyy-mm-dd hh:mm:ss":
+            fail(f"{ws.title}: fetched_at shown as {cells[11].number_format!r}")
+        seen_text.update(v for v in values if isinstance(v, str))
+    if got != len(tree):
+        fail(f"{TREE}: {got} data rows, the csv export has {len(tree)}")
+    if tree and links == 0:
+        fail("no hyperlinks found")
+
+    got = 0
+    for (ws, cells), want in zip(data_rows(book, question_names), questions):
+        got += 1
+        values = [text(c.value) for c in cells[:9]]
+        if values != want:
+            fail(f"{ws.title} row {cells[0].row}: {values}\n want {want}")
+        seen_text.update(values)
+    if got != len(questions):
+        fail(f"{QUESTIONS}: {got} data rows, the questions export has {len(questions)}")
+
+    got = 0
+    for (ws, cells), want in zip(data_rows(book, related_names), related):
+        got += 1
+        values = [text(c.value) for c in cells[:6]]
+        if values != want:
+            fail(f"{ws.title} row {cells[0].row}: {values}\n want {want}")
+        seen_text.update(values)
+    if got != len(related):
+        fail(f"{RELATED}: {got} data rows, the related export has {len(related)}")
+
+    for expected in args.expect_text:
+        if not any(expected in v for v in seen_text):
+            fail(f"text {expected!r} not found in any cell")
+    print(f"tree={len(tree)} questions={len(questions)} related={len(related)} sheets={len(want_names)}")
+
+
+if __name__ == "__main__":
+    main()

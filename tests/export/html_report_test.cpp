@@ -1,0 +1,167 @@
+#include "paa/export/html_report.hpp"
+
+#include "test_support.hpp"
+
+#include <boost/json/parse.hpp>
+
+#include <gtest/gtest.h>
+
+namespace paa::exporting {
+namespace {
+
+const std::string kHostile = R"(</script><img src=x onerror="window.__pwned=1">'quoted' & <!-- )";
+
+std::string report(const std::vector<StoredResult>& results, const std::vector<std::string>& jobs) {
+  StringSink sink;
+  {
+    BufferedOutput out(sink, 64);
+    HtmlReportWriter writer(out, jobs);
+    writer.begin();
+    const std::uint32_t first_job[] = {0};
+    for (const auto& r : results) {
+      auto env = parse_envelope(r.body);
+      EXPECT_TRUE(env) << env.error().message;
+      writer.add(r, *env, first_job);
+    }
+    writer.finish();
+    EXPECT_TRUE(out.flush());
+  }
+  return sink.data;
+}
+
+// The text of every data element, in order: the results chunks, then the meta object.
+std::vector<std::string> data_elements(const std::string& page) {
+  std::vector<std::string> out;
+  for (const std::string open : {R"(<script type="application/json" class="paa-results">)",
+                                 R"(<script type="application/json" id="paa-meta">)"}) {
+    for (auto start = page.find(open); start != std::string::npos; start = page.find(open, start + 1)) {
+      const auto end = page.find("</script>", start);
+      out.push_back(page.substr(start + open.size(), end - start - open.size()));
+    }
+  }
+  return out;
+}
+
+// The page's data as one object: {"results":[...], "jobs":[...], "newest_fetched_at":...}.
+boost::json::object data_of(const std::string& page, const boost::json::parse_options& po = {}) {
+  auto texts = data_elements(page);
+  EXPECT_FALSE(texts.empty());
+  boost::json::object doc = boost::json::parse(texts.back(), {}, po).as_object();
+  boost::json::array results;
+  for (std::size_t i = 0; i + 1 < texts.size(); ++i) {
+    const boost::json::value chunk = boost::json::parse(texts[i], {}, po);
+    for (const auto& r : chunk.as_array()) results.push_back(r);
+  }
+  doc["results"] = std::move(results);
+  return doc;
+}
+
+TEST(HtmlReport, OneSelfContainedPageWithAPolicyThatAllowsNoNetwork) {
+  const auto page = report({test::make_stored("coffee", "en", "us", "", test::kCoffeeBody)}, {"first"});
+  EXPECT_TRUE(page.starts_with("<!doctype html>"));
+  EXPECT_NE(page.find("Content-Security-Policy\" content=\"default-src 'none';"), std::string::npos);
+  EXPECT_TRUE(page.ends_with("</body>\n</html>\n"));
+  // No address outside the data but XML namespace names (which are never fetched).
+  std::string outside_data = page.substr(0, page.find("<script type=\"application/json\"")) +
+                             page.substr(page.find("</script>", page.find("id=\"paa-meta\"")));
+  for (const std::string ns : {"http://www.w3.org/2000/svg"}) {
+    for (auto p = outside_data.find(ns); p != std::string::npos; p = outside_data.find(ns)) outside_data.erase(p, ns.size());
+  }
+  for (const char* remote : {"http://", "https://", "src=\"", "href=\"", "@import", "url("}) {
+    EXPECT_EQ(outside_data.find(remote), std::string::npos) << remote;
+  }
+}
+
+TEST(HtmlReport, TheDataIsJsonWithTheTreesNestedAndNothingHtmlCanSee) {
+  auto hostile = test::make_stored(kHostile, "en", "gb", "London",
+                                   test::body_with_questions({"<b>bold</b>", "say \\\"hi\\\""}));
+  const auto page = report({test::make_stored("coffee", "en", "us", "", test::kCoffeeBody), hostile},
+                           {"first", "</script>"});
+  for (const auto& data : data_elements(page)) {
+    EXPECT_EQ(data.find('<'), std::string::npos);
+    EXPECT_EQ(data.find('>'), std::string::npos);
+    EXPECT_EQ(data.find('&'), std::string::npos);
+  }
+  // Every script element that ends is one the writer opened: one results chunk, the meta
+  // object, the page's script.
+  std::size_t opens = 0, ends = 0;
+  for (auto p = page.find("<script"); p != std::string::npos; p = page.find("<script", p + 1)) ++opens;
+  for (auto p = page.find("</script"); p != std::string::npos; p = page.find("</script", p + 1)) ++ends;
+  EXPECT_EQ(ends, 3u);
+  EXPECT_EQ(opens, ends);
+
+  const auto doc = data_of(page);
+  const auto& results = doc.at("results").as_array();
+  ASSERT_EQ(results.size(), 2u);
+  const auto& coffee = results[0].as_array();
+  EXPECT_EQ(coffee[0].as_string(), "coffee");
+  EXPECT_EQ(coffee[3].as_string(), "");
+  EXPECT_EQ(coffee[4].as_int64(), 1795218854123);
+  EXPECT_EQ(coffee[5].as_array().size(), 1u);
+  EXPECT_EQ(coffee[6].as_array()[1].as_string(), "coffee, \"beans\"");
+  const auto& tree = coffee[7].as_array();
+  ASSERT_EQ(tree.size(), 2u);
+  const auto& first = tree[0].as_array();
+  EXPECT_EQ(first[0].as_string(), "Is coffee good?");
+  EXPECT_EQ(first[1].as_string(), "Yes, \"mostly\".\nSee below.");
+  EXPECT_EQ(first[3].as_string(), "Café ☕");
+  const auto& why = first[4].as_array()[0].as_array();
+  EXPECT_EQ(why[0].as_string(), "Why?");
+  EXPECT_EQ(why[1].as_string(), "");  // a null answer
+  EXPECT_EQ(why.size(), 4u);          // no children: no fifth element
+  EXPECT_EQ(tree[1].as_array()[4].as_array()[0].as_array()[0].as_string(), "Only under the duplicate");
+
+  const auto& h = results[1].as_array();
+  EXPECT_EQ(h[0].as_string(), hostile.q);
+  EXPECT_TRUE(hostile.q.starts_with("</script><img src=x onerror="));
+  EXPECT_EQ(h[3].as_string(), "London");
+  EXPECT_EQ(h[7].as_array()[0].as_array()[0].as_string(), "<b>bold</b>");
+  EXPECT_EQ(doc.at("jobs").as_array()[1].as_string(), "</script>");
+  EXPECT_EQ(doc.at("newest_fetched_at").as_int64(), 1795218854123);
+}
+
+TEST(HtmlReport, AnEmptySelectionIsStillAPage) {
+  const auto page = report({}, {});
+  const auto doc = data_of(page);
+  EXPECT_TRUE(doc.at("results").as_array().empty());
+  EXPECT_EQ(data_elements(page).size(), 1u);  // the meta object alone
+  EXPECT_NE(page.find("<script>\n\"use strict\";"), std::string::npos);
+}
+
+TEST(HtmlReport, ResultsAreSplitIntoElementsOf200InOrder) {
+  std::vector<StoredResult> results;
+  for (int i = 0; i < 450; ++i) {
+    results.push_back(test::make_stored("q " + std::to_string(i), "en", "us", "", test::kCoffeeBody));
+  }
+  const auto page = report(results, {"first"});
+  EXPECT_EQ(data_elements(page).size(), 3u + 1u);
+  const auto doc = data_of(page);
+  const auto& all = doc.at("results").as_array();
+  ASSERT_EQ(all.size(), 450u);
+  for (int i = 0; i < 450; ++i) EXPECT_EQ(all[static_cast<std::size_t>(i)].as_array()[0].as_string(), "q " + std::to_string(i));
+}
+
+TEST(HtmlReport, DeepTreesAreWrittenWithoutRecursion) {
+  Envelope env;
+  env.result.question = "deep";
+  std::vector<Question>* level = &env.result.children;
+  for (int i = 0; i < 5000; ++i) {
+    level->push_back(Question{"q" + std::to_string(i), std::nullopt, "", "", {}});
+    level = &level->back().children;
+  }
+  StringSink sink;
+  {
+    BufferedOutput out(sink);
+    HtmlReportWriter writer(out, {});
+    writer.begin();
+    writer.add(test::make_stored("deep", "en", "us", "", "{}"), env, {});
+    writer.finish();
+    ASSERT_TRUE(out.flush());
+  }
+  boost::json::parse_options po;
+  po.max_depth = 20000;
+  EXPECT_EQ(data_of(sink.data, po).at("results").as_array().size(), 1u);
+}
+
+}  // namespace
+}  // namespace paa::exporting
