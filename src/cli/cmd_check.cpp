@@ -64,6 +64,11 @@ Command add_check_command(CLI::App& app) {
     std::printf("unique keys    %llu after normalisation (%llu duplicate%s dropped)\n", u(check->unique_keys),
                 u(check->duplicates), check->duplicates == 1 ? "" : "s");
     if (*shards > 0) print_shards(check->keys_per_shard, check->unique_keys);
+    if (spec->expand.enabled()) {
+      // The same refusal as `paa run`: a check that passes must mean the job runs.
+      return fail(spec->file.string() + ": [expand] depth = " + std::to_string(spec->expand.depth) +
+                  ": expansion is not in this release yet; set depth = 0 or remove [expand] to run the job's own keys");
+    }
     return static_cast<int>(kExitOk);
   };
   return c;

@@ -356,6 +356,9 @@ TEST_F(RunE2E, AJobAskingForExpansionIsRefusedUntilExpansionShips) {
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("expansion is not in this release yet"), std::string::npos) << r.err;
   EXPECT_EQ(emu.requests(), 0u);
+  auto check = run_paa({"check", job.string()}, dir.path());
+  EXPECT_EQ(check.exit_code, 2) << "a check that passes means the job runs";
+  EXPECT_NE(check.err.find("expansion is not in this release yet"), std::string::npos) << check.err;
 }
 
 }  // namespace
