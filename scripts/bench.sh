@@ -51,7 +51,7 @@ cleanup() {
 trap cleanup EXIT
 bash scripts/make-certs.sh "$work/certs" >/dev/null
 ca="$work/certs/ca.pem"
-key="bench-$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')"
+key="$(paa_random_key bench)"
 export PAA_API_KEY=$key
 bench="$PAA_ROOT/scripts/bench"
 
@@ -103,9 +103,7 @@ start_emulator() {
     --key "$key" --searches 100000000 --listen 127.0.0.1:0 --port-file "$work/port" "$@" \
     2>>"$work/emulator.err" &
   emu_pid=$!
-  for _ in $(seq 400); do [ -s "$work/port" ] && break; sleep 0.05; done
-  [ -s "$work/port" ] || { cat "$work/emulator.err" >&2; paa_log "paa-emulator did not start"; exit 1; }
-  port=$(cat "$work/port")
+  port=$(paa_wait_port "$work/port" "$work/emulator.err")
   base="https://localhost:$port/api"
   emu_args="$*"
 }

@@ -16,7 +16,7 @@ bash scripts/make-certs.sh certs >/dev/null
 
 mkdir -p out
 rm -rf out/demo.db out/emulator.port
-export PAA_API_KEY="demo-key-$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')"
+export PAA_API_KEY="$(paa_random_key demo-key)"
 
 # 200 searches for 280 keys; the quota renews 5 s after it runs out.
 "$bin/paa-emulator" --cert certs/server.pem --key-file certs/server.key --key "$PAA_API_KEY" \
@@ -24,9 +24,7 @@ export PAA_API_KEY="demo-key-$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')"
   --listen 127.0.0.1:0 --port-file out/emulator.port --log out/emulator.log 2>out/emulator.err &
 emulator_pid=$!
 trap 'kill "$emulator_pid" 2>/dev/null || true; wait "$emulator_pid" 2>/dev/null || true' EXIT
-for _ in $(seq 200); do [ -s out/emulator.port ] && break; sleep 0.05; done
-[ -s out/emulator.port ] || { cat out/emulator.err >&2; paa_log "paa-emulator did not start"; exit 1; }
-port=$(cat out/emulator.port)
+port=$(paa_wait_port out/emulator.port out/emulator.err)
 paa_log "paa-emulator listening on https://localhost:$port/api"
 
 paa_log "paa check jobs/demo.toml"

@@ -14,8 +14,8 @@ paa_log "building ($preset)"
 paa_build "$preset"
 dir="$PAA_ROOT/build/$preset"
 rm -f "$dir"/package/paa-harvester_*.deb
-paa_log "packaging (cpack -G DEB)"
-if ! (cd "$dir" && cpack -G DEB -B "$dir/package" >"$dir/package.log" 2>&1); then
+paa_log "packaging (cpack: generator and folder from cmake/PaaInstall.cmake)"
+if ! (cd "$dir" && cpack >"$dir/package.log" 2>&1); then
   cat "$dir/package.log" >&2
   paa_log "cpack failed; full log: $dir/package.log"
   exit 1

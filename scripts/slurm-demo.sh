@@ -88,14 +88,12 @@ for _ in $(seq 100); do sinfo -h -o %t 2>/dev/null | grep -q idle && break; slee
 sinfo -h -o %t | grep -q idle || { tail -20 "$work"/log/*.log >&2; paa_log "the Slurm node did not come up"; exit 1; }
 sinfo
 
-export PAA_API_KEY="slurm-demo-$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')"
+export PAA_API_KEY="$(paa_random_key slurm-demo)"
 "$bin/paa-emulator" --cert certs/server.pem --key-file certs/server.key --key "$PAA_API_KEY" \
   --searches 100000 --latency-ms 5:40 --listen 127.0.0.1:0 --port-file "$work/emulator.port" \
   --log "$work/emulator.log" 2>"$work/emulator.err" &
 emulator_pid=$!
-for _ in $(seq 200); do [ -s "$work/emulator.port" ] && break; sleep 0.05; done
-[ -s "$work/emulator.port" ] || { cat "$work/emulator.err" >&2; paa_log "paa-emulator did not start"; exit 1; }
-url="https://localhost:$(cat "$work/emulator.port")/api"
+url="https://localhost:$(paa_wait_port "$work/emulator.port" "$work/emulator.err")/api"
 
 # The demo's keywords in two locales, split over a 4-task array whose indexes start at 10.
 cp jobs/demo-keywords.txt "$work/"

@@ -21,7 +21,7 @@ if [ "${PAA_SKIP_PACKAGE_TEST:-}" = "1" ]; then
   paa_log "SKIPPED the package install test (PAA_SKIP_PACKAGE_TEST=1)"
 elif [ "$(id -u)" -eq 0 ] || sudo -n true 2>/dev/null; then
   paa_log "package test (cpack, apt-get install, paa, man, apt-get remove)"
-  deb=$(bash scripts/package.sh "$preset" | tail -1)
+  deb=$(bash scripts/package.sh "$preset")
   bash tests/package/install_test.sh "$deb"
 else
   paa_log "SKIPPED the package install test: it installs and removes a package, which needs root or passwordless sudo"

@@ -62,6 +62,18 @@ paa_install_report_test_deps() {
   paa_install_npm_tools
 }
 
+# A throwaway API key for the local emulator: PREFIX and 12 random hex digits.
+paa_random_key() { printf '%s-%s' "$1" "$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')"; }
+
+# paa_wait_port PORT_FILE ERR_FILE: waits (up to 20 s) for a just-started paa-emulator to write
+# its port, and prints it; if it never does, shows its stderr and fails.
+paa_wait_port() {
+  local _
+  for _ in $(seq 400); do [ -s "$1" ] && break; sleep 0.05; done
+  [ -s "$1" ] || { cat "$2" >&2; paa_log "paa-emulator did not start"; return 1; }
+  cat "$1"
+}
+
 # Keeps ccache hits across PCH and timestamp changes.
 export CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime
 

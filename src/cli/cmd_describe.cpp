@@ -4,16 +4,13 @@
 
 #include "paa/clidoc/describe.hpp"
 
-#include <cstdio>
-
 namespace paa::cli {
 
 Command add_describe_command(CLI::App& app) {
   Command c;
   c.app = clidoc::add_describe_command(app);
   c.run = [&app] {
-    std::printf("%s\n", clidoc::describe_json(app).c_str());
-    return std::fflush(stdout) == 0 ? static_cast<int>(kExitOk) : fail("cannot write to standard output");
+    return clidoc::print_describe_json(app) ? static_cast<int>(kExitOk) : fail("cannot write to standard output");
   };
   return c;
 }

@@ -3,6 +3,7 @@
 #include <boost/json/array.hpp>
 #include <boost/json/serialize.hpp>
 
+#include <cstdio>
 #include <string_view>
 #include <vector>
 
@@ -101,6 +102,11 @@ CLI::App* add_describe_command(CLI::App& app) {
   auto* sub = app.add_subcommand(kDescribeCommand, "Print the command line as JSON (for the man pages and completion)");
   sub->group("");  // hidden from --help and from describe() itself
   return sub;
+}
+
+bool print_describe_json(const CLI::App& app) {
+  std::printf("%s\n", describe_json(app).c_str());
+  return std::fflush(stdout) == 0;
 }
 
 }  // namespace paa::clidoc

@@ -88,17 +88,10 @@ int main(int argc, char** argv) {
 
   try {
     app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::CallForAllHelp& e) {
-    return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? 0 : 2;  // --version: 0
+    return app.exit(e) == 0 ? 0 : 2;  // --help, --version: 0
   }
-  if (describe->parsed()) {
-    std::printf("%s\n", paa::clidoc::describe_json(app).c_str());
-    return std::fflush(stdout) == 0 ? 0 : 2;
-  }
+  if (describe->parsed()) return paa::clidoc::print_describe_json(app) ? 0 : 2;
 
   if (!srv.plain && (srv.cert_file.empty() || srv.key_file.empty()))
     return fail("HTTPS needs --cert FILE and --key-file FILE (make them with scripts/make-certs.sh), or use --plain");

@@ -96,22 +96,7 @@ Error write_error(const fs::path& target, int err) {
                     "; check the folder's permissions or choose another -o");
 }
 
-void fsync_dir(const fs::path& dir) {
-  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return;  // best effort: the rename itself has happened
-  ::fsync(fd);
-  ::close(fd);
-}
-
-// Every failure of the command is "bad usage or input": exit 2, nothing (re)written.
-int fail(std::FILE* err, const std::string& message) {
-  std::fprintf(err, "paa: %s\n", message.c_str());
-  return kExitUsage;
-}
-
-}  // namespace
-
-namespace {
+int fail(std::FILE* err, const std::string& message) { return usage_failure(err, message); }
 
 // The temporary file exists (created, empty, open as `fd`) while `produce` runs.
 Result<void> replace_atomically(const fs::path& target, bool force,
@@ -167,6 +152,27 @@ Result<void> replace_atomically(const fs::path& target, bool force,
 }
 
 }  // namespace
+
+int usage_failure(std::FILE* err, const std::string& message) {
+  std::fprintf(err, "paa: %s\n", message.c_str());
+  return kExitUsage;
+}
+
+Result<void> check_store_folder(const fs::path& dir) {
+  std::error_code ec;
+  if (dir.empty() || !fs::is_directory(dir, ec)) {
+    return make_error(errc::invalid_input,
+                      "store '" + dir.string() + "' not found; pass --store the folder `paa run` writes to");
+  }
+  return {};
+}
+
+Result<void> write_output(const std::optional<fs::path>& output, bool force,
+                          const std::function<Result<void>(ByteSink&)>& produce) {
+  if (output) return write_file_atomically(*output, force, produce);
+  FdSink stdout_sink(STDOUT_FILENO, "standard output");
+  return produce(stdout_sink);
+}
 
 Result<void> write_file_atomically(const fs::path& target, bool force,
                                    const std::function<Result<void>(ByteSink&)>& produce) {
@@ -235,10 +241,7 @@ int run_export_command(const ExportCommandOptions& options, std::FILE* err) {
   std::error_code ec;
   for (std::size_t i = 0; i < options.stores.size(); ++i) {
     const auto& dir = options.stores[i];
-    if (dir.empty() || !fs::is_directory(dir, ec)) {
-      return fail(err, "store '" + dir.string() +
-                           "' not found; pass --store the folder `paa run` writes to");
-    }
+    if (auto found = check_store_folder(dir); !found) return fail(err, found.error().message);
     for (std::size_t j = 0; j < i; ++j) {
       if (fs::equivalent(dir, options.stores[j], ec)) {
         return fail(err, "store '" + dir.string() + "' is given twice; give each --store once");
@@ -324,11 +327,8 @@ int run_export_command(const ExportCommandOptions& options, std::FILE* err) {
       summary = *exported;
       return {};
     });
-  } else if (options.output) {
-    done = write_file_atomically(*options.output, options.force, produce);
   } else {
-    FdSink stdout_sink(STDOUT_FILENO, "standard output");
-    done = produce(stdout_sink);
+    done = write_output(options.output, options.force, produce);
   }
   if (!done) {
     return fail(err, done.error().message);

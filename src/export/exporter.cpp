@@ -35,66 +35,10 @@ class LocaleFilter {
   std::string gl_only_;
 };
 
-// first_key -> spelling, for the question index. Questions of one tree share a first_key,
-// so a small cache saves most lookups; cleared when full to keep memory bounded.
-class FirstSeenCache {
- public:
-  explicit FirstSeenCache(StoreReader& store) : store_(store) {}
+}  // namespace
 
-  Result<FirstSeen> lookup(const std::string& first_key) {
-    if (auto it = cache_.find(first_key); it != cache_.end()) return it->second;
-    auto stored = store_.get(first_key);
-    if (!stored) return stored.error();
-    FirstSeen first;
-    if (*stored) {
-      first = {(*stored)->q, (*stored)->hl, (*stored)->gl, (*stored)->city};
-    } else if (auto key = decode_key(first_key)) {
-      // The index points at a result that is not there: fall back to the normalised key.
-      first = {key->q, key->hl, key->gl, key->city};
-    }
-    if (cache_.size() >= kCapacity) cache_.clear();
-    cache_.emplace(first_key, first);
-    return first;
-  }
-
- private:
-  static constexpr std::size_t kCapacity = 4096;
-  StoreReader& store_;
-  std::unordered_map<std::string, FirstSeen> cache_;
-};
-
-Result<ExportSummary> export_question_index(StoreReader& store, const ExportRequest& request,
-                                            BufferedOutput& out) {
-  auto writer = QuestionIndexWriter::create(request.format.excel, out);
-  if (!writer) return writer.error();
-  FirstSeenCache firsts(store);
-  std::optional<Error> failure;
-  (*writer)->begin();
-  auto scanned = store.scan_questions([&](const QuestionEntry& entry) {
-    if (entry.count == 0) return true;
-    auto first = firsts.lookup(entry.first_key);
-    if (!first) {
-      failure = first.error();
-      return false;
-    }
-    if (auto added = (*writer)->add(entry, *first); !added) {
-      failure = added.error();
-      return false;
-    }
-    return true;
-  });
-  if (!scanned) return scanned.error();
-  if (failure) return *failure;
-  if (auto finished = (*writer)->finish(); !finished) return finished.error();
-  if (auto flushed = out.flush(); !flushed) return flushed.error();
-  ExportSummary summary;
-  summary.records = (*writer)->records();
-  return summary;
-}
-
-// Feeds every selected result to `feed` (false stops); counts --job's missing results.
-Result<void> for_each_selected(StoreReader& store, const ExportRequest& request, ExportSummary& summary,
-                               const std::function<Result<bool>(const StoredResult&)>& feed) {
+Result<void> scan_selection(StoreReader& store, const ExportRequest& request, ExportSummary& summary,
+                            const std::function<Result<bool>(const StoredResult&)>& feed) {
   const LocaleFilter filter(request);
   std::optional<Error> failure;
   auto visit = [&](const StoredResult& result) {
@@ -132,6 +76,70 @@ Result<void> for_each_selected(StoreReader& store, const ExportRequest& request,
   return {};
 }
 
+namespace {
+
+// first_key -> spelling, for the question index. Questions of one tree share a first_key,
+// so a small cache saves most lookups; cleared when full to keep memory bounded.
+class FirstSeenCache {
+ public:
+  explicit FirstSeenCache(StoreReader& store) : store_(store) {}
+
+  Result<FirstSeen> lookup(const std::string& first_key) {
+    if (auto it = cache_.find(first_key); it != cache_.end()) return it->second;
+    auto stored = store_.get(first_key);
+    if (!stored) return stored.error();
+    FirstSeen first;
+    if (*stored) {
+      first = {(*stored)->q, (*stored)->hl, (*stored)->gl, (*stored)->city};
+    } else if (auto key = decode_key(first_key)) {
+      // The index points at a result that is not there: fall back to the normalised key.
+      first = {key->q, key->hl, key->gl, key->city};
+    }
+    if (cache_.size() >= kCapacity) cache_.clear();
+    cache_.emplace(first_key, first);
+    return first;
+  }
+
+ private:
+  static constexpr std::size_t kCapacity = 4096;
+  StoreReader& store_;
+  std::unordered_map<std::string, FirstSeen> cache_;
+};
+
+// Every entry of the store's question index still held by a tree, with where it was first seen.
+Result<void> scan_indexed_questions(
+    StoreReader& store, const std::function<Result<void>(const QuestionEntry&, const FirstSeen&)>& visit) {
+  FirstSeenCache firsts(store);
+  std::optional<Error> failure;
+  auto scanned = store.scan_questions([&](const QuestionEntry& entry) {
+    if (entry.count == 0) return true;
+    auto first = firsts.lookup(entry.first_key);
+    Result<void> visited = first ? visit(entry, *first) : Result<void>(first.error());
+    if (!visited) failure = visited.error();
+    return !failure;
+  });
+  if (!scanned) return scanned.error();
+  if (failure) return *failure;
+  return {};
+}
+
+Result<ExportSummary> export_question_index(StoreReader& store, const ExportRequest& request,
+                                            BufferedOutput& out) {
+  auto writer = QuestionIndexWriter::create(request.format.excel, out);
+  if (!writer) return writer.error();
+  (*writer)->begin();
+  auto scanned = scan_indexed_questions(store, [&](const QuestionEntry& entry, const FirstSeen& first) {
+    return (*writer)->add(entry, first);
+  });
+  if (!scanned) return scanned.error();
+  if (auto finished = (*writer)->finish(); !finished) return finished.error();
+  if (auto flushed = out.flush(); !flushed) return flushed.error();
+  ExportSummary summary;
+  summary.records = (*writer)->records();
+  return summary;
+}
+
+
 // The store's question index, most frequent first, as QuestionRows: each entry is parked in a
 // RecordSpill and only (count, offset) stays in memory until the sort.
 Result<void> for_each_indexed_question(StoreReader& store,
@@ -143,22 +151,13 @@ Result<void> for_each_indexed_question(StoreReader& store,
     std::uint64_t offset;
   };
   std::vector<Row> rows;
-  FirstSeenCache firsts(store);
-  std::optional<Error> failure;
-  auto scanned = store.scan_questions([&](const QuestionEntry& entry) {
-    if (entry.count == 0) return true;
-    auto first = firsts.lookup(entry.first_key);
-    if (!first) {
-      failure = first.error();
-      return false;
-    }
+  auto scanned = scan_indexed_questions(store, [&](const QuestionEntry& entry, const FirstSeen& first) {
     rows.push_back({entry.count, (*spill)->append({entry.question, entry.answer.value_or(std::string()),
-                                                    entry.url, entry.title, first->q, first->hl,
-                                                    first->gl, first->city})});
-    return true;
+                                                    entry.url, entry.title, first.q, first.hl, first.gl,
+                                                    first.city})});
+    return Result<void>();
   });
   if (!scanned) return scanned.error();
-  if (failure) return *failure;
   if (auto sealed = (*spill)->seal(); !sealed) return sealed;
   // Entries arrived in fold_text order; a stable sort keeps it among equal counts.
   std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.count > b.count; });
@@ -188,7 +187,7 @@ Result<ExportSummary> export_html(StoreReader& store, const ExportRequest& reque
   const std::vector<std::uint32_t> none;
   ExportSummary summary;
   writer.begin();
-  auto selected = for_each_selected(store, request, summary, [&](const StoredResult& result) -> Result<bool> {
+  auto selected = scan_selection(store, request, summary, [&](const StoredResult& result) -> Result<bool> {
     auto env = parse_stored_result(result, request.format.max_question_depth);
     if (!env) return env.error();
     const auto it = memberships.find(result.key);
@@ -204,17 +203,10 @@ Result<ExportSummary> export_html(StoreReader& store, const ExportRequest& reque
 
 }  // namespace
 
-Result<void> scan_selection(StoreReader& store, const ExportRequest& request, ExportSummary& summary,
-                            const std::function<bool(const StoredResult&)>& visit) {
-  return for_each_selected(store, request, summary,
-                           [&](const StoredResult& result) -> Result<bool> { return visit(result); });
-}
-
 Result<ExportSummary> export_store(StoreReader& store, const ExportRequest& request,
                                    BufferedOutput& out) {
   if (request.format.format == ExportFormat::html) return export_html(store, request, out);
-  if (request.format.format == ExportFormat::questions && !request.filtered() &&
-      !request.recount_questions) {
+  if (request.format.format == ExportFormat::questions && !request.questions_from_results()) {
     return export_question_index(store, request, out);
   }
   if (request.format.format == ExportFormat::xlsx) {
@@ -223,7 +215,7 @@ Result<ExportSummary> export_store(StoreReader& store, const ExportRequest& requ
   ExportSummary summary;
   auto writer = make_format_writer(request.format, out);
   writer->begin();
-  auto selected = for_each_selected(store, request, summary, [&](const StoredResult& result) -> Result<bool> {
+  auto selected = scan_selection(store, request, summary, [&](const StoredResult& result) -> Result<bool> {
     if (auto added = writer->add(result); !added) return added.error();
     return !out.failed();  // stop early; flush() below reports the error
   });
@@ -242,8 +234,8 @@ Result<ExportSummary> export_store_xlsx(StoreReader& store, const ExportRequest&
   if (!workbook) return workbook.error();
   ExportSummary summary;
   QuestionTally tally;  // with a filter, the selection's own question index
-  const bool filtered = request.filtered() || request.recount_questions;
-  auto selected = for_each_selected(store, request, summary, [&](const StoredResult& result) -> Result<bool> {
+  const bool filtered = request.questions_from_results();
+  auto selected = scan_selection(store, request, summary, [&](const StoredResult& result) -> Result<bool> {
     auto env = parse_stored_result(result, request.format.max_question_depth);
     if (!env) return env.error();
     if (auto added = (*workbook)->add_result(result, *env); !added) return added.error();

@@ -51,16 +51,6 @@ std::string describe(const StoredResult& r) {
   return s;
 }
 
-Result<Envelope> parse_stored(const StoredResult& r, const FormatOptions& options) {
-  return parse_stored_result(r, options.max_question_depth);
-}
-
-// fold_text, or the text itself if it is not valid UTF-8 (never happens for parsed bodies).
-std::string fold_or_raw(std::string_view text) {
-  auto folded = fold_text(text);
-  return folded ? std::move(*folded) : std::string(text);
-}
-
 // --- jsonl / json ---------------------------------------------------------------------------
 
 constexpr std::size_t json_max_depth(std::size_t question_depth) {
@@ -195,7 +185,7 @@ class CsvWriter final : public FormatWriter {
   void begin() override { begin_csv(out_, options_.excel, kCsvHeader); }
 
   Result<void> add(const StoredResult& r) override {
-    auto env = parse_stored(r, options_);
+    auto env = parse_stored_result(r, options_.max_question_depth);
     if (!env) return env.error();
     const std::string prefix = render_key_prefix(r);
     seen_.clear();
@@ -243,7 +233,7 @@ class RelatedWriter final : public FormatWriter {
   void begin() override { begin_csv(out_, options_.excel, kRelatedHeader); }
 
   Result<void> add(const StoredResult& r) override {
-    auto env = parse_stored(r, options_);
+    auto env = parse_stored_result(r, options_.max_question_depth);
     if (!env) return env.error();
     if (env->result.related.empty()) return {};
     const std::string prefix = render_key_prefix(r);
@@ -297,7 +287,7 @@ class QuestionAggregateWriter final : public FormatWriter {
   void begin() override { begin_csv(out_, options_.excel, kQuestionsHeader); }
 
   Result<void> add(const StoredResult& r) override {
-    auto env = parse_stored(r, options_);
+    auto env = parse_stored_result(r, options_.max_question_depth);
     if (!env) return env.error();
     tally_.add_tree(r, env->result.children);
     return {};
@@ -389,16 +379,10 @@ struct QuestionIndexWriter::Impl {
 
 Result<std::unique_ptr<QuestionIndexWriter>> QuestionIndexWriter::create(bool excel, BufferedOutput& out) {
   auto impl = std::make_unique<Impl>();
-  const char* dir = std::getenv("TMPDIR");
-  std::string templ = std::string(dir && *dir ? dir : "/tmp") + "/paa-export-questions-XXXXXX";
-  impl->fd = ::mkstemp(templ.data());
-  if (impl->fd < 0) {
-    return make_error("cannot create a temporary file in '" + templ.substr(0, templ.rfind('/')) +
-                      "': " + std::strerror(errno) + "; set TMPDIR to a writable folder");
-  }
-  ::unlink(templ.c_str());  // anonymous from here on: vanishes with the process
-  impl->path = templ;
-  impl->sink = std::make_unique<FdSink>(impl->fd, "temporary file " + templ);
+  auto fd = create_unlinked_temp("paa-export-questions", impl->path);
+  if (!fd) return fd.error();
+  impl->fd = *fd;
+  impl->sink = std::make_unique<FdSink>(impl->fd, "temporary file " + impl->path);
   impl->spill = std::make_unique<BufferedOutput>(*impl->sink);
   return std::unique_ptr<QuestionIndexWriter>(new QuestionIndexWriter(std::move(impl), excel, out));
 }

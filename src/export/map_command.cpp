@@ -7,24 +7,16 @@
 #include "paa/model/query_key.hpp"
 #include "paa/store/store.hpp"
 
-#include <unistd.h>
-
 namespace paa::exporting {
 
 namespace {
-int fail(std::FILE* err, const std::string& message) {
-  std::fprintf(err, "paa: %s\n", message.c_str());
-  return kExitUsage;
-}
+int fail(std::FILE* err, const std::string& message) { return usage_failure(err, message); }
 }  // namespace
 
 int run_map_command(const MapCommandOptions& options, std::FILE* err) {
   auto query = make_query(options.q, options.hl, options.gl, options.city);
   if (!query) return fail(err, query.error().message);
-  std::error_code ec;
-  if (options.store.empty() || !std::filesystem::is_directory(options.store, ec)) {
-    return fail(err, "store '" + options.store.string() + "' not found; pass --store the folder `paa run` writes to");
-  }
+  if (auto found = check_store_folder(options.store); !found) return fail(err, found.error().message);
   auto store = StoreReader::open(options.store);
   if (!store) return fail(err, store.error().message);
   auto stored = (*store)->get(encode_key(query->key));
@@ -37,7 +29,7 @@ int run_map_command(const MapCommandOptions& options, std::FILE* err) {
                          "` shows what it holds (the key is normalised like a job's: case and spacing do not matter)");
   }
   const StoredResult& result = **stored;
-  auto env = parse_stored_result(result, 1000);
+  auto env = parse_stored_result(result, FormatOptions{}.max_question_depth);
   if (!env) return fail(err, env.error().message);
   const auto map = layout_mind_map(result.q, env->result.children);
   auto produce = [&](ByteSink& sink) -> Result<void> {
@@ -45,14 +37,9 @@ int run_map_command(const MapCommandOptions& options, std::FILE* err) {
     write_mind_map_svg(map, out);
     return out.flush();
   };
-  Result<void> done;
-  if (options.output) {
-    done = write_file_atomically(*options.output, options.force, produce);
-  } else {
-    FdSink stdout_sink(STDOUT_FILENO, "standard output");
-    done = produce(stdout_sink);
+  if (auto done = write_output(options.output, options.force, produce); !done) {
+    return fail(err, done.error().message);
   }
-  if (!done) return fail(err, done.error().message);
   if (options.output) {
     std::fprintf(err, "paa: wrote a mind map of %zu questions to %s\n", map.nodes.size() - 1,
                  options.output->c_str());

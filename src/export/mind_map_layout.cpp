@@ -83,8 +83,7 @@ MindMapLayout layout_mind_map(std::string_view query, const std::vector<Question
   while (!stack.empty()) {
     const Frame f = stack.back();
     stack.pop_back();
-    auto folded = fold_text(f.q->question);
-    const bool repeat = !seen.insert(folded ? *folded : f.q->question).second;
+    const bool repeat = !seen.insert(fold_or_raw(f.q->question)).second;
     const std::size_t index = map.nodes.size();
     map.nodes.push_back({f.q->question, f.q, map.nodes[f.parent].depth + 1, f.parent, repeat, {}, 0, 0, 0, 0});
     for (auto it = f.q->children.rbegin(); it != f.q->children.rend(); ++it) stack.push_back({&*it, index});

@@ -1,10 +1,36 @@
 #include "paa/export/output.hpp"
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
+#include <fcntl.h>
 #include <unistd.h>
 
 namespace paa::exporting {
+
+std::string temp_folder() {
+  const char* dir = std::getenv("TMPDIR");
+  return dir && *dir ? dir : "/tmp";
+}
+
+Result<int> create_unlinked_temp(std::string_view prefix, std::string& path) {
+  std::string templ = temp_folder() + "/" + std::string(prefix) + "-XXXXXX";
+  const int fd = ::mkstemp(templ.data());
+  if (fd < 0) {
+    return make_error("cannot create a temporary file in '" + templ.substr(0, templ.rfind('/')) +
+                      "': " + std::strerror(errno) + "; set TMPDIR to a writable folder");
+  }
+  ::unlink(templ.c_str());
+  path = std::move(templ);
+  return fd;
+}
+
+void fsync_dir(const std::filesystem::path& dir) {
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return;
+  ::fsync(fd);
+  ::close(fd);
+}
 
 FdSink::FdSink(int fd, std::string name) : fd_(fd), name_(std::move(name)) {}
 

@@ -2,13 +2,13 @@
 
 #include "paa/export/formats.hpp"
 #include "paa/export/output.hpp"
+#include "paa/model/ascii.hpp"
 #include "paa/model/query_key.hpp"
 
 #include <boost/json.hpp>
 #include <openssl/evp.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cerrno>
 #include <charconv>
 #include <random>
@@ -31,18 +31,6 @@ namespace {
 // closed beyond it (its next rows start a new part), so file descriptors stay bounded.
 constexpr std::size_t kMaxOpenParts = 64;
 constexpr std::size_t kPartBuffer = std::size_t{256} << 10;
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-std::string trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return std::string(s);
-}
 
 std::string hex(const unsigned char* bytes, unsigned size) {
   static constexpr char kDigits[] = "0123456789abcdef";
@@ -225,13 +213,6 @@ Result<void> write_small_file(const fs::path& file, const std::string& text) {
   return {};
 }
 
-void fsync_dir(const fs::path& dir) {
-  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return;
-  ::fsync(fd);
-  ::close(fd);
-}
-
 // An export holds an exclusive flock on its temporary folder while it writes: a folder whose
 // lock can be taken was left by an export that died (PIDs cannot tell: two containers on one
 // volume are both PID 1).
@@ -281,7 +262,7 @@ Result<std::vector<PartitionColumn>> parse_partition_columns(std::string_view te
   std::size_t start = 0;
   while (start <= text.size()) {
     const auto comma = std::min(text.find(',', start), text.size());
-    const std::string name = lower(trim(text.substr(start, comma - start)));
+    const std::string name = lower_ascii(trim_ascii(text.substr(start, comma - start)));
     PartitionColumn column;
     if (name == "hl") {
       column = PartitionColumn::hl;
@@ -301,7 +282,7 @@ Result<std::vector<PartitionColumn>> parse_partition_columns(std::string_view te
 }
 
 Result<std::uint64_t> parse_byte_size(std::string_view text) {
-  const std::string s = lower(trim(text));
+  const std::string s = lower_ascii(trim_ascii(text));
   std::uint64_t number = 0;
   auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), number);
   auto bad = [&] {
@@ -309,8 +290,7 @@ Result<std::uint64_t> parse_byte_size(std::string_view text) {
                                                "' is not a size; write it like 256MB, 1GiB or 500000");
   };
   if (ec != std::errc() || end == s.data()) return bad();
-  std::string unit(end, s.data() + s.size());
-  unit = trim(unit);
+  std::string unit(trim_ascii(std::string_view(end, static_cast<std::size_t>(s.data() + s.size() - end))));
   if (!unit.empty() && unit.back() == 'b') unit.pop_back();
   static const std::map<std::string, std::uint64_t> kUnits{
       {"", 1},          {"k", 1000},        {"m", 1000'000},     {"g", 1000'000'000},
@@ -380,17 +360,12 @@ Result<PartitionedSummary> export_partitioned(StoreReader& store, const Partitio
 
   PartitionedSummary summary;
   PartitionWriter parts(request, temp);
-  std::optional<Error> failure;
   auto scanned = scan_selection(store, request.selection, summary.export_summary,
-                                [&](const StoredResult& result) {
-                                  if (auto added = parts.add(result); !added) {
-                                    failure = added.error();
-                                    return false;
-                                  }
+                                [&](const StoredResult& result) -> Result<bool> {
+                                  if (auto added = parts.add(result); !added) return added.error();
                                   return true;
                                 });
   if (!scanned) return scanned.error();
-  if (failure) return *failure;
   auto files = parts.finish();
   if (!files) return files.error();
   summary.files = std::move(*files);

@@ -6,14 +6,6 @@
 
 namespace paa::exporting {
 
-namespace {
-// fold_text, or the text itself if it is not valid UTF-8 (never happens for parsed bodies).
-std::string fold_or_raw(std::string_view text) {
-  auto folded = fold_text(text);
-  return folded ? std::move(*folded) : std::string(text);
-}
-}  // namespace
-
 void QuestionTally::add_tree(const StoredResult& tree, const std::vector<Question>& roots) {
   in_tree_.clear();
   bool first_for_some = false;

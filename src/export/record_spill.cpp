@@ -24,16 +24,10 @@ struct RecordSpill::Impl {
 
 Result<std::unique_ptr<RecordSpill>> RecordSpill::create() {
   auto impl = std::make_unique<Impl>();
-  const char* dir = std::getenv("TMPDIR");
-  std::string templ = std::string(dir && *dir ? dir : "/tmp") + "/paa-export-spill-XXXXXX";
-  impl->fd = ::mkstemp(templ.data());
-  if (impl->fd < 0) {
-    return make_error("cannot create a temporary file in '" + templ.substr(0, templ.rfind('/')) +
-                      "': " + std::strerror(errno) + "; set TMPDIR to a writable folder");
-  }
-  ::unlink(templ.c_str());
-  impl->path = templ;
-  impl->sink = std::make_unique<FdSink>(impl->fd, "temporary file " + templ);
+  auto fd = create_unlinked_temp("paa-export-spill", impl->path);
+  if (!fd) return fd.error();
+  impl->fd = *fd;
+  impl->sink = std::make_unique<FdSink>(impl->fd, "temporary file " + impl->path);
   impl->out = std::make_unique<BufferedOutput>(*impl->sink);
   return std::unique_ptr<RecordSpill>(new RecordSpill(std::move(impl)));
 }

@@ -1,5 +1,7 @@
 #include "paa/export/text.hpp"
 
+#include "paa/export/script_json.hpp"
+
 #include <boost/json/parse.hpp>
 
 #include <array>
@@ -29,6 +31,60 @@ constexpr std::array<bool, 256> make_json_special() {
   return t;
 }
 constexpr auto kJsonSpecial = make_json_special();
+
+// For JSON inside an HTML <script> element (script_json.hpp): also '<', '>', '&', and the
+// first byte of U+2028 / U+2029 (E2 80 A8 / E2 80 A9).
+constexpr std::array<bool, 256> make_script_json_special() {
+  std::array<bool, 256> t = make_json_special();
+  for (const char c : {'<', '>', '&'}) t[static_cast<unsigned char>(c)] = true;
+  t[0xE2] = true;
+  return t;
+}
+constexpr auto kScriptJsonSpecial = make_script_json_special();
+
+// One JSON string literal, quotes included. `script_safe`: the script element's escapes, and
+// \b \f written as \u0008 \u000c like every other control character.
+void append_json_literal(BufferedOutput& out, std::string_view text, bool script_safe) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  const auto& special = script_safe ? kScriptJsonSpecial : kJsonSpecial;
+  out.put('"');
+  std::size_t run = 0;  // start of the pending run of plain bytes
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (!special[c]) continue;
+    if (c == 0xE2) {  // script_safe only: the rest of a U+2028 / U+2029, or any other E2 sequence
+      if (i + 2 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0x80 &&
+          (static_cast<unsigned char>(text[i + 2]) == 0xA8 || static_cast<unsigned char>(text[i + 2]) == 0xA9)) {
+        out.append(text.substr(run, i - run));
+        out.append(static_cast<unsigned char>(text[i + 2]) == 0xA8 ? "\\u2028" : "\\u2029");
+        i += 2;
+        run = i + 1;
+      }
+      continue;
+    }
+    out.append(text.substr(run, i - run));
+    run = i + 1;
+    const char* short_escape = nullptr;
+    switch (c) {
+      case '"': short_escape = "\\\""; break;
+      case '\\': short_escape = "\\\\"; break;
+      case '\n': short_escape = "\\n"; break;
+      case '\r': short_escape = "\\r"; break;
+      case '\t': short_escape = "\\t"; break;
+      case '\b': short_escape = script_safe ? nullptr : "\\b"; break;
+      case '\f': short_escape = script_safe ? nullptr : "\\f"; break;
+      default: break;
+    }
+    if (short_escape != nullptr) {
+      out.append(short_escape);
+    } else {
+      const char esc[6] = {'\\', 'u', '0', '0', kHex[c >> 4], kHex[c & 0xF]};
+      out.append({esc, 6});
+    }
+  }
+  out.append(text.substr(run));
+  out.put('"');
+}
 
 bool is_ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
@@ -131,30 +187,11 @@ void append_csv_field(BufferedOutput& out, std::string_view field) {
 }
 
 void append_json_string(BufferedOutput& out, std::string_view text) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  out.put('"');
-  std::size_t run = 0;  // start of the pending run of plain bytes
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    if (!kJsonSpecial[c]) continue;
-    out.append(text.substr(run, i - run));
-    run = i + 1;
-    switch (c) {
-      case '"': out.append("\\\""); break;
-      case '\\': out.append("\\\\"); break;
-      case '\n': out.append("\\n"); break;
-      case '\r': out.append("\\r"); break;
-      case '\t': out.append("\\t"); break;
-      case '\b': out.append("\\b"); break;
-      case '\f': out.append("\\f"); break;
-      default: {
-        const char esc[6] = {'\\', 'u', '0', '0', kHex[c >> 4], kHex[c & 0xF]};
-        out.append({esc, 6});
-      }
-    }
-  }
-  out.append(text.substr(run));
-  out.put('"');
+  append_json_literal(out, text, false);
+}
+
+void append_script_json_string(BufferedOutput& out, std::string_view text) {
+  append_json_literal(out, text, true);
 }
 
 std::string format_rfc3339_ms(std::int64_t unix_ms) {

@@ -35,11 +35,6 @@ constexpr std::array<Column, 6> kRelatedColumns{
 
 constexpr int kMaxIndent = 15;  // Excel's indent levels in the format dialog
 
-std::string fold_or_raw(std::string_view text) {
-  auto folded = fold_text(text);
-  return folded ? std::move(*folded) : std::string(text);
-}
-
 }  // namespace
 
 // A logical table spread over one or more sheets ("Name", "Name (2)", ...).
@@ -168,8 +163,7 @@ Result<std::unique_ptr<XlsxWorkbook>> XlsxWorkbook::create(const std::filesystem
                                                            const XlsxOptions& options) {
   auto impl = std::make_unique<Impl>(options);
   impl->file = file;
-  const char* dir = std::getenv("TMPDIR");
-  impl->tmpdir = dir && *dir ? dir : "/tmp";
+  impl->tmpdir = temp_folder();
   auto spill = RecordSpill::create();
   if (!spill) return spill.error();
   impl->related_spill = std::move(*spill);

@@ -180,6 +180,11 @@ Result<std::string> fold_text(std::string_view utf8) {
   return fold_clean(*cleaned);
 }
 
+std::string fold_or_raw(std::string_view utf8) {
+  auto folded = fold_text(utf8);
+  return folded ? std::move(*folded) : std::string(utf8);
+}
+
 Result<std::string> normalize_hl(std::string_view hl) {
   const std::string_view t = trim_ascii(hl);
   const auto fail = [&] {

@@ -25,10 +25,16 @@ std::map<std::string, const Question*> unique_questions(const Envelope& env) {
 }  // namespace
 
 void stage_question_deltas(rocksdb::WriteBatch& batch, rocksdb::ColumnFamilyHandle* questions,
-                           std::string_view key, const Envelope* old, const Envelope& fresh) {
+                           std::string_view key, const std::optional<StoredResult>& old,
+                           const Envelope& fresh) {
   auto now = unique_questions(fresh);
+  // The old tree's entries point into it: it lives until the deltas are staged.
+  std::optional<Envelope> old_tree;
+  if (old) {
+    if (auto parsed = parse_envelope(old->body)) old_tree = std::move(*parsed);
+  }
   std::map<std::string, const Question*> before;
-  if (old != nullptr) before = unique_questions(*old);
+  if (old_tree) before = unique_questions(*old_tree);
   // Blind merges: no read per question.
   for (const auto& [folded, node] : now) {
     if (before.count(folded)) continue;

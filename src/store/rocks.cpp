@@ -457,31 +457,7 @@ Result<RunInfo> RocksStore::get_run(std::string_view job) const {
   return *r;
 }
 
-namespace {
-// A streaming scan over [prefix, successor(prefix)): readahead for sequential disk reads, and
-// no block-cache pollution from a big export.
-template <class Visit>
-Result<void> scan(const RocksStore& store, rocksdb::ColumnFamilyHandle* cf,
-                  std::string_view prefix, std::string_view what, Visit&& visit) {
-  rocksdb::ReadOptions ro;
-  ro.fill_cache = false;
-  ro.readahead_size = 2u << 20;
-  std::string upper = prefix_successor(prefix);
-  rocksdb::Slice upper_slice(upper);
-  if (!upper.empty()) ro.iterate_upper_bound = &upper_slice;
-  std::unique_ptr<rocksdb::Iterator> it(store.db()->NewIterator(ro, cf));
-  for (it->Seek(rocksdb::Slice(prefix.data(), prefix.size())); it->Valid(); it->Next()) {
-    auto k = it->key();
-    auto v = it->value();
-    auto r = visit(std::string_view(k.data(), k.size()), std::string_view(v.data(), v.size()));
-    if (!r) return r.error();
-    if (!*r) return {};
-  }
-  if (!it->status().ok()) return rocks_error(store.dir(), what, it->status());
-  return {};
-}
-}  // namespace
-
+// Readahead for sequential disk reads, and no block-cache pollution from a big export.
 RocksStore::Cursor::Cursor(const RocksStore& store, rocksdb::ColumnFamilyHandle* cf,
                            std::string_view prefix)
     : upper_(prefix_successor(prefix)), upper_slice_(upper_) {
@@ -491,6 +467,22 @@ RocksStore::Cursor::Cursor(const RocksStore& store, rocksdb::ColumnFamilyHandle*
   it_.reset(store.db()->NewIterator(options_, cf));
   it_->Seek(rocksdb::Slice(prefix.data(), prefix.size()));
 }
+
+namespace {
+// A streaming scan over [prefix, successor(prefix)), visitor style.
+template <class Visit>
+Result<void> scan(const RocksStore& store, rocksdb::ColumnFamilyHandle* cf,
+                  std::string_view prefix, std::string_view what, Visit&& visit) {
+  RocksStore::Cursor c(store, cf, prefix);
+  for (; c.valid(); c.next()) {
+    auto r = visit(c.key(), c.value());
+    if (!r) return r.error();
+    if (!*r) return {};
+  }
+  if (!c.status().ok()) return rocks_error(store.dir(), what, c.status());
+  return {};
+}
+}  // namespace
 
 Result<void> RocksStore::scan_results(
     std::string_view prefix, const std::function<bool(const StoredResult&)>& visit) const {

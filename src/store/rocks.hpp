@@ -84,8 +84,8 @@ class RocksStore {
 
   Error damaged(std::string_view family, std::string_view key) const;
 
-  // A pull-style scan over [prefix, successor(prefix)) of one family, for merging several
-  // stores key by key (the visitor scans above cannot be interleaved).
+  // A pull-style scan over [prefix, successor(prefix)) of one family: the visitor scans above
+  // walk one, and a union of stores merges several key by key.
   class Cursor {
    public:
     Cursor(const RocksStore& store, rocksdb::ColumnFamilyHandle* cf, std::string_view prefix);

@@ -105,12 +105,7 @@ Result<MergeSummary> merge_stores(const fs::path& into, const std::vector<fs::pa
       return fail(make_error(errc::store_unusable, "a stored result of '" + result.q +
                                                        "' no longer parses: " + fresh.error().message));
     }
-    std::optional<Envelope> old_tree;
-    if (*old) {
-      if (auto parsed = parse_envelope((*old)->body)) old_tree = std::move(*parsed);
-    }
-    stage_question_deltas(writes.batch(), store.questions, result.key,
-                          old_tree ? &*old_tree : nullptr, *fresh);
+    stage_question_deltas(writes.batch(), store.questions, result.key, *old, *fresh);
     writes.batch().Put(store.results, result.key, encode_result(result));
     ++summary.results;
     if (auto added = writes.added(); !added) return fail(added.error());
@@ -135,10 +130,10 @@ Result<MergeSummary> merge_stores(const fs::path& into, const std::vector<fs::pa
     });
     if (!scanned) return scanned.error();
     if (failure) return *failure;
-    auto stats = (*from)->job_stats(job);
-    if (!stats) return stats.error();
-    if (stats->last_run.started_at_ms != 0) {
-      writes.batch().Put(store.meta, std::string(kMetaRunPrefix) + job, encode_run(stats->last_run));
+    auto run = (*from)->last_run(job);  // not job_stats(): the progress was just scanned
+    if (!run) return run.error();
+    if (run->started_at_ms != 0) {
+      writes.batch().Put(store.meta, std::string(kMetaRunPrefix) + job, encode_run(*run));
     }
   }
   summary.jobs = std::move(*jobs);

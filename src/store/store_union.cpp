@@ -121,12 +121,20 @@ class RocksStoreUnion final : public StoreUnion {
       return true;
     });
     if (!scanned) return scanned.error();
-    for (auto& store : stores_) {  // the run that started last
+    auto run = last_run(job);
+    if (!run) return run.error();
+    stats.last_run = std::move(*run);
+    return stats;
+  }
+
+  Result<RunInfo> last_run(std::string_view job) override {
+    RunInfo latest;
+    for (auto& store : stores_) {
       auto run = store->get_run(job);
       if (!run) return run.error();
-      if (run->started_at_ms > stats.last_run.started_at_ms) stats.last_run = std::move(*run);
+      if (run->started_at_ms > latest.started_at_ms) latest = std::move(*run);
     }
-    return stats;
+    return latest;
   }
 
   Result<void> scan_results(std::string_view prefix,

@@ -20,7 +20,6 @@
 #include <condition_variable>
 #include <deque>
 #include <map>
-#include <set>
 #include <mutex>
 #include <thread>
 #include <utility>
@@ -305,12 +304,7 @@ class RocksStoreWriter final : public StoreWriter {
 
     // Question index: count each question once per stored tree. On a refresh, only the
     // difference between the old tree and the new one changes the counts.
-    std::optional<Envelope> old_tree;
-    if (old) {
-      if (auto parsed = parse_envelope(old->body)) old_tree = std::move(*parsed);
-    }
-    stage_question_deltas(batch, store_->questions, result.key, old_tree ? &*old_tree : nullptr,
-                          put_result.envelope);
+    stage_question_deltas(batch, store_->questions, result.key, old, put_result.envelope);
 
     if (old) {  // keep the first-seen spelling (the request is ours to change: no body copy)
       result.q = std::move(old->q);

@@ -83,14 +83,17 @@ std::vector<std::string> run_args(const fs::path& job, const Emulator& emu,
   return a;
 }
 
+std::vector<boost::json::object> parse_jsonl(const std::string& text) {
+  std::vector<boost::json::object> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(boost::json::parse(line).as_object());
+  return out;
+}
+
 std::vector<boost::json::object> export_jsonl(const fs::path& dir, const fs::path& store) {
   auto r = run_paa({"export", "--store", store.string(), "--format", "jsonl"}, dir);
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  std::vector<boost::json::object> out;
-  std::istringstream in(r.out);
-  std::string line;
-  while (std::getline(in, line)) out.push_back(boost::json::parse(line).as_object());
-  return out;
+  return parse_jsonl(r.out);
 }
 
 void expect_trees_match_emulator(const std::vector<boost::json::object>& rows, std::uint64_t seed) {

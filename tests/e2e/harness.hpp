@@ -52,6 +52,8 @@ void set_locales(const fs::path& job, const std::string& locales);
 // `paa run JOB` against the emulator, trusting its CA, without a progress display.
 std::vector<std::string> run_args(const fs::path& job, const Emulator& emu,
                                   std::vector<std::string> extra = {});
+// JSON lines, one object each.
+std::vector<boost::json::object> parse_jsonl(const std::string& text);
 // `paa export --format jsonl` of a store, one object per line (expects exit 0).
 std::vector<boost::json::object> export_jsonl(const fs::path& dir, const fs::path& store);
 // Every exported result equals, as JSON, the tree the emulator generates for its key.

@@ -7,7 +7,6 @@
 #include <fstream>
 #include <algorithm>
 #include <set>
-#include <sstream>
 
 namespace paa::e2e {
 namespace {
@@ -87,13 +86,7 @@ TEST_F(ShardE2E, FourShardProcessesHarvestTheJobOnceBetweenThem) {
   };
   const auto together = export_of(stores, "jsonl");
   EXPECT_EQ(together.err.find("more than one store"), std::string::npos) << "shards never overlap";
-  std::multiset<std::string> together_rows;
-  {
-    std::istringstream lines(together.out);
-    std::vector<boost::json::object> rows;
-    for (std::string line; std::getline(lines, line);) rows.push_back(boost::json::parse(line).as_object());
-    EXPECT_EQ(comparable(rows), comparable(union_rows));
-  }
+  EXPECT_EQ(comparable(parse_jsonl(together.out)), comparable(union_rows));
   std::vector<std::string> merge{"merge", "--into", (dir / "merged.db").string()};
   for (std::size_t i = 1; i < stores.size(); i += 2) merge.push_back(stores[i]);
   auto merged = run_paa(merge, dir.path());

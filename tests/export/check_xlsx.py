@@ -148,25 +148,19 @@ def main():
     if tree and links == 0:
         fail("no hyperlinks found")
 
-    got = 0
-    for (ws, cells), want in zip(data_rows(book, question_names), questions):
-        got += 1
-        values = [text(c.value) for c in cells[:9]]
-        if values != want:
-            fail(f"{ws.title} row {cells[0].row}: {values}\n want {want}")
-        seen_text.update(values)
-    if got != len(questions):
-        fail(f"{QUESTIONS}: {got} data rows, the questions export has {len(questions)}")
+    def compare_rows(names, want_rows, ncols, label, export):
+        got = 0
+        for (ws, cells), want in zip(data_rows(book, names), want_rows):
+            got += 1
+            values = [text(c.value) for c in cells[:ncols]]
+            if values != want:
+                fail(f"{ws.title} row {cells[0].row}: {values}\n want {want}")
+            seen_text.update(values)
+        if got != len(want_rows):
+            fail(f"{label}: {got} data rows, the {export} export has {len(want_rows)}")
 
-    got = 0
-    for (ws, cells), want in zip(data_rows(book, related_names), related):
-        got += 1
-        values = [text(c.value) for c in cells[:6]]
-        if values != want:
-            fail(f"{ws.title} row {cells[0].row}: {values}\n want {want}")
-        seen_text.update(values)
-    if got != len(related):
-        fail(f"{RELATED}: {got} data rows, the related export has {len(related)}")
+    compare_rows(question_names, questions, 9, QUESTIONS, "questions")
+    compare_rows(related_names, related, 6, RELATED, "related")
 
     for expected in args.expect_text:
         if not any(expected in v for v in seen_text):

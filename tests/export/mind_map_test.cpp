@@ -1,6 +1,8 @@
 #include "paa/export/mind_map_layout.hpp"
 #include "paa/export/mind_map_svg.hpp"
 
+#include "test_support.hpp"
+
 #include <gtest/gtest.h>
 
 #include <string>
@@ -90,11 +92,7 @@ TEST(MindMapLayout, DeepTreesNeedNoRecursion) {
 }
 
 std::string svg(const MindMapLayout& map) {
-  StringSink sink;
-  BufferedOutput out(sink, 16);
-  write_mind_map_svg(map, out);
-  EXPECT_TRUE(out.flush());
-  return sink.data;
+  return test::render([&](BufferedOutput& out) { write_mind_map_svg(map, out); }, 16);
 }
 
 TEST(MindMapSvg, StoreStringsAreEscapedAndOnlyWebUrlsAreLinks) {

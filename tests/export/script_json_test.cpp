@@ -1,5 +1,7 @@
 #include "paa/export/script_json.hpp"
 
+#include "test_support.hpp"
+
 #include <boost/json/parse.hpp>
 
 #include <gtest/gtest.h>
@@ -8,11 +10,7 @@ namespace paa::exporting {
 namespace {
 
 std::string encode(std::string_view text) {
-  StringSink sink;
-  BufferedOutput out(sink, 8);
-  append_script_json_string(out, text);
-  EXPECT_TRUE(out.flush());
-  return sink.data;
+  return test::render([&](BufferedOutput& out) { append_script_json_string(out, text); }, 8);
 }
 
 TEST(ScriptJson, HtmlSignificantCharactersAreUnicodeEscapes) {

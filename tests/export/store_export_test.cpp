@@ -419,23 +419,30 @@ fs::path make_report_store(const fs::path& dir) {
   return dir;
 }
 
-// puppeteer-core is installed into build/npm by scripts/test.sh (paa_install_report_test_deps).
+// The browser checks need puppeteer-core (installed into build/npm by scripts/test.sh,
+// paa_install_report_test_deps) and Debian's chromium.
+fs::path npm_modules() { return fs::path(PAA_SOURCE_DIR) / "build/npm/node_modules"; }
+bool browser_ready() { return fs::exists(npm_modules() / "puppeteer-core") && fs::exists("/usr/bin/chromium"); }
+constexpr const char* kBrowserMissing =
+    "needs chromium and puppeteer-core: source scripts/lib/common.sh && paa_install_report_test_deps";
+
+// `paa export --store STORE --format FORMAT -o OUT`; the exit code.
+int export_to(const fs::path& store, const std::string& format, const fs::path& out) {
+  ExportCommandOptions o;
+  o.stores = {store};
+  o.format = format;
+  o.output = out;
+  return run_export_command(o, stderr);
+}
+
 TEST(HtmlReportInChromium, LoadsFromFileWithoutNetworkAndShowsFiltersAndEscapesHostileText) {
-  const fs::path npm = fs::path(PAA_SOURCE_DIR) / "build/npm/node_modules";
-  if (!fs::exists(npm / "puppeteer-core") || !fs::exists("/usr/bin/chromium")) {
-    GTEST_SKIP() << "needs chromium and puppeteer-core: source scripts/lib/common.sh && paa_install_report_test_deps";
-  }
+  const fs::path npm = npm_modules();
+  if (!browser_ready()) GTEST_SKIP() << kBrowserMissing;
   std::string templ = (fs::temp_directory_path() / "paa-report-XXXXXX").string();
   ASSERT_NE(::mkdtemp(templ.data()), nullptr);
   const fs::path dir = templ;
   make_report_store(dir / "store.db");
-  auto run = [&](const std::string& format, const fs::path& out) {
-    ExportCommandOptions o;
-    o.stores = {dir / "store.db"};
-    o.format = format;
-    o.output = out;
-    return run_export_command(o, stderr);
-  };
+  auto run = [&](const std::string& format, const fs::path& out) { return export_to(dir / "store.db", format, out); };
   ASSERT_EQ(run("jsonl", dir / "all.jsonl"), kExitOk);
   ASSERT_EQ(run("html", dir / "report.html"), kExitOk);
   const fs::path shots = PAA_TEST_OUTPUT_DIR;
@@ -453,10 +460,8 @@ TEST(HtmlReportInChromium, LoadsFromFileWithoutNetworkAndShowsFiltersAndEscapesH
 // on a 2-core machine: ctest runs it alone (RUN_SERIAL, see CMakeLists.txt), hence DISABLED_
 // here and --gtest_also_run_disabled_tests there.
 TEST(HtmlReportScale, DISABLED_TenThousandResultsBecomeInteractiveWithinThreeSeconds) {
-  const fs::path npm = fs::path(PAA_SOURCE_DIR) / "build/npm/node_modules";
-  if (!fs::exists(npm / "puppeteer-core") || !fs::exists("/usr/bin/chromium")) {
-    GTEST_SKIP() << "needs chromium and puppeteer-core: source scripts/lib/common.sh && paa_install_report_test_deps";
-  }
+  const fs::path npm = npm_modules();
+  if (!browser_ready()) GTEST_SKIP() << kBrowserMissing;
   std::string templ = (fs::temp_directory_path() / "paa-report-scale-XXXXXX").string();
   ASSERT_NE(::mkdtemp(templ.data()), nullptr);
   const fs::path dir = templ;
@@ -482,13 +487,7 @@ TEST(HtmlReportScale, DISABLED_TenThousandResultsBecomeInteractiveWithinThreeSec
     for (auto& f : pending) ASSERT_TRUE(f.get());
     ASSERT_TRUE((*writer)->close());
   }
-  auto run = [&](const std::string& format, const fs::path& out) {
-    ExportCommandOptions o;
-    o.stores = {dir / "store.db"};
-    o.format = format;
-    o.output = out;
-    return run_export_command(o, stderr);
-  };
+  auto run = [&](const std::string& format, const fs::path& out) { return export_to(dir / "store.db", format, out); };
   ASSERT_EQ(run("jsonl", dir / "all.jsonl"), kExitOk);
   const auto html_start = std::chrono::steady_clock::now();
   ASSERT_EQ(run("html", dir / "report.html"), kExitOk);
@@ -587,10 +586,8 @@ TEST_F(MindMapCommandTest, AKeyThatIsNotStoredExitsTwoSuggestingPaaStatus) {
 }
 
 TEST_F(MindMapCommandTest, ChromiumRendersTheSvgToANonBlankPicture) {
-  const fs::path npm = fs::path(PAA_SOURCE_DIR) / "build/npm/node_modules";
-  if (!fs::exists(npm / "puppeteer-core") || !fs::exists("/usr/bin/chromium")) {
-    GTEST_SKIP() << "needs chromium and puppeteer-core: source scripts/lib/common.sh && paa_install_report_test_deps";
-  }
+  const fs::path npm = npm_modules();
+  if (!browser_ready()) GTEST_SKIP() << kBrowserMissing;
   ASSERT_EQ(map("Coffee Query 0", "en", "us", "", "coffee.svg"), kExitOk) << err_text;
   const fs::path shots = PAA_TEST_OUTPUT_DIR;
   fs::create_directories(shots);

@@ -1,5 +1,7 @@
 #include "paa/export/text.hpp"
 
+#include "test_support.hpp"
+
 #include <gtest/gtest.h>
 
 #include <string>
@@ -7,16 +9,7 @@
 namespace paa::exporting {
 namespace {
 
-template <class Fn>
-std::string render(Fn&& fn, std::size_t capacity = 64) {
-  StringSink sink;
-  {
-    BufferedOutput out(sink, capacity);
-    fn(out);
-    EXPECT_TRUE(out.flush());
-  }
-  return sink.data;
-}
+using test::render;
 
 std::string csv(std::string_view field) {
   return render([&](BufferedOutput& out) { append_csv_field(out, field); });

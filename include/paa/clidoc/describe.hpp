@@ -23,6 +23,9 @@ boost::json::object describe(const CLI::App& app);
 // describe() as one line of JSON.
 std::string describe_json(const CLI::App& app);
 
+// Prints describe_json(app) and a newline to standard output; false if it could not be written.
+bool print_describe_json(const CLI::App& app);
+
 // Adds the hidden `__describe-cli` subcommand; main() prints describe_json(app) when it was parsed.
 CLI::App* add_describe_command(CLI::App& app);
 

@@ -38,6 +38,15 @@ int run_export_command(const ExportCommandOptions& options, std::FILE* err);
 Result<void> write_file_atomically(const std::filesystem::path& target, bool force,
                                    const std::function<Result<void>(ByteSink&)>& produce);
 
+// `produce` into `output` atomically (write_file_atomically), or to standard output if none.
+Result<void> write_output(const std::optional<std::filesystem::path>& output, bool force,
+                          const std::function<Result<void>(ByteSink&)>& produce);
+
+// The readers' commands (export, map): a store folder that must exist, and their failures
+// ("paa: MESSAGE" on `err`, exit 2: bad usage or input, nothing written).
+Result<void> check_store_folder(const std::filesystem::path& dir);
+int usage_failure(std::FILE* err, const std::string& message);
+
 // The same for a producer that writes the file by name (libxlsxwriter): `produce` gets the
 // temporary file's path (the file exists, empty) and may replace its contents.
 Result<void> write_path_atomically(const std::filesystem::path& target, bool force,

@@ -25,6 +25,8 @@ struct ExportRequest {
   // of stores does not have).
   bool recount_questions = false;
   bool filtered() const { return !job.empty() || !hl.empty() || !gl.empty(); }
+  // Question counts of the selection come from its trees, not from the store's index.
+  bool questions_from_results() const { return filtered() || recount_questions; }
 };
 
 struct ExportSummary {
@@ -38,11 +40,11 @@ struct ExportSummary {
   std::vector<std::string> notes;
 };
 
-// Calls `visit` with each selected result in key order, until it returns false: every stored
-// result, one locale's, or the done keys of one job (counting done keys without a result in
-// `summary.missing_results`, and the results visited in `summary.results`).
+// Calls `feed` with each selected result in key order, until it returns false or an error
+// (which is returned): every stored result, one locale's, or the done keys of one job (counting
+// done keys without a result in `summary.missing_results`, and results fed in `summary.results`).
 Result<void> scan_selection(StoreReader& store, const ExportRequest& request, ExportSummary& summary,
-                            const std::function<bool(const StoredResult&)>& visit);
+                            const std::function<Result<bool>(const StoredResult&)>& feed);
 
 // Writes the whole export to `out` (header and footer included) and flushes it.
 // Stops at the first error: a store read error, an unreadable stored body, or `out` failing.

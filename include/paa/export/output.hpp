@@ -5,6 +5,7 @@
 #include "paa/error.hpp"
 
 #include <cstddef>
+#include <filesystem>
 #include <cstring>
 #include <memory>
 #include <optional>
@@ -12,6 +13,17 @@
 #include <string_view>
 
 namespace paa::exporting {
+
+// Where export's scratch files go: $TMPDIR, or /tmp.
+std::string temp_folder();
+
+// A scratch file in temp_folder() named `<prefix>-XXXXXX`, already unlinked (it vanishes with
+// its descriptor, whatever happens); `path` is its former name, for messages. Returns the fd.
+Result<int> create_unlinked_temp(std::string_view prefix, std::string& path);
+
+// fsyncs a folder, so that names created or renamed in it survive a power cut. Best effort:
+// called after the rename it protects has happened, when there is nothing left to undo.
+void fsync_dir(const std::filesystem::path& dir);
 
 class ByteSink {
  public:

@@ -40,7 +40,6 @@ class QuestionTally {
   void add_tree(const StoredResult& tree, const std::vector<Question>& roots);
   // Most frequent first; ties in fold_text (byte) order.
   void for_each_sorted(const std::function<void(const QuestionRow&)>& visit) const;
-  std::size_t size() const { return entries_.size(); }
 
  private:
   struct Entry {

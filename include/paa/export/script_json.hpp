@@ -9,7 +9,8 @@
 
 namespace paa::exporting {
 
-// A JSON string literal, quotes included; `text` is valid UTF-8 (copied as is otherwise).
+// A JSON string literal, quotes included; `text` is valid UTF-8 (copied as is otherwise). One
+// escaper with append_json_string (text.cpp), plus the escapes above.
 void append_script_json_string(BufferedOutput& out, std::string_view text);
 
 }  // namespace paa::exporting

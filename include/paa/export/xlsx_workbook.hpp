@@ -25,8 +25,6 @@ namespace paa::exporting {
 inline constexpr std::string_view kTreeSheet = "Questions tree";
 inline constexpr std::string_view kQuestionsSheet = "Unique questions";
 inline constexpr std::string_view kRelatedSheet = "Related";
-inline constexpr std::string_view kXlsxTreeHeader =
-    "q,hl,gl,city,depth,position,parent,question,answer,url,title,fetched_at";
 
 struct XlsxOptions {
   // Questions tree: drop repeated questions inside each tree, like `csv --dedupe`.

@@ -1,6 +1,6 @@
 #pragma once
 // [expand] of a job file: the questions of each stored tree become queries of the next level
-// (issue 14 (expansion, in progress)).
+// (issue 14; expansion is not run yet).
 #include <cstdint>
 #include <string>
 #include <vector>

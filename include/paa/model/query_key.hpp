@@ -34,6 +34,9 @@ struct Query {
 Result<std::string> clean_text(std::string_view utf8);
 // clean_text + full Unicode case folding. Used for q, city and question texts.
 Result<std::string> fold_text(std::string_view utf8);
+// fold_text, or the text itself if it is not valid UTF-8 (never the case for parsed bodies):
+// the key of a question when deduplicating or counting.
+std::string fold_or_raw(std::string_view utf8);
 
 // hl: 2-3 ASCII letters, optionally '-' or '_' and a 2-4 letter/digit region (pt-BR, zh_Hant).
 Result<std::string> normalize_hl(std::string_view hl);

@@ -23,6 +23,9 @@ class StoreUnion : public StoreReader {
 
   // Keys found in more than one store, counted once per key by each scan_results() and get().
   virtual std::uint64_t overlapping_keys() const = 0;
+
+  // The job's run that started last in any of the stores (no progress scan).
+  virtual Result<RunInfo> last_run(std::string_view job) = 0;
 };
 
 }  // namespace paa
