@@ -1,5 +1,8 @@
 #include "paa/export/export_command.hpp"
 
+#include "support/files.hpp"
+#include "support/temp_dir.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -14,17 +17,7 @@ namespace fs = std::filesystem;
 
 class AtomicOutputTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    std::string templ = (fs::temp_directory_path() / "paa-export-atomic-XXXXXX").string();
-    ASSERT_NE(::mkdtemp(templ.data()), nullptr);
-    dir = templ;
-  }
-  void TearDown() override { fs::remove_all(dir); }
-
-  static std::string read(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), {}};
-  }
+  static std::string read(const fs::path& p) { return ::paa::test::read_file(p); }
   static void write(const fs::path& p, const std::string& text) {
     std::ofstream(p, std::ios::binary) << text;
   }
@@ -32,7 +25,8 @@ class AtomicOutputTest : public ::testing::Test {
     return static_cast<std::size_t>(std::distance(fs::directory_iterator(dir), fs::directory_iterator()));
   }
 
-  fs::path dir;
+  ::paa::test::TempDir tmp;
+  fs::path dir = tmp.path();
 };
 
 auto writes(std::string text) {

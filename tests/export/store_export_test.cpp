@@ -6,6 +6,8 @@
 #include "paa/model/envelope.hpp"
 #include "paa/model/query_key.hpp"
 #include "paa/store/store.hpp"
+#include "support/files.hpp"
+#include "support/temp_dir.hpp"
 #include "test_support.hpp"
 
 #include <boost/json/serialize.hpp>
@@ -82,17 +84,13 @@ std::string run_capture(const std::string& command) {
   return out;
 }
 
-std::string read_file(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
+using ::paa::test::read_file;
 
 class StoreExportTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    std::string templ = (fs::temp_directory_path() / "paa-export-store-XXXXXX").string();
-    ASSERT_NE(::mkdtemp(templ.data()), nullptr);
-    dir_ = templ;
+    tmp_ = std::make_unique<::paa::test::TempDir>();
+    dir_ = tmp_->path();
     auto writer = StoreWriter::open(dir_ / "store.db");
     ASSERT_TRUE(writer) << writer.error().message;
 
@@ -128,7 +126,7 @@ class StoreExportTest : public ::testing::Test {
     for (auto& f : pending) ASSERT_TRUE(f.get());
     ASSERT_TRUE((*writer)->close());
   }
-  static void TearDownTestSuite() { fs::remove_all(dir_); }
+  static void TearDownTestSuite() { tmp_.reset(); }
 
   // Runs the command, returns its exit code; stderr text in `err_text`.
   int export_cmd(const std::string& format, const std::string& out, bool excel = false, bool dedupe = false,
@@ -190,12 +188,14 @@ class StoreExportTest : public ::testing::Test {
                        (dir_ / jsonl).string() + " " + (dir_ / csv).string() + " " + flags);
   }
 
+  static std::unique_ptr<::paa::test::TempDir> tmp_;
   static fs::path dir_;
   static std::size_t total_questions_;
   static std::size_t de_questions_;
   std::string err_text;
 };
 
+std::unique_ptr<::paa::test::TempDir> StoreExportTest::tmp_;
 fs::path StoreExportTest::dir_;
 std::size_t StoreExportTest::total_questions_ = 0;
 std::size_t StoreExportTest::de_questions_ = 0;
@@ -438,9 +438,8 @@ int export_to(const fs::path& store, const std::string& format, const fs::path& 
 TEST(HtmlReportInChromium, LoadsFromFileWithoutNetworkAndShowsFiltersAndEscapesHostileText) {
   const fs::path npm = npm_modules();
   if (!browser_ready()) GTEST_SKIP() << kBrowserMissing;
-  std::string templ = (fs::temp_directory_path() / "paa-report-XXXXXX").string();
-  ASSERT_NE(::mkdtemp(templ.data()), nullptr);
-  const fs::path dir = templ;
+  const ::paa::test::TempDir tmp;
+  const fs::path& dir = tmp.path();
   make_report_store(dir / "store.db");
   auto run = [&](const std::string& format, const fs::path& out) { return export_to(dir / "store.db", format, out); };
   ASSERT_EQ(run("jsonl", dir / "all.jsonl"), kExitOk);
@@ -453,7 +452,6 @@ TEST(HtmlReportInChromium, LoadsFromFileWithoutNetworkAndShowsFiltersAndEscapesH
   EXPECT_NE(figures.find("\"interactive_ms\""), std::string::npos) << figures;
   std::printf("report figures: %s", figures.c_str());
   EXPECT_TRUE(fs::exists(shots / "report.png"));
-  fs::remove_all(dir);
 }
 
 // The scale: 10,000 stored results open and become interactive within 3 s. A timing
@@ -462,9 +460,8 @@ TEST(HtmlReportInChromium, LoadsFromFileWithoutNetworkAndShowsFiltersAndEscapesH
 TEST(HtmlReportScale, DISABLED_TenThousandResultsBecomeInteractiveWithinThreeSeconds) {
   const fs::path npm = npm_modules();
   if (!browser_ready()) GTEST_SKIP() << kBrowserMissing;
-  std::string templ = (fs::temp_directory_path() / "paa-report-scale-XXXXXX").string();
-  ASSERT_NE(::mkdtemp(templ.data()), nullptr);
-  const fs::path dir = templ;
+  const ::paa::test::TempDir tmp;
+  const fs::path& dir = tmp.path();
   {
     auto writer = StoreWriter::open(dir / "store.db");
     ASSERT_TRUE(writer) << writer.error().message;
@@ -502,7 +499,6 @@ TEST(HtmlReportScale, DISABLED_TenThousandResultsBecomeInteractiveWithinThreeSec
   const auto at = figures.find("\"interactive_ms\":");
   ASSERT_NE(at, std::string::npos) << figures;
   EXPECT_LT(std::stol(figures.substr(at + 17)), 3000) << figures;
-  if (std::getenv("PAA_KEEP_TEST_DIRS") == nullptr) fs::remove_all(dir);
 }
 
 // --- paa map ------------------------------------------------------------------------------
@@ -510,12 +506,9 @@ TEST(HtmlReportScale, DISABLED_TenThousandResultsBecomeInteractiveWithinThreeSec
 class MindMapCommandTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    std::string templ = (fs::temp_directory_path() / "paa-map-XXXXXX").string();
-    ASSERT_NE(::mkdtemp(templ.data()), nullptr);
-    dir_ = templ;
+    dir_ = tmp_.path();
     make_report_store(dir_ / "store.db");
   }
-  void TearDown() override { fs::remove_all(dir_); }
 
   int map(const std::string& q, const std::string& hl, const std::string& gl, const std::string& city,
           const std::string& out) {
@@ -545,6 +538,7 @@ class MindMapCommandTest : public ::testing::Test {
                        (dir_ / file).string());
   }
 
+  ::paa::test::TempDir tmp_;
   fs::path dir_;
   std::string err_text;
 };
@@ -598,9 +592,8 @@ TEST_F(MindMapCommandTest, ChromiumRendersTheSvgToANonBlankPicture) {
 }
 
 TEST(StoreExportWhileWriting, ExportWorksWhileAWriterHoldsTheStore) {
-  std::string templ = (fs::temp_directory_path() / "paa-export-live-XXXXXX").string();
-  ASSERT_NE(::mkdtemp(templ.data()), nullptr);
-  const fs::path dir = templ;
+  const ::paa::test::TempDir tmp;
+  const fs::path& dir = tmp.path();
   auto writer = StoreWriter::open(dir / "store.db");
   ASSERT_TRUE(writer) << writer.error().message;
   auto put = [&](int i) {
@@ -632,7 +625,6 @@ TEST(StoreExportWhileWriting, ExportWorksWhileAWriterHoldsTheStore) {
   EXPECT_EQ(count_exported(), 8u);
   ASSERT_TRUE((*writer)->close());
   reader->reset();
-  fs::remove_all(dir);
 }
 
 }  // namespace
