@@ -1,4 +1,5 @@
 #include "store_test_util.hpp"
+#include "support/process.hpp"
 
 #include "paa/store/store.hpp"
 
@@ -6,7 +7,6 @@
 #include <gtest/gtest.h>
 #include <rocksdb/db.h>
 
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -711,34 +711,14 @@ TEST(StoreSingleWriter, WriterInAnotherProcessIsRefusedAndReadersStillWork) {
   auto dir = tmp.path() / "x.db";
   auto writer = open_writer(dir);
   ASSERT_TRUE(submit_and_wait(*writer, make_put("j", "visible", {})));
-
-  int fds[2];
-  ASSERT_EQ(::pipe(fds), 0);
-  pid_t child = ::fork();
-  ASSERT_GE(child, 0);
-  if (child == 0) {
-    ::close(fds[0]);
-    // 'W' = refused as expected, 'X' = wrongly opened, 'R' = reader failed.
-    char verdict = 'W';
-    auto second = StoreWriter::open(dir);
-    if (second || second.error().message.find("is in use by another paa process (pid " +
-                                              std::to_string(::getppid()) + ")") ==
-                      std::string::npos)
-      verdict = 'X';
-    if (verdict == 'W') {
-      auto reader = StoreReader::open(dir);
-      if (!reader || !(*reader)->get(key_of("visible")).value()) verdict = 'R';
-    }
-    (void)!::write(fds[1], &verdict, 1);
-    ::_exit(0);
-  }
-  ::close(fds[1]);
-  char verdict = 0;
-  ASSERT_EQ(::read(fds[0], &verdict, 1), 1);
-  ::close(fds[0]);
-  int status = 0;
-  ::waitpid(child, &status, 0);
-  EXPECT_EQ(verdict, 'W');
+  // A second program (fork + exec), as a second `paa` would be.
+  test::Process probe({STORE_OPEN_PROBE, dir.string(), std::to_string(::getpid()), "visible"}, {},
+                      tmp.path());
+  auto r = probe.wait();
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "W\n") << "W = refused naming this pid and a reader still works; X = wrongly "
+                             "opened or another message; R = reader failed\n"
+                          << r.err;
 }
 
 TEST(StoreReaders, ReaderWorksWhileTheWriterRunsAndSeesNewDataAfterCatchUp) {
