@@ -2,6 +2,8 @@
 // Nothing is written; any error exits 2.
 #include "commands.hpp"
 
+#include "paa/expand/level_builder.hpp"
+
 #include "paa/exit_code.hpp"
 #include "paa/job/job_file.hpp"
 
@@ -65,9 +67,21 @@ Command add_check_command(CLI::App& app) {
                 u(check->duplicates), check->duplicates == 1 ? "" : "s");
     if (*shards > 0) print_shards(check->keys_per_shard, check->unique_keys);
     if (spec->expand.enabled()) {
-      // The same refusal as `paa run`: a check that passes must mean the job runs.
-      return fail(spec->file.string() + ": [expand] depth = " + std::to_string(spec->expand.depth) +
-                  ": expansion is not in this release yet; set depth = 0 or remove [expand] to run the job's own keys");
+      const ExpandSpec& e = spec->expand;
+      const auto bound = max_discovered(e, check->unique_keys);
+      std::string from = e.from_questions && e.from_related ? "questions and related searches"
+                         : e.from_related                    ? "related searches"
+                                                             : "questions";
+      std::printf("expansion      depth %d from %s, %s per result, max_keys %s\n", e.depth, from.c_str(),
+                  e.per_result == 0 ? "all" : std::to_string(e.per_result).c_str(),
+                  e.max_keys == 0 ? "none" : std::to_string(e.max_keys).c_str());
+      std::printf("discovered     at most %s more keys (each one search at most)\n",
+                  bound ? std::to_string(*bound).c_str() : "an unbounded number of");
+      if (*shards > 0) {
+        // The same refusal as `paa run`: a check that passes must mean the job runs.
+        return fail(spec->file.string() + ": [expand] and shards: a job that expands runs as one process "
+                    "(levels are made from all of the level before); drop --shards or set depth = 0");
+      }
     }
     return static_cast<int>(kExitOk);
   };

@@ -91,6 +91,10 @@ void print_summary(const JobSpec& spec, const HarvestSummary& s, int code) {
     std::fprintf(stderr, "  service figures the key's balance fell by at most %lld during the run (every client of the key)\n",
                  static_cast<long long>(*s.balance_fall));
   }
+  if (spec.expand.enabled()) {
+    std::fprintf(stderr, "  expansion       level %u of %d reached, %llu keys discovered in all\n", s.level,
+                 spec.expand.depth, u(s.discovered));
+  }
   std::fprintf(stderr, "  already stored  %llu (skipped, nothing spent)\n", u(s.already_stored));
   if (s.duplicates) std::fprintf(stderr, "  duplicates      %llu (same key again in this job)\n", u(s.duplicates));
   std::fprintf(stderr, "  failed          %llu%s\n", u(s.failed), s.failed ? " (a rerun retries them)" : "");
@@ -134,13 +138,12 @@ int run(RunFlags& f) {
   if (f.timeout_s) l.timeout_s = *f.timeout_s;
   if (f.retries) l.retries = *f.retries;
   if (!f.store.empty()) spec.store = f.store;
-  if (spec.expand.enabled()) {
-    // Read and validated already, but not yet run: refusing beats silently harvesting less.
-    return fail(spec.file.string() + ": [expand] depth = " + std::to_string(spec.expand.depth) +
-                ": expansion is not in this release yet; set depth = 0 or remove [expand] to run the job's own keys");
-  }
   auto shard = resolve_shard(f);
   if (!shard) return fail(shard.error());
+  if (*shard && spec.expand.enabled()) {
+    return fail(spec.file.string() + ": [expand] and shards: a job that expands runs as one process "
+                "(levels are made from all of the level before); run it without a shard, or set depth = 0");
+  }
   if (*shard) {
     // Each shard its own store (unless --store says where) and, if the job says so, its own key.
     if (f.store.empty()) spec.store = shard_store(spec.store, **shard);

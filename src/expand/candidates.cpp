@@ -4,8 +4,6 @@
 
 namespace paa {
 
-std::string_view via_name(Via via) { return via == Via::related ? "related" : "question"; }
-
 bool passes_word_filters(std::string_view folded, const ExpandSpec& spec) {
   for (const auto& word : spec.exclude) {
     if (folded.find(word) != std::string_view::npos) return false;

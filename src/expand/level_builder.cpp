@@ -1,6 +1,25 @@
 #include "paa/expand/level_builder.hpp"
 
+#include <algorithm>
+
 namespace paa {
+
+std::optional<std::uint64_t> max_discovered(const ExpandSpec& spec, std::uint64_t seeds) {
+  if (!spec.enabled()) return 0;
+  constexpr std::uint64_t kMax = UINT64_MAX;
+  auto mul = [&](std::uint64_t a, std::uint64_t b) { return b != 0 && a > kMax / b ? kMax : a * b; };
+  std::optional<std::uint64_t> by_fanout;
+  if (spec.per_result != 0) {
+    std::uint64_t level = seeds, sum = 0;
+    for (int d = 0; d < spec.depth; ++d) {
+      level = mul(level, spec.per_result);
+      sum = sum > kMax - level ? kMax : sum + level;
+    }
+    by_fanout = sum;
+  }
+  if (spec.max_keys == 0) return by_fanout;
+  return by_fanout ? std::min(*by_fanout, spec.max_keys) : spec.max_keys;
+}
 
 LevelBuilder::LevelBuilder(const ExpandSpec& spec, std::uint32_t level, std::uint64_t discovered_before)
     : spec_(spec), level_(level), discovered_(discovered_before) {}

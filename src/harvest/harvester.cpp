@@ -9,6 +9,7 @@
 #include "paa/harvest/harvester.hpp"
 
 #include "paa/exit_code.hpp"
+#include "paa/harvest/expansion_levels.hpp"
 #include "paa/harvest/feed_filter.hpp"
 #include "paa/harvest/key_attempt.hpp"
 #include "paa/harvest/progress.hpp"
@@ -35,6 +36,7 @@
 #include <spdlog/spdlog.h>
 
 #include <atomic>
+#include <condition_variable>
 #include <csignal>
 #include <cstdio>
 #include <deque>
@@ -173,6 +175,27 @@ class Harvest {
   std::string feeder_error_;  // written by the feeder before it exits; read after join
   StopReason feeder_error_reason_ = StopReason::none;
 
+  // Keys sent to workers and keys they have finished with (stored, failed or given up on a
+  // stop): the feeder waits for the two to meet before a level pass, so that every key of a
+  // level is settled before the next level is made from it.
+  std::mutex settle_mu_;
+  std::condition_variable settle_cv_;
+  std::uint64_t sent_ = 0;
+  std::uint64_t finished_ = 0;
+  bool stopping_ = false;  // a stop was requested, or every worker has ended
+  bool wait_settled();
+  void mark_stopping();
+  bool stopping();
+  // Expansion: the levels after the job's own keys (feeder thread).
+  using SendFn = std::function<bool(WorkItem)>;
+  using FailFn = std::function<void(const Error&)>;
+  void expand_levels(const SendFn& send, const FailFn& fail);
+  bool feed_level(std::uint32_t level, const SendFn& send, const FailFn& fail);
+  bool mark_done_elsewhere(const std::string& key, const FailFn& fail);
+  std::atomic<std::uint64_t> total_keys_{0};
+  std::atomic<std::uint32_t> level_{0};
+  std::uint64_t discovered_ = 0;  // feeder thread; read after join
+
   int workers_left_ = 0;
   bool draining_ = false;
   std::string stop_message_;
@@ -204,6 +227,7 @@ void Harvest::spawn(asio::awaitable<void> task, const char* what, asio::cancella
 }
 
 void Harvest::request_stop(StopReason reason, std::string message) {
+  mark_stopping();
   if (gate_.stop_reason() == StopReason::none) {
     gate_.request_stop(reason);
     stop_message_ = std::move(message);
@@ -399,12 +423,48 @@ asio::awaitable<void> Harvest::worker() {
     auto [ec, item] = co_await channel_.async_receive(use_tuple);
     if (ec || item.key.empty()) break;
     co_await process(*conn, std::move(item));
+    {
+      std::lock_guard lock(settle_mu_);
+      ++finished_;
+    }
+    settle_cv_.notify_all();
   }
   conn->close();
 }
 
+void Harvest::mark_stopping() {
+  {
+    std::lock_guard lock(settle_mu_);
+    stopping_ = true;
+  }
+  settle_cv_.notify_all();
+}
+
+bool Harvest::stopping() {
+  std::lock_guard lock(settle_mu_);
+  return stopping_;
+}
+
+bool Harvest::wait_settled() {
+  {
+    std::unique_lock lock(settle_mu_);
+    settle_cv_.wait(lock, [this] { return stopping_ || finished_ >= sent_; });
+    if (stopping_) return false;
+  }
+  // And the feeder's own bookkeeping writes: all of them acknowledged.
+  for (std::size_t i = 0; i < kFeederStoreWrites; ++i) {
+    if (!feeder_writes_->try_acquire_for(opt_.store_ack_timeout)) {
+      feeder_writes_->release(static_cast<std::ptrdiff_t>(i));
+      return false;
+    }
+  }
+  feeder_writes_->release(static_cast<std::ptrdiff_t>(kFeederStoreWrites));
+  return !stopping();
+}
+
 void Harvest::finish_worker() {
   if (--workers_left_ > 0) return;
+  mark_stopping();  // nobody is left to settle a key
   // Every worker is done: stop what keeps the io_context alive.
   channel_.close();
   channel_.cancel();
@@ -419,6 +479,10 @@ void Harvest::feeder_main() {
   // Blocks this thread (never the io thread) until the channel takes the item; fails once the
   // run stops (the channel is closed and its pending send cancelled).
   auto send = [this](WorkItem item) -> bool {
+    if (!item.key.empty()) {
+      std::lock_guard lock(settle_mu_);
+      ++sent_;  // before the send: a worker may finish the key before this thread goes on
+    }
     auto fut = channel_.async_send(boost::system::error_code{}, std::move(item), asio::use_future);
     try {
       fut.get();
@@ -462,20 +526,11 @@ void Harvest::feeder_main() {
         continue;
       }
       if (*feed == Feed::other_shard) continue;
-      if (*feed == Feed::stored_elsewhere) {
-        // Done here, nothing spent. At most kFeederStoreWrites in flight: a burst of these must
-        // never fill the queue that the workers' paid results go through.
-        feeder_writes_->acquire();
-        WriteRequest w{opt_.job.name, MarkDone{key}, std::nullopt};
-        if (!store_.submit(std::move(w), [writes = feeder_writes_](Result<void>) { writes->release(); })) {
-          feeder_writes_->release();
-          fail(make_error(errc::store, "the store's write queue is full (a bug: please report it)"));
-          break;
-        }
-      }
+      if (*feed == Feed::stored_elsewhere && !mark_done_elsewhere(key, fail)) break;
       ++already_stored_;
     }
   }
+  if (opt_.job.expand.enabled() && feeder_error_.empty()) expand_levels(send, fail);
   // End of input: one empty item per worker, after every real one (the channel is FIFO).
   for (int i = 0; i < opt_.job.limits.concurrency; ++i) {
     if (!send(WorkItem{})) break;
@@ -493,6 +548,78 @@ void Harvest::feeder_main() {
   }
 }
 
+bool Harvest::mark_done_elsewhere(const std::string& key, const FailFn& fail) {
+  // Done here, nothing spent. At most kFeederStoreWrites in flight: a burst of these must
+  // never fill the queue that the workers' paid results go through.
+  feeder_writes_->acquire();
+  WriteRequest w{opt_.job.name, MarkDone{key}, std::nullopt};
+  if (!store_.submit(std::move(w), [writes = feeder_writes_](Result<void>) { writes->release(); })) {
+    feeder_writes_->release();
+    fail(make_error(errc::store, "the store's write queue is full (a bug: please report it)"));
+    return false;
+  }
+  return true;
+}
+
+void Harvest::expand_levels(const SendFn& send, const FailFn& fail) {
+  const ExpandSpec& spec = opt_.job.expand;
+  // A level is made from a finished level only: every key of it stored or failed for good.
+  // After a stop, the next run finishes the level first.
+  if (!wait_settled()) return;
+  auto stored_state = store_.expansion_state(opt_.job.name);
+  if (!stored_state) return fail(stored_state.error());
+  ExpansionState state = reopen_cut_level(*stored_state, spec);
+  discovered_ = state.discovered();
+  for (std::uint32_t level = 1; level <= static_cast<std::uint32_t>(spec.depth); ++level) {
+    level_ = level;
+    if (state.built < level) {
+      spdlog::info("level {}: finding new queries in the answers of level {}", level, level - 1);
+      auto built = build_level(opt_.job, opt_.repeated_key_hashes, level, state, store_, opt_.max_body,
+                               [this] { return stopping(); });
+      if (!built) return fail(built.error());
+      if (!*built) return;  // stopped; the next run resumes the pass
+      state = std::move(**built);
+      discovered_ = state.discovered();
+      spdlog::info("level {}: {} new queries ({} discovered in all{})", level, state.level_keys[level - 1],
+                   state.discovered(),
+                   state.cut_level != 0 ? ", max_keys reached" : "");
+    }
+    total_keys_ += state.level_keys[level - 1];
+    if (!feed_level(level, send, fail)) return;
+    if (!wait_settled()) return;
+  }
+}
+
+bool Harvest::feed_level(std::uint32_t level, const SendFn& send, const FailFn& fail) {
+  // Discovered keys are unique in the job: no repeats to remember; shards do not expand.
+  FeedFilter filter({}, opt_.refresh);
+  bool ok = true;
+  auto scanned = store_.scan_level(opt_.job.name, level, [&](const LevelKey& k) {
+    auto feed = filter.decide(opt_.job.name, k.encoded, 0, store_);
+    if (!feed) {
+      fail(feed.error());
+      return ok = false;
+    }
+    switch (*feed) {
+      case Feed::fetch:
+        if (!send(WorkItem{k.query, k.encoded})) return ok = false;
+        return true;
+      case Feed::stored_elsewhere:
+        if (!mark_done_elsewhere(k.encoded, fail)) return ok = false;
+        ++already_stored_;
+        return true;
+      default:
+        ++already_stored_;
+        return true;
+    }
+  });
+  if (!scanned) {
+    fail(scanned.error());
+    return false;
+  }
+  return ok;
+}
+
 std::string Harvest::state_text(SteadyTime now) const {
   if (gate_.stop_reason() != StopReason::none) return "stopping";
   if (quota_.exhausted()) {
@@ -507,7 +634,11 @@ std::string Harvest::state_text(SteadyTime now) const {
 ProgressSnapshot Harvest::snapshot() {
   const auto now = std::chrono::steady_clock::now();
   ProgressSnapshot s;
-  s.total = opt_.total_keys;
+  s.total = total_keys_.load();
+  if (opt_.job.expand.enabled()) {
+    s.level = level_.load();
+    s.levels = static_cast<std::uint32_t>(opt_.job.expand.depth);
+  }
   s.done = tally_.stored + already_stored_.load();
   s.failed = tally_.failed;
   s.cached = tally_.cached;
@@ -571,6 +702,7 @@ HarvestSummary Harvest::run() {
     spdlog::set_default_logger(logger);
   }
 
+  total_keys_ = opt_.total_keys;
   const int n = opt_.job.limits.concurrency;
   workers_left_ = n;
   for (int i = 0; i < n; ++i) spawn(worker(), "worker", worker_cancel_[static_cast<std::size_t>(i)].slot());
@@ -607,7 +739,10 @@ HarvestSummary Harvest::run() {
   summary.quota = quota_.state();
   summary.elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
   const std::uint64_t settled = summary.fetched + summary.already_stored + summary.failed;
-  summary.pending = opt_.total_keys > settled ? opt_.total_keys - settled : 0;
+  const std::uint64_t total = total_keys_.load();
+  summary.pending = total > settled ? total - settled : 0;
+  summary.level = level_.load();
+  summary.discovered = discovered_;
 
   switch (summary.stop) {
     case StopReason::quota: {

@@ -36,8 +36,10 @@ std::string format_progress(const ProgressSnapshot& s) {
   std::string quota = "left ?";
   if (s.searches_left) quota = "left " + std::to_string(*s.searches_left);
   if (!s.renewal_date.empty()) quota += " (renews " + s.renewal_date + ")";
-  std::snprintf(buf, sizeof buf, "%llu/%llu %.1f%% | %.1f req/s | ETA %s | failed %llu | cached %d%% | %s | %s",
-                static_cast<unsigned long long>(s.done), static_cast<unsigned long long>(s.total), pct,
+  std::string level;
+  if (s.levels > 0) level = "level " + std::to_string(s.level) + "/" + std::to_string(s.levels) + " | ";
+  std::snprintf(buf, sizeof buf, "%s%llu/%llu %.1f%% | %.1f req/s | ETA %s | failed %llu | cached %d%% | %s | %s",
+                level.c_str(), static_cast<unsigned long long>(s.done), static_cast<unsigned long long>(s.total), pct,
                 s.requests_per_s, eta.c_str(), static_cast<unsigned long long>(s.failed), cached_pct,
                 quota.c_str(), s.state.c_str());
   return buf;

@@ -132,6 +132,151 @@ bool valid_job_name(std::string_view job) {
   return !job.empty() && job.find('\0') == std::string_view::npos;
 }
 
+namespace {
+std::string expansion_prefix(char kind, std::string_view job) {
+  std::string k(1, kind);
+  k.append(job);
+  k.push_back('\0');
+  return k;
+}
+void append_be(std::string& out, std::uint64_t v, int bytes) {
+  for (int i = bytes - 1; i >= 0; --i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
+}
+}  // namespace
+
+std::string lineage_key(std::string_view job, std::string_view key) {
+  std::string k = expansion_prefix('L', job);
+  k.append(key);
+  return k;
+}
+std::string level_prefix(std::string_view job, std::uint32_t level) {
+  std::string k = expansion_prefix('F', job);
+  append_be(k, level, 4);
+  return k;
+}
+std::string level_key(std::string_view job, std::uint32_t level, std::uint64_t seq) {
+  std::string k = level_prefix(job, level);
+  append_be(k, seq, 8);
+  return k;
+}
+std::string expansion_state_key(std::string_view job) {
+  std::string k(1, 'S');
+  k.append(job);
+  return k;
+}
+
+std::string encode_lineage(const Lineage& l) {
+  std::string out;
+  ByteWriter w(out);
+  w.u8(kRecordV1);
+  w.varint(l.level);
+  w.u8(static_cast<std::uint8_t>(l.via));
+  w.str(l.parent);
+  w.str(l.seed);
+  return out;
+}
+
+namespace {
+bool read_lineage(ByteReader& r, Lineage& l) {
+  l.level = static_cast<std::uint32_t>(r.varint());
+  const auto via = r.u8();
+  if (via != static_cast<std::uint8_t>(Via::question) && via != static_cast<std::uint8_t>(Via::related)) return false;
+  l.via = static_cast<Via>(via);
+  l.parent = std::string(r.str());
+  l.seed = std::string(r.str());
+  return r.ok();
+}
+}  // namespace
+
+std::optional<Lineage> decode_lineage(std::string_view bytes) {
+  ByteReader r(bytes);
+  if (r.u8() != kRecordV1) return std::nullopt;
+  Lineage l;
+  if (!read_lineage(r, l) || !r.at_end()) return std::nullopt;
+  return l;
+}
+
+std::string encode_level_key(const LevelKey& k) {
+  std::string out;
+  ByteWriter w(out);
+  w.u8(kRecordV1);
+  w.str(k.query.q);
+  w.str(k.query.hl);
+  w.str(k.query.gl);
+  w.str(k.query.city);
+  w.varint(k.lineage.level);
+  w.u8(static_cast<std::uint8_t>(k.lineage.via));
+  w.str(k.lineage.parent);
+  w.str(k.lineage.seed);
+  return out;
+}
+
+std::optional<LevelKey> decode_level_key(std::string_view key, std::string_view bytes) {
+  if (key.size() < 8) return std::nullopt;
+  LevelKey k;
+  for (std::size_t i = key.size() - 8; i < key.size(); ++i) {
+    k.seq = (k.seq << 8) | static_cast<std::uint8_t>(key[i]);
+  }
+  ByteReader r(bytes);
+  if (r.u8() != kRecordV1) return std::nullopt;
+  const auto q = r.str();
+  const auto hl = r.str();
+  const auto gl = r.str();
+  const auto city = r.str();
+  if (!r.ok() || !read_lineage(r, k.lineage) || !r.at_end()) return std::nullopt;
+  // The stored spelling was made by make_query: it makes the same key again.
+  auto query = make_query(q, hl, gl, city);
+  if (!query) return std::nullopt;
+  k.query = std::move(*query);
+  k.encoded = encode_key(k.query.key);
+  return k;
+}
+
+std::string encode_expansion_state(const ExpansionState& s) {
+  json::array levels;
+  for (auto n : s.level_keys) levels.emplace_back(n);
+  return json::serialize(json::object{{"built", s.built},
+                                      {"level_keys", std::move(levels)},
+                                      {"pass_parents", s.pass_parents},
+                                      {"pass_admitted", s.pass_admitted},
+                                      {"cut_level", s.cut_level},
+                                      {"cut_parents", s.cut_parents},
+                                      {"cut_admitted", s.cut_admitted}});
+}
+
+std::optional<ExpansionState> decode_expansion_state(std::string_view text) {
+  boost::system::error_code ec;
+  json::value v = json::parse(text, ec);
+  if (ec || !v.is_object()) return std::nullopt;
+  const auto& o = v.get_object();
+  std::optional<std::int64_t> built, parents, admitted;
+  if (!read_optional_int(o, "built", built) || !read_optional_int(o, "pass_parents", parents) ||
+      !read_optional_int(o, "pass_admitted", admitted) || !built || !parents || !admitted || *built < 0 ||
+      *parents < 0 || *admitted < 0)
+    return std::nullopt;
+  const auto* levels = o.if_contains("level_keys");
+  if (levels == nullptr || !levels->is_array() || levels->get_array().size() != static_cast<std::size_t>(*built))
+    return std::nullopt;
+  ExpansionState s;
+  s.built = static_cast<std::uint32_t>(*built);
+  for (const auto& n : levels->get_array()) {
+    auto count = n.to_number<std::uint64_t>(ec);
+    if (ec) return std::nullopt;
+    s.level_keys.push_back(count);
+  }
+  s.pass_parents = static_cast<std::uint64_t>(*parents);
+  s.pass_admitted = static_cast<std::uint64_t>(*admitted);
+  std::optional<std::int64_t> cut_level, cut_parents, cut_admitted;
+  if (!read_optional_int(o, "cut_level", cut_level) || !read_optional_int(o, "cut_parents", cut_parents) ||
+      !read_optional_int(o, "cut_admitted", cut_admitted) || cut_level.value_or(0) < 0 ||
+      cut_parents.value_or(0) < 0 || cut_admitted.value_or(0) < 0)
+    return std::nullopt;
+  s.cut_level = static_cast<std::uint32_t>(cut_level.value_or(0));
+  s.cut_parents = static_cast<std::uint64_t>(cut_parents.value_or(0));
+  s.cut_admitted = static_cast<std::uint64_t>(cut_admitted.value_or(0));
+  return s;
+}
+
 std::string prefix_successor(std::string_view prefix) {
   std::string s(prefix);
   while (!s.empty()) {

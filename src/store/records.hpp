@@ -2,6 +2,7 @@
 // Internal: the byte formats of the store's keys and values (docs/store.md, "Layout").
 // Hot families (results, progress, questions) use a compact versioned binary format;
 // meta values (quota, run info) are JSON so `ldb` dumps stay readable.
+#include "paa/store/expansion.hpp"
 #include "paa/store/store.hpp"
 
 #include <cstdint>
@@ -16,6 +17,8 @@ inline constexpr const char* kResultsFamily = "results";
 inline constexpr const char* kQuestionsFamily = "questions";
 inline constexpr const char* kProgressFamily = "progress";
 inline constexpr const char* kMetaFamily = "meta";
+// Added after format 2 shipped: stores from before have no such family until a writer opens them.
+inline constexpr const char* kExpansionFamily = "expansion";
 
 inline constexpr std::string_view kMetaFormatVersion = "format_version";
 inline constexpr std::string_view kMetaQuota = "quota";
@@ -26,6 +29,21 @@ inline constexpr std::string_view kMetaShardPrefix = "shard/";  // + job name: S
 std::string progress_prefix(std::string_view job);
 std::string progress_key(std::string_view job, std::string_view key);
 bool valid_job_name(std::string_view job);
+
+// expansion family keys (docs/store.md "Expansion"):
+//   'L' job 0x00 encoded key            -> the key's lineage in the job
+//   'F' job 0x00 level(u32 BE) seq(u64 BE) -> a key of that level, in discovery order
+//   'S' job                             -> the job's ExpansionState (JSON)
+std::string lineage_key(std::string_view job, std::string_view key);
+std::string level_prefix(std::string_view job, std::uint32_t level);
+std::string level_key(std::string_view job, std::uint32_t level, std::uint64_t seq);
+std::string expansion_state_key(std::string_view job);
+std::string encode_lineage(const Lineage& l);
+std::optional<Lineage> decode_lineage(std::string_view bytes);
+std::string encode_level_key(const LevelKey& k);  // seq comes from the key
+std::optional<LevelKey> decode_level_key(std::string_view key, std::string_view bytes);
+std::string encode_expansion_state(const ExpansionState& s);
+std::optional<ExpansionState> decode_expansion_state(std::string_view json);
 
 // The smallest string greater than every string starting with `prefix`; "" = no bound.
 std::string prefix_successor(std::string_view prefix);

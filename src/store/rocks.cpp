@@ -97,7 +97,7 @@ void WriterLock::release() {
 // --- options ---------------------------------------------------------------------------------
 namespace {
 
-enum class Family { results, questions, progress, meta };
+enum class Family { results, questions, progress, meta, expansion };
 
 rocksdb::CompressionType best_compression(bool prefer_zstd) {
   auto supported = rocksdb::GetSupportedCompressions();
@@ -143,6 +143,7 @@ rocksdb::ColumnFamilyOptions family_options(Family family,
       break;
     case Family::progress:
     case Family::meta:
+    case Family::expansion:
       o.compression = best_compression(false);
       break;
   }
@@ -279,6 +280,9 @@ Result<std::unique_ptr<RocksStore>> RocksStore::open(const fs::path& dir, Mode m
   for (const auto& [name, family] : kFamilies) {
     if (std::find(names.begin(), names.end(), name) == names.end()) names.emplace_back(name);
   }
+  // A reader cannot create a family: it reads a store without one as having no expansion.
+  if (primary && std::find(names.begin(), names.end(), kExpansionFamily) == names.end())
+    names.emplace_back(kExpansionFamily);
   if (std::find(names.begin(), names.end(), rocksdb::kDefaultColumnFamilyName) == names.end())
     names.emplace_back(rocksdb::kDefaultColumnFamilyName);
   std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
@@ -287,6 +291,7 @@ Result<std::unique_ptr<RocksStore>> RocksStore::open(const fs::path& dir, Mode m
     for (const auto& [known, family] : kFamilies) {
       if (name == known) cfo = family_options(family, store->block_cache_);
     }
+    if (name == kExpansionFamily) cfo = family_options(Family::expansion, store->block_cache_);
     descriptors.emplace_back(name, cfo);
   }
 
@@ -312,6 +317,7 @@ Result<std::unique_ptr<RocksStore>> RocksStore::open(const fs::path& dir, Mode m
     if (names[i] == kQuestionsFamily) store->questions = store->handles_[i];
     if (names[i] == kProgressFamily) store->progress = store->handles_[i];
     if (names[i] == kMetaFamily) store->meta = store->handles_[i];
+    if (names[i] == kExpansionFamily) store->expansion = store->handles_[i];
   }
   if (!primary) {
     // Replays the primary's WAL too: the reader sees everything written so far.
@@ -457,6 +463,28 @@ Result<RunInfo> RocksStore::get_run(std::string_view job) const {
   return *r;
 }
 
+Result<ExpansionState> RocksStore::get_expansion_state(std::string_view job) const {
+  if (expansion == nullptr) return ExpansionState{};
+  const std::string key = expansion_state_key(job);
+  auto raw = get(expansion, key, "reading the expansion state");
+  if (!raw) return raw.error();
+  if (!*raw) return ExpansionState{};
+  auto s = decode_expansion_state(**raw);
+  if (!s) return damaged(kExpansionFamily, key);
+  return *s;
+}
+
+Result<std::optional<Lineage>> RocksStore::get_lineage(std::string_view job, std::string_view key) const {
+  if (expansion == nullptr) return std::optional<Lineage>();
+  const std::string k = lineage_key(job, key);
+  auto raw = get(expansion, k, "reading a key's lineage");
+  if (!raw) return raw.error();
+  if (!*raw) return std::optional<Lineage>();
+  auto l = decode_lineage(**raw);
+  if (!l) return damaged(kExpansionFamily, k);
+  return l;
+}
+
 // Readahead for sequential disk reads, and no block-cache pollution from a big export.
 RocksStore::Cursor::Cursor(const RocksStore& store, rocksdb::ColumnFamilyHandle* cf,
                            std::string_view prefix)
@@ -503,6 +531,17 @@ Result<void> RocksStore::scan_progress(
                 auto p = decode_progress(v);
                 if (!p) return damaged(kProgressFamily, k);
                 return visit(k.substr(prefix.size()), *p);
+              });
+}
+
+Result<void> RocksStore::scan_level(std::string_view job, std::uint32_t level,
+                                    const std::function<bool(const LevelKey&)>& visit) const {
+  if (expansion == nullptr) return {};
+  return scan(*this, expansion, level_prefix(job, level), "scanning a level of the expansion",
+              [&](std::string_view k, std::string_view v) -> Result<bool> {
+                auto key = decode_level_key(k, v);
+                if (!key) return damaged(kExpansionFamily, k);
+                return visit(*key);
               });
 }
 

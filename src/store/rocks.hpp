@@ -1,6 +1,7 @@
 #pragma once
 // Internal: opening the RocksDB instance behind a store (primary for the writer, secondary for
 // readers), the single-writer lock, error messages, and the reads both sides share.
+#include "paa/store/expansion.hpp"
 #include "paa/store/store.hpp"
 
 #include <rocksdb/db.h>
@@ -59,6 +60,8 @@ class RocksStore {
   rocksdb::ColumnFamilyHandle* questions = nullptr;
   rocksdb::ColumnFamilyHandle* progress = nullptr;
   rocksdb::ColumnFamilyHandle* meta = nullptr;
+  // nullptr in a reader of a store no writer of this version has opened yet: no expansion.
+  rocksdb::ColumnFamilyHandle* expansion = nullptr;
 
   // Point lookup; nullopt when absent.
   Result<std::optional<std::string>> get(rocksdb::ColumnFamilyHandle* cf, std::string_view key,
@@ -72,6 +75,11 @@ class RocksStore {
                                                     std::string_view key) const;
   Result<QuotaState> get_quota() const;
   Result<RunInfo> get_run(std::string_view job) const;
+
+  Result<ExpansionState> get_expansion_state(std::string_view job) const;
+  Result<std::optional<Lineage>> get_lineage(std::string_view job, std::string_view key) const;
+  Result<void> scan_level(std::string_view job, std::uint32_t level,
+                          const std::function<bool(const LevelKey&)>& visit) const;
 
   Result<void> scan_results(std::string_view prefix,
                             const std::function<bool(const StoredResult&)>& visit) const;

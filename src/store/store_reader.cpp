@@ -47,6 +47,16 @@ class RocksStoreReader final : public StoreReader {
   Result<void> scan_questions(const std::function<bool(const QuestionEntry&)>& visit) override {
     return store_->scan_questions(visit);
   }
+  Result<ExpansionState> expansion_state(std::string_view job) override {
+    return store_->get_expansion_state(job);
+  }
+  Result<std::optional<Lineage>> lineage(std::string_view job, std::string_view key) override {
+    return store_->get_lineage(job, key);
+  }
+  Result<void> scan_level(std::string_view job, std::uint32_t level,
+                          const std::function<bool(const LevelKey&)>& visit) override {
+    return store_->scan_level(job, level, visit);
+  }
 
  private:
   std::unique_ptr<RocksStore> store_;

@@ -47,7 +47,11 @@ struct ShardMark {
 struct QuotaOnly {
   QuotaState quota;
 };
-using Op = std::variant<WriteRequest, RunMark, QuotaOnly, ShardMark>;
+struct ExpansionWrite {
+  std::string job;
+  ExpansionStep step;
+};
+using Op = std::variant<WriteRequest, RunMark, QuotaOnly, ShardMark, ExpansionWrite>;
 
 struct QueueItem {
   Op op;
@@ -139,6 +143,27 @@ class RocksStoreWriter final : public StoreWriter {
   Result<void> save_quota(const QuotaState& quota) override { return run_sync(QuotaOnly{quota}); }
   Result<void> claim_shard(std::string_view job, const std::optional<ShardClaim>& shard) override {
     return run_sync(ShardMark{std::string(job), shard});
+  }
+
+  Result<std::optional<StoredResult>> result(std::string_view key) override {
+    if (auto r = check_open(); !r) return r.error();
+    return store_->get_result(key);
+  }
+  Result<ExpansionState> expansion_state(std::string_view job) override {
+    if (auto r = check_open(); !r) return r.error();
+    return store_->get_expansion_state(job);
+  }
+  Result<std::optional<Lineage>> lineage(std::string_view job, std::string_view key) override {
+    if (auto r = check_open(); !r) return r.error();
+    return store_->get_lineage(job, key);
+  }
+  Result<void> scan_level(std::string_view job, std::uint32_t level,
+                          const std::function<bool(const LevelKey&)>& visit) override {
+    if (auto r = check_open(); !r) return r.error();
+    return store_->scan_level(job, level, visit);
+  }
+  Result<void> write_expansion(std::string_view job, ExpansionStep step) override {
+    return run_sync(ExpansionWrite{std::string(job), std::move(step)});
   }
 
   Result<void> close() override {
@@ -418,6 +443,16 @@ class RocksStoreWriter final : public StoreWriter {
                       store_name(store_->dir()) + " holds " + label(recorded) + " of job '" + mark.job +
                           "'; this run is " + label(mark.shard) +
                           ": run it with the same shard setting, or give it another --store");
+  }
+
+  Result<void> apply(ExpansionWrite& w, rocksdb::WriteBatch& batch, Overlay& mine) {
+    if (auto r = check_job(w.job); !r) return r;
+    for (const auto& key : w.step.keys) {
+      put(batch, mine, store_->expansion, lineage_key(w.job, key.encoded), encode_lineage(key.lineage));
+      put(batch, mine, store_->expansion, level_key(w.job, w.step.level, key.seq), encode_level_key(key));
+    }
+    put(batch, mine, store_->expansion, expansion_state_key(w.job), encode_expansion_state(w.step.state));
+    return {};
   }
 
   Result<void> apply(QuotaOnly& q, rocksdb::WriteBatch& batch, Overlay& mine) {

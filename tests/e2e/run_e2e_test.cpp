@@ -348,18 +348,5 @@ TEST_F(RunE2E, SecondRunIsRefusedWhileStatusAndExportStillWork) {
   EXPECT_EQ(asked.size(), 120u);
 }
 
-TEST_F(RunE2E, AJobAskingForExpansionIsRefusedUntilExpansionShips) {
-  Emulator emu(dir.path(), {});
-  auto job = write_job(dir.path(), "deep", 5, "rate = 0");
-  std::ofstream(job, std::ios::app) << "[expand]\ndepth = 2\n";
-  auto r = run_paa(run_args(job, emu), dir.path());
-  EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find("expansion is not in this release yet"), std::string::npos) << r.err;
-  EXPECT_EQ(emu.requests(), 0u);
-  auto check = run_paa({"check", job.string()}, dir.path());
-  EXPECT_EQ(check.exit_code, 2) << "a check that passes means the job runs";
-  EXPECT_NE(check.err.find("expansion is not in this release yet"), std::string::npos) << check.err;
-}
-
 }  // namespace
 }  // namespace paa::e2e

@@ -62,6 +62,49 @@ class MemoryStore final : public StoreWriter {
   }
   Result<void> save_quota(const QuotaState&) override { return {}; }
   Result<void> claim_shard(std::string_view, const std::optional<ShardClaim>&) override { return {}; }
+  Result<std::optional<StoredResult>> result(std::string_view key) override {
+    std::lock_guard lock(mu_);
+    auto it = results.find(key);
+    if (it == results.end()) return std::optional<StoredResult>();
+    StoredResult r;
+    r.key = std::string(key);
+    r.body = it->second;
+    return std::optional<StoredResult>(std::move(r));
+  }
+  // Expansion in memory: the job's state, lineages and levels (one job per MemoryStore).
+  ExpansionState expansion;
+  std::map<std::string, Lineage, std::less<>> lineages;
+  std::map<std::uint32_t, std::vector<LevelKey>> levels;
+  Result<ExpansionState> expansion_state(std::string_view) override {
+    std::lock_guard lock(mu_);
+    return expansion;
+  }
+  Result<std::optional<Lineage>> lineage(std::string_view, std::string_view key) override {
+    std::lock_guard lock(mu_);
+    auto it = lineages.find(key);
+    return it == lineages.end() ? std::optional<Lineage>() : std::optional<Lineage>(it->second);
+  }
+  Result<void> scan_level(std::string_view, std::uint32_t level,
+                          const std::function<bool(const LevelKey&)>& visit) override {
+    std::vector<LevelKey> keys;
+    {
+      std::lock_guard lock(mu_);
+      keys = levels[level];
+    }
+    for (const auto& k : keys) {
+      if (!visit(k)) break;
+    }
+    return {};
+  }
+  Result<void> write_expansion(std::string_view, ExpansionStep step) override {
+    std::lock_guard lock(mu_);
+    for (auto& k : step.keys) {
+      lineages[k.encoded] = k.lineage;
+      levels[step.level].push_back(std::move(k));
+    }
+    expansion = step.state;
+    return {};
+  }
   Result<void> close() override { return {}; }
 
  private:

@@ -4,15 +4,12 @@
 // service's order; filtered by the job's include / exclude words.
 #include "paa/job/expand_spec.hpp"
 #include "paa/model/envelope.hpp"
+#include "paa/model/lineage.hpp"
 
 #include <string>
 #include <vector>
 
 namespace paa {
-
-enum class Via : std::uint8_t { question = 1, related = 2 };
-
-std::string_view via_name(Via via);  // "question", "related"
 
 struct Candidate {
   std::string text;  // as the service wrote it (the request spelling of the discovered query)

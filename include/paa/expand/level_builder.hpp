@@ -8,6 +8,7 @@
 #include "paa/model/query_key.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -29,6 +30,11 @@ struct DiscoveredKey {
   Via via = Via::question;
   std::uint32_t level = 0;
 };
+
+// At most how many keys an expansion of `seeds` keys can discover: max_keys, or the sum over
+// levels of seeds x per_result^level when that is smaller; nullopt = no bound (per_result and
+// max_keys both 0). Saturates at UINT64_MAX.
+std::optional<std::uint64_t> max_discovered(const ExpandSpec& spec, std::uint64_t seeds);
 
 class LevelBuilder {
  public:

@@ -57,6 +57,8 @@ struct HarvestSummary {
   std::uint64_t rate_limited = 0;    // 429 with Retry-After
   std::uint64_t task_errors = 0;     // unexpected exceptions in coroutines (bugs): logged
   std::uint64_t pending = 0;         // keys left for the next run
+  std::uint32_t level = 0;           // expansion: the level the run reached
+  std::uint64_t discovered = 0;      // expansion: keys the job has discovered, all levels
   StopReason stop = StopReason::none;
   std::string stop_message;          // what happened and what to do
   double elapsed_s = 0;

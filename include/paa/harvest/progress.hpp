@@ -17,8 +17,12 @@ struct ProgressSnapshot {
   std::optional<std::int64_t> searches_left;
   std::string renewal_date;     // "" when unknown
   std::string state;            // "running", "backing off", "waiting for renewal until ..."
+  std::uint32_t level = 0;      // an expanding job's current level (0: the job's own keys)
+  std::uint32_t levels = 0;     // its depth; 0 = the job does not expand
 };
 
+// With expansion, "level 1/2 | " first; total then grows as levels are discovered, and the
+// ETA is the current level's.
 // "1234/5000 24.7% | 38.2 req/s | ETA 1m39s | failed 3 | cached 2% | left 872 (renews 2026-12-01) | running"
 std::string format_progress(const ProgressSnapshot& s);
 std::string format_duration(double seconds);

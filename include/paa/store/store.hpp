@@ -6,6 +6,7 @@
 // and on catch_up()).
 #include "paa/error.hpp"
 #include "paa/model/envelope.hpp"
+#include "paa/store/expansion.hpp"
 #include "paa/model/quota_state.hpp"
 #include "paa/model/query_key.hpp"
 
@@ -174,6 +175,19 @@ class StoreWriter {
   // (errc::invalid_input naming what was recorded). Blocks like record_run_start.
   virtual Result<void> claim_shard(std::string_view job, const std::optional<ShardClaim>& shard) = 0;
 
+  // A stored result, read on the caller's thread (the level passes of an expansion).
+  virtual Result<std::optional<StoredResult>> result(std::string_view key) = 0;
+
+  // Expansion (docs/running.md "Expansion"): reads of the writer's own instance, and the one
+  // write, which goes through the queue and blocks like record_run_start: the keys a step of a
+  // level pass admitted (lineage and level order) and the job's state after it, all or nothing.
+  virtual Result<ExpansionState> expansion_state(std::string_view job) = 0;
+  virtual Result<std::optional<Lineage>> lineage(std::string_view job, std::string_view key) = 0;
+  // Level `level`'s keys (level >= 1) in discovery order; streams.
+  virtual Result<void> scan_level(std::string_view job, std::uint32_t level,
+                                  const std::function<bool(const LevelKey&)>& visit) = 0;
+  virtual Result<void> write_expansion(std::string_view job, ExpansionStep step) = 0;
+
   // Drains the queue, flushes, closes. Idempotent; also done by the destructor.
   virtual Result<void> close() = 0;
 };
@@ -200,6 +214,16 @@ class StoreReader {
       std::string_view job,
       const std::function<bool(std::string_view key, const ProgressEntry&)>& visit) = 0;
   virtual Result<void> scan_questions(const std::function<bool(const QuestionEntry&)>& visit) = 0;
+
+  // A job's expansion (none by default: a job that does not expand, or a store without it).
+  virtual Result<ExpansionState> expansion_state(std::string_view) { return ExpansionState{}; }
+  virtual Result<std::optional<Lineage>> lineage(std::string_view, std::string_view) {
+    return std::optional<Lineage>();
+  }
+  virtual Result<void> scan_level(std::string_view, std::uint32_t,
+                                  const std::function<bool(const LevelKey&)>&) {
+    return {};
+  }
 };
 
 }  // namespace paa

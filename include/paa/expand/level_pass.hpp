@@ -1,0 +1,78 @@
+#pragma once
+// One level pass of an expansion: walks the parents (the keys of level d, in order), admits
+// the new keys of level d+1 with LevelBuilder, and commits them in steps, each one atomic with
+// how far the pass got. A pass cut short resumes where its last step ended and admits exactly
+// what an uninterrupted pass would have: the outcome depends only on the parents' order and
+// their stored answers. The store comes in through ExpansionStore (memory in tests).
+#include "paa/error.hpp"
+#include "paa/expand/level_builder.hpp"
+#include "paa/job/expand_spec.hpp"
+#include "paa/model/envelope.hpp"
+#include "paa/store/expansion.hpp"
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_set>
+
+namespace paa {
+
+class ExpansionStore {
+ public:
+  virtual ~ExpansionStore() = default;
+  // A discovered key's lineage in the job; nullopt when the job did not discover it.
+  virtual Result<std::optional<Lineage>> lineage(std::string_view encoded) = 0;
+  // The job has settled the key (done or failed): one of its own keys, or a discovered one.
+  virtual Result<bool> settled(std::string_view encoded) = 0;
+  // The stored answer of a key done for the job; nullopt when the key is not a parent (it
+  // failed for good, or nothing is stored for it).
+  virtual Result<std::optional<Envelope>> answer_of(std::string_view encoded) = 0;
+  virtual Result<void> commit(const ExpansionStep& step) = 0;
+};
+
+// A job whose expansion max_keys cut short, run again with a higher max_keys: the state from
+// which the cut level is built again (from the parent whose keys reached the cap), and every
+// level after it. Any other state is returned as it is.
+ExpansionState reopen_cut_level(const ExpansionState& state, const ExpandSpec& spec);
+
+struct Parent {
+  Query query;
+  std::string encoded;  // encode_key(query.key)
+  std::string seed;     // its level-0 ancestor; "" for a level-0 key (its own seed)
+};
+
+class LevelPass {
+ public:
+  // Builds level `level` (1 or more) from `state`, whose levels 1..level-1 are built.
+  LevelPass(const ExpandSpec& spec, std::uint32_t level, const ExpansionState& state,
+            ExpansionStore& store, std::size_t parents_per_step = 1000);
+
+  // Offer every parent of level-1 in order, from the first: those an interrupted pass walked
+  // already are skipped here.
+  Result<void> offer(const Parent& parent);
+  // max_keys is reached: later parents can add nothing (the caller may stop offering).
+  bool full() const { return builder_.full(); }
+  // Commits what is left and marks the level built; returns the job's state after it.
+  Result<ExpansionState> finish();
+
+ private:
+  class StepKnown;
+  Result<void> commit_step(bool level_done);
+
+  const ExpandSpec& spec_;
+  const std::uint32_t level_;
+  ExpansionState state_;  // as committed
+  ExpansionStore& store_;
+  const std::size_t parents_per_step_;
+  LevelBuilder builder_;
+  std::uint64_t offered_ = 0;       // parents offered, skipped ones included
+  std::uint64_t walked_ = 0;        // parents walked, this pass and the interrupted one's
+  std::uint64_t admitted_ = 0;      // keys of this level admitted so far, both passes
+  std::optional<Error> known_error_;
+  std::optional<ExpansionState> cut_;  // where max_keys cut this level (its cut_* fields)
+  ExpansionStep step_;              // not committed yet
+  std::unordered_set<std::string> step_keys_;  // keys admitted in step_
+};
+
+}  // namespace paa

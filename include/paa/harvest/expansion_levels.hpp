@@ -1,0 +1,43 @@
+#pragma once
+// The work between two levels of an expanding run (docs/running.md "Expansion"): the level pass
+// over the store, on the feeder's thread (it reads the disk, never the io thread's business).
+#include "paa/error.hpp"
+#include "paa/expand/level_pass.hpp"
+#include "paa/job/job_file.hpp"
+#include "paa/store/store.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <span>
+
+namespace paa {
+
+// ExpansionStore over the run's StoreWriter, for one job.
+class WriterExpansionStore final : public ExpansionStore {
+ public:
+  WriterExpansionStore(StoreWriter& store, std::string job, std::size_t max_body)
+      : store_(store), job_(std::move(job)) {
+    limits_.max_body_bytes = max_body;
+  }
+  Result<std::optional<Lineage>> lineage(std::string_view encoded) override;
+  Result<bool> settled(std::string_view encoded) override;
+  Result<std::optional<Envelope>> answer_of(std::string_view encoded) override;
+  Result<void> commit(const ExpansionStep& step) override;
+
+ private:
+  StoreWriter& store_;
+  std::string job_;
+  ParseLimits limits_;
+};
+
+// Builds level `level` of `job` from `state` (levels 1..level-1 built): its parents are the
+// job's own keys in the job's order (level 1; `repeated_hashes` as check_job gave them) or the
+// keys of level-1 in discovery order. nullopt: `stopping()` turned true first (the pass resumes
+// on the next run from its last step).
+Result<std::optional<ExpansionState>> build_level(const JobSpec& job, std::span<const std::uint64_t> repeated_hashes,
+                                                  std::uint32_t level, const ExpansionState& state,
+                                                  StoreWriter& store, std::size_t max_body,
+                                                  const std::function<bool()>& stopping);
+
+}  // namespace paa

@@ -1,0 +1,129 @@
+#include "paa/expand/level_pass.hpp"
+
+#include <stdexcept>
+
+namespace paa {
+
+ExpansionState reopen_cut_level(const ExpansionState& state, const ExpandSpec& spec) {
+  if (state.cut_level == 0) return state;
+  if (spec.max_keys != 0 && spec.max_keys <= state.discovered()) return state;
+  ExpansionState s = state;
+  s.built = state.cut_level - 1;
+  s.level_keys.resize(s.built);
+  s.pass_parents = state.cut_parents;
+  s.pass_admitted = state.cut_admitted;
+  s.cut_level = 0;
+  s.cut_parents = 0;
+  s.cut_admitted = 0;
+  return s;
+}
+
+// Keys the job knows: discovered ones (the store's and those of the step not committed yet)
+// and settled ones. A key this level took from this very parent before (a pass that max_keys
+// cut short, now reopened) is not "known": it is admitted again, at the same place, so the
+// parent's per_result counts it as an uninterrupted pass would have. A store error is kept
+// and reported by offer(): KnownKeys cannot return one.
+class LevelPass::StepKnown final : public KnownKeys {
+ public:
+  StepKnown(LevelPass& pass, const Parent& parent) : pass_(pass), parent_(parent) {}
+  bool contains(std::string_view encoded) override {
+    if (pass_.step_keys_.contains(std::string(encoded))) return true;
+    auto lineage = pass_.store_.lineage(encoded);
+    if (!lineage) return failed(lineage.error());
+    if (*lineage) return !((*lineage)->level == pass_.level_ && (*lineage)->parent == parent_.encoded);
+    auto settled = pass_.store_.settled(encoded);
+    if (!settled) return failed(settled.error());
+    return *settled;
+  }
+  void add(std::string_view encoded) override { pass_.step_keys_.emplace(encoded); }
+
+ private:
+  bool failed(const Error& e) {
+    if (!pass_.known_error_) pass_.known_error_ = e;
+    return true;  // admit nothing more; offer() fails
+  }
+  LevelPass& pass_;
+  const Parent& parent_;
+};
+
+LevelPass::LevelPass(const ExpandSpec& spec, std::uint32_t level, const ExpansionState& state,
+                     ExpansionStore& store, std::size_t parents_per_step)
+    : spec_(spec),
+      level_(level),
+      state_(state),
+      store_(store),
+      parents_per_step_(parents_per_step == 0 ? 1 : parents_per_step),
+      builder_(spec, level, state.discovered()),
+      walked_(state.pass_parents),
+      admitted_(state.pass_admitted) {
+  if (level == 0 || state.built + 1 != level) {
+    throw std::logic_error("LevelPass: level " + std::to_string(level) + " after " +
+                           std::to_string(state.built) + " built levels");
+  }
+  step_.level = level;
+}
+
+Result<void> LevelPass::offer(const Parent& parent) {
+  if (++offered_ <= state_.pass_parents) return {};  // walked by the interrupted pass
+  if (!builder_.full()) {
+    auto answer = store_.answer_of(parent.encoded);
+    if (!answer) return answer.error();
+    if (*answer) {
+      const auto candidates = expansion_candidates(**answer, spec_);
+      StepKnown known(*this, parent);
+      const std::uint64_t admitted_before = admitted_;
+      auto admitted = builder_.admit(parent.query, candidates, known);
+      if (known_error_) return *known_error_;
+      const std::string& seed = parent.seed.empty() ? parent.encoded : parent.seed;
+      for (auto& d : admitted) {
+        LevelKey key;
+        key.seq = admitted_++;
+        key.query = std::move(d.query);
+        key.encoded = std::move(d.encoded);
+        key.lineage = Lineage{level_, d.via, parent.encoded, seed};
+        step_.keys.push_back(std::move(key));
+      }
+      if (builder_.full() && !cut_ && state_.cut_level == 0) {
+        // This parent's keys reached the cap: a higher max_keys later resumes from it.
+        cut_ = ExpansionState{};
+        cut_->cut_level = level_;
+        cut_->cut_parents = walked_;
+        cut_->cut_admitted = admitted_before;
+      }
+    }
+  }
+  ++walked_;
+  if (walked_ - state_.pass_parents >= parents_per_step_) return commit_step(false);
+  return {};
+}
+
+Result<void> LevelPass::commit_step(bool level_done) {
+  ExpansionState next = state_;
+  if (level_done) {
+    next.built = level_;
+    next.level_keys.push_back(admitted_);
+    next.pass_parents = 0;
+    next.pass_admitted = 0;
+  } else {
+    next.pass_parents = walked_;
+    next.pass_admitted = admitted_;
+  }
+  if (cut_) {
+    next.cut_level = cut_->cut_level;
+    next.cut_parents = cut_->cut_parents;
+    next.cut_admitted = cut_->cut_admitted;
+  }
+  step_.state = next;
+  if (auto r = store_.commit(step_); !r) return r;
+  state_ = next;
+  step_.keys.clear();
+  step_keys_.clear();
+  return {};
+}
+
+Result<ExpansionState> LevelPass::finish() {
+  if (auto r = commit_step(true); !r) return r.error();
+  return state_;
+}
+
+}  // namespace paa

@@ -1,0 +1,84 @@
+#include "paa/harvest/expansion_levels.hpp"
+
+#include "paa/harvest/repeated_keys.hpp"
+#include "paa/model/query_key.hpp"
+
+namespace paa {
+
+Result<std::optional<Lineage>> WriterExpansionStore::lineage(std::string_view encoded) {
+  return store_.lineage(job_, encoded);
+}
+
+Result<bool> WriterExpansionStore::settled(std::string_view encoded) {
+  auto p = store_.progress(job_, encoded);
+  if (!p) return p.error();
+  return p->has_value();
+}
+
+Result<std::optional<Envelope>> WriterExpansionStore::answer_of(std::string_view encoded) {
+  auto p = store_.progress(job_, encoded);
+  if (!p) return p.error();
+  if (!*p || (*p)->state != ProgressState::done) return std::optional<Envelope>();
+  auto stored = store_.result(encoded);
+  if (!stored) return stored.error();
+  if (!*stored) return std::optional<Envelope>();
+  auto envelope = parse_envelope((*stored)->body, limits_);
+  // It parsed when it was stored; a body that no longer does (a smaller --max-body-mib) is
+  // not a parent rather than the end of the run.
+  if (!envelope) return std::optional<Envelope>();
+  return std::optional<Envelope>(std::move(*envelope));
+}
+
+Result<void> WriterExpansionStore::commit(const ExpansionStep& step) {
+  return store_.write_expansion(job_, step);
+}
+
+Result<std::optional<ExpansionState>> build_level(const JobSpec& job, std::span<const std::uint64_t> repeated_hashes,
+                                                  std::uint32_t level, const ExpansionState& state,
+                                                  StoreWriter& store, std::size_t max_body,
+                                                  const std::function<bool()>& stopping) {
+  WriterExpansionStore source(store, job.name, max_body);
+  LevelPass pass(job.expand, level, state, source);
+  bool stopped = false;
+  if (level == 1) {
+    auto reader = JobReader::open(job);
+    if (!reader) return reader.error();
+    RepeatedKeys repeated(repeated_hashes);
+    while (!pass.full()) {
+      if (stopping()) {
+        stopped = true;
+        break;
+      }
+      auto next = reader->next();
+      if (!next) return next.error();
+      if (!*next) break;
+      Parent parent{std::move((*next)->query), {}, {}};
+      parent.encoded = encode_key(parent.query.key);
+      if (!repeated.first_time(key_hash(parent.encoded))) continue;  // one parent per key
+      if (auto r = pass.offer(parent); !r) return r.error();
+    }
+  } else {
+    std::optional<Error> error;
+    auto scanned = store.scan_level(job.name, level - 1, [&](const LevelKey& k) {
+      if (pass.full()) return false;
+      if (stopping()) {
+        stopped = true;
+        return false;
+      }
+      auto r = pass.offer(Parent{k.query, k.encoded, k.lineage.seed});
+      if (!r) {
+        error = r.error();
+        return false;
+      }
+      return true;
+    });
+    if (!scanned) return scanned.error();
+    if (error) return *error;
+  }
+  if (stopped) return std::optional<ExpansionState>();
+  auto built = pass.finish();
+  if (!built) return built.error();
+  return std::optional<ExpansionState>(std::move(*built));
+}
+
+}  // namespace paa

@@ -1,0 +1,233 @@
+// Level passes over a store in memory: order, lineage, steps, resumption, and max_keys cuts
+// that a later run with a higher max_keys continues as if the cap had never been lower.
+#include "paa/expand/level_pass.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+
+namespace paa {
+namespace {
+
+using ::testing::ElementsAre;
+
+Question node(std::string text, std::vector<Question> children = {}) {
+  Question q;
+  q.question = std::move(text);
+  q.children = std::move(children);
+  return q;
+}
+
+Query query(const std::string& q) { return make_query(q, "en", "us").value(); }
+std::string key(const std::string& q) { return encode_key(query(q).key); }
+
+class MemoryExpansion final : public ExpansionStore {
+ public:
+  std::map<std::string, Envelope> answers;    // done keys with their answers
+  std::set<std::string> settled_keys;         // done or failed
+  std::map<std::string, Lineage> lineages;
+  std::map<std::uint32_t, std::map<std::uint64_t, LevelKey>> levels;
+  ExpansionState state;
+  int commits = 0;
+  int fail_commit = -1;     // this commit (0-based) fails, and every one after it
+  bool broken_reads = false;
+
+  void answer(const std::string& q, std::vector<Question> tree, std::vector<std::string> related = {}) {
+    Envelope e;
+    e.result.children = std::move(tree);
+    e.result.related = std::move(related);
+    answers[key(q)] = std::move(e);
+    settled_keys.insert(key(q));
+  }
+  Result<std::optional<Lineage>> lineage(std::string_view k) override {
+    if (broken_reads) return make_error(errc::store, "I/O error");
+    auto it = lineages.find(std::string(k));
+    return it == lineages.end() ? std::optional<Lineage>() : std::optional<Lineage>(it->second);
+  }
+  Result<bool> settled(std::string_view k) override { return settled_keys.count(std::string(k)) > 0; }
+  Result<std::optional<Envelope>> answer_of(std::string_view k) override {
+    auto it = answers.find(std::string(k));
+    return it == answers.end() ? std::optional<Envelope>() : std::optional<Envelope>(it->second);
+  }
+  Result<void> commit(const ExpansionStep& step) override {
+    if (fail_commit >= 0 && commits >= fail_commit) return make_error(errc::store, "No space left on device");
+    ++commits;
+    for (const auto& k : step.keys) {
+      lineages[k.encoded] = k.lineage;
+      levels[step.level][k.seq] = k;  // a key written again lands on its own place
+    }
+    state = step.state;
+    return {};
+  }
+  std::vector<std::string> level(std::uint32_t l) {
+    std::vector<std::string> out;
+    for (const auto& [seq, k] : levels[l]) out.push_back(k.query.q);
+    return out;
+  }
+};
+
+// The job's own keys and their trees: "a" and "b" are answered, "gone" failed for good.
+void seeds(MemoryExpansion& store) {
+  store.answer("a", {node("A1?", {node("A11?")}), node("A2?"), node("b")}, {"a related"});
+  store.answer("b", {node("B1?"), node("A1?"), node("B2?")});
+  store.settled_keys.insert(key("gone"));
+}
+std::vector<Parent> level0() { return {{query("a"), key("a"), ""}, {query("gone"), key("gone"), ""}, {query("b"), key("b"), ""}}; }
+
+ExpansionState build(MemoryExpansion& store, const ExpandSpec& spec, std::uint32_t level,
+                     const std::vector<Parent>& parents, std::size_t per_step = 1000) {
+  LevelPass pass(spec, level, store.state, store, per_step);
+  for (const auto& p : parents) {
+    if (pass.full()) break;
+    EXPECT_TRUE(pass.offer(p));
+  }
+  auto s = pass.finish();
+  EXPECT_TRUE(s);
+  return s ? *s : ExpansionState{};
+}
+
+std::vector<Parent> parents_of(MemoryExpansion& store, std::uint32_t level) {
+  std::vector<Parent> out;
+  for (const auto& [seq, k] : store.levels[level]) out.push_back({k.query, k.encoded, k.lineage.seed});
+  return out;
+}
+
+ExpandSpec spec_of(int depth, std::uint32_t per_result = 10, std::uint64_t max_keys = 20000) {
+  ExpandSpec spec;
+  spec.depth = depth;
+  spec.per_result = per_result;
+  spec.max_keys = max_keys;
+  return spec;
+}
+
+TEST(LevelPass, ParentsInOrderQuestionsInPreOrderNothingKnownTwiceAndLineageToTheSeed) {
+  MemoryExpansion store;
+  seeds(store);
+  auto spec = spec_of(2);
+  spec.from_related = true;
+  const auto state = build(store, spec, 1, level0());
+  // "b" is a job key (settled), "A1?" came from "a" first.
+  EXPECT_THAT(store.level(1), ElementsAre("A1?", "A11?", "A2?", "a related", "B1?", "B2?"));
+  EXPECT_EQ(state.built, 1u);
+  EXPECT_THAT(state.level_keys, ElementsAre(6u));
+  EXPECT_EQ(state.pass_parents, 0u);
+  const Lineage& b1 = store.lineages.at(key("B1?"));
+  EXPECT_EQ(b1, (Lineage{1, Via::question, key("b"), key("b")}));
+  EXPECT_EQ(store.lineages.at(key("a related")).via, Via::related);
+
+  store.answer("A1?", {node("Deep?"), node("A2?")});
+  store.answer("B2?", {node("Deeper?")});
+  const auto two = build(store, spec, 2, parents_of(store, 1));
+  EXPECT_THAT(store.level(2), ElementsAre("Deep?", "Deeper?"));
+  EXPECT_EQ(store.lineages.at(key("Deeper?")), (Lineage{2, Via::question, key("B2?"), key("b")}))
+      << "the seed is the level-0 ancestor";
+  EXPECT_EQ(two.built, 2u);
+  EXPECT_EQ(two.discovered(), 8u);
+}
+
+TEST(LevelPass, PerResultCountsOnlyNewKeysAndMaxKeysKeepsTheFirstInOrder) {
+  MemoryExpansion store;
+  seeds(store);
+  build(store, spec_of(1, 2), 1, level0());
+  EXPECT_THAT(store.level(1), ElementsAre("A1?", "A11?", "B1?", "B2?")) << "A1? is known by b's turn";
+
+  MemoryExpansion capped;
+  seeds(capped);
+  const auto state = build(capped, spec_of(1, 10, 3), 1, level0());
+  EXPECT_THAT(capped.level(1), ElementsAre("A1?", "A11?", "A2?"));
+  EXPECT_EQ(state.cut_level, 1u);
+}
+
+TEST(LevelPass, TheSameKeysWhateverTheStepSize) {
+  MemoryExpansion one, many;
+  seeds(one);
+  seeds(many);
+  build(one, spec_of(1), 1, level0(), 1);
+  build(many, spec_of(1), 1, level0(), 1000);
+  EXPECT_EQ(one.level(1), many.level(1));
+  EXPECT_EQ(one.lineages, many.lineages);
+  EXPECT_EQ(one.commits, 4) << "three parents, one step each, then the end of the level";
+  EXPECT_EQ(many.commits, 1);
+}
+
+TEST(LevelPass, APassCutShortResumesFromItsLastStepAndAddsExactlyTheSame) {
+  MemoryExpansion whole;
+  seeds(whole);
+  build(whole, spec_of(1), 1, level0());
+
+  MemoryExpansion cut;
+  seeds(cut);
+  cut.fail_commit = 1;  // the first step commits, the second fails: a crash between the two
+  {
+    LevelPass pass(spec_of(1), 1, cut.state, cut, 1);
+    ASSERT_TRUE(pass.offer(level0()[0]));
+    auto second = pass.offer(level0()[1]);
+    ASSERT_FALSE(second);
+    EXPECT_EQ(second.error().message, "No space left on device");
+  }
+  EXPECT_EQ(cut.state.pass_parents, 1u);
+  EXPECT_EQ(cut.state.built, 0u);
+  cut.fail_commit = -1;
+  const auto state = build(cut, spec_of(1), 1, level0(), 1);
+  EXPECT_EQ(cut.level(1), whole.level(1));
+  EXPECT_EQ(cut.lineages, whole.lineages);
+  EXPECT_EQ(state, whole.state);
+}
+
+TEST(LevelPass, AHigherMaxKeysContinuesACutLevelAsIfTheCapHadNeverBeenLower) {
+  MemoryExpansion uncapped;
+  seeds(uncapped);
+  build(uncapped, spec_of(2, 2, 100), 1, level0());
+
+  MemoryExpansion store;
+  seeds(store);
+  // Cut inside "a"'s keys: "a" gives A1?, then the cap (1) is reached.
+  auto state = build(store, spec_of(2, 2, 1), 1, level0());
+  EXPECT_THAT(store.level(1), ElementsAre("A1?"));
+  EXPECT_EQ(state.cut_level, 1u);
+  EXPECT_EQ(state.cut_parents, 0u);
+  // Level 2 under the same cap: nothing, no walk needed.
+  state = build(store, spec_of(2, 2, 1), 2, parents_of(store, 1));
+  EXPECT_EQ(state.built, 2u);
+  EXPECT_EQ(store.level(2).size(), 0u);
+  EXPECT_EQ(reopen_cut_level(state, spec_of(2, 2, 1)), state) << "the same cap: nothing to reopen";
+
+  const auto reopened = reopen_cut_level(state, spec_of(2, 2, 100));
+  EXPECT_EQ(reopened.built, 0u);
+  EXPECT_EQ(reopened.pass_parents, 0u);
+  EXPECT_EQ(reopened.pass_admitted, 0u);
+  store.state = reopened;
+  build(store, spec_of(2, 2, 100), 1, level0());
+  EXPECT_EQ(store.level(1), uncapped.level(1)) << "a's per_result counts A1? once, as an uncut pass did";
+  EXPECT_EQ(store.state.cut_level, 0u);
+}
+
+TEST(LevelPass, StoreErrorsStopThePass) {
+  MemoryExpansion store;
+  seeds(store);
+  store.broken_reads = true;
+  LevelPass pass(spec_of(1), 1, store.state, store);
+  auto r = pass.offer(level0()[0]);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().message, "I/O error");
+  EXPECT_EQ(store.commits, 0);
+}
+
+TEST(LevelPass, LevelsAreBuiltInOrder) {
+  MemoryExpansion store;
+  EXPECT_THROW(LevelPass(spec_of(2), 2, store.state, store), std::logic_error);
+}
+
+TEST(ExpansionBound, WhatCheckPrintsAsTheMost) {
+  EXPECT_EQ(max_discovered(spec_of(2, 10, 0), 5), 5u * 10 + 5u * 100);
+  EXPECT_EQ(max_discovered(spec_of(2, 10, 20000), 5), 550u);
+  EXPECT_EQ(max_discovered(spec_of(3, 10, 20000), 100), 20000u);
+  EXPECT_EQ(max_discovered(spec_of(1, 0, 0), 5), std::nullopt) << "per_result 0 and no max_keys: no bound";
+  EXPECT_EQ(max_discovered(spec_of(10, 1000000, 0), 1000000), UINT64_MAX);
+  EXPECT_EQ(max_discovered(spec_of(0), 5), 0u);
+}
+
+}  // namespace
+}  // namespace paa
