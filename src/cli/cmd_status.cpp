@@ -27,11 +27,30 @@ struct StatusOptions {
   bool json = false;
 };
 
+// An expanding job's keys of one level (docs/running.md "Expansion").
+struct LevelRow {
+  std::uint32_t level = 0;
+  std::optional<std::uint64_t> keys;  // level 0: known only when the job file was given
+  std::uint64_t done = 0;
+  std::uint64_t failed = 0;
+  std::uint64_t empty = 0;  // done, and the answer's tree has no question: nothing to expand
+  std::optional<std::uint64_t> pending() const {
+    if (!keys) return std::nullopt;
+    return *keys > done + failed ? *keys - done - failed : 0;
+  }
+};
+
 struct JobRow {
   JobStats stats;
   std::optional<std::uint64_t> keys_in_job;  // known only when the job file was given
+  std::vector<LevelRow> levels;              // empty: the job has not expanded
   std::optional<std::uint64_t> pending() const {
     if (!keys_in_job) return std::nullopt;
+    if (!levels.empty()) {
+      std::uint64_t sum = 0;
+      for (const auto& l : levels) sum += l.pending().value_or(0);
+      return sum;
+    }
     const std::uint64_t accounted = stats.done + stats.failed;
     return *keys_in_job > accounted ? *keys_in_job - accounted : 0;
   }
@@ -41,6 +60,43 @@ struct JobRow {
   }
 };
 
+
+// One pass over the job's progress: each key's level from its lineage (none: level 0), and
+// whether its answer is empty. Reads every done result once: seconds for a million keys.
+Result<std::vector<LevelRow>> level_rows(StoreReader& reader, const std::string& job,
+                                         std::optional<std::uint64_t> keys_in_job) {
+  auto state = reader.expansion_state(job);
+  if (!state) return state.error();
+  if (state->built == 0 && state->pass_admitted == 0) return std::vector<LevelRow>{};
+  std::vector<LevelRow> rows(state->level_keys.size() + 1 + (state->pass_admitted ? 1 : 0));
+  for (std::size_t i = 0; i < rows.size(); ++i) rows[i].level = static_cast<std::uint32_t>(i);
+  rows[0].keys = keys_in_job;
+  for (std::size_t i = 0; i < state->level_keys.size(); ++i) rows[i + 1].keys = state->level_keys[i];
+  if (state->pass_admitted) rows.back().keys = state->pass_admitted;
+  std::optional<Error> error;
+  auto scanned = reader.scan_progress(job, [&](std::string_view key, const ProgressEntry& p) {
+    auto lineage = reader.lineage(job, key);
+    if (!lineage) return error = lineage.error(), false;
+    const std::size_t level = *lineage ? (*lineage)->level : 0;
+    if (level >= rows.size()) return true;  // a level cut back by a lower max_keys
+    LevelRow& row = rows[level];
+    if (p.state != ProgressState::done) {
+      ++row.failed;
+      return true;
+    }
+    ++row.done;
+    auto stored = reader.get(key);
+    if (!stored) return error = stored.error(), false;
+    if (*stored) {
+      auto envelope = parse_envelope((*stored)->body);
+      if (envelope && envelope->result.children.empty()) ++row.empty;
+    }
+    return true;
+  });
+  if (!scanned) return scanned.error();
+  if (error) return *error;
+  return rows;
+}
 
 // RFC 3339, UTC, second precision.
 std::string utc(std::int64_t ms) { return format_utc(ms, "%Y-%m-%dT%H:%M:%SZ"); }
@@ -88,7 +144,14 @@ void print_text(const std::string& store, const std::vector<JobRow>& rows,
     auto pending = row.pending();
     auto share = row.cached_share();
     std::printf("\njob %s\n", s.job.c_str());
-    std::printf("  keys in the job   %s\n", row.keys_in_job ? num(*row.keys_in_job).c_str() : "-");
+    std::string discovered;
+    for (std::size_t i = 1; i < row.levels.size(); ++i) {
+      if (i == 1) discovered = " (+";
+      discovered += (i > 1 ? "+" : "") + num(row.levels[i].keys.value_or(0));
+      if (i + 1 == row.levels.size()) discovered += " discovered)";
+    }
+    std::printf("  keys in the job   %s%s\n", row.keys_in_job ? num(*row.keys_in_job).c_str() : "-",
+                discovered.c_str());
     std::printf("  done              %s\n", num(s.done).c_str());
     std::printf("  failed            %s\n", num(s.failed).c_str());
     std::printf("  pending           %s\n", pending ? num(*pending).c_str() : "-");
@@ -101,6 +164,15 @@ void print_text(const std::string& store, const std::vector<JobRow>& rows,
     std::printf("  searches spent    %s\n", num(s.searches_spent).c_str());
     std::printf("  last run          %s\n", run_text(s.last_run).c_str());
     if (s.last_run.money) std::printf("  last run spent    %s\n", money_text(*s.last_run.money).c_str());
+    if (!row.levels.empty()) {
+      std::printf("  levels            %5s %10s %10s %8s %10s %8s\n", "level", "keys", "done", "failed", "pending",
+                  "empty");
+      for (const auto& l : row.levels) {
+        auto p = l.pending();
+        std::printf("                    %5u %10s %10s %8s %10s %8s\n", l.level, l.keys ? num(*l.keys).c_str() : "-",
+                    num(l.done).c_str(), num(l.failed).c_str(), p ? num(*p).c_str() : "-", num(l.empty).c_str());
+      }
+    }
   }
   if (quota.seen_at_ms == 0 && !quota.exhausted_until_ms) {
     std::printf("\nquota             never seen\n");
@@ -135,6 +207,15 @@ void print_json(const std::string& store, const std::vector<JobRow>& rows,
                                   {"unknown_disproved", m->unknown_disproved},
                                   {"balance_fall", opt_json(m->balance_fall)}};
     }
+    json::array levels;
+    for (const auto& l : row.levels) {
+      levels.push_back(json::object{{"level", l.level},
+                                    {"keys", opt_json(l.keys)},
+                                    {"done", l.done},
+                                    {"failed", l.failed},
+                                    {"pending", opt_json(l.pending())},
+                                    {"empty", l.empty}});
+    }
     jobs.push_back(json::object{
         {"name", s.job},
         {"keys_in_job", opt_json(row.keys_in_job)},
@@ -144,6 +225,7 @@ void print_json(const std::string& store, const std::vector<JobRow>& rows,
         {"cached", s.cached},
         {"cached_share", share ? json::value(*share) : json::value(nullptr)},
         {"searches_spent", s.searches_spent},
+        {"levels", std::move(levels)},
         {"last_run", s.last_run.started_at_ms != 0 ? json::value(std::move(run))
                                                    : json::value(nullptr)},
     });
@@ -193,11 +275,16 @@ Command add_status_command(CLI::App& app) {
       if (!check) return fail(check.error());
       auto stats = (*reader)->job_stats(spec->name);
       if (!stats) return fail(stats.error());
-      rows.push_back(JobRow{std::move(*stats), check->unique_keys});
+      rows.push_back(JobRow{std::move(*stats), check->unique_keys, {}});
     } else {
       auto jobs = (*reader)->jobs();
       if (!jobs) return fail(jobs.error());
-      for (auto& s : *jobs) rows.push_back(JobRow{std::move(s), std::nullopt});
+      for (auto& s : *jobs) rows.push_back(JobRow{std::move(s), std::nullopt, {}});
+    }
+    for (auto& row : rows) {
+      auto levels = level_rows(**reader, row.stats.job, row.keys_in_job);
+      if (!levels) return fail(levels.error());
+      row.levels = std::move(*levels);
     }
     auto quota = (*reader)->quota();
     if (!quota) return fail(quota.error());
