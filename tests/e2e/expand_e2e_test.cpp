@@ -1,0 +1,252 @@
+// Expansion end to end (issue 14): the keys a depth-2 job discovers equal the keys computed
+// here, independently, from the emulator's own trees (its TreeGenerator), at concurrency 1 and
+// 64, after SIGKILLs and reruns, under max_searches, and when depth or max_keys is raised.
+#include "harness.hpp"
+
+#include "paa/emulator/tree_generator.hpp"
+#include "paa/model/query_key.hpp"
+
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <fstream>
+#include <map>
+#include <random>
+#include <set>
+
+namespace paa::e2e {
+namespace {
+
+namespace json = boost::json;
+using namespace std::chrono_literals;
+
+constexpr std::uint64_t kSeed = 14;
+
+// The questions of a result object in pre-order (parent, then its children, depth first).
+void preorder(const json::value& node, std::vector<std::string>& out) {
+  const auto* children = node.as_object().if_contains("children");
+  if (children == nullptr) return;
+  for (const auto& child : children->as_array()) {
+    out.emplace_back(child.as_object().at("question").as_string());
+    preorder(child, out);
+  }
+}
+
+// Level by level, as docs/running.md "Expansion" says it is done: parents in order; each
+// parent's questions in pre-order; a query new to the job counts against per_result; max_keys
+// keeps the first keys. Every key is answered (the emulator never fails here).
+std::vector<std::vector<std::string>> expected_levels(const std::vector<std::string>& seeds, int depth,
+                                                      std::size_t per_result, std::size_t max_keys) {
+  emulator::TreeGenerator gen({.seed = kSeed, .depth = 3, .tree_kb = 0});
+  std::set<std::string> known;
+  std::vector<std::vector<std::string>> levels(1);
+  for (const auto& s : seeds) {
+    auto q = make_query(s, "en", "us").value();
+    if (known.insert(encode_key(q.key)).second) levels[0].push_back(q.q);
+  }
+  std::size_t discovered = 0;
+  for (int d = 1; d <= depth; ++d) {
+    levels.emplace_back();
+    for (const auto& parent : levels[static_cast<std::size_t>(d - 1)]) {
+      std::vector<std::string> questions;
+      preorder(json::parse(gen.result_json({parent, "en", "us", std::nullopt})), questions);
+      std::size_t taken = 0;
+      for (const auto& text : questions) {
+        if ((max_keys && discovered >= max_keys) || (per_result && taken >= per_result)) break;
+        auto q = make_query(text, "en", "us");
+        if (!q || !known.insert(encode_key(q->key)).second) continue;
+        levels.back().push_back(q->q);
+        ++taken;
+        ++discovered;
+      }
+    }
+  }
+  return levels;
+}
+
+std::set<std::string> all_of(const std::vector<std::vector<std::string>>& levels) {
+  std::set<std::string> out;
+  for (const auto& l : levels) out.insert(l.begin(), l.end());
+  return out;
+}
+
+std::vector<std::string> seeds_of(int n) {
+  std::vector<std::string> out;
+  for (int i = 0; i < n; ++i) out.push_back("query number " + std::to_string(i) + " about coffee & crème");
+  return out;
+}
+
+fs::path expand_job(const fs::path& dir, const std::string& name, int seeds, const std::string& limits,
+                    int depth, std::size_t per_result, std::size_t max_keys) {
+  auto job = write_job(dir, name, seeds, limits);
+  std::ofstream(job, std::ios::app) << "\n[expand]\ndepth = " << depth << "\nper_result = " << per_result
+                                    << "\nmax_keys = " << max_keys << "\n";
+  return job;
+}
+
+std::set<std::string> stored_queries(const fs::path& dir, const fs::path& store) {
+  std::set<std::string> out;
+  for (const auto& row : export_jsonl(dir, store)) out.emplace(row.at("q").as_string());
+  return out;
+}
+
+// Keys per level from `paa status --json` (level 0 first).
+std::vector<std::int64_t> level_keys(const fs::path& dir, const fs::path& job) {
+  auto r = run_paa({"status", job.string(), "--json"}, dir);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  std::vector<std::int64_t> out;
+  if (r.exit_code != 0) return out;
+  const json::value status = json::parse(r.out);
+  const auto& row = status.as_object().at("jobs").as_array().at(0).as_object();
+  for (const auto& l : row.at("levels").as_array()) {
+    const auto& o = l.as_object();
+    EXPECT_EQ(o.at("pending").as_int64(), 0) << r.out;
+    EXPECT_EQ(o.at("failed").as_int64(), 0) << r.out;
+    out.push_back(o.at("keys").as_int64());
+  }
+  return out;
+}
+
+std::vector<std::int64_t> sizes(const std::vector<std::vector<std::string>>& levels) {
+  std::vector<std::int64_t> out;
+  for (const auto& l : levels) out.push_back(static_cast<std::int64_t>(l.size()));
+  return out;
+}
+
+// 200s per q in an emulator log.
+std::map<std::string, int> answered(const Emulator& emu) {
+  std::map<std::string, int> out;
+  for (const auto& l : emu.log()) {
+    if (l.at("status").as_int64() == 200) ++out[std::string(l.at("q").as_string())];
+  }
+  return out;
+}
+
+class ExpandE2E : public ::testing::TestWithParam<int> {
+ protected:
+  TempDir dir;
+};
+
+TEST_P(ExpandE2E, DiscoversExactlyTheKeysComputedFromTheServicesTreesWhateverTheConcurrency) {
+  const int concurrency = GetParam();
+  const auto want = expected_levels(seeds_of(20), 2, 3, 20000);
+  ASSERT_GT(want[2].size(), 100u) << "the trees offer enough new questions for a real test";
+  Emulator emu(dir.path(), {"--seed", std::to_string(kSeed)});
+  auto job = expand_job(dir.path(), "deep", 20, "rate = 0\nconcurrency = " + std::to_string(concurrency), 2, 3, 20000);
+  auto r = run_paa(run_args(job, emu), dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("expansion       level 2 of 2 reached, " + std::to_string(want[1].size() + want[2].size()) +
+                       " keys discovered in all"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(stored_queries(dir.path(), dir / "deep.db"), all_of(want));
+  EXPECT_EQ(level_keys(dir.path(), job), sizes(want));
+  for (const auto& [q, n] : answered(emu)) EXPECT_EQ(n, 1) << q << " was paid " << n << " times";
+
+  const auto before = emu.requests();
+  auto rerun = run_paa(run_args(job, emu), dir.path());
+  ASSERT_EQ(rerun.exit_code, 0) << rerun.err;
+  EXPECT_EQ(emu.requests(), before) << "a rerun of a finished job sends nothing";
+}
+
+INSTANTIATE_TEST_SUITE_P(Concurrency, ExpandE2E, ::testing::Values(1, 64));
+
+TEST(ExpandE2EKills, FiveKillsAndRerunsDiscoverTheSameKeysPayingTwiceOnlyWhatWasInFlight) {
+  TempDir dir;
+  const int concurrency = 8;
+  const auto want = expected_levels(seeds_of(20), 2, 3, 20000);
+  const std::size_t total = all_of(want).size();
+  const unsigned rng_seed = std::random_device{}() >> 1;
+  SCOPED_TRACE("kill points from seed " + std::to_string(rng_seed));
+  std::mt19937 rng(rng_seed);
+  Emulator emu(dir.path(), {"--seed", std::to_string(kSeed), "--latency-ms", "5:30"});
+  auto job = expand_job(dir.path(), "killed", 20, "rate = 0\nconcurrency = " + std::to_string(concurrency), 2, 3, 20000);
+  int kills = 0;
+  for (int trial = 0; trial < 5; ++trial) {
+    // Kill points spread over the whole run, level passes included.
+    const std::size_t target = emu.requests() + std::uniform_int_distribution<std::size_t>(1, total / 6)(rng);
+    Process p({PAA_BIN, "run", job.string(), "--base-url", emu.base_url(), "--ca-file",
+               (certs_dir() / "ca.pem").string(), "--progress", "none"},
+              {{"PAA_API_KEY", kApiKey}, {"PAA_BASE_URL", "<unset>"}}, dir.path());
+    ASSERT_TRUE(eventually([&] { return p.exited() || emu.requests() >= target; }, 60s));
+    p.signal(SIGKILL);
+    if (p.wait().exit_code == 128 + SIGKILL) ++kills;
+  }
+  EXPECT_GT(kills, 0);
+  auto last = run_paa(run_args(job, emu), dir.path());
+  ASSERT_EQ(last.exit_code, 0) << last.err;
+  EXPECT_EQ(stored_queries(dir.path(), dir / "killed.db"), all_of(want));
+  EXPECT_EQ(level_keys(dir.path(), job), sizes(want));
+  int paid_twice = 0;
+  for (const auto& [q, n] : answered(emu)) paid_twice += n - 1;
+  EXPECT_LE(paid_twice, kills * concurrency) << "only keys in flight at a kill are asked again";
+  const auto before = emu.requests();
+  ASSERT_EQ(run_paa(run_args(job, emu), dir.path()).exit_code, 0);
+  EXPECT_EQ(emu.requests(), before) << "a rerun of a finished job sends nothing";
+}
+
+TEST(ExpandE2EBudget, MaxSearchesHoldsAtEveryLevelAndRerunsFinishTheSameExpansion) {
+  TempDir dir;
+  const auto want = expected_levels(seeds_of(10), 2, 3, 20000);
+  Emulator emu(dir.path(), {"--seed", std::to_string(kSeed)});
+  auto job = expand_job(dir.path(), "budget", 10, "rate = 0\nconcurrency = 16", 2, 3, 20000);
+  int runs = 0;
+  for (;;) {
+    const auto before = answered(emu);
+    auto r = run_paa(run_args(job, emu, {"--max-searches", "25"}), dir.path());
+    ++runs;
+    std::size_t charged = 0;
+    for (const auto& [q, n] : answered(emu)) charged += static_cast<std::size_t>(n - (before.count(q) ? before.at(q) : 0));
+    EXPECT_LE(charged, 25u) << "run " << runs;
+    if (r.exit_code == 0) break;
+    ASSERT_EQ(r.exit_code, 4) << r.err;
+    ASSERT_LT(runs, 20) << "the budget runs make no progress";
+  }
+  EXPECT_GE(runs, 5) << "130 keys in runs of 25 searches";
+  EXPECT_EQ(stored_queries(dir.path(), dir / "budget.db"), all_of(want));
+  EXPECT_EQ(level_keys(dir.path(), job), sizes(want));
+}
+
+TEST(ExpandE2EGrow, RaisingDepthPaysOnlyTheNewLevelAndRaisingMaxKeysContinuesWhereTheCapCut) {
+  TempDir dir;
+  Emulator emu(dir.path(), {"--seed", std::to_string(kSeed)});
+  auto job = expand_job(dir.path(), "grow", 10, "rate = 0\nconcurrency = 8", 2, 3, 7);
+  ASSERT_EQ(run_paa(run_args(job, emu), dir.path()).exit_code, 0);
+  const auto capped = expected_levels(seeds_of(10), 2, 3, 7);
+  EXPECT_EQ(stored_queries(dir.path(), dir / "grow.db"), all_of(capped));
+  EXPECT_EQ(level_keys(dir.path(), job), sizes(capped));
+
+  // max_keys raised: the cut level goes on from the parent where the cap stopped it.
+  job = expand_job(dir.path(), "grow", 10, "rate = 0\nconcurrency = 8", 2, 3, 0);
+  const auto before = emu.requests();
+  ASSERT_EQ(run_paa(run_args(job, emu), dir.path()).exit_code, 0);
+  const auto two = expected_levels(seeds_of(10), 2, 3, 0);
+  EXPECT_EQ(stored_queries(dir.path(), dir / "grow.db"), all_of(two));
+  EXPECT_EQ(level_keys(dir.path(), job), sizes(two));
+  EXPECT_EQ(emu.requests() - before, all_of(two).size() - all_of(capped).size()) << "only new keys are paid";
+
+  // depth raised: only level 3 is asked.
+  job = expand_job(dir.path(), "grow", 10, "rate = 0\nconcurrency = 8", 3, 3, 0);
+  const auto at_two = emu.requests();
+  ASSERT_EQ(run_paa(run_args(job, emu), dir.path()).exit_code, 0);
+  const auto three = expected_levels(seeds_of(10), 3, 3, 0);
+  EXPECT_EQ(emu.requests() - at_two, three[3].size());
+  EXPECT_EQ(stored_queries(dir.path(), dir / "grow.db"), all_of(three));
+  for (const auto& [q, n] : answered(emu)) EXPECT_EQ(n, 1) << q;
+}
+
+TEST(ExpandE2EShards, AnExpandingJobRefusesShardsBeforeSendingAnything) {
+  TempDir dir;
+  Emulator emu(dir.path(), {});
+  auto job = expand_job(dir.path(), "sharded", 5, "rate = 0", 1, 3, 100);
+  auto r = run_paa(run_args(job, emu, {"--shard", "1/2"}), dir.path());
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("[expand] and shards"), std::string::npos) << r.err;
+  EXPECT_EQ(emu.requests(), 0u);
+  auto check = run_paa({"check", job.string()}, dir.path());
+  EXPECT_EQ(check.exit_code, 0) << check.err;
+  EXPECT_NE(check.out.find("at most 15 more keys"), std::string::npos) << check.out;
+}
+
+}  // namespace
+}  // namespace paa::e2e
