@@ -175,6 +175,39 @@ class RocksStoreUnion final : public StoreUnion {
                       "several stores have no joint question index; recount from their results");
   }
 
+  // A job's expansion lives in the store that ran it (shards refuse [expand]): each of these
+  // answers from the first store that has it.
+  Result<ExpansionState> expansion_state(std::string_view job) override {
+    for (auto& store : stores_) {
+      auto state = store->get_expansion_state(job);
+      if (!state) return state.error();
+      if (*state != ExpansionState{}) return state;
+    }
+    return ExpansionState{};
+  }
+
+  Result<std::optional<Lineage>> lineage(std::string_view job, std::string_view key) override {
+    for (auto& store : stores_) {
+      auto found = store->get_lineage(job, key);
+      if (!found) return found.error();
+      if (*found) return found;
+    }
+    return std::optional<Lineage>();
+  }
+
+  Result<void> scan_level(std::string_view job, std::uint32_t level,
+                          const std::function<bool(const LevelKey&)>& visit) override {
+    for (auto& store : stores_) {
+      bool any = false;
+      auto scanned = store->scan_level(job, level, [&](const LevelKey& key) {
+        any = true;
+        return visit(key);
+      });
+      if (!scanned || any) return scanned;
+    }
+    return {};
+  }
+
  private:
   std::vector<Source> open_sources(rocksdb::ColumnFamilyHandle* RocksStore::*family,
                                    std::string_view prefix) const {

@@ -83,6 +83,59 @@ TEST_F(StoreUnionTest, KeysComeInOrderOnceAndTheNewestFetchWins) {
       << "no joint question index: the exporter recounts";
 }
 
+// A key of `level` discovered from `parent` (keys by q, en-us).
+LevelKey level_key(const std::string& q, std::uint32_t level, const std::string& parent) {
+  LevelKey k;
+  auto query = make_query(q, "en", "us");
+  k.query = *query;
+  k.encoded = encode_key(query->key);
+  k.lineage = Lineage{level, Via::question, key_of(parent), key_of(parent)};
+  return k;
+}
+
+std::vector<std::string> level_of(StoreReader& reader, const std::string& job, std::uint32_t level) {
+  std::vector<std::string> out;
+  EXPECT_TRUE(reader.scan_level(job, level, [&](const LevelKey& k) {
+    out.push_back(k.query.q);
+    return true;
+  }));
+  return out;
+}
+
+TEST_F(StoreUnionTest, AJobsExpansionIsReadFromTheFirstStoreThatHasIt) {
+  {
+    auto writer = StoreWriter::open(b());
+    ASSERT_TRUE(writer);
+    ExpansionStep step;
+    step.level = 1;
+    step.keys = {level_key("why bananas", 1, "banana"), level_key("how bananas", 1, "banana")};
+    step.keys[1].seq = 1;
+    step.state.built = 1;
+    step.state.level_keys = {2};
+    ASSERT_TRUE((*writer)->write_expansion("grow", step));
+    ASSERT_TRUE((*writer)->close());
+  }
+  auto both = StoreUnion::open({a(), b()});
+  ASSERT_TRUE(both) << both.error().message;
+  auto state = (*both)->expansion_state("grow");
+  ASSERT_TRUE(state);
+  EXPECT_EQ(state->built, 1u);
+  EXPECT_EQ(state->discovered(), 2u);
+  auto lineage = (*both)->lineage("grow", key_of("why bananas"));
+  ASSERT_TRUE(lineage && *lineage);
+  EXPECT_EQ((*lineage)->parent, key_of("banana"));
+  EXPECT_EQ((*lineage)->level, 1u);
+  auto none = (*both)->lineage("grow", key_of("apple"));
+  ASSERT_TRUE(none);
+  EXPECT_FALSE(*none) << "not discovered: level 0";
+  EXPECT_THAT(level_of(**both, "grow", 1), ElementsAre("why bananas", "how bananas"));
+  EXPECT_TRUE(level_of(**both, "grow", 2).empty());
+  EXPECT_TRUE(level_of(**both, "job", 1).empty());
+  auto other = (*both)->expansion_state("job");
+  ASSERT_TRUE(other);
+  EXPECT_EQ(*other, ExpansionState{});
+}
+
 TEST_F(StoreUnionTest, ADoneEntryBeatsAFailedOneForTheSameKey) {
   {
     auto writer = StoreWriter::open(tmp.path() / "c.db");
