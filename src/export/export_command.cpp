@@ -191,7 +191,7 @@ int run_export_command(const ExportCommandOptions& options, std::FILE* err) {
   const auto format = parse_export_format(options.format);
   if (!format) {
     return fail(err, "unknown --format '" + options.format +
-                         "'; use one of jsonl, json, csv, questions, related, xlsx, html");
+                         "'; use one of jsonl, json, csv, questions, related, xlsx, html, edges");
   }
   if (*format == ExportFormat::xlsx && !options.output) {
     return fail(err, "xlsx is a binary file and is not written to standard output; "
@@ -203,8 +203,8 @@ int run_export_command(const ExportCommandOptions& options, std::FILE* err) {
   request.format.excel = options.excel;
   request.job = options.job;
   if (options.excel && *format != ExportFormat::csv && *format != ExportFormat::questions &&
-      *format != ExportFormat::related) {
-    return fail(err, "--excel applies to the CSV formats (csv, questions, related), not " +
+      *format != ExportFormat::related && *format != ExportFormat::edges) {
+    return fail(err, "--excel applies to the CSV formats (csv, questions, related, edges), not " +
                          options.format);
   }
   std::optional<PartitionedRequest> partitioned;

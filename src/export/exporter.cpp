@@ -1,6 +1,7 @@
 #include "paa/export/exporter.hpp"
 
 #include "paa/export/html_report.hpp"
+#include "paa/export/lineage_lookup.hpp"
 #include "paa/export/record_spill.hpp"
 #include "paa/model/query_key.hpp"
 
@@ -201,11 +202,77 @@ Result<ExportSummary> export_html(StoreReader& store, const ExportRequest& reque
   return summary;
 }
 
+// The job whose discovery tree `edges` writes: --job, or the one job that expanded.
+Result<std::string> edges_job(StoreReader& store, const std::string& job) {
+  if (!job.empty()) return job;
+  auto jobs = expanding_jobs(store);
+  if (!jobs) return jobs.error();
+  if (jobs->size() == 1) return jobs->front();
+  if (jobs->empty()) {
+    return make_error(errc::invalid_input,
+                      "--format edges: no job in the store has expanded its queries (edges are the keys an "
+                      "[expand] job discovered)");
+  }
+  std::string names;
+  for (const auto& name : *jobs) names += (names.empty() ? "" : ", ") + name;
+  return make_error(errc::invalid_input, "--format edges: " + std::to_string(jobs->size()) +
+                                             " jobs expanded (" + names + "); choose one with --job");
+}
+
+// `edges`: the job's discovered keys, level by level in discovery order, each with the parent
+// that admitted it. Levels 1..built and the keys of a pass under way (built + 1).
+Result<ExportSummary> export_edges(StoreReader& store, const ExportRequest& request, BufferedOutput& out) {
+  auto job = edges_job(store, request.job);
+  if (!job) return job.error();
+  auto state = store.expansion_state(*job);
+  if (!state) return state.error();
+  auto lookup = LineageLookup::create(store, *job);
+  if (!lookup) return lookup.error();
+  const LocaleFilter filter(request);
+  EdgeWriter writer(request.format.excel, out);
+  ExportSummary summary;
+  writer.begin();
+  std::optional<Error> failure;
+  for (std::uint32_t level = 1; level <= state->built + 1 && !failure && !out.failed(); ++level) {
+    auto scanned = store.scan_level(*job, level, [&](const LevelKey& key) {
+      if (!filter.matches(key.encoded)) return true;
+      Edge edge;
+      edge.level = key.lineage.level;
+      edge.via = key.lineage.via;
+      auto parent = lookup->spelling(key.lineage.parent);
+      if (!parent) {
+        failure = parent.error();
+        return false;
+      }
+      edge.parent = std::move(*parent);
+      // The child as the other exports spell it: its stored result's, else as the job asks it.
+      auto stored = store.get(key.encoded);
+      if (!stored) {
+        failure = stored.error();
+        return false;
+      }
+      if (*stored) {
+        edge.child = spelling_of(**stored);
+      } else {
+        edge.child = {key.query.q, key.query.hl, key.query.gl, key.query.city};
+      }
+      writer.add(edge);
+      return !out.failed();
+    });
+    if (!scanned) return scanned.error();
+  }
+  if (failure) return *failure;
+  if (auto flushed = out.flush(); !flushed) return flushed.error();
+  summary.records = writer.records();
+  return summary;
+}
+
 }  // namespace
 
 Result<ExportSummary> export_store(StoreReader& store, const ExportRequest& request,
                                    BufferedOutput& out) {
   if (request.format.format == ExportFormat::html) return export_html(store, request, out);
+  if (request.format.format == ExportFormat::edges) return export_edges(store, request, out);
   if (request.format.format == ExportFormat::questions && !request.questions_from_results()) {
     return export_question_index(store, request, out);
   }
@@ -213,10 +280,18 @@ Result<ExportSummary> export_store(StoreReader& store, const ExportRequest& requ
     return make_error("xlsx is written to a file by name: use export_store_xlsx");
   }
   ExportSummary summary;
+  std::optional<LineageLookup> lineages;
+  if (format_has_lineage(request.format.format)) {
+    auto lookup = LineageLookup::create(store, request.job);
+    if (!lookup) return lookup.error();
+    lineages.emplace(std::move(*lookup));
+  }
   auto writer = make_format_writer(request.format, out);
   writer->begin();
   auto selected = scan_selection(store, request, summary, [&](const StoredResult& result) -> Result<bool> {
-    if (auto added = writer->add(result); !added) return added.error();
+    auto lineage = lineages ? lineages->of(result) : Result<ExportLineage>(own_lineage(result));
+    if (!lineage) return lineage.error();
+    if (auto added = writer->add(result, *lineage); !added) return added.error();
     return !out.failed();  // stop early; flush() below reports the error
   });
   if (!selected) return selected.error();

@@ -110,6 +110,28 @@ void dedupe_json_tree(boost::json::value& result) {
   }
 }
 
+// "q":...,"hl":...,"gl":...,"city":... (city null when none).
+void append_key_members(BufferedOutput& out, const KeySpelling& key) {
+  out.append("\"q\":");
+  append_json_string(out, key.q);
+  out.append(",\"hl\":");
+  append_json_string(out, key.hl);
+  out.append(",\"gl\":");
+  append_json_string(out, key.gl);
+  out.append(",\"city\":");
+  if (key.city.empty()) {
+    out.append("null");
+  } else {
+    append_json_string(out, key.city);
+  }
+}
+
+void append_key_object(BufferedOutput& out, const KeySpelling& key) {
+  out.put('{');
+  append_key_members(out, key);
+  out.put('}');
+}
+
 class JsonWriter final : public FormatWriter {
  public:
   JsonWriter(const FormatOptions& options, BufferedOutput& out, bool array)
@@ -117,23 +139,23 @@ class JsonWriter final : public FormatWriter {
 
   void begin() override {}
 
-  Result<void> add(const StoredResult& r) override {
+  Result<void> add(const StoredResult& r, const ExportLineage& lineage) override {
     if (array_) out_.append(records_ == 0 ? std::string_view("[\n") : std::string_view(",\n"));
-    out_.append("{\"q\":");
-    append_json_string(out_, r.q);
-    out_.append(",\"hl\":");
-    append_json_string(out_, r.hl);
-    out_.append(",\"gl\":");
-    append_json_string(out_, r.gl);
-    out_.append(",\"city\":");
-    if (r.city.empty()) {
-      out_.append("null");
-    } else {
-      append_json_string(out_, r.city);
-    }
+    out_.put('{');
+    append_key_members(out_, spelling_of(r));
     out_.append(",\"fetched_at\":\"");
     out_.append(format_rfc3339_ms(r.fetched_at_ms));
-    out_.append(r.cached ? "\",\"cached\":true,\"result\":" : "\",\"cached\":false,\"result\":");
+    out_.append(r.cached ? "\",\"cached\":true,\"level\":" : "\",\"cached\":false,\"level\":");
+    append_number(out_, lineage.level);
+    out_.append(",\"parent\":");
+    if (lineage.parent) {
+      append_key_object(out_, *lineage.parent);
+    } else {
+      out_.append("null");
+    }
+    out_.append(",\"seed\":");
+    append_key_object(out_, lineage.seed);
+    out_.append(",\"result\":");
     if (auto raw = options_.dedupe ? std::nullopt : find_raw_member(r.body, "result")) {
       append_json_single_line(out_, *raw);  // the service's bytes, verbatim
     } else {
@@ -178,16 +200,33 @@ std::string render_key_prefix(const StoredResult& r) {
   return std::move(sink.data);
 }
 
+// ",level,parent_q,seed_q" of one tree, rendered once and appended to each of its rows.
+std::string render_lineage_suffix(const ExportLineage& lineage) {
+  StringSink sink;
+  {
+    BufferedOutput tmp(sink, 256);
+    tmp.put(',');
+    append_number(tmp, lineage.level);
+    tmp.put(',');
+    append_csv_field(tmp, lineage.parent ? std::string_view(lineage.parent->q) : std::string_view());
+    tmp.put(',');
+    append_csv_field(tmp, lineage.seed.q);
+    (void)tmp.flush();  // a StringSink cannot fail
+  }
+  return std::move(sink.data);
+}
+
 class CsvWriter final : public FormatWriter {
  public:
   CsvWriter(const FormatOptions& options, BufferedOutput& out) : options_(options), out_(out) {}
 
   void begin() override { begin_csv(out_, options_.excel, kCsvHeader); }
 
-  Result<void> add(const StoredResult& r) override {
+  Result<void> add(const StoredResult& r, const ExportLineage& lineage) override {
     auto env = parse_stored_result(r, options_.max_question_depth);
     if (!env) return env.error();
     const std::string prefix = render_key_prefix(r);
+    const std::string suffix = render_lineage_suffix(lineage);
     seen_.clear();
     walk_preorder_pruning(env->result.children, [&](const QuestionVisit& v) {
                 const Question& node = v.node;
@@ -211,6 +250,7 @@ class CsvWriter final : public FormatWriter {
                 append_csv_field(out_, node.url);
                 out_.put(',');
                 append_csv_field(out_, node.title);
+                out_.append(suffix);
                 end_line(out_, options_.excel);
                 ++records_;
                 return true;
@@ -232,7 +272,7 @@ class RelatedWriter final : public FormatWriter {
 
   void begin() override { begin_csv(out_, options_.excel, kRelatedHeader); }
 
-  Result<void> add(const StoredResult& r) override {
+  Result<void> add(const StoredResult& r, const ExportLineage&) override {
     auto env = parse_stored_result(r, options_.max_question_depth);
     if (!env) return env.error();
     if (env->result.related.empty()) return {};
@@ -286,7 +326,7 @@ class QuestionAggregateWriter final : public FormatWriter {
 
   void begin() override { begin_csv(out_, options_.excel, kQuestionsHeader); }
 
-  Result<void> add(const StoredResult& r) override {
+  Result<void> add(const StoredResult& r, const ExportLineage&) override {
     auto env = parse_stored_result(r, options_.max_question_depth);
     if (!env) return env.error();
     tally_.add_tree(r, env->result.children);
@@ -310,6 +350,37 @@ class QuestionAggregateWriter final : public FormatWriter {
 
 }  // namespace
 
+KeySpelling spelling_of(const StoredResult& r) { return {r.q, r.hl, r.gl, r.city}; }
+
+ExportLineage own_lineage(const StoredResult& r) {
+  ExportLineage lineage;
+  lineage.seed = spelling_of(r);
+  return lineage;
+}
+
+bool format_has_lineage(ExportFormat format) {
+  return format == ExportFormat::jsonl || format == ExportFormat::json || format == ExportFormat::csv;
+}
+
+// --- edges ----------------------------------------------------------------------------------
+
+void EdgeWriter::begin() { begin_csv(out_, excel_, kEdgesHeader); }
+
+void EdgeWriter::add(const Edge& edge) {
+  for (const KeySpelling* key : {&edge.parent, &edge.child}) {
+    for (std::string_view field : {std::string_view(key->q), std::string_view(key->hl),
+                                   std::string_view(key->gl), std::string_view(key->city)}) {
+      append_csv_field(out_, field);
+      out_.put(',');
+    }
+  }
+  append_number(out_, edge.level);
+  out_.put(',');
+  out_.append(via_name(edge.via));
+  end_line(out_, excel_);
+  ++records_;
+}
+
 Result<Envelope> parse_stored_result(const StoredResult& r, std::size_t max_question_depth) {
   ParseLimits limits;
   limits.max_body_bytes = std::max<std::size_t>(limits.max_body_bytes, r.body.size());
@@ -330,6 +401,7 @@ std::optional<ExportFormat> parse_export_format(std::string_view name) {
   if (name == "related") return ExportFormat::related;
   if (name == "xlsx") return ExportFormat::xlsx;
   if (name == "html") return ExportFormat::html;
+  if (name == "edges") return ExportFormat::edges;
   return std::nullopt;
 }
 
@@ -342,6 +414,7 @@ std::string_view format_name(ExportFormat format) {
     case ExportFormat::related: return "related";
     case ExportFormat::xlsx: return "xlsx";
     case ExportFormat::html: return "html";
+    case ExportFormat::edges: return "edges";
   }
   return "?";
 }
@@ -355,6 +428,7 @@ std::unique_ptr<FormatWriter> make_format_writer(const FormatOptions& options, B
     case ExportFormat::related: return std::make_unique<RelatedWriter>(options, out);
     case ExportFormat::xlsx: break;  // a workbook, not a byte stream: see XlsxWorkbook
     case ExportFormat::html: break;  // a page over the whole selection: see HtmlReportWriter
+    case ExportFormat::edges: break;  // a job's expansion, not its results: see EdgeWriter
   }
   return nullptr;
 }

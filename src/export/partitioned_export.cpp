@@ -1,6 +1,7 @@
 #include "paa/export/partitioned_export.hpp"
 
 #include "paa/export/formats.hpp"
+#include "paa/export/lineage_lookup.hpp"
 #include "paa/export/output.hpp"
 #include "paa/model/ascii.hpp"
 #include "paa/model/query_key.hpp"
@@ -102,7 +103,7 @@ class PartitionWriter {
   PartitionWriter(const PartitionWriter&) = delete;
   PartitionWriter& operator=(const PartitionWriter&) = delete;
 
-  Result<void> add(const StoredResult& result) {
+  Result<void> add(const StoredResult& result, const ExportLineage& lineage) {
     const std::string folder = partition_path(request_.columns, result);
     auto it = open_.find(folder);
     if (it == open_.end()) {
@@ -118,7 +119,7 @@ class PartitionWriter {
     }
     OpenPart& part = it->second;
     part.last_use = ++clock_;
-    if (auto added = part.writer->add(result); !added) return added;
+    if (auto added = part.writer->add(result, lineage); !added) return added;
     if (part.out->failed()) return *part.out->error();
     if (part.out->bytes_written() >= request_.part_size) return close(it);
     return {};
@@ -359,10 +360,14 @@ Result<PartitionedSummary> export_partitioned(StoreReader& store, const Partitio
   } guard{temp};
 
   PartitionedSummary summary;
+  auto lineages = LineageLookup::create(store, request.selection.job);
+  if (!lineages) return lineages.error();
   PartitionWriter parts(request, temp);
   auto scanned = scan_selection(store, request.selection, summary.export_summary,
                                 [&](const StoredResult& result) -> Result<bool> {
-                                  if (auto added = parts.add(result); !added) return added.error();
+                                  auto lineage = lineages->of(result);
+                                  if (!lineage) return lineage.error();
+                                  if (auto added = parts.add(result, *lineage); !added) return added.error();
                                   return true;
                                 });
   if (!scanned) return scanned.error();

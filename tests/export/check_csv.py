@@ -45,12 +45,15 @@ def preorder(roots, dedupe):
 
 def expected_rows(fmt, objects, dedupe):
     if fmt == "csv":
-        yield ["q", "hl", "gl", "city", "depth", "position", "parent", "question", "answer", "url", "title"]
+        yield ["q", "hl", "gl", "city", "depth", "position", "parent", "question", "answer", "url", "title",
+               "level", "parent_q", "seed_q"]
         for o in objects:
             key = [o["q"], o["hl"], o["gl"], o["city"] or ""]
+            # The lineage columns repeat the JSONL object's level, parent and seed on every row.
+            lineage = [str(o["level"]), o["parent"]["q"] if o["parent"] else "", o["seed"]["q"]]
             for node, parent, depth, position in preorder(o["result"].get("children") or [], dedupe):
                 yield key + [str(depth), str(position), parent["question"] if parent else "",
-                             node["question"], text(node, "answer"), text(node, "url"), text(node, "title")]
+                             node["question"], text(node, "answer"), text(node, "url"), text(node, "title")] + lineage
     elif fmt == "related":
         yield ["q", "hl", "gl", "city", "position", "related"]
         for o in objects:

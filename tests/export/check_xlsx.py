@@ -100,6 +100,8 @@ def main():
     args = parser.parse_args()
 
     _, tree = read_csv(args.tree_csv)
+    # The workbook's tree sheet has the csv export's first 11 columns (not its lineage ones).
+    tree = [row[:11] for row in tree]
     _, questions = read_csv(args.questions_csv)
     _, related = read_csv(args.related_csv)
     book = openpyxl.load_workbook(args.book)

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <stdexcept>
 #include <string>
@@ -79,6 +80,18 @@ class FakeStoreReader final : public StoreReader {
     progress_[job][key] = entry;
   }
   void add_question(QuestionEntry entry) { questions_[entry.normalized] = std::move(entry); }
+  // A key `job` discovered (level >= 1), appended to its level in discovery order. The job's
+  // expansion state counts it as built.
+  void add_discovered(const std::string& job, LevelKey key) {
+    if (!progress_.contains(job)) progress_[job];
+    auto& state = expansion_[job];
+    const auto level = key.lineage.level;
+    if (state.level_keys.size() < level) state.level_keys.resize(level);
+    key.seq = state.level_keys[level - 1]++;
+    state.built = std::max<std::uint32_t>(state.built, level);
+    lineages_[job][key.encoded] = key.lineage;
+    levels_[job][level].push_back(std::move(key));
+  }
 
   Result<void> catch_up() override { return {}; }
   Result<std::optional<StoredResult>> get(std::string_view key) override {
@@ -124,7 +137,28 @@ class FakeStoreReader final : public StoreReader {
     return {};
   }
 
+  Result<ExpansionState> expansion_state(std::string_view job) override {
+    auto it = expansion_.find(std::string(job));
+    return it == expansion_.end() ? ExpansionState{} : it->second;
+  }
+  Result<std::optional<Lineage>> lineage(std::string_view job, std::string_view key) override {
+    ++lineage_reads;
+    auto j = lineages_.find(std::string(job));
+    if (j == lineages_.end()) return std::optional<Lineage>();
+    auto it = j->second.find(std::string(key));
+    if (it == j->second.end()) return std::optional<Lineage>();
+    return std::optional<Lineage>(it->second);
+  }
+  Result<void> scan_level(std::string_view job, std::uint32_t level,
+                          const std::function<bool(const LevelKey&)>& visit) override {
+    for (const auto& key : levels_[std::string(job)][level]) {
+      if (!visit(key)) break;
+    }
+    return {};
+  }
+
   int gets = 0;
+  int lineage_reads = 0;
 
  private:
   JobStats stats(const std::string& job) {
@@ -136,6 +170,9 @@ class FakeStoreReader final : public StoreReader {
   std::map<std::string, StoredResult> results_;
   std::map<std::string, std::map<std::string, ProgressEntry>> progress_;
   std::map<std::string, QuestionEntry> questions_;
+  std::map<std::string, ExpansionState> expansion_;
+  std::map<std::string, std::map<std::string, Lineage>> lineages_;
+  std::map<std::string, std::map<std::uint32_t, std::vector<LevelKey>>> levels_;
 };
 
 }  // namespace paa::exporting::test

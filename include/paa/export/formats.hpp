@@ -4,6 +4,7 @@
 #include "paa/error.hpp"
 #include "paa/export/output.hpp"
 #include "paa/export/question_tally.hpp"
+#include "paa/model/lineage.hpp"
 #include "paa/store/store.hpp"
 
 #include <cstdint>
@@ -14,8 +15,9 @@
 
 namespace paa::exporting {
 
-// html and xlsx are not FormatWriters: see html_report.hpp and xlsx_workbook.hpp.
-enum class ExportFormat { jsonl, json, csv, questions, related, xlsx, html };
+// html and xlsx are not FormatWriters: see html_report.hpp and xlsx_workbook.hpp; edges is
+// written by an EdgeWriter from a job's expansion, not from stored results.
+enum class ExportFormat { jsonl, json, csv, questions, related, xlsx, html, edges };
 
 std::optional<ExportFormat> parse_export_format(std::string_view name);
 std::string_view format_name(ExportFormat format);
@@ -31,11 +33,42 @@ struct FormatOptions {
 };
 
 // CSV headers, exactly.
+// The lineage columns come last, so the columns before them keep their positions.
 inline constexpr std::string_view kCsvHeader =
-    "q,hl,gl,city,depth,position,parent,question,answer,url,title";
+    "q,hl,gl,city,depth,position,parent,question,answer,url,title,level,parent_q,seed_q";
 inline constexpr std::string_view kQuestionsHeader =
     "question,answer,url,title,count,first_q,first_hl,first_gl,first_city";
 inline constexpr std::string_view kRelatedHeader = "q,hl,gl,city,position,related";
+inline constexpr std::string_view kEdgesHeader =
+    "parent_q,parent_hl,parent_gl,parent_city,q,hl,gl,city,level,via";
+
+// A key as the exports show it: the stored result's first-seen spelling (city "" = none).
+struct KeySpelling {
+  std::string q;
+  std::string hl;
+  std::string gl;
+  std::string city;
+  friend bool operator==(const KeySpelling&, const KeySpelling&) = default;
+};
+
+KeySpelling spelling_of(const StoredResult& result);
+
+// Where an exported result's key came from (docs/exports.md "Lineage"): the level and, for a
+// discovered key, the key that discovered it; `seed` is the level-0 key it descends from
+// (itself at level 0).
+struct ExportLineage {
+  std::uint32_t level = 0;
+  std::optional<KeySpelling> parent;  // nullopt at level 0
+  KeySpelling seed;
+  friend bool operator==(const ExportLineage&, const ExportLineage&) = default;
+};
+
+// A key no job discovered: level 0, no parent, its own seed.
+ExportLineage own_lineage(const StoredResult& result);
+
+// Whether a format's records carry the lineage (jsonl, json, csv): the exporter looks it up
+// only for these.
+bool format_has_lineage(ExportFormat format);
 
 // One format over a stream of stored results: begin(), add() per result, finish().
 // Errors name the result (its q, hl, gl) and what is wrong; output already written stays.
@@ -43,7 +76,10 @@ class FormatWriter {
  public:
   virtual ~FormatWriter() = default;
   virtual void begin() = 0;
-  virtual Result<void> add(const StoredResult& result) = 0;
+  // `lineage` is what the records of jsonl, json and csv carry (other formats ignore it).
+  virtual Result<void> add(const StoredResult& result, const ExportLineage& lineage) = 0;
+  // A result as a key no job discovered (own_lineage).
+  Result<void> add(const StoredResult& result) { return add(result, own_lineage(result)); }
   virtual Result<void> finish() = 0;
   // Records written: JSON objects, or CSV data rows (header excluded).
   std::uint64_t records() const { return records_; }
@@ -55,7 +91,7 @@ class FormatWriter {
 // Parses a stored body; the error names the result (its q, hl, gl) and suggests a re-fetch.
 Result<Envelope> parse_stored_result(const StoredResult& result, std::size_t max_question_depth);
 
-// nullptr for ExportFormat::xlsx and ExportFormat::html.
+// nullptr for ExportFormat::xlsx, ExportFormat::html and ExportFormat::edges.
 // For ExportFormat::questions this aggregates the fed trees in memory (one entry per unique
 // question of the selection, keyed by fold_text; count = trees containing it, once per tree;
 // question/answer/url/title/first_* from its first occurrence) and writes on finish().
@@ -84,6 +120,29 @@ class QuestionIndexWriter {
   struct Impl;
   explicit QuestionIndexWriter(std::unique_ptr<Impl> impl, bool excel, BufferedOutput& out);
   std::unique_ptr<Impl> impl_;
+  bool excel_;
+  BufferedOutput& out_;
+  std::uint64_t records_ = 0;
+};
+
+// One edge of a job's discovery tree: a key of level >= 1 and the parent that admitted it.
+struct Edge {
+  KeySpelling parent;
+  KeySpelling child;
+  std::uint32_t level = 0;
+  Via via = Via::question;
+};
+
+// `edges`: kEdgesHeader, then one CSV row per edge as fed (the exporter feeds them in level
+// order, then discovery order).
+class EdgeWriter {
+ public:
+  EdgeWriter(bool excel, BufferedOutput& out) : excel_(excel), out_(out) {}
+  void begin();
+  void add(const Edge& edge);
+  std::uint64_t records() const { return records_; }
+
+ private:
   bool excel_;
   BufferedOutput& out_;
   std::uint64_t records_ = 0;
