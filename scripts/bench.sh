@@ -10,7 +10,7 @@
 # nobody's compile skews the numbers); PAA_BENCH_KEEP=1 keeps the temporary folder;
 # PAA_BENCH_OUT=FILE writes the report there instead of BENCHMARKS.md; PAA_BENCH_CASES="2 5"
 # runs only those cases; PAA_BENCH_WORK=DIR adds to an earlier (kept) run's folder;
-# PAA_BENCH_SCALE=N sizes case 4 (default 1,000,000).
+# PAA_BENCH_SCALE=N sizes cases 4 and 7 (default 1,000,000).
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 cd "$PAA_ROOT"
@@ -31,7 +31,7 @@ else
   reps=3; wrk_secs=10
   n_throughput=50000; n_latency=5000; n_rate=1500; n_scale=${PAA_BENCH_SCALE:-1000000}; n_export=100000
 fi
-cases=" ${PAA_BENCH_CASES:-1 2 3 4 5 6} "
+cases=" ${PAA_BENCH_CASES:-1 2 3 4 5 6 7} "
 want() { [[ $cases == *" $1 "* ]]; }
 
 paa_install_deps
@@ -366,6 +366,35 @@ for format in jsonl csv; do
   samples 5 "$format MB/s" "${mbs_list[$format]% }"
 done
 rm -rf "$work/e.db" "$work"/x.*
+case_end
+fi
+
+# --- case 7: expansion at scale ---------------------------------------------------------------
+# A depth-2 job whose seeds discover about n_scale keys (10 per result: seeds x 110 keys in all),
+# beside case 4's plain job of n_scale keys: the frontier lives in the store, so memory must not
+# grow with what is discovered.
+if want 7; then
+case_begin "7 (expansion at scale)"
+start_emulator --cache-ttl 0 --log "$work/expand.log"
+n_seeds=$(( (n_scale + 109) / 110 ))
+make_job x "$n_seeds"
+printf '\n[expand]\ndepth = 2\nper_result = 10\nmax_keys = 0\n' >>"$work/x.toml"
+rm -rf "$work/x.db"
+run_paa 7 "$work/x.toml" "$work/x.db" "$work/x.log" --concurrency 64 --rate 0
+read -r x_elapsed x_user x_sys x_rss <"$work/time"
+x_keys=$(wc -l <"$work/expand.log")
+x_discovered=$(( x_keys - n_seeds ))
+[ "$x_discovered" -ge $(( n_scale * 9 / 10 )) ] || { paa_log "case 7 discovered only $x_discovered keys"; exit 1; }
+x_mib=$(calc "$x_rss / 1024")
+result 7 "peak RSS, a depth-2 job of $n_seeds seeds discovering $x_discovered keys" "≤ 64 MiB (case 4's)" "$(fmt "$x_mib" '.1f') MiB" "$(fmt "$(calc "$x_mib / 64")" '.2f')" "$(yesno "$x_mib <= 64")" \
+  "$x_keys requests in $(fmt "$x_elapsed" '.0f') s ($(fmt "$(calc "$x_keys / $x_elapsed")" ',.0f') req/s, $(fmt "$(calc "($x_user + $x_sys) * 1e6 / $x_keys")" '.0f') µs CPU per key, level passes included); one repetition.$([ -n "${fill_mib:-}" ] && echo " Case 4's plain $n_scale-key job in the same bench run peaked at $(fmt "$fill_mib" '.1f') MiB.")"
+before=$(wc -l <"$work/expand.log")
+run_paa 7 "$work/x.toml" "$work/x.db" "$work/x-rerun.log" --concurrency 64 --rate 0
+read -r xr_elapsed xr_user xr_sys xr_rss <"$work/time"
+[ "$(wc -l <"$work/expand.log")" = "$before" ] || { paa_log "the rerun of the finished expansion sent requests"; exit 1; }
+result 7 "rerun of the finished expansion: zero requests, finished in" "-" "$(fmt "$xr_elapsed" '.1f') s, $(fmt "$(calc "$xr_rss / 1024")" '.1f') MiB peak" "-" "-" ""
+command_of 7 "${emu_pin[*]} paa-emulator ... $emu_args"
+rm -rf "$work/x.db"
 case_end
 fi
 

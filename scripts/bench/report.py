@@ -16,6 +16,7 @@ TITLES = {
     "4": "4. Scale (a generated 1,000,000-query job)",
     "5": "5. Export",
     "6": "6. The emulator alone under wrk",
+    "7": "7. Expansion at scale (a depth-2 job discovering ~1,000,000 keys)",
 }
 
 
