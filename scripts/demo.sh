@@ -47,10 +47,22 @@ done
 # The first stored tree as a mind map.
 IFS=$'\t' read -r q hl gl city < <(head -1 out/demo.jsonl | jq -r '[.q, .hl, .gl, (.city // "")] | @tsv')
 "$bin/paa" map --store out/demo.db --q "$q" --hl "$hl" --gl "$gl" --city "$city" -o out/demo-map.svg --force
+
+# Expansion: the questions of each answer become the next level's queries (docs/expansion.md).
+paa_log "paa run jobs/expand.toml: two queries, then two levels of the questions in their answers"
+rm -rf out/expand.db
+"$bin/paa" check jobs/expand.toml
+"$bin/paa" run jobs/expand.toml --store out/expand.db --base-url "https://localhost:$port/api" \
+  --ca-file certs/ca.pem --rate 0
+"$bin/paa" status jobs/expand.toml --store out/expand.db
+"$bin/paa" export --store out/expand.db --format edges -o out/expand-edges.csv --force
+paa_log "the discovery tree (out/expand-edges.csv), first rows:"
+head -4 out/expand-edges.csv
+
 for f in out/demo.jsonl out/demo.csv out/demo.questions.csv out/demo.related.csv out/demo.xlsx out/demo.html \
-  out/demo-map.svg; do
+  out/demo-map.svg out/expand-edges.csv; do
   printf '    %10s bytes  %s\n' "$(stat -c %s "$f")" "$f"
 done
 paa_log "done: open out/demo.html in a browser (file://$PAA_ROOT/out/demo.html, works offline),"
 paa_log "      out/demo.xlsx in Excel or LibreOffice, out/demo-map.svg in a browser or a slide;"
-paa_log "      out/demo.csv in a spreadsheet, or jq . out/demo.jsonl"
+paa_log "      out/demo.csv in a spreadsheet, or jq . out/demo.jsonl; out/expand-edges.csv in Gephi"
