@@ -235,6 +235,26 @@ TEST(ExpandE2EGrow, RaisingDepthPaysOnlyTheNewLevelAndRaisingMaxKeysContinuesWhe
   for (const auto& [q, n] : answered(emu)) EXPECT_EQ(n, 1) << q;
 }
 
+TEST(ExpandE2EJobs, KeysAnotherJobStoredJoinTheJobAtTheirLevelUnpaidAndStillExpand) {
+  TempDir dir;
+  Emulator emu(dir.path(), {"--seed", std::to_string(kSeed)});
+  auto first = expand_job(dir.path(), "first", 10, "rate = 0\nconcurrency = 8", 2, 3, 0);
+  ASSERT_EQ(run_paa(run_args(first, emu), dir.path()).exit_code, 0);
+  // The same seeds under another name, in the same store: every key is there already.
+  auto second = expand_job(dir.path(), "second", 10, "rate = 0\nconcurrency = 8", 2, 3, 0);
+  {
+    std::string text = read_file(second);
+    text.replace(text.find("name = \"second\""), 15, "name = \"second\"\nstore = \"first.db\"");
+    std::ofstream(second) << text;
+  }
+  const auto before = emu.requests();
+  auto r = run_paa(run_args(second, emu), dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(emu.requests(), before) << "nothing is paid again";
+  const auto want = expected_levels(seeds_of(10), 2, 3, 0);
+  EXPECT_EQ(level_keys(dir.path(), second), sizes(want)) << "the stored keys' questions still expanded";
+}
+
 TEST(ExpandE2EShards, AnExpandingJobRefusesShardsBeforeSendingAnything) {
   TempDir dir;
   Emulator emu(dir.path(), {});
