@@ -26,16 +26,18 @@ done
 
 if [ "$quick" = 1 ]; then
   reps=1; wrk_secs=2
-  n_throughput=3000; n_latency=640; n_rate=150; n_scale=20000; n_export=5000
+  n_throughput=3000; n_latency=640; n_rate=150; n_scale=20000; n_export=5000; n_peers=1000
 else
   reps=3; wrk_secs=10
-  n_throughput=50000; n_latency=5000; n_rate=1500; n_scale=${PAA_BENCH_SCALE:-1000000}; n_export=100000
+  n_throughput=50000; n_latency=5000; n_rate=1500; n_scale=${PAA_BENCH_SCALE:-1000000}; n_export=100000; n_peers=20000
 fi
-cases=" ${PAA_BENCH_CASES:-1 2 3 4 5 6 7} "
+cases=" ${PAA_BENCH_CASES:-1 2 3 4 5 6 7 8} "
 want() { [[ $cases == *" $1 "* ]]; }
 
 paa_install_deps
 paa_install_packages wrk linux-perf time util-linux
+# Case 8 runs the tools a user would pick instead (scripts/bench/peers/).
+if want 8; then paa_install_packages curl python3-aiohttp python3-scrapy; fi
 paa_log "building (release)"
 paa_build release paa paa-emulator
 bin="$PAA_ROOT/build/release/bin"
@@ -395,6 +397,113 @@ read -r xr_elapsed xr_user xr_sys xr_rss <"$work/time"
 result 7 "rerun of the finished expansion: zero requests, finished in" "-" "$(fmt "$xr_elapsed" '.1f') s, $(fmt "$(calc "$xr_rss / 1024")" '.1f') MiB peak" "-" "-" ""
 command_of 7 "${emu_pin[*]} paa-emulator ... $emu_args"
 rm -rf "$work/x.db"
+case_end
+fi
+
+# --- case 8: the peers --------------------------------------------------------------------------
+# The programs a user would write instead of paa (scripts/bench/peers/): curl --parallel writing
+# a file per body, an aiohttp script storing into SQLite, a Scrapy spider with a JSON-lines feed.
+# Same emulator as case 1 (a distinct 8 KiB tree per query, gzip, no cache), the same number of
+# queries (each tool its own distinct ones in every repetition), 64 in flight, every client
+# pinned like paa; each process is timed whole (start-up included) under /usr/bin/time.
+if want 8; then
+case_begin "8 (peers)"
+start_emulator --tree-kb 8 --cache-ttl 0
+command_of 8 "${emu_pin[*]} paa-emulator ... $emu_args"
+peers="$bench/peers"
+peer_c=64
+peer_tools=(paa curl aiohttp scrapy)
+declare -A peer_rps=() peer_cpu=() peer_rss=() peer_emu=()
+# peer_done TOOL STORED EMU_CPU_BEFORE: records the timed run just finished (from $work/time).
+peer_done() {
+  local tool=$1 stored=$2 emu_before=$3 elapsed user sys rss
+  read -r elapsed user sys rss <"$work/time"
+  [ "$stored" = "$n_peers" ] || { paa_log "case 8: $tool stored $stored of $n_peers results"; exit 1; }
+  peer_rps[$tool]+="$(calc "$stored / $elapsed") "
+  peer_cpu[$tool]+="$(calc "($user + $sys) * 1e6 / $stored") "
+  peer_rss[$tool]+="$rss "
+  peer_emu[$tool]+="$(calc "100 * ($(emulator_cpu) - $emu_before) / $elapsed") "
+}
+for rep in $(seq "$reps"); do
+  # paa run, into its store.
+  make_job "pp$rep" "$n_peers"
+  sync; emu_before=$(emulator_cpu)
+  run_paa 8 "$work/pp$rep.toml" "$work/pp$rep.db" "$work/pp$rep.log" --concurrency "$peer_c" --rate 0
+  peer_done paa "$n_peers" "$emu_before"
+  rm -rf "$work/pp$rep.db"
+
+  # curl: the config file (a url/output pair per query) is written before the clock starts.
+  python3 "$bench/gen_queries.py" "$n_peers" "pc$rep" >"$work/pc$rep.txt"
+  bash "$peers/curl_files.sh" config "$base" "$work/pc$rep.txt" "$work/pc$rep" >"$work/pc$rep.curlrc"
+  command_of 8 "${cli_pin[*]} scripts/bench/peers/curl_files.sh run $peer_c pc.curlrc \$CA   # = curl --parallel --parallel-max $peer_c --compressed --fail -K pc.curlrc --cacert \$CA"
+  sync; emu_before=$(emulator_cpu)
+  timed "$work/time" "${cli_pin[@]}" bash "$peers/curl_files.sh" run "$peer_c" "$work/pc$rep.curlrc" "$ca" \
+    >"$work/pc$rep.log" 2>&1 || { tail -20 "$work/pc$rep.log" >&2; paa_log "curl failed (see above)"; exit 1; }
+  peer_done curl "$(find "$work/pc$rep" -name '*.json' -size +0 | wc -l)" "$emu_before"
+  rm -rf "$work/pc$rep" "$work/pc$rep.txt" "$work/pc$rep.curlrc"
+
+  # aiohttp + SQLite (Debian's Python, where python3-aiohttp is).
+  python3 "$bench/gen_queries.py" "$n_peers" "pa$rep" >"$work/pa$rep.txt"
+  command_of 8 "${cli_pin[*]} /usr/bin/python3 scripts/bench/peers/aiohttp_sqlite.py \$E pa.txt $peer_c pa.db --ca-file \$CA"
+  sync; emu_before=$(emulator_cpu)
+  timed "$work/time" "${cli_pin[@]}" env PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 "$peers/aiohttp_sqlite.py" \
+    "$base" "$work/pa$rep.txt" "$peer_c" "$work/pa$rep.db" --ca-file "$ca" \
+    >"$work/pa$rep.log" 2>&1 || { tail -20 "$work/pa$rep.log" >&2; paa_log "the aiohttp script failed (see above)"; exit 1; }
+  peer_done aiohttp "$(/usr/bin/python3 -c 'import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute("select count(*) from results").fetchone()[0])' "$work/pa$rep.db")" "$emu_before"
+  rm -rf "$work/pa$rep.db"* "$work/pa$rep.txt"
+
+  # Scrapy, a JSON-lines feed.
+  python3 "$bench/gen_queries.py" "$n_peers" "ps$rep" >"$work/ps$rep.txt"
+  feeds=$(python3 -c 'import json,sys; print(json.dumps({sys.argv[1]: {"format": "jsonlines"}}))' "$work/ps$rep.jsonl")
+  command_of 8 "${cli_pin[*]} scrapy runspider scripts/bench/peers/scrapy_spider.py -a base_url=\$E -a queries=ps.txt -s CONCURRENT_REQUESTS=$peer_c -s CONCURRENT_REQUESTS_PER_DOMAIN=$peer_c -s FEEDS='{\"ps.jsonl\": {\"format\": \"jsonlines\"}}' -s CA_FILE=\$CA"
+  sync; emu_before=$(emulator_cpu)
+  timed "$work/time" "${cli_pin[@]}" env PYTHONDONTWRITEBYTECODE=1 /usr/bin/scrapy runspider "$peers/scrapy_spider.py" \
+    -a base_url="$base" -a queries="$work/ps$rep.txt" -s CONCURRENT_REQUESTS="$peer_c" -s CONCURRENT_REQUESTS_PER_DOMAIN="$peer_c" \
+    -s FEEDS="$feeds" -s CA_FILE="$ca" \
+    >"$work/ps$rep.log" 2>&1 || { tail -20 "$work/ps$rep.log" >&2; paa_log "the Scrapy spider failed (see above)"; exit 1; }
+  peer_done scrapy "$({ wc -l <"$work/ps$rep.jsonl"; } 2>/dev/null || echo 0)" "$emu_before"
+  rm -rf "$work/ps$rep.jsonl" "$work/ps$rep.txt"
+done
+declare -A peer_name=(
+  [paa]="\`paa run\` into its store"
+  [curl]="curl --parallel --compressed, a file per body"
+  [aiohttp]="aiohttp script, (query, body) rows in SQLite"
+  [scrapy]="Scrapy spider, JSON-lines feed"
+)
+declare -A peer_target=([curl]=1.0 [aiohttp]=5 [scrapy]=30)
+read -r -a paa_rps_reps <<<"${peer_rps[paa]}"
+read -r -a paa_cpu_reps <<<"${peer_cpu[paa]}"
+cpu_ratios=""
+# shellcheck disable=SC2086
+for tool in "${peer_tools[@]}"; do
+  rps=$(median ${peer_rps[$tool]}); cpu=$(median ${peer_cpu[$tool]}); rss=$(median ${peer_rss[$tool]})
+  measured="$(fmt "$rps" ',.0f') req/s · $(fmt "$cpu" ',.0f') µs · $(fmt "$(calc "$rss / 1024")" '.1f') MiB"
+  if [ "$tool" = paa ]; then
+    result 8 "${peer_name[$tool]}, $n_peers queries, -c $peer_c" "-" "$measured" "-" "-" \
+      "Measured: req/s = stored results / wall time of the whole process (start-up included) · µs CPU (user+sys, /usr/bin/time) per stored result · peak RSS; medians of $reps repetition(s). Ratio = median of the per-repetition paa req/s ÷ the tool's req/s (the four run back to back in each repetition). Every tool is checked to have stored all $n_peers results, or the bench fails."
+  else
+    read -r -a tool_rps_reps <<<"${peer_rps[$tool]}"
+    read -r -a tool_cpu_reps <<<"${peer_cpu[$tool]}"
+    ratios=(); cratios=()
+    for i in "${!tool_rps_reps[@]}"; do
+      ratios+=("$(calc "${paa_rps_reps[$i]} / ${tool_rps_reps[$i]}")")
+      cratios+=("$(calc "${paa_cpu_reps[$i]} / ${tool_cpu_reps[$i]}")")
+    done
+    ratio=$(median "${ratios[@]}")
+    cpu_ratios+="${cpu_ratios:+, }$tool $(fmt "$(median "${cratios[@]}")" '.2f')"
+    detail=""
+    [ "$tool" = curl ] && detail="What each keeps: curl a file per inflated body; the aiohttp script (query, body) rows in one SQLite table (WAL, synchronous=NORMAL, a commit every 100 rows); Scrapy one JSON line per answer (the body parsed with response.json() and written again by the feed exporter); paa its RocksDB store (each answer validated, its questions indexed, crash-safe commits). Every client verifies TLS against the bench CA (Scrapy through a context factory in the spider: its default verifies nothing)."
+    result 8 "${peer_name[$tool]}" "paa ≥ ${peer_target[$tool]} ×" "$measured" "paa $(fmt "$ratio" '.2f') ×" "$(yesno "$ratio >= ${peer_target[$tool]}")" "$detail"
+  fi
+  samples 8 "$tool req/s" "${peer_rps[$tool]% }"; samples 8 "$tool µs CPU/result" "${peer_cpu[$tool]% }"
+done
+emu_busy=""
+for tool in "${peer_tools[@]}"; do
+  # shellcheck disable=SC2086
+  emu_busy+="${emu_busy:+, }$tool $(fmt "$(median ${peer_emu[$tool]})" '.0f')%"
+done
+result 8 "paa's CPU per stored result ÷ each tool's (below 1: paa spends less)" "-" "$cpu_ratios" "-" "-" \
+  "The emulator (\`--tree-kb 8 --cache-ttl 0\`, one core) was busy, median: $emu_busy of its core while each tool ran; near 100% the tool was held back by the server, not by its own CPU."
 case_end
 fi
 

@@ -17,6 +17,7 @@ TITLES = {
     "5": "5. Export",
     "6": "6. The emulator alone under wrk",
     "7": "7. Expansion at scale (a depth-2 job discovering ~1,000,000 keys)",
+    "8": "8. Peers: the programs users would write instead (curl to files, aiohttp + SQLite, Scrapy)",
 }
 
 
