@@ -422,12 +422,19 @@ asio::awaitable<void> Harvest::worker() {
   for (;;) {
     auto [ec, item] = co_await channel_.async_receive(use_tuple);
     if (ec || item.key.empty()) break;
+    // Counted however process() ends (a bug's exception included): the feeder waiting for a
+    // level to settle must never wait for a key nobody holds.
+    struct Settled {
+      Harvest* h;
+      ~Settled() {
+        {
+          std::lock_guard lock(h->settle_mu_);
+          ++h->finished_;
+        }
+        h->settle_cv_.notify_all();
+      }
+    } settled{this};
     co_await process(*conn, std::move(item));
-    {
-      std::lock_guard lock(settle_mu_);
-      ++finished_;
-    }
-    settle_cv_.notify_all();
   }
   conn->close();
 }
