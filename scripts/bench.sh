@@ -57,11 +57,11 @@ key="$(paa_random_key bench)"
 export PAA_API_KEY=$key
 bench="$PAA_ROOT/scripts/bench"
 
-# Two cores or more: the emulator on CPU 0, the client under test (wrk or paa, every thread of
+# Two cores or more: the emulator on CPU 0, the client under test (wrk, paa or a peer, every thread of
 # it) on CPU 1, so each side gets one whole core, as wrk -t1 does.
 if [ "$(nproc)" -ge 2 ]; then
   emu_pin=(taskset -c 0); cli_pin=(taskset -c 1)
-  pinning="emulator on CPU 0, client (wrk or paa with all its threads) on CPU 1 (taskset)"
+  pinning="emulator on CPU 0, client (wrk, paa or a case-8 peer, with all its threads) on CPU 1 (taskset)"
 else
   emu_pin=(); cli_pin=()
   pinning="none (one core)"
