@@ -56,6 +56,9 @@ int main(int argc, char** argv) {
   app.add_option("--seed", svc.seed, "Seed for trees and fault draws")->capture_default_str();
   app.add_option("--depth", svc.tree.depth, "Levels of questions, top level included")->capture_default_str()
       ->check(CLI::Range(1, 200));
+  app.add_option("--revision", svc.tree.revision,
+                 "Serve revision N of the answers: at each revision about 30% of keys change (0: the original)")
+      ->capture_default_str();
   app.add_option("--tree-kb", svc.tree.tree_kb, "Pad answers so a body is about N KiB (0: natural size)")
       ->capture_default_str()->check(CLI::Range(0, 1 << 20));
   app.add_option("--latency-ms", latency, "MIN:MAX delay added to each response")->capture_default_str();

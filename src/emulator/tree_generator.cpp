@@ -217,6 +217,9 @@ class Builder {
     if (query_.city && !query_.city->empty()) related.push_back(std::string(query_.q) + " " + std::string(*query_.city));
     while (related.size() < 4) related.push_back(std::string(query_.q) + " " + std::to_string(related.size()));
 
+    for (std::uint32_t r = 1; r <= options_.revision; ++r) {
+      if (revision_picks(options_, query_, r)) revise(top, related, r);
+    }
     std::string out = serialize(related, top);
     if (options_.tree_kb > 0) {
       std::size_t target = options_.tree_kb * 1024;
@@ -229,7 +232,28 @@ class Builder {
     return out;
   }
 
+  static bool revision_picks(const TreeOptions& options, const TreeQuery& query, std::uint32_t r) {
+    Rng rng(seed_for(options, query) ^ (0xD6E8FEB86659FD93ull * r));
+    return rng.chance(kRevisionChangeShare);
+  }
+
  private:
+  // One revision's changes to a picked key (TreeOptions::revision); the base tree's draws are
+  // untouched, so a key no revision picks keeps its bytes.
+  void revise(std::vector<Node>& top, std::vector<std::string>& related, std::uint32_t r) {
+    const std::string tag = std::to_string(r);
+    if (top.size() >= 2) std::swap(top[0], top[1]);
+    Node& last = top.back();
+    last.question = replace_all(lang_.questions[r % lang_.questions.size()], "{q}",
+                                std::string(query_.q) + " (update " + tag + ")");
+    Node& first = top.front();
+    first.has_source = true;
+    first.url = "https://" + std::string(lang_.domains[r % lang_.domains.size()]) + "/" + slug_ + "-r" + tag;
+    if (first.title.empty()) first.title = capital_;
+    if (!related.empty()) related.erase(related.begin());
+    related.push_back(std::string(query_.q) + " update " + tag);
+  }
+
   static std::uint64_t seed_for(const TreeOptions& options, const TreeQuery& query) {
     std::uint64_t h = hash_mix(0xCBF29CE484222325ull ^ options.seed, query.q);
     h = hash_mix(h, query.hl);
@@ -347,5 +371,9 @@ class Builder {
 }  // namespace
 
 std::string TreeGenerator::result_json(const TreeQuery& query) const { return Builder(options_, query).build(); }
+
+bool revision_changes(const TreeOptions& options, const TreeQuery& query, std::uint32_t revision) {
+  return revision >= 1 && Builder::revision_picks(options, query, revision);
+}
 
 }  // namespace paa::emulator

@@ -143,5 +143,44 @@ TEST(TreeGenerator, TreeKbPadsTheBodyToAboutNKiB) {
   }
 }
 
+TEST(TreeGeneratorRevision, ARevisionChangesAboutAThirdOfTheKeysInEveryWayAndLeavesTheRestAsTheyWere) {
+  const TreeOptions original{7, 3, 0};
+  TreeOptions revised = original;
+  revised.revision = 1;
+  int changed = 0;
+  for (int i = 0; i < 300; ++i) {
+    const std::string q = "query " + std::to_string(i);
+    const TreeQuery tq{q, "en", "us", std::nullopt};
+    const std::string before = TreeGenerator(original).result_json(tq);
+    const std::string after = TreeGenerator(revised).result_json(tq);
+    if (!revision_changes(revised, tq, 1)) {
+      EXPECT_EQ(before, after) << q << ": a key the revision did not pick keeps its bytes";
+      continue;
+    }
+    ++changed;
+    const auto b = json::parse(before).as_object();
+    const auto a = json::parse(after).as_object();
+    const auto& bt = b.at("children").as_array();
+    const auto& at = a.at("children").as_array();
+    ASSERT_EQ(bt.size(), at.size());
+    EXPECT_EQ(at[0].as_object().at("question"), bt[1].as_object().at("question")) << q << ": the first two swap";
+    EXPECT_NE(std::string(at.back().as_object().at("question").as_string()).find("(update 1)"), std::string::npos);
+    EXPECT_NE(std::string(at[0].as_object().at("url").as_string()).find("-r1"), std::string::npos);
+    const auto& related = a.at("related").as_array();
+    EXPECT_EQ(related.back(), json::value(q + " update 1"));
+    EXPECT_NE(related.front(), b.at("related").as_array().front()) << "one related search replaced";
+  }
+  EXPECT_GT(changed, 60);
+  EXPECT_LT(changed, 120) << "about 30% of 300";
+  revised.revision = 2;
+  const TreeQuery first{"query 0", "en", "us", std::nullopt};
+  TreeOptions one = original;
+  one.revision = 1;
+  if (!revision_changes(revised, first, 2)) {
+    EXPECT_EQ(TreeGenerator(revised).result_json(first), TreeGenerator(one).result_json(first))
+        << "revisions accumulate: revision 2 is revision 1 plus its own changes";
+  }
+}
+
 }  // namespace
 }  // namespace paa::emulator

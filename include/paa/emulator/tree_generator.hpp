@@ -12,7 +12,16 @@ struct TreeOptions {
   std::uint64_t seed = 0;
   int depth = 3;             // levels including the top level (1 = top-level questions only)
   std::size_t tree_kb = 0;   // 0: natural size; else pad answers so the whole envelope is about N KiB
+  // Later revisions of the service's answers (--revision): at each revision r >= 1 about a
+  // third of the keys change (see kRevisionChangeShare), each changed key in every way paa diff
+  // reports: its first two questions swap places, its last question is replaced (its subtree
+  // moves under the new one), its first question's source changes, and one related search is
+  // replaced. Keys a revision does not pick keep their bytes.
+  std::uint32_t revision = 0;
 };
+
+inline constexpr double kRevisionChangeShare = 0.3;
+
 
 struct TreeQuery {
   std::string_view q, hl, gl;
@@ -21,6 +30,9 @@ struct TreeQuery {
 
 // Bytes of the envelope around the result object, used to aim --tree-kb at the whole body.
 inline constexpr std::size_t envelope_overhead_bytes = 110;
+
+// Whether revision `revision` (>= 1) changes this key's answer (the same draw the generator makes).
+bool revision_changes(const TreeOptions& options, const TreeQuery& query, std::uint32_t revision);
 
 class TreeGenerator {
  public:
