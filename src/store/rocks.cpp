@@ -406,9 +406,11 @@ Error RocksStore::damaged(std::string_view family, std::string_view key) const {
 
 Result<std::optional<std::string>> RocksStore::get(rocksdb::ColumnFamilyHandle* cf,
                                                    std::string_view key,
-                                                   std::string_view what) const {
+                                                   std::string_view what, bool fill_cache) const {
   rocksdb::PinnableSlice value;
-  auto s = db_->Get(rocksdb::ReadOptions(), cf, rocksdb::Slice(key.data(), key.size()), &value);
+  rocksdb::ReadOptions ro;
+  ro.fill_cache = fill_cache;
+  auto s = db_->Get(ro, cf, rocksdb::Slice(key.data(), key.size()), &value);
   if (s.IsNotFound()) return std::optional<std::string>();
   if (!s.ok()) return rocks_error(dir_, what, s);
   return std::optional<std::string>(value.ToString());
@@ -424,8 +426,8 @@ Result<bool> RocksStore::exists(rocksdb::ColumnFamilyHandle* cf, std::string_vie
   return true;
 }
 
-Result<std::optional<StoredResult>> RocksStore::get_result(std::string_view key) const {
-  auto raw = get(results, key, "reading a result");
+Result<std::optional<StoredResult>> RocksStore::get_result(std::string_view key, bool fill_cache) const {
+  auto raw = get(results, key, "reading a result", fill_cache);
   if (!raw) return raw.error();
   if (!*raw) return std::optional<StoredResult>();
   auto r = decode_result(key, **raw);

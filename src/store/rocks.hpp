@@ -64,13 +64,14 @@ class RocksStore {
   rocksdb::ColumnFamilyHandle* expansion = nullptr;
 
   // Point lookup; nullopt when absent.
+  // fill_cache false: a read that will not be repeated leaves the block cache to what is.
   Result<std::optional<std::string>> get(rocksdb::ColumnFamilyHandle* cf, std::string_view key,
-                                         std::string_view what) const;
+                                         std::string_view what, bool fill_cache = true) const;
   Result<bool> exists(rocksdb::ColumnFamilyHandle* cf, std::string_view key,
                       std::string_view what) const;
 
   // Shared typed reads.
-  Result<std::optional<StoredResult>> get_result(std::string_view key) const;
+  Result<std::optional<StoredResult>> get_result(std::string_view key, bool fill_cache = true) const;
   Result<std::optional<ProgressEntry>> get_progress(std::string_view job,
                                                     std::string_view key) const;
   Result<QuotaState> get_quota() const;
