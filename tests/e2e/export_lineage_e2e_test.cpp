@@ -10,22 +10,6 @@
 namespace paa::e2e {
 namespace {
 
-// DuckDB's answer to `sql`, run where `cwd` is (through @duckdb/node-api from npm).
-boost::json::array duckdb(const std::string& sql, const fs::path& cwd) {
-  const fs::path modules = PAA_NODE_MODULES;
-  if (!fs::exists(modules / "@duckdb" / "node-api")) {
-    ADD_FAILURE() << "@duckdb/node-api is not installed in " << modules
-                  << "; scripts/test.sh installs it (paa_install_npm_tools)";
-    return {};
-  }
-  Process node({"/usr/bin/node", PAA_TOOLS_DIR "/duckdb_query.mjs", sql}, {{"PAA_NODE_MODULES", modules.string()}},
-               cwd);
-  auto r = node.wait();
-  EXPECT_EQ(r.exit_code, 0) << sql << "\n" << r.err;
-  if (r.exit_code != 0) return {};
-  return boost::json::parse(r.out).as_array();
-}
-
 // The one row of a query, as JSON text (DuckDB's node API prints BIGINTs as strings).
 std::string one_row(const std::string& sql, const fs::path& cwd) {
   auto rows = duckdb(sql, cwd);

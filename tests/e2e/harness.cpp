@@ -109,6 +109,21 @@ void expect_trees_match_emulator(const std::vector<boost::json::object>& rows, s
   }
 }
 
+boost::json::array duckdb(const std::string& sql, const fs::path& cwd) {
+  const fs::path modules = PAA_NODE_MODULES;
+  if (!fs::exists(modules / "@duckdb" / "node-api")) {
+    ADD_FAILURE() << "@duckdb/node-api is not installed in " << modules
+                  << "; scripts/test.sh installs it (paa_install_npm_tools)";
+    return {};
+  }
+  Process node({"/usr/bin/node", PAA_TOOLS_DIR "/duckdb_query.mjs", sql}, {{"PAA_NODE_MODULES", modules.string()}},
+               cwd);
+  auto r = node.wait();
+  EXPECT_EQ(r.exit_code, 0) << sql << "\n" << r.err;
+  if (r.exit_code != 0) return {};
+  return boost::json::parse(r.out).as_array();
+}
+
 std::size_t count_status(const std::vector<boost::json::object>& log, int status) {
   std::size_t n = 0;
   for (const auto& l : log) {

@@ -58,6 +58,9 @@ std::vector<boost::json::object> parse_jsonl(const std::string& text);
 std::vector<boost::json::object> export_jsonl(const fs::path& dir, const fs::path& store);
 // Every exported result equals, as JSON, the tree the emulator generates for its key.
 void expect_trees_match_emulator(const std::vector<boost::json::object>& rows, std::uint64_t seed);
+// DuckDB's answer to `sql` (rows as JSON objects), run where `cwd` is, through @duckdb/node-api
+// from npm (scripts/test.sh installs it; a failure names what is missing).
+boost::json::array duckdb(const std::string& sql, const fs::path& cwd);
 // Requests in an emulator log that got this status.
 std::size_t count_status(const std::vector<boost::json::object>& log, int status);
 
