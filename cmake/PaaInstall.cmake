@@ -13,7 +13,7 @@ install(FILES ${PAA_COMPLETION_DIR}/paa ${PAA_COMPLETION_DIR}/paa-emulator
 install(FILES README.md DESTINATION ${PAA_DOC_DIR})
 # The example job and its lists (paths in a job are relative to its folder). jobs/demo.toml is
 # left out: it writes into the repository's out/.
-install(FILES jobs/example.toml jobs/example-queries.txt jobs/example-keywords.csv
+install(FILES jobs/example.toml jobs/example-queries.txt jobs/example-keywords.csv jobs/expand.toml
         DESTINATION ${PAA_DOC_DIR}/examples)
 install(DIRECTORY docs/spec/ DESTINATION ${PAA_DOC_DIR}/spec)
 # The manual's topics (docs/*.md, linked from the README), beside it as in the repository.
