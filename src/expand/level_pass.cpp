@@ -12,16 +12,20 @@ ExpansionState reopen_cut_level(const ExpansionState& state, const ExpandSpec& s
   s.level_keys.resize(s.built);
   s.pass_parents = state.cut_parents;
   s.pass_admitted = state.cut_admitted;
+  s.pass_last_parent = state.cut_last_parent;
   s.cut_level = 0;
   s.cut_parents = 0;
   s.cut_admitted = 0;
+  s.cut_last_parent.clear();
   return s;
 }
 
 // Keys the job knows: discovered ones (the store's and those of the step not committed yet)
-// and settled ones. A key this level took from this very parent before (a pass that max_keys
-// cut short, now reopened) is not "known": it is admitted again, at the same place, so the
-// parent's per_result counts it as an uninterrupted pass would have. A store error is kept
+// and settled ones. A key this level took from the first parent this pass walks (in a pass
+// that max_keys cut short, now reopened, that parent is the one whose keys reached the cap) is
+// not "known": it is admitted again, at the same place, so the parent's per_result counts it as
+// an uninterrupted pass would have. (Steps commit whole parents, so in any other pass the first
+// parent walked has no keys yet.) A store error is kept
 // and reported by offer(): KnownKeys cannot return one.
 class LevelPass::StepKnown final : public KnownKeys {
  public:
@@ -30,7 +34,10 @@ class LevelPass::StepKnown final : public KnownKeys {
     if (pass_.step_keys_.contains(std::string(encoded))) return true;
     auto lineage = pass_.store_.lineage(encoded);
     if (!lineage) return failed(lineage.error());
-    if (*lineage) return !((*lineage)->level == pass_.level_ && (*lineage)->parent == parent_.encoded);
+    if (*lineage) {
+      const bool first_parent = pass_.walked_ == pass_.state_at_start_.pass_parents;
+      return !(first_parent && (*lineage)->level == pass_.level_ && (*lineage)->parent == parent_.encoded);
+    }
     auto settled = pass_.store_.settled(encoded);
     if (!settled) return failed(settled.error());
     return *settled;
@@ -54,6 +61,8 @@ LevelPass::LevelPass(const ExpandSpec& spec, std::uint32_t level, const Expansio
       store_(store),
       parents_per_step_(parents_per_step == 0 ? 1 : parents_per_step),
       builder_(spec, level, state.discovered()),
+      state_at_start_(state),
+      last_parent_(state.pass_last_parent),
       walked_(state.pass_parents),
       admitted_(state.pass_admitted) {
   if (level == 0 || state.built + 1 != level) {
@@ -63,8 +72,21 @@ LevelPass::LevelPass(const ExpandSpec& spec, std::uint32_t level, const Expansio
   step_.level = level;
 }
 
+Error LevelPass::parents_changed() const {
+  return make_error(errc::invalid_input,
+                    "the parents of level " + std::to_string(level_) +
+                        " are not the ones an earlier run began to make it from (were the job's queries "
+                        "edited in between?): restore the job's query lists, or run it under a new job name");
+}
+
 Result<void> LevelPass::offer(const Parent& parent) {
-  if (++offered_ <= state_.pass_parents) return {};  // walked by the interrupted pass
+  if (++offered_ <= state_at_start_.pass_parents) {  // walked by the interrupted pass
+    if (offered_ == state_at_start_.pass_parents && !state_at_start_.pass_last_parent.empty() &&
+        parent.encoded != state_at_start_.pass_last_parent) {
+      return parents_changed();
+    }
+    return {};
+  }
   if (!builder_.full()) {
     auto answer = store_.answer_of(parent.encoded);
     if (!answer) return answer.error();
@@ -89,10 +111,12 @@ Result<void> LevelPass::offer(const Parent& parent) {
         cut_->cut_level = level_;
         cut_->cut_parents = walked_;
         cut_->cut_admitted = admitted_before;
+        cut_->cut_last_parent = last_parent_;
       }
     }
   }
   ++walked_;
+  last_parent_ = parent.encoded;
   if (walked_ - state_.pass_parents >= parents_per_step_) return commit_step(false);
   return {};
 }
@@ -104,14 +128,17 @@ Result<void> LevelPass::commit_step(bool level_done) {
     next.level_keys.push_back(admitted_);
     next.pass_parents = 0;
     next.pass_admitted = 0;
+    next.pass_last_parent.clear();
   } else {
     next.pass_parents = walked_;
     next.pass_admitted = admitted_;
+    next.pass_last_parent = last_parent_;
   }
   if (cut_) {
     next.cut_level = cut_->cut_level;
     next.cut_parents = cut_->cut_parents;
     next.cut_admitted = cut_->cut_admitted;
+    next.cut_last_parent = cut_->cut_last_parent;
   }
   step_.state = next;
   if (auto r = store_.commit(step_); !r) return r;
@@ -122,6 +149,16 @@ Result<void> LevelPass::commit_step(bool level_done) {
 }
 
 Result<ExpansionState> LevelPass::finish() {
+  if (offered_ < state_at_start_.pass_parents) return parents_changed();  // fewer than were walked
+  if (builder_.full() && !cut_ && state_.cut_level == 0) {
+    // Full before any parent of this level reached the cap (max_keys lowered since, or a pass
+    // resumed under a lower one): a higher max_keys later makes the level from here.
+    cut_ = ExpansionState{};
+    cut_->cut_level = level_;
+    cut_->cut_parents = walked_;
+    cut_->cut_admitted = admitted_;
+    cut_->cut_last_parent = last_parent_;
+  }
   if (auto r = commit_step(true); !r) return r.error();
   return state_;
 }

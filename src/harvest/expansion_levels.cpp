@@ -3,6 +3,8 @@
 #include "paa/harvest/repeated_keys.hpp"
 #include "paa/model/query_key.hpp"
 
+#include <spdlog/spdlog.h>
+
 namespace paa {
 
 Result<std::optional<Lineage>> WriterExpansionStore::lineage(std::string_view encoded) {
@@ -25,7 +27,11 @@ Result<std::optional<Envelope>> WriterExpansionStore::answer_of(std::string_view
   auto envelope = parse_envelope((*stored)->body, limits_);
   // It parsed when it was stored; a body that no longer does (a smaller --max-body-mib) is
   // not a parent rather than the end of the run.
-  if (!envelope) return std::optional<Envelope>();
+  if (!envelope) {
+    spdlog::warn("level pass: the stored answer of q=\"{}\" hl={} gl={} no longer parses ({}); it is not a parent",
+                 (*stored)->q, (*stored)->hl, (*stored)->gl, envelope.error().message);
+    return std::optional<Envelope>();
+  }
   return std::optional<Envelope>(std::move(*envelope));
 }
 

@@ -171,6 +171,24 @@ class Harvest {
   // The feeder's bookkeeping writes in flight (kFeederStoreWrites at most); shared with their
   // callbacks.
   std::shared_ptr<std::counting_semaphore<>> feeder_writes_;
+  // The first of them that failed (a key the run believes settled that is not): shared with
+  // the callbacks like the semaphore.
+  class FirstError {
+   public:
+    void set(const Error& e) {
+      std::lock_guard lock(mu_);
+      if (!error_) error_ = e;
+    }
+    std::optional<Error> get() {
+      std::lock_guard lock(mu_);
+      return error_;
+    }
+
+   private:
+    std::mutex mu_;
+    std::optional<Error> error_;
+  };
+  std::shared_ptr<FirstError> feeder_write_error_ = std::make_shared<FirstError>();
   std::thread feeder_;
   std::string feeder_error_;  // written by the feeder before it exits; read after join
   StopReason feeder_error_reason_ = StopReason::none;
@@ -183,12 +201,13 @@ class Harvest {
   std::uint64_t sent_ = 0;
   std::uint64_t finished_ = 0;
   bool stopping_ = false;  // a stop was requested, or every worker has ended
-  bool wait_settled();
+  using SendFn = std::function<bool(WorkItem)>;
+  using FailFn = std::function<void(const Error&)>;
+  bool wait_settled(const FailFn& fail);
   void mark_stopping();
   bool stopping();
   // Expansion: the levels after the job's own keys (feeder thread).
-  using SendFn = std::function<bool(WorkItem)>;
-  using FailFn = std::function<void(const Error&)>;
+  bool resume_cut_short_pass(const FailFn& fail);
   void expand_levels(const SendFn& send, const FailFn& fail);
   bool feed_level(std::uint32_t level, const SendFn& send, const FailFn& fail);
   bool mark_done_elsewhere(const std::string& key, const FailFn& fail);
@@ -452,20 +471,26 @@ bool Harvest::stopping() {
   return stopping_;
 }
 
-bool Harvest::wait_settled() {
+bool Harvest::wait_settled(const FailFn& fail) {
   {
     std::unique_lock lock(settle_mu_);
     settle_cv_.wait(lock, [this] { return stopping_ || finished_ >= sent_; });
     if (stopping_) return false;
   }
-  // And the feeder's own bookkeeping writes: all of them acknowledged.
+  // And the feeder's own bookkeeping writes: all of them acknowledged, none failed.
   for (std::size_t i = 0; i < kFeederStoreWrites; ++i) {
     if (!feeder_writes_->try_acquire_for(opt_.store_ack_timeout)) {
       feeder_writes_->release(static_cast<std::ptrdiff_t>(i));
+      fail(make_error(errc::store, "the store did not acknowledge a write within " +
+                                       std::to_string(opt_.store_ack_timeout.count()) + " ms"));
       return false;
     }
   }
   feeder_writes_->release(static_cast<std::ptrdiff_t>(kFeederStoreWrites));
+  if (auto e = feeder_write_error_->get()) {
+    fail(*e);
+    return false;
+  }
   return !stopping();
 }
 
@@ -506,11 +531,17 @@ void Harvest::feeder_main() {
   // Only keys the job lists more than once need remembering: a set of every key was 16 MiB
   // for a million-key job, all of it held for the whole run (BENCHMARKS.md case 4).
   FeedFilter filter(opt_.repeated_key_hashes, opt_.refresh, opt_.shard);
+  // A level pass an earlier run left unfinished is finished before anything is fed: its parents'
+  // outcomes must be the ones it began with (a retried key must not become a parent midway).
+  const bool resumed = !opt_.job.expand.enabled() || resume_cut_short_pass(fail);
   auto reader = JobReader::open(opt_.job);
-  if (!reader) {
+  if (!resumed) {
+    // stopped or failed (fail() said why)
+  } else if (!reader) {
     fail(reader.error());
   } else {
     for (;;) {
+      if (stopping()) break;
       auto next = reader->next();
       if (!next) {
         fail(next.error());
@@ -550,9 +581,33 @@ void Harvest::feeder_main() {
       break;
     }
   }
+  if (auto e = feeder_write_error_->get(); e && feeder_error_.empty()) fail(*e);
   if (!feeder_error_.empty()) {
     asio::post(io_, [this] { request_stop(feeder_error_reason_, feeder_error_); });
   }
+}
+
+bool Harvest::resume_cut_short_pass(const FailFn& fail) {
+  const ExpandSpec& spec = opt_.job.expand;
+  auto stored = store_.expansion_state(opt_.job.name);
+  if (!stored) {
+    fail(stored.error());
+    return false;
+  }
+  // A pass under way, or a level max_keys cut that a higher max_keys now reopens.
+  const ExpansionState state = reopen_cut_level(*stored, spec);
+  const bool under_way = state.pass_parents > 0 || state.pass_admitted > 0 || state.built != stored->built;
+  if (!under_way || state.built >= static_cast<std::uint32_t>(spec.depth)) return true;
+  const std::uint32_t level = state.built + 1;
+  level_ = level;
+  spdlog::info("level {}: finishing the level an earlier run began, before anything is sent", level);
+  auto built = build_level(opt_.job, opt_.repeated_key_hashes, level, state, store_, opt_.max_body,
+                           [this] { return stopping(); });
+  if (!built) {
+    fail(built.error());
+    return false;
+  }
+  return built->has_value();  // nullopt: stopped
 }
 
 bool Harvest::mark_done_elsewhere(const std::string& key, const FailFn& fail) {
@@ -560,7 +615,10 @@ bool Harvest::mark_done_elsewhere(const std::string& key, const FailFn& fail) {
   // never fill the queue that the workers' paid results go through.
   feeder_writes_->acquire();
   WriteRequest w{opt_.job.name, MarkDone{key}, std::nullopt};
-  if (!store_.submit(std::move(w), [writes = feeder_writes_](Result<void>) { writes->release(); })) {
+  if (!store_.submit(std::move(w), [writes = feeder_writes_, errors = feeder_write_error_](Result<void> r) {
+        if (!r) errors->set(r.error());
+        writes->release();
+      })) {
     feeder_writes_->release();
     fail(make_error(errc::store, "the store's write queue is full (a bug: please report it)"));
     return false;
@@ -572,7 +630,7 @@ void Harvest::expand_levels(const SendFn& send, const FailFn& fail) {
   const ExpandSpec& spec = opt_.job.expand;
   // A level is made from a finished level only: every key of it stored or failed for good.
   // After a stop, the next run finishes the level first.
-  if (!wait_settled()) return;
+  if (!wait_settled(fail)) return;
   auto stored_state = store_.expansion_state(opt_.job.name);
   if (!stored_state) return fail(stored_state.error());
   ExpansionState state = reopen_cut_level(*stored_state, spec);
@@ -593,7 +651,7 @@ void Harvest::expand_levels(const SendFn& send, const FailFn& fail) {
     }
     total_keys_ += state.level_keys[level - 1];
     if (!feed_level(level, send, fail)) return;
-    if (!wait_settled()) return;
+    if (!wait_settled(fail)) return;
   }
 }
 
@@ -602,6 +660,7 @@ bool Harvest::feed_level(std::uint32_t level, const SendFn& send, const FailFn& 
   FeedFilter filter({}, opt_.refresh);
   bool ok = true;
   auto scanned = store_.scan_level(opt_.job.name, level, [&](const LevelKey& k) {
+    if (stopping()) return ok = false;  // a stop ends the scan, not only the next send
     auto feed = filter.decide(opt_.job.name, k.encoded, 0, store_);
     if (!feed) {
       fail(feed.error());

@@ -232,6 +232,36 @@ std::optional<LevelKey> decode_level_key(std::string_view key, std::string_view 
   return k;
 }
 
+namespace {
+// Encoded keys hold NUL and arbitrary bytes; JSON strings in the state carry them as hex.
+std::string encode_hex(std::string_view bytes) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(bytes.size() * 2);
+  for (unsigned char c : bytes) {
+    out.push_back(kDigits[c >> 4]);
+    out.push_back(kDigits[c & 15]);
+  }
+  return out;
+}
+std::optional<std::string> decode_hex(std::string_view hex) {
+  if (hex.size() % 2 != 0) return std::nullopt;
+  auto digit = [](char c) -> int {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    return -1;
+  };
+  std::string out;
+  out.reserve(hex.size() / 2);
+  for (std::size_t i = 0; i < hex.size(); i += 2) {
+    const int hi = digit(hex[i]), lo = digit(hex[i + 1]);
+    if (hi < 0 || lo < 0) return std::nullopt;
+    out.push_back(static_cast<char>(hi * 16 + lo));
+  }
+  return out;
+}
+}  // namespace
+
 std::string encode_expansion_state(const ExpansionState& s) {
   json::array levels;
   for (auto n : s.level_keys) levels.emplace_back(n);
@@ -241,7 +271,9 @@ std::string encode_expansion_state(const ExpansionState& s) {
                                       {"pass_admitted", s.pass_admitted},
                                       {"cut_level", s.cut_level},
                                       {"cut_parents", s.cut_parents},
-                                      {"cut_admitted", s.cut_admitted}});
+                                      {"cut_admitted", s.cut_admitted},
+                                      {"pass_last_parent", encode_hex(s.pass_last_parent)},
+                                      {"cut_last_parent", encode_hex(s.cut_last_parent)}});
 }
 
 std::optional<ExpansionState> decode_expansion_state(std::string_view text) {
@@ -274,6 +306,15 @@ std::optional<ExpansionState> decode_expansion_state(std::string_view text) {
   s.cut_level = static_cast<std::uint32_t>(cut_level.value_or(0));
   s.cut_parents = static_cast<std::uint64_t>(cut_parents.value_or(0));
   s.cut_admitted = static_cast<std::uint64_t>(cut_admitted.value_or(0));
+  for (auto [name, field] : {std::pair{"pass_last_parent", &s.pass_last_parent},
+                             std::pair{"cut_last_parent", &s.cut_last_parent}}) {
+    const auto* hex = o.if_contains(name);
+    if (hex == nullptr) continue;
+    if (!hex->is_string()) return std::nullopt;
+    auto bytes = decode_hex(hex->get_string());
+    if (!bytes) return std::nullopt;
+    *field = std::move(*bytes);
+  }
   return s;
 }
 

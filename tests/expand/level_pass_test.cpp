@@ -204,6 +204,50 @@ TEST(LevelPass, AHigherMaxKeysContinuesACutLevelAsIfTheCapHadNeverBeenLower) {
   EXPECT_EQ(store.state.cut_level, 0u);
 }
 
+TEST(LevelPass, AResumeOverOtherParentsThanTheCutPassWalkedIsRefused) {
+  MemoryExpansion store;
+  seeds(store);
+  store.fail_commit = 1;  // the first step (parent "a") commits, then the pass is cut short
+  {
+    LevelPass pass(spec_of(1), 1, store.state, store, 1);
+    ASSERT_TRUE(pass.offer(level0()[0]));
+    ASSERT_FALSE(pass.offer(level0()[1]));
+  }
+  store.fail_commit = -1;
+  // The job's list was edited: another query now comes first.
+  store.answer("new first", {node("N?")});
+  LevelPass pass(spec_of(1), 1, store.state, store, 1);
+  auto r = pass.offer({query("new first"), key("new first"), ""});
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().message.find("are not the ones an earlier run began to make it from"), std::string::npos)
+      << r.error().message;
+  LevelPass shorter(spec_of(1), 1, store.state, store, 1);
+  EXPECT_FALSE(shorter.finish()) << "fewer parents than the cut pass walked";
+}
+
+TEST(LevelPass, ALevelBuiltFullUnderALoweredCapIsMadeWhenTheCapIsRaisedAgain) {
+  MemoryExpansion uncapped;
+  seeds(uncapped);
+  build(uncapped, spec_of(2, 10, 0), 1, level0());
+  uncapped.answer("A1?", {node("Deep?"), node("Deeper?")});
+  build(uncapped, spec_of(2, 10, 0), 2, parents_of(uncapped, 1));
+  ASSERT_EQ(uncapped.level(2).size(), 2u);
+
+  MemoryExpansion store;
+  seeds(store);
+  build(store, spec_of(1, 10, 0), 1, level0());
+  store.answer("A1?", {node("Deep?"), node("Deeper?")});
+  // max_keys lowered below what level 1 already holds: level 2 is made full, from nothing.
+  auto state = build(store, spec_of(2, 10, 3), 2, parents_of(store, 1));
+  EXPECT_EQ(state.built, 2u);
+  EXPECT_EQ(store.level(2).size(), 0u);
+  EXPECT_EQ(state.cut_level, 2u) << "the cut is recorded even though no parent reached it";
+  store.state = reopen_cut_level(state, spec_of(2, 10, 0));
+  EXPECT_EQ(store.state.built, 1u);
+  build(store, spec_of(2, 10, 0), 2, parents_of(store, 1));
+  EXPECT_EQ(store.level(2), uncapped.level(2));
+}
+
 TEST(LevelPass, StoreErrorsStopThePass) {
   MemoryExpansion store;
   seeds(store);

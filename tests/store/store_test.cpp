@@ -742,6 +742,43 @@ TEST(StoreReaders, ReaderWorksWhileTheWriterRunsAndSeesNewDataAfterCatchUp) {
   EXPECT_TRUE(reader->get(key_of("first")).value());
 }
 
+TEST(StoreExpansion, AStepIsWrittenWholeAndReadBackByWriterAndReaders) {
+  TempDir tmp;
+  auto dir = tmp.path() / "x.db";
+  const auto q1 = make_query("Why is coffee bitter?", "en", "us").value();
+  const auto q2 = make_query("Ist Kaffee gesund?", "de", "de", "Berlin").value();
+  ExpansionStep step;
+  step.level = 1;
+  step.keys.push_back({0, q1, encode_key(q1.key), Lineage{1, Via::question, key_of("coffee"), key_of("coffee")}});
+  step.keys.push_back({1, q2, encode_key(q2.key), Lineage{1, Via::related, key_of("kaffee"), key_of("kaffee")}});
+  step.state.pass_parents = 2;
+  step.state.pass_admitted = 2;
+  step.state.pass_last_parent = key_of("kaffee");  // binary bytes (NUL separators) in the JSON state
+  step.state.cut_level = 1;
+  step.state.cut_last_parent = key_of("coffee");
+  {
+    auto writer = open_writer(dir);
+    ASSERT_TRUE(writer->write_expansion("j", step));
+    EXPECT_EQ(writer->expansion_state("j").value(), step.state);
+    EXPECT_EQ(writer->lineage("j", encode_key(q2.key)).value(), step.keys[1].lineage);
+    EXPECT_FALSE(writer->lineage("other", encode_key(q2.key)).value()) << "lineage is per job";
+  }
+  auto reader = open_reader(dir);
+  EXPECT_EQ(reader->expansion_state("j").value(), step.state);
+  std::vector<LevelKey> keys;
+  ASSERT_TRUE(reader->scan_level("j", 1, [&](const LevelKey& k) {
+    keys.push_back(k);
+    return true;
+  }));
+  ASSERT_EQ(keys.size(), 2u);
+  EXPECT_EQ(keys[1].seq, 1u);
+  EXPECT_EQ(keys[1].query.q, "Ist Kaffee gesund?");
+  EXPECT_EQ(keys[1].query.city, "Berlin");
+  EXPECT_EQ(keys[1].encoded, encode_key(q2.key));
+  EXPECT_EQ(keys[1].lineage, step.keys[1].lineage);
+  EXPECT_EQ(reader->expansion_state("none").value(), ExpansionState{}) << "a job that never expanded";
+}
+
 TEST(StoreShard, AStoreKeepsTheShardOfItsFirstRunAndRefusesAnother) {
   TempDir tmp;
   auto writer = open_writer(tmp.path() / "s.db");

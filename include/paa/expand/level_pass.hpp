@@ -64,6 +64,7 @@ class LevelPass {
  private:
   class StepKnown;
   Result<void> commit_step(bool level_done);
+  Error parents_changed() const;
 
   const ExpandSpec& spec_;
   const std::uint32_t level_;
@@ -71,6 +72,8 @@ class LevelPass {
   ExpansionStore& store_;
   const std::size_t parents_per_step_;
   LevelBuilder builder_;
+  const ExpansionState state_at_start_;
+  std::string last_parent_;         // encoded key of the last parent walked
   std::uint64_t offered_ = 0;       // parents offered, skipped ones included
   std::uint64_t walked_ = 0;        // parents walked, this pass and the interrupted one's
   std::uint64_t admitted_ = 0;      // keys of this level admitted so far, both passes

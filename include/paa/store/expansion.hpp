@@ -26,12 +26,14 @@ struct ExpansionState {
   // `built`, in order) it has walked, and the keys it admitted from them.
   std::uint64_t pass_parents = 0;
   std::uint64_t pass_admitted = 0;
+  std::string pass_last_parent;  // encoded key of the last parent walked: a resume checks it
   // Where max_keys cut the expansion short (cut_level 0: it did not): the level, the parents of
   // it walked before the one whose keys reached the cap, and the keys admitted before that
   // parent. A later run with a higher max_keys builds again from there (reopen_cut_level).
   std::uint32_t cut_level = 0;
   std::uint64_t cut_parents = 0;
   std::uint64_t cut_admitted = 0;
+  std::string cut_last_parent;  // the parent walked just before the one that reached the cap
 
   // Discovered keys of the job, all levels (the pass under way included): what max_keys caps.
   std::uint64_t discovered() const {
