@@ -60,7 +60,7 @@ LevelPass::LevelPass(const ExpandSpec& spec, std::uint32_t level, const Expansio
       state_(state),
       store_(store),
       parents_per_step_(parents_per_step == 0 ? 1 : parents_per_step),
-      builder_(spec, level, state.discovered()),
+      builder_(spec_, level, state.discovered()),
       state_at_start_(state),
       last_parent_(state.pass_last_parent),
       walked_(state.pass_parents),

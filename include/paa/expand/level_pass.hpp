@@ -66,7 +66,7 @@ class LevelPass {
   Result<void> commit_step(bool level_done);
   Error parents_changed() const;
 
-  const ExpandSpec& spec_;
+  const ExpandSpec spec_;  // a copy: callers may pass a temporary
   const std::uint32_t level_;
   ExpansionState state_;  // as committed
   ExpansionStore& store_;
