@@ -67,7 +67,7 @@ Result<std::vector<LevelRow>> level_rows(StoreReader& reader, const std::string&
                                          std::optional<std::uint64_t> keys_in_job) {
   auto state = reader.expansion_state(job);
   if (!state) return state.error();
-  if (state->built == 0 && state->pass_admitted == 0) return std::vector<LevelRow>{};
+  if (!state->expanded()) return std::vector<LevelRow>{};
   std::vector<LevelRow> rows(state->level_keys.size() + 1 + (state->pass_admitted ? 1 : 0));
   for (std::size_t i = 0; i < rows.size(); ++i) rows[i].level = static_cast<std::uint32_t>(i);
   rows[0].keys = keys_in_job;

@@ -107,11 +107,7 @@ Result<void> LevelPass::offer(const Parent& parent) {
       }
       if (builder_.full() && !cut_ && state_.cut_level == 0) {
         // This parent's keys reached the cap: a higher max_keys later resumes from it.
-        cut_ = ExpansionState{};
-        cut_->cut_level = level_;
-        cut_->cut_parents = walked_;
-        cut_->cut_admitted = admitted_before;
-        cut_->cut_last_parent = last_parent_;
+        cut_ = Cut{walked_, admitted_before, last_parent_};
       }
     }
   }
@@ -135,10 +131,10 @@ Result<void> LevelPass::commit_step(bool level_done) {
     next.pass_last_parent = last_parent_;
   }
   if (cut_) {
-    next.cut_level = cut_->cut_level;
-    next.cut_parents = cut_->cut_parents;
-    next.cut_admitted = cut_->cut_admitted;
-    next.cut_last_parent = cut_->cut_last_parent;
+    next.cut_level = level_;
+    next.cut_parents = cut_->parents;
+    next.cut_admitted = cut_->admitted;
+    next.cut_last_parent = cut_->last_parent;
   }
   step_.state = next;
   if (auto r = store_.commit(step_); !r) return r;
@@ -153,11 +149,7 @@ Result<ExpansionState> LevelPass::finish() {
   if (builder_.full() && !cut_ && state_.cut_level == 0) {
     // Full before any parent of this level reached the cap (max_keys lowered since, or a pass
     // resumed under a lower one): a higher max_keys later makes the level from here.
-    cut_ = ExpansionState{};
-    cut_->cut_level = level_;
-    cut_->cut_parents = walked_;
-    cut_->cut_admitted = admitted_;
-    cut_->cut_last_parent = last_parent_;
+    cut_ = Cut{walked_, admitted_, last_parent_};
   }
   if (auto r = commit_step(true); !r) return r.error();
   return state_;

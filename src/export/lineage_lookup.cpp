@@ -11,7 +11,7 @@ Result<std::vector<std::string>> expanding_jobs(StoreReader& store) {
   for (auto& name : *names) {
     auto state = store.expansion_state(name);
     if (!state) return state.error();
-    if (state->built > 0 || state->discovered() > 0) out.push_back(std::move(name));
+    if (state->expanded()) out.push_back(std::move(name));
   }
   return out;
 }
@@ -26,7 +26,7 @@ Result<LineageLookup> LineageLookup::create(StoreReader& store, std::string_view
   auto state = store.expansion_state(job);
   if (!state) return state.error();
   std::vector<std::string> jobs;
-  if (state->built > 0 || state->discovered() > 0) jobs.emplace_back(job);
+  if (state->expanded()) jobs.emplace_back(job);
   return LineageLookup(store, std::move(jobs));
 }
 

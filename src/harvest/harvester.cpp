@@ -201,13 +201,19 @@ class Harvest {
   std::uint64_t sent_ = 0;
   std::uint64_t finished_ = 0;
   bool stopping_ = false;  // a stop was requested, or every worker has ended
+  std::atomic<bool> stopping_seen_{false};  // the same, read without the lock (once per key fed)
   using SendFn = std::function<bool(WorkItem)>;
   using FailFn = std::function<void(const Error&)>;
   bool wait_settled(const FailFn& fail);
+  // Waits for every bookkeeping write of the feeder: the error when one was not acknowledged
+  // within store_ack_timeout or failed.
+  std::optional<Error> await_feeder_writes();
   void mark_stopping();
   bool stopping();
   // Expansion: the levels after the job's own keys (feeder thread).
   bool resume_cut_short_pass(const FailFn& fail);
+  // One level pass (feeder thread); nullopt when it failed (fail() was called) or was stopped.
+  std::optional<ExpansionState> make_level(std::uint32_t level, const ExpansionState& state, const FailFn& fail);
   void expand_levels(const SendFn& send, const FailFn& fail);
   bool feed_level(std::uint32_t level, const SendFn& send, const FailFn& fail);
   bool mark_done_elsewhere(const std::string& key, const FailFn& fail);
@@ -463,13 +469,11 @@ void Harvest::mark_stopping() {
     std::lock_guard lock(settle_mu_);
     stopping_ = true;
   }
+  stopping_seen_ = true;
   settle_cv_.notify_all();
 }
 
-bool Harvest::stopping() {
-  std::lock_guard lock(settle_mu_);
-  return stopping_;
-}
+bool Harvest::stopping() { return stopping_seen_.load(); }
 
 bool Harvest::wait_settled(const FailFn& fail) {
   {
@@ -478,20 +482,22 @@ bool Harvest::wait_settled(const FailFn& fail) {
     if (stopping_) return false;
   }
   // And the feeder's own bookkeeping writes: all of them acknowledged, none failed.
-  for (std::size_t i = 0; i < kFeederStoreWrites; ++i) {
-    if (!feeder_writes_->try_acquire_for(opt_.store_ack_timeout)) {
-      feeder_writes_->release(static_cast<std::ptrdiff_t>(i));
-      fail(make_error(errc::store, "the store did not acknowledge a write within " +
-                                       std::to_string(opt_.store_ack_timeout.count()) + " ms"));
-      return false;
-    }
-  }
-  feeder_writes_->release(static_cast<std::ptrdiff_t>(kFeederStoreWrites));
-  if (auto e = feeder_write_error_->get()) {
+  if (auto e = await_feeder_writes()) {
     fail(*e);
     return false;
   }
   return !stopping();
+}
+
+std::optional<Error> Harvest::await_feeder_writes() {
+  std::size_t held = 0;
+  while (held < kFeederStoreWrites && feeder_writes_->try_acquire_for(opt_.store_ack_timeout)) ++held;
+  feeder_writes_->release(static_cast<std::ptrdiff_t>(held));
+  if (held < kFeederStoreWrites) {
+    return make_error(errc::store, "the store did not acknowledge a write within " +
+                                       std::to_string(opt_.store_ack_timeout.count()) + " ms");
+  }
+  return feeder_write_error_->get();
 }
 
 void Harvest::finish_worker() {
@@ -574,14 +580,7 @@ void Harvest::feeder_main() {
     if (!send(WorkItem{})) break;
   }
   // Every bookkeeping write acknowledged before the run ends (or the store is failing).
-  for (std::size_t i = 0; i < kFeederStoreWrites; ++i) {
-    if (!feeder_writes_->try_acquire_for(opt_.store_ack_timeout)) {
-      fail(make_error(errc::store, "the store did not acknowledge a write within " +
-                                       std::to_string(opt_.store_ack_timeout.count()) + " ms"));
-      break;
-    }
-  }
-  if (auto e = feeder_write_error_->get(); e && feeder_error_.empty()) fail(*e);
+  if (auto e = await_feeder_writes(); e && feeder_error_.empty()) fail(*e);
   if (!feeder_error_.empty()) {
     asio::post(io_, [this] { request_stop(feeder_error_reason_, feeder_error_); });
   }
@@ -601,13 +600,23 @@ bool Harvest::resume_cut_short_pass(const FailFn& fail) {
   const std::uint32_t level = state.built + 1;
   level_ = level;
   spdlog::info("level {}: finishing the level an earlier run began, before anything is sent", level);
+  return make_level(level, state, fail).has_value();
+}
+
+std::optional<ExpansionState> Harvest::make_level(std::uint32_t level, const ExpansionState& state,
+                                                  const FailFn& fail) {
   auto built = build_level(opt_.job, opt_.repeated_key_hashes, level, state, store_, opt_.max_body,
                            [this] { return stopping(); });
   if (!built) {
     fail(built.error());
-    return false;
+    return std::nullopt;
   }
-  return built->has_value();  // nullopt: stopped
+  if (!*built) return std::nullopt;  // stopped; the next run resumes the pass
+  const ExpansionState& made = **built;
+  discovered_ = made.discovered();
+  spdlog::info("level {}: {} new queries ({} discovered in all{})", level, made.level_keys[level - 1],
+               made.discovered(), made.cut_level != 0 ? ", max_keys reached" : "");
+  return made;
 }
 
 bool Harvest::mark_done_elsewhere(const std::string& key, const FailFn& fail) {
@@ -639,15 +648,9 @@ void Harvest::expand_levels(const SendFn& send, const FailFn& fail) {
     level_ = level;
     if (state.built < level) {
       spdlog::info("level {}: finding new queries in the answers of level {}", level, level - 1);
-      auto built = build_level(opt_.job, opt_.repeated_key_hashes, level, state, store_, opt_.max_body,
-                               [this] { return stopping(); });
-      if (!built) return fail(built.error());
-      if (!*built) return;  // stopped; the next run resumes the pass
-      state = std::move(**built);
-      discovered_ = state.discovered();
-      spdlog::info("level {}: {} new queries ({} discovered in all{})", level, state.level_keys[level - 1],
-                   state.discovered(),
-                   state.cut_level != 0 ? ", max_keys reached" : "");
+      auto made = make_level(level, state, fail);
+      if (!made) return;  // failed (fail() said why) or stopped
+      state = std::move(*made);
     }
     total_keys_ += state.level_keys[level - 1];
     if (!feed_level(level, send, fail)) return;

@@ -165,18 +165,13 @@ std::string expansion_state_key(std::string_view job) {
   return k;
 }
 
-std::string encode_lineage(const Lineage& l) {
-  std::string out;
-  ByteWriter w(out);
-  w.u8(kRecordV1);
+namespace {
+void write_lineage(ByteWriter& w, const Lineage& l) {
   w.varint(l.level);
   w.u8(static_cast<std::uint8_t>(l.via));
   w.str(l.parent);
   w.str(l.seed);
-  return out;
 }
-
-namespace {
 bool read_lineage(ByteReader& r, Lineage& l) {
   l.level = static_cast<std::uint32_t>(r.varint());
   const auto via = r.u8();
@@ -187,6 +182,14 @@ bool read_lineage(ByteReader& r, Lineage& l) {
   return r.ok();
 }
 }  // namespace
+
+std::string encode_lineage(const Lineage& l) {
+  std::string out;
+  ByteWriter w(out);
+  w.u8(kRecordV1);
+  write_lineage(w, l);
+  return out;
+}
 
 std::optional<Lineage> decode_lineage(std::string_view bytes) {
   ByteReader r(bytes);
@@ -204,10 +207,7 @@ std::string encode_level_key(const LevelKey& k) {
   w.str(k.query.hl);
   w.str(k.query.gl);
   w.str(k.query.city);
-  w.varint(k.lineage.level);
-  w.u8(static_cast<std::uint8_t>(k.lineage.via));
-  w.str(k.lineage.parent);
-  w.str(k.lineage.seed);
+  write_lineage(w, k.lineage);
   return out;
 }
 

@@ -78,7 +78,14 @@ class LevelPass {
   std::uint64_t walked_ = 0;        // parents walked, this pass and the interrupted one's
   std::uint64_t admitted_ = 0;      // keys of this level admitted so far, both passes
   std::optional<Error> known_error_;
-  std::optional<ExpansionState> cut_;  // where max_keys cut this level (its cut_* fields)
+  // Where max_keys cut this level: the parents walked before the one that reached the cap, the
+  // keys admitted before it, and the last parent walked before it (ExpansionState's cut_*).
+  struct Cut {
+    std::uint64_t parents = 0;
+    std::uint64_t admitted = 0;
+    std::string last_parent;
+  };
+  std::optional<Cut> cut_;
   ExpansionStep step_;              // not committed yet
   std::unordered_set<std::string> step_keys_;  // keys admitted in step_
 };

@@ -39,6 +39,8 @@ struct ExpansionState {
   std::uint64_t discovered() const {
     return std::accumulate(level_keys.begin(), level_keys.end(), std::uint64_t{0}) + pass_admitted;
   }
+  // The job has begun to expand: a level built, or a pass under way.
+  bool expanded() const { return built > 0 || pass_parents > 0 || pass_admitted > 0; }
   friend bool operator==(const ExpansionState&, const ExpansionState&) = default;
 };
 
