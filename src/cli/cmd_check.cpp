@@ -5,7 +5,11 @@
 #include "paa/expand/level_builder.hpp"
 
 #include "paa/exit_code.hpp"
+#include "paa/harvest/refresh_due.hpp"
 #include "paa/job/job_file.hpp"
+#include "paa/model/clock.hpp"
+#include "paa/model/duration.hpp"
+#include "paa/store/store.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -66,6 +70,27 @@ Command add_check_command(CLI::App& app) {
     std::printf("unique keys    %llu after normalisation (%llu duplicate%s dropped)\n", u(check->unique_keys),
                 u(check->duplicates), check->duplicates == 1 ? "" : "s");
     if (*shards > 0) print_shards(check->keys_per_shard, check->unique_keys);
+    if (spec->refresh_after_ms) {
+      // What a run started now would refresh: stored keys whose result is older than refresh_after.
+      std::error_code ec;
+      if (!std::filesystem::exists(spec->store, ec)) {
+        std::printf("refresh        none due (older than %s): no store yet\n", duration_text(*spec->refresh_after_ms).c_str());
+      } else {
+        auto store = StoreReader::open(spec->store);
+        if (!store) return fail(store.error());
+        const RefreshRule rule = RefreshRule::after(spec->refresh_after_ms, unix_now_ms());
+        auto due = count_due_keys(*spec, rule, check->repeated_key_hashes, std::nullopt,
+                                  [&](std::string_view k) -> Result<std::optional<std::int64_t>> {
+                                    auto r = (*store)->get(k);
+                                    if (!r) return r.error();
+                                    if (!*r) return std::optional<std::int64_t>();
+                                    return std::optional<std::int64_t>((*r)->fetched_at_ms);
+                                  });
+        if (!due) return fail(due.error());
+        std::printf("refresh        %llu of %llu stored keys due (older than %s; each one search)\n", u(due->due),
+                    u(due->stored), duration_text(*spec->refresh_after_ms).c_str());
+      }
+    }
     if (spec->expand.enabled()) {
       const ExpandSpec& e = spec->expand;
       const auto bound = max_discovered(e, check->unique_keys);

@@ -4,6 +4,8 @@
 #include "paa/exit_code.hpp"
 #include "paa/harvest/harvester.hpp"
 #include "paa/harvest/progress.hpp"
+#include "paa/harvest/refresh_due.hpp"
+#include "paa/model/duration.hpp"
 #include "paa/job/job_file.hpp"
 #include "paa/model/clock.hpp"
 #include "paa/net/base_url.hpp"
@@ -40,6 +42,7 @@ struct RunFlags {
   std::optional<int> retries;
   std::string progress = "auto";
   bool refresh = false;
+  std::string refresh_after;  // --refresh-after 30d
   bool sync = false;
   std::string log_level = "info";
   double max_body_mib = 16;
@@ -76,10 +79,11 @@ Result<std::optional<Shard>> resolve_shard(const RunFlags& f) {
 }
 
 
-void print_summary(const JobSpec& spec, const HarvestSummary& s, int code) {
+void print_summary(const JobSpec& spec, const std::string& run_id, const HarvestSummary& s,
+                   const RunChanges& changes, std::uint64_t refresh_due, int code) {
   auto u = [](std::uint64_t v) { return static_cast<unsigned long long>(v); };
-  std::fprintf(stderr, "\npaa run %s: %s after %s\n", spec.name.c_str(),
-               code == kExitOk ? "done" : stop_reason_name(s.stop), format_duration(s.elapsed_s).c_str());
+  std::fprintf(stderr, "\npaa run %s: %s after %s (run %s)\n", spec.name.c_str(),
+               code == kExitOk ? "done" : stop_reason_name(s.stop), format_duration(s.elapsed_s).c_str(), run_id.c_str());
   std::fprintf(stderr, "  stored now      %llu (served from cache %llu)\n", u(s.fetched), u(s.cached));
   std::fprintf(stderr, "  searches        %llu charged for stored answers", u(s.searches_spent));
   if (s.unknown_outcomes) {
@@ -96,6 +100,15 @@ void print_summary(const JobSpec& spec, const HarvestSummary& s, int code) {
                  spec.expand.depth, u(s.discovered));
   }
   std::fprintf(stderr, "  already stored  %llu (skipped, nothing spent)\n", u(s.already_stored));
+  if (spec.refresh_after_ms || changes.changed || changes.unchanged) {
+    std::fprintf(stderr, "  refreshed       %llu: %llu changed, %llu unchanged", u(changes.changed + changes.unchanged),
+                 u(changes.changed), u(changes.unchanged));
+    if (spec.refresh_after_ms) {
+      std::fprintf(stderr, " (%llu of %llu due: older than %s)", u(s.refresh_sent), u(refresh_due),
+                   duration_text(*spec.refresh_after_ms).c_str());
+    }
+    std::fputc('\n', stderr);
+  }
   if (s.duplicates) std::fprintf(stderr, "  duplicates      %llu (same key again in this job)\n", u(s.duplicates));
   std::fprintf(stderr, "  failed          %llu%s\n", u(s.failed), s.failed ? " (a rerun retries them)" : "");
   std::fprintf(stderr, "  pending         %llu\n", u(s.pending));
@@ -138,6 +151,15 @@ int run(RunFlags& f) {
   if (f.timeout_s) l.timeout_s = *f.timeout_s;
   if (f.retries) l.retries = *f.retries;
   if (!f.store.empty()) spec.store = f.store;
+  if (!f.refresh_after.empty()) {
+    auto ms = parse_duration(f.refresh_after);
+    if (!ms) return fail("--refresh-after: " + ms.error().message);
+    spec.refresh_after_ms = *ms;
+  }
+  if (f.refresh && spec.refresh_after_ms) {
+    return fail("--refresh fetches every stored key again and refresh_after only the older ones: use one of them"
+                " (refresh_after may come from the job file)");
+  }
   auto shard = resolve_shard(f);
   if (!shard) return fail(shard.error());
   if (*shard && spec.expand.enabled()) {
@@ -199,7 +221,21 @@ int run(RunFlags& f) {
   options.ca_file = f.ca_file;
   options.api_key = key;
   options.probe_interval = std::chrono::milliseconds(static_cast<std::int64_t>(f.probe_interval_s * 1000));
-  options.refresh = f.refresh;
+  const std::int64_t started_at_ms = unix_now_ms();
+  options.refresh = RefreshRule::after(spec.refresh_after_ms, started_at_ms);
+  options.refresh.all = f.refresh;
+  if (options.refresh.looks_at_age()) {
+    // For the progress line: how many stored keys the rule makes due (one read per key).
+    auto due = count_due_keys(spec, options.refresh, checked->repeated_key_hashes, *shard,
+                              [&](std::string_view k) -> Result<std::optional<std::int64_t>> {
+                                auto r = (*store)->result(k);
+                                if (!r) return r.error();
+                                if (!*r) return std::optional<std::int64_t>();
+                                return std::optional<std::int64_t>((*r)->fetched_at_ms);
+                              });
+    if (!due) return fail(due.error());
+    options.refresh_due = due->due;
+  }
   options.shard = *shard;
   options.max_body = static_cast<std::size_t>(f.max_body_mib * 1024 * 1024);
   options.total_keys = checked->unique_keys;
@@ -218,7 +254,12 @@ int run(RunFlags& f) {
                  checked->unique_keys, checked->requests, checked->duplicates, spec.store.string(),
                  endpoint->display());
   }
-  if (auto r = (*store)->record_run_start(spec.name, unix_now_ms()); !r) return fail(r.error().message, 1);
+  auto run_id = (*store)->record_run_start(spec.name, started_at_ms);
+  if (!run_id) return fail(run_id.error().message, 1);
+  spdlog::info("run id {}{}", *run_id,
+               spec.refresh_after_ms ? fmt::format("; {} stored keys older than {} are due for refresh", options.refresh_due,
+                                                   duration_text(*spec.refresh_after_ms))
+                                     : std::string());
 
   HarvestSummary summary = run_harvest(options, **store);
   const int code = exit_code_for(summary);
@@ -230,8 +271,9 @@ int run(RunFlags& f) {
       !r) {
     spdlog::error("{}", r.error().message);
   }
+  const RunChanges changes = (*store)->run_changes();
   auto closed = (*store)->close();
-  print_summary(spec, summary, code);
+  print_summary(spec, *run_id, summary, changes, options.refresh_due, code);
   if (!closed) return fail("closing the store failed: " + closed.error().message, 1);
   return code;
 }
@@ -258,6 +300,9 @@ Command add_run_command(CLI::App& app) {
   a->add_option("--retries", flags->retries, "Retries of a failing key (5xx, network, bad body)")->check(CLI::Range(0, 100));
   a->add_option("--progress", flags->progress, "Progress display")->capture_default_str()->check(CLI::IsMember({"auto", "bar", "log", "none"}));
   a->add_flag("--refresh", flags->refresh, "Fetch keys again even when already stored (spends searches)");
+  a->add_option("--refresh-after", flags->refresh_after,
+                "Fetch stored keys again when their result is older than this (30d, 12h, 2w; spends searches); "
+                "overrides the job's refresh_after");
   a->add_flag("--sync", flags->sync, "fsync every store commit (survives power loss; slower)");
   a->add_option("--log-level", flags->log_level, "trace, debug, info, warn, error")->capture_default_str()->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}));
   a->add_option("--max-body-mib", flags->max_body_mib, "Largest response body accepted, MiB")->capture_default_str()->check(CLI::PositiveNumber);

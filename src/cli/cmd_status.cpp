@@ -10,6 +10,7 @@
 
 #include <boost/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -116,7 +117,8 @@ json::value time_json(std::int64_t ms) {
 
 std::string run_text(const RunInfo& run) {
   if (run.started_at_ms == 0) return "never";
-  std::string out = "started " + utc(run.started_at_ms) + ", ";
+  std::string out = run.run_id.empty() ? "" : run.run_id + ": ";
+  out += "started " + utc(run.started_at_ms) + ", ";
   if (run.ended_at_ms == 0) return out + "running or interrupted";
   out += "ended " + utc(run.ended_at_ms);
   if (!run.outcome.empty()) out += " (" + run.outcome + ")";
@@ -135,8 +137,31 @@ std::string money_text(const RunMoney& m) {
   return out;
 }
 
+std::string changes_text(const RunInfo& run) {
+  if (run.ended_at_ms == 0) return "";
+  const RunChanges& c = run.changes;
+  return num(c.new_keys) + " new, " + num(c.changed) + " changed, " + num(c.unchanged) + " unchanged";
+}
+
+// The runs of the jobs shown, oldest first; text shows the latest kRunsShown.
+constexpr std::size_t kRunsShown = 10;
+void print_runs(const std::vector<RunInfo>& runs) {
+  if (runs.empty()) return;
+  std::printf("\nruns (%s in all%s; `paa diff --from RUN` compares them)\n", num(runs.size()).c_str(),
+              runs.size() > kRunsShown ? ", the latest 10 below, `--json` lists all" : "");
+  for (std::size_t i = runs.size() > kRunsShown ? runs.size() - kRunsShown : 0; i < runs.size(); ++i) {
+    const RunInfo& r = runs[i];
+    RunInfo unnamed = r;  // the id is in its own column
+    unnamed.run_id.clear();
+    std::printf("  %-17s %-12s %s", r.run_id.c_str(), r.job.c_str(), run_text(unnamed).c_str());
+    const std::string changes = changes_text(r);
+    if (!changes.empty()) std::printf("; %s", changes.c_str());
+    std::printf("\n");
+  }
+}
+
 void print_text(const std::string& store, const std::vector<JobRow>& rows,
-                const QuotaState& quota) {
+                const QuotaState& quota, const std::vector<RunInfo>& runs) {
   std::printf("store '%s'\n", store.c_str());
   if (rows.empty()) std::printf("\nno jobs in this store yet\n");
   for (const auto& row : rows) {
@@ -174,6 +199,7 @@ void print_text(const std::string& store, const std::vector<JobRow>& rows,
       }
     }
   }
+  print_runs(runs);
   if (quota.seen_at_ms == 0 && !quota.exhausted_until_ms) {
     std::printf("\nquota             never seen\n");
     return;
@@ -188,25 +214,34 @@ void print_text(const std::string& store, const std::vector<JobRow>& rows,
               quota.exhausted_until_ms ? utc(*quota.exhausted_until_ms).c_str() : "no");
 }
 
+json::value run_json(const RunInfo& r) {
+  json::object run;
+  if (!r.run_id.empty()) run["run_id"] = r.run_id;
+  if (!r.job.empty()) run["job"] = r.job;
+  run["started_at"] = time_json(r.started_at_ms);
+  run["ended_at"] = time_json(r.ended_at_ms);
+  run["outcome"] = r.outcome.empty() ? json::value(nullptr) : json::value(r.outcome);
+  if (const auto& m = r.money) {
+    run["money"] = json::object{{"requests", m->requests},
+                                {"stored", m->stored},
+                                {"charged", m->charged},
+                                {"unknown", m->unknown},
+                                {"unknown_disproved", m->unknown_disproved},
+                                {"balance_fall", opt_json(m->balance_fall)}};
+  }
+  if (r.ended_at_ms != 0) {
+    run["changes"] = json::object{{"new", r.changes.new_keys}, {"changed", r.changes.changed},
+                                  {"unchanged", r.changes.unchanged}};
+  }
+  return run;
+}
+
 void print_json(const std::string& store, const std::vector<JobRow>& rows,
-                const QuotaState& quota) {
+                const QuotaState& quota, const std::vector<RunInfo>& runs) {
   json::array jobs;
   for (const auto& row : rows) {
     const auto& s = row.stats;
     auto share = row.cached_share();
-    json::object run;
-    run["started_at"] = time_json(s.last_run.started_at_ms);
-    run["ended_at"] = time_json(s.last_run.ended_at_ms);
-    run["outcome"] = s.last_run.outcome.empty() ? json::value(nullptr)
-                                                : json::value(s.last_run.outcome);
-    if (const auto& m = s.last_run.money) {
-      run["money"] = json::object{{"requests", m->requests},
-                                  {"stored", m->stored},
-                                  {"charged", m->charged},
-                                  {"unknown", m->unknown},
-                                  {"unknown_disproved", m->unknown_disproved},
-                                  {"balance_fall", opt_json(m->balance_fall)}};
-    }
     json::array levels;
     for (const auto& l : row.levels) {
       levels.push_back(json::object{{"level", l.level},
@@ -226,8 +261,7 @@ void print_json(const std::string& store, const std::vector<JobRow>& rows,
         {"cached_share", share ? json::value(*share) : json::value(nullptr)},
         {"searches_spent", s.searches_spent},
         {"levels", std::move(levels)},
-        {"last_run", s.last_run.started_at_ms != 0 ? json::value(std::move(run))
-                                                   : json::value(nullptr)},
+        {"last_run", s.last_run.started_at_ms != 0 ? run_json(s.last_run) : json::value(nullptr)},
     });
   }
   json::object q{
@@ -239,7 +273,9 @@ void print_json(const std::string& store, const std::vector<JobRow>& rows,
       {"exhausted_until", quota.exhausted_until_ms ? json::value(utc(*quota.exhausted_until_ms))
                                                    : json::value(nullptr)},
   };
-  json::object out{{"store", store}, {"jobs", std::move(jobs)}, {"quota", std::move(q)}};
+  json::array run_list;
+  for (const auto& r : runs) run_list.push_back(run_json(r));
+  json::object out{{"store", store}, {"jobs", std::move(jobs)}, {"runs", std::move(run_list)}, {"quota", std::move(q)}};
   std::printf("%s\n", json::serialize(out).c_str());
 }
 
@@ -288,11 +324,19 @@ Command add_status_command(CLI::App& app) {
     }
     auto quota = (*reader)->quota();
     if (!quota) return fail(quota.error());
+    auto all_runs = (*reader)->runs();
+    if (!all_runs) return fail(all_runs.error());
+    std::vector<RunInfo> runs;  // of the jobs shown
+    for (auto& r : *all_runs) {
+      if (std::any_of(rows.begin(), rows.end(), [&](const JobRow& row) { return row.stats.job == r.job; })) {
+        runs.push_back(std::move(r));
+      }
+    }
 
     if (opts->json) {
-      print_json(store, rows, *quota);
+      print_json(store, rows, *quota, runs);
     } else {
-      print_text(store, rows, *quota);
+      print_text(store, rows, *quota, runs);
     }
     return static_cast<int>(kExitOk);
   };

@@ -9,10 +9,18 @@ Result<Feed> FeedFilter::decide(std::string_view job, std::string_view key, std:
   // Each key at most once per run: a repeat in the job is never fetched twice (for the files as
   // check_job read them: the README asks that they not change during a run).
   if (!repeated_.first_time(hash)) return Feed::repeat;
-  if (refresh_) return Feed::fetch;
-  auto stored = store.has_result(key);
-  if (!stored) return stored.error();
-  if (!*stored) return Feed::fetch;
+  if (refresh_.all) return Feed::fetch;
+  if (refresh_.looks_at_age()) {
+    // One read instead of the existence check: the stored result says when it was fetched.
+    auto stored = store.result(key);
+    if (!stored) return stored.error();
+    if (!*stored) return Feed::fetch;
+    if (refresh_.due((*stored)->fetched_at_ms)) return Feed::refresh;
+  } else {
+    auto stored = store.has_result(key);
+    if (!stored) return stored.error();
+    if (!*stored) return Feed::fetch;
+  }
   auto progress = store.progress(job, key);
   if (!progress) return progress.error();
   if (*progress && (*progress)->state == ProgressState::done) return Feed::stored;

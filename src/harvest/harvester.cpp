@@ -229,6 +229,7 @@ class Harvest {
   // Counters. The feeder's are atomic; the rest live on the io thread.
   std::atomic<std::uint64_t> already_stored_{0};
   std::atomic<std::uint64_t> duplicates_{0};
+  std::atomic<std::uint64_t> refresh_sent_{0};
   std::uint64_t task_errors_ = 0;
 
   // Progress: recent (time, done) samples for the rate and ETA.
@@ -387,7 +388,7 @@ asio::awaitable<void> Harvest::process(Transport& conn, WorkItem item) {
       case Step::store: {
         StoredResult stored{item.key,        item.query.q, item.query.hl, item.query.gl,
                             item.query.city, std::move(resp.body), unix_now_ms(), envelope->cached,
-                            envelope->quota};
+                            envelope->quota, 0, {}};
         WriteRequest w{opt_.job.name,
                        PutResult{std::move(stored), std::move(*envelope), attempt.charged(),
                                  static_cast<std::uint32_t>(attempt.attempts())},
@@ -561,7 +562,8 @@ void Harvest::feeder_main() {
         fail(feed.error());
         break;
       }
-      if (*feed == Feed::fetch) {
+      if (*feed == Feed::fetch || *feed == Feed::refresh) {
+        if (*feed == Feed::refresh) ++refresh_sent_;
         if (!send(WorkItem{std::move(ji.query), std::move(key)})) break;
         continue;
       }
@@ -670,6 +672,9 @@ bool Harvest::feed_level(std::uint32_t level, const SendFn& send, const FailFn& 
       return ok = false;
     }
     switch (*feed) {
+      case Feed::refresh:
+        ++refresh_sent_;
+        [[fallthrough]];
       case Feed::fetch:
         if (!send(WorkItem{k.query, k.encoded})) return ok = false;
         return true;
@@ -709,6 +714,8 @@ ProgressSnapshot Harvest::snapshot() {
     s.levels = static_cast<std::uint32_t>(opt_.job.expand.depth);
   }
   s.done = tally_.stored + already_stored_.load();
+  s.refresh_due = opt_.refresh_due;
+  s.refresh_sent = refresh_sent_.load();
   s.failed = tally_.failed;
   s.cached = tally_.cached;
   s.fetched = tally_.stored;
@@ -792,6 +799,7 @@ HarvestSummary Harvest::run() {
   const SpendLedger& ledger = quota_.ledger();
   summary.fetched = tally_.stored;
   summary.already_stored = already_stored_;
+  summary.refresh_sent = refresh_sent_;
   summary.duplicates = duplicates_;
   summary.failed = tally_.failed;
   summary.cached = tally_.cached;

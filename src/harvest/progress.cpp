@@ -38,9 +38,13 @@ std::string format_progress(const ProgressSnapshot& s) {
   if (!s.renewal_date.empty()) quota += " (renews " + s.renewal_date + ")";
   std::string level;
   if (s.levels > 0) level = "level " + std::to_string(s.level) + "/" + std::to_string(s.levels) + " | ";
-  std::snprintf(buf, sizeof buf, "%s%llu/%llu %.1f%% | %.1f req/s | ETA %s | failed %llu | cached %d%% | %s | %s",
+  std::string refresh;
+  if (s.refresh_due > 0) {
+    refresh = " | refresh " + std::to_string(s.refresh_sent) + "/" + std::to_string(s.refresh_due) + " due";
+  }
+  std::snprintf(buf, sizeof buf, "%s%llu/%llu %.1f%% | %.1f req/s | ETA %s | failed %llu%s | cached %d%% | %s | %s",
                 level.c_str(), static_cast<unsigned long long>(s.done), static_cast<unsigned long long>(s.total), pct,
-                s.requests_per_s, eta.c_str(), static_cast<unsigned long long>(s.failed), cached_pct,
+                s.requests_per_s, eta.c_str(), static_cast<unsigned long long>(s.failed), refresh.c_str(), cached_pct,
                 quota.c_str(), s.state.c_str());
   return buf;
 }

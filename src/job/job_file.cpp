@@ -2,6 +2,7 @@
 #include "paa/job/job_file.hpp"
 
 #include "paa/model/ascii.hpp"
+#include "paa/model/duration.hpp"
 #include "suggest.hpp"
 
 #include <toml++/toml.h>
@@ -20,10 +21,11 @@ namespace fs = std::filesystem;
 
 constexpr std::string_view kTopKeys[] = {"name",    "store",       "base_url", "api_key_env",
                                          "queries", "query_files", "locales",  "limits",
-                                         "expand"};
+                                         "expand",  "refresh_after", "notify"};
 constexpr std::string_view kLimitKeys[] = {"concurrency", "rate",     "burst",     "max_searches",
                                            "on_quota",    "use_payg", "timeout_s", "retries"};
 constexpr std::string_view kLocaleKeys[] = {"hl", "gl", "city"};
+constexpr std::string_view kNotifyKeys[] = {"url", "secret_env"};
 constexpr std::string_view kExpandKeys[] = {"depth", "from", "per_result", "max_keys", "include",
                                             "exclude"};
 
@@ -265,6 +267,28 @@ std::optional<Error> read_expand(const Where& where, const toml::node& node, Exp
   return std::nullopt;
 }
 
+std::optional<Error> read_notify(const Where& where, const toml::node& node, NotifySpec& notify) {
+  const toml::table* table = node.as_table();
+  if (table == nullptr) return where.type_error(node, "notify", "a table ([notify])");
+  if (auto e = check_keys(where, *table, kNotifyKeys, "[notify]")) return e;
+  const toml::node* url = table->get("url");
+  if (url == nullptr) return where.error(node, "[notify] needs url = \"https://...\" (where to post the run summary)");
+  if (auto e = read_string(where, *url, "notify.url", notify.url)) return e;
+  // The summary names the job and its spending: it goes over TLS only, like the API key.
+  if (notify.url.rfind("https://", 0) != 0 || notify.url.size() <= 8) {
+    return where.error(*url, "notify.url '" + notify.url + "' must start with https://, like \"https://hooks.example.com/paa\"");
+  }
+  if (const toml::node* n = table->get("secret_env")) {
+    if (auto e = read_string(where, *n, "notify.secret_env", notify.secret_env)) return e;
+    if (!is_env_name(notify.secret_env)) {
+      return where.error(*n, "notify.secret_env '" + notify.secret_env +
+                                 "' is not an environment variable name; use letters, digits and _, like "
+                                 "\"PAA_NOTIFY_SECRET\" (the secret itself never goes in the file)");
+    }
+  }
+  return std::nullopt;
+}
+
 std::optional<Error> read_locales(const Where& where, const toml::node& node,
                                   std::vector<Locale>& out) {
   const toml::array* array = node.as_array();
@@ -432,6 +456,17 @@ Result<JobSpec> load_job(const fs::path& file) {
   }
   if (const toml::node* n = root.get("expand")) {
     if (auto e = read_expand(where, *n, spec.expand)) return *e;
+  }
+
+  if (const toml::node* n = root.get("refresh_after")) {
+    std::string text;
+    if (auto e = read_string(where, *n, "refresh_after", text)) return *e;
+    auto ms = parse_duration(text);
+    if (!ms) return where.error(*n, "refresh_after: " + ms.error().message);
+    spec.refresh_after_ms = *ms;
+  }
+  if (const toml::node* n = root.get("notify")) {
+    if (auto e = read_notify(where, *n, spec.notify)) return *e;
   }
 
   if (spec.queries.empty() && spec.query_files.empty()) {

@@ -27,12 +27,16 @@ std::map<std::string, const Question*> unique_questions(const Envelope& env) {
 void stage_question_deltas(rocksdb::WriteBatch& batch, rocksdb::ColumnFamilyHandle* questions,
                            std::string_view key, const std::optional<StoredResult>& old,
                            const Envelope& fresh) {
-  auto now = unique_questions(fresh);
-  // The old tree's entries point into it: it lives until the deltas are staged.
   std::optional<Envelope> old_tree;
   if (old) {
     if (auto parsed = parse_envelope(old->body)) old_tree = std::move(*parsed);
   }
+  stage_question_deltas(batch, questions, key, old_tree ? &*old_tree : nullptr, fresh);
+}
+
+void stage_question_deltas(rocksdb::WriteBatch& batch, rocksdb::ColumnFamilyHandle* questions,
+                           std::string_view key, const Envelope* old_tree, const Envelope& fresh) {
+  auto now = unique_questions(fresh);
   std::map<std::string, const Question*> before;
   if (old_tree) before = unique_questions(*old_tree);
   // Blind merges: no read per question.

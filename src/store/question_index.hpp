@@ -18,5 +18,8 @@ namespace paa::store_detail {
 void stage_question_deltas(rocksdb::WriteBatch& batch, rocksdb::ColumnFamilyHandle* questions,
                            std::string_view key, const std::optional<StoredResult>& old,
                            const Envelope& fresh);
+// The same with the old tree already parsed (nullptr = none).
+void stage_question_deltas(rocksdb::WriteBatch& batch, rocksdb::ColumnFamilyHandle* questions,
+                           std::string_view key, const Envelope* old_tree, const Envelope& fresh);
 
 }  // namespace paa::store_detail

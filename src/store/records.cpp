@@ -2,6 +2,7 @@
 
 #include <boost/json.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 
@@ -10,6 +11,8 @@ namespace {
 
 // Every value starts with a format byte so a later version can change the layout.
 constexpr std::uint8_t kRecordV1 = 1;
+// Results only: V1 plus "unchanged since" and the run id (store format 3).
+constexpr std::uint8_t kResultV2 = 2;
 
 class ByteWriter {
  public:
@@ -143,6 +146,13 @@ void append_be(std::string& out, std::uint64_t v, int bytes) {
   for (int i = bytes - 1; i >= 0; --i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
 }
 }  // namespace
+
+std::string history_key(std::string_view key, std::int64_t since_ms) {
+  std::string k(key);
+  // Times before 1970 do not occur (fetch times); the cast keeps the order of later ones.
+  append_be(k, static_cast<std::uint64_t>(std::max<std::int64_t>(0, since_ms)), 8);
+  return k;
+}
 
 std::string lineage_key(std::string_view job, std::string_view key) {
   std::string k = expansion_prefix('L', job);
@@ -333,14 +343,17 @@ std::string prefix_successor(std::string_view prefix) {
 
 std::string encode_result(const StoredResult& r) {
   std::string out;
-  out.reserve(r.body.size() + r.q.size() + 64);
+  out.reserve(r.body.size() + r.q.size() + r.run_id.size() + 64);
   ByteWriter w(out);
-  w.u8(kRecordV1);
+  w.u8(kResultV2);
   w.str(r.q);
   w.str(r.hl);
   w.str(r.gl);
   w.str(r.city);
   w.i64(r.fetched_at_ms);
+  // Usually equal to the fetch time: stored as the (small, non-negative) distance back from it.
+  w.i64(r.fetched_at_ms - r.unchanged_since_ms);
+  w.str(r.run_id);
   std::uint8_t flags = 0;
   if (r.cached) flags |= kCached;
   if (r.quota.searches_left) flags |= kHasSearchesLeft;
@@ -356,7 +369,8 @@ std::string encode_result(const StoredResult& r) {
 
 std::optional<StoredResult> decode_result(std::string_view key, std::string_view bytes) {
   ByteReader rd(bytes);
-  if (rd.u8() != kRecordV1) return std::nullopt;
+  const auto version = rd.u8();
+  if (version != kRecordV1 && version != kResultV2) return std::nullopt;
   StoredResult r;
   r.key = std::string(key);
   r.q = std::string(rd.str());
@@ -364,6 +378,11 @@ std::optional<StoredResult> decode_result(std::string_view key, std::string_view
   r.gl = std::string(rd.str());
   r.city = std::string(rd.str());
   r.fetched_at_ms = rd.i64();
+  r.unchanged_since_ms = r.fetched_at_ms;
+  if (version == kResultV2) {
+    r.unchanged_since_ms = r.fetched_at_ms - rd.i64();
+    r.run_id = std::string(rd.str());
+  }
   std::uint8_t flags = rd.u8();
   r.cached = (flags & kCached) != 0;
   if (flags & kHasSearchesLeft) r.quota.searches_left = rd.i64();
@@ -564,6 +583,8 @@ std::optional<ShardClaim> decode_shard(std::string_view text) {
 
 std::string encode_run(const RunInfo& r) {
   json::object o;
+  if (!r.run_id.empty()) o["run_id"] = r.run_id;
+  if (!r.job.empty()) o["job"] = r.job;
   o["started_at_ms"] = r.started_at_ms;
   o["ended_at_ms"] = r.ended_at_ms;
   o["outcome"] = r.outcome;
@@ -576,6 +597,11 @@ std::string encode_run(const RunInfo& r) {
                        {"unknown_disproved", m.unknown_disproved}};
     if (m.balance_fall) money["balance_fall"] = *m.balance_fall;
     o["money"] = std::move(money);
+  }
+  if (r.ended_at_ms != 0) {
+    o["changes"] = json::object{{"new", r.changes.new_keys},
+                                {"changed", r.changes.changed},
+                                {"unchanged", r.changes.unchanged}};
   }
   return json::serialize(o);
 }
@@ -594,6 +620,21 @@ std::optional<RunInfo> decode_run(std::string_view text) {
   r.ended_at_ms = ended.value_or(0);
   if (const json::value* s = o.if_contains("outcome"); s != nullptr && s->is_string())
     r.outcome = std::string(s->get_string());
+  if (const json::value* s = o.if_contains("run_id"); s != nullptr && s->is_string())
+    r.run_id = std::string(s->get_string());
+  if (const json::value* s = o.if_contains("job"); s != nullptr && s->is_string())
+    r.job = std::string(s->get_string());
+  if (const json::value* c = o.if_contains("changes"); c != nullptr && c->is_object()) {
+    std::optional<std::int64_t> fresh, changed, unchanged;
+    const auto& co = c->get_object();
+    if (!read_optional_int(co, "new", fresh) || !read_optional_int(co, "changed", changed) ||
+        !read_optional_int(co, "unchanged", unchanged))
+      return std::nullopt;
+    auto count = [](const std::optional<std::int64_t>& n) {
+      return static_cast<std::uint64_t>(std::max<std::int64_t>(0, n.value_or(0)));
+    };
+    r.changes = RunChanges{count(fresh), count(changed), count(unchanged)};
+  }
   if (const json::value* m = o.if_contains("money"); m != nullptr && m->is_object()) {
     const auto& mo = m->get_object();
     std::optional<std::int64_t> requests, stored, charged, unknown, disproved, fall;

@@ -19,11 +19,18 @@ inline constexpr const char* kProgressFamily = "progress";
 inline constexpr const char* kMetaFamily = "meta";
 // Added after format 2 shipped: stores from before have no such family until a writer opens them.
 inline constexpr const char* kExpansionFamily = "expansion";
+// Format 3: the versions a refresh replaced. Stores from before have none until a writer opens them.
+inline constexpr const char* kHistoryFamily = "history";
 
 inline constexpr std::string_view kMetaFormatVersion = "format_version";
 inline constexpr std::string_view kMetaQuota = "quota";
 inline constexpr std::string_view kMetaRunPrefix = "run/";  // + job name
 inline constexpr std::string_view kMetaShardPrefix = "shard/";  // + job name: ShardClaim JSON
+inline constexpr std::string_view kMetaRunsPrefix = "runs/";    // + run id: RunInfo JSON
+
+// history key = encoded key + unchanged_since_ms (u64 BE): a key's versions in time order.
+// Encoded keys are prefix-free (each field is terminated), so the key is the scan prefix.
+std::string history_key(std::string_view key, std::int64_t since_ms);
 
 // progress key = job + 0x00 + encoded key. Job names may not contain 0x00 (checked).
 std::string progress_prefix(std::string_view job);

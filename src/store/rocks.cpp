@@ -97,7 +97,7 @@ void WriterLock::release() {
 // --- options ---------------------------------------------------------------------------------
 namespace {
 
-enum class Family { results, questions, progress, meta, expansion };
+enum class Family { results, questions, progress, meta, expansion, history };
 
 rocksdb::CompressionType best_compression(bool prefer_zstd) {
   auto supported = rocksdb::GetSupportedCompressions();
@@ -118,8 +118,9 @@ rocksdb::ColumnFamilyOptions family_options(Family family,
   t.format_version = 5;
   // The question index is only merged into blindly and scanned, never looked up by key:
   // filters there (in SST files and memtables) would be pure cost.
-  const bool point_lookups = family != Family::questions;
-  // Point lookups (has_result, progress) skip most SST files.
+  const bool point_lookups = family != Family::questions && family != Family::history;
+  // Point lookups (has_result, progress) skip most SST files. History is only seeked by key
+  // prefix, which a whole-key filter cannot answer.
   if (point_lookups) t.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
   // Index and filter blocks live in the (bounded) block cache, not beside it, so memory stays
   // flat however many SST files a million-key store has; L0's stay pinned (hot, few).
@@ -140,6 +141,11 @@ rocksdb::ColumnFamilyOptions family_options(Family family,
       // which at 64 MiB files grew with the store (heaptrack, BENCHMARKS.md case 4).
       t.block_size = 16 * 1024;
       o.target_file_size_base = 16u << 20;
+      break;
+    case Family::history:  // old bodies, read rarely: like results
+      t.block_size = 16 * 1024;
+      o.compression = best_compression(true);
+      o.bottommost_compression = o.compression;
       break;
     case Family::progress:
     case Family::meta:
@@ -280,9 +286,11 @@ Result<std::unique_ptr<RocksStore>> RocksStore::open(const fs::path& dir, Mode m
   for (const auto& [name, family] : kFamilies) {
     if (std::find(names.begin(), names.end(), name) == names.end()) names.emplace_back(name);
   }
-  // A reader cannot create a family: it reads a store without one as having no expansion.
-  if (primary && std::find(names.begin(), names.end(), kExpansionFamily) == names.end())
-    names.emplace_back(kExpansionFamily);
+  // A reader cannot create a family: it reads a store without one as having no expansion
+  // (or no history).
+  for (const char* added : {kExpansionFamily, kHistoryFamily}) {
+    if (primary && std::find(names.begin(), names.end(), added) == names.end()) names.emplace_back(added);
+  }
   if (std::find(names.begin(), names.end(), rocksdb::kDefaultColumnFamilyName) == names.end())
     names.emplace_back(rocksdb::kDefaultColumnFamilyName);
   std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
@@ -292,6 +300,7 @@ Result<std::unique_ptr<RocksStore>> RocksStore::open(const fs::path& dir, Mode m
       if (name == known) cfo = family_options(family, store->block_cache_);
     }
     if (name == kExpansionFamily) cfo = family_options(Family::expansion, store->block_cache_);
+    if (name == kHistoryFamily) cfo = family_options(Family::history, store->block_cache_);
     descriptors.emplace_back(name, cfo);
   }
 
@@ -318,6 +327,7 @@ Result<std::unique_ptr<RocksStore>> RocksStore::open(const fs::path& dir, Mode m
     if (names[i] == kProgressFamily) store->progress = store->handles_[i];
     if (names[i] == kMetaFamily) store->meta = store->handles_[i];
     if (names[i] == kExpansionFamily) store->expansion = store->handles_[i];
+    if (names[i] == kHistoryFamily) store->history = store->handles_[i];
   }
   if (!primary) {
     // Replays the primary's WAL too: the reader sees everything written so far.
@@ -355,8 +365,11 @@ Result<void> RocksStore::check_format_version() {
                       std::to_string(kStoreFormatVersion) + "): upgrade paa");
   }
   if (version < kStoreFormatVersion && mode_ == Mode::primary) {
-    // Format 1 values are all valid in format 2 (which adds question-index merge operands);
-    // recording 2 makes an older paa refuse the store instead of failing on an operand.
+    // Older values are all valid in later formats (2 added question-index merge operands, 3
+    // result values with history fields and the history family, created at open above), so
+    // the upgrade is this one write: recording the version makes an older paa refuse the
+    // store instead of misreading it. A crash before it leaves an old-format store that the
+    // next writer upgrades the same way.
     return record_current();
   }
   return {};
@@ -375,7 +388,7 @@ Result<void> RocksStore::close() {
   }
   for (auto* h : handles_) db_->DestroyColumnFamilyHandle(h);
   handles_.clear();
-  results = questions = progress = meta = nullptr;
+  results = questions = progress = meta = expansion = history = nullptr;
   auto s = db_->Close();
   if (!s.ok() && result) result = rocks_error(dir_, "closing", s);
   delete db_;
@@ -463,6 +476,65 @@ Result<RunInfo> RocksStore::get_run(std::string_view job) const {
   auto r = decode_run(**raw);
   if (!r) return damaged(kMetaFamily, key);
   return *r;
+}
+
+Result<std::optional<RunInfo>> RocksStore::get_named_run(std::string_view run_id) const {
+  std::string key = std::string(kMetaRunsPrefix) + std::string(run_id);
+  auto raw = get(meta, key, "reading run info");
+  if (!raw) return raw.error();
+  if (!*raw) return std::optional<RunInfo>();
+  auto r = decode_run(**raw);
+  if (!r) return damaged(kMetaFamily, key);
+  return std::optional<RunInfo>(std::move(*r));
+}
+
+Result<std::optional<StoredResult>> RocksStore::get_at(std::string_view key, std::int64_t at_ms,
+                                                       const StoredResult* current) const {
+  std::optional<StoredResult> read;
+  if (current == nullptr) {
+    auto r = get_result(key, /*fill_cache=*/false);
+    if (!r) return r.error();
+    if (!*r) return std::optional<StoredResult>();
+    read = std::move(*r);
+    current = &*read;
+  }
+  if (current->unchanged_since_ms <= at_ms) return std::optional<StoredResult>(*current);
+  if (history == nullptr) return std::optional<StoredResult>();
+  // The latest older version that began at or before at_ms.
+  rocksdb::ReadOptions ro;
+  ro.fill_cache = false;
+  const std::string lower(key);
+  rocksdb::Slice lower_slice(lower);
+  ro.iterate_lower_bound = &lower_slice;
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(ro, history));
+  it->SeekForPrev(history_key(key, at_ms));
+  if (!it->Valid()) {
+    if (!it->status().ok()) return rocks_error(dir_, "reading a result's history", it->status());
+    return std::optional<StoredResult>();
+  }
+  std::string_view k(it->key().data(), it->key().size());
+  if (k.size() != key.size() + 8 || k.substr(0, key.size()) != key) return std::optional<StoredResult>();
+  auto r = decode_result(key, std::string_view(it->value().data(), it->value().size()));
+  if (!r) return damaged(kHistoryFamily, k);
+  return std::optional<StoredResult>(std::move(*r));
+}
+
+Result<std::vector<StoredResult>> RocksStore::get_versions(std::string_view key) const {
+  std::vector<StoredResult> out;
+  if (history != nullptr) {
+    Cursor c(*this, history, key);
+    for (; c.valid(); c.next()) {
+      if (c.key().size() != key.size() + 8) continue;  // not possible with prefix-free keys
+      auto r = decode_result(key, c.value());
+      if (!r) return damaged(kHistoryFamily, c.key());
+      out.push_back(std::move(*r));
+    }
+    if (!c.status().ok()) return rocks_error(dir_, "reading a result's history", c.status());
+  }
+  auto current = get_result(key, /*fill_cache=*/false);
+  if (!current) return current.error();
+  if (*current) out.push_back(std::move(**current));
+  return out;
 }
 
 Result<ExpansionState> RocksStore::get_expansion_state(std::string_view job) const {
@@ -570,6 +642,26 @@ Result<JobStats> RocksStore::job_stats(std::string_view job) const {
   if (!run) return run.error();
   stats.last_run = *run;
   return stats;
+}
+
+Result<std::vector<RunInfo>> RocksStore::get_runs() const {
+  std::vector<RunInfo> runs;
+  auto r = scan(*this, meta, kMetaRunsPrefix, "listing runs",
+                [&](std::string_view k, std::string_view v) -> Result<bool> {
+                  auto run = decode_run(v);
+                  if (!run) return damaged(kMetaFamily, k);
+                  runs.push_back(std::move(*run));
+                  return true;
+                });
+  if (!r) return r.error();
+  // Ids sort by start second; "-2" of the same second sorts after the plain id but before
+  // "-10": order by start time, then id length, then id.
+  std::stable_sort(runs.begin(), runs.end(), [](const RunInfo& a, const RunInfo& b) {
+    if (a.started_at_ms != b.started_at_ms) return a.started_at_ms < b.started_at_ms;
+    if (a.run_id.size() != b.run_id.size()) return a.run_id.size() < b.run_id.size();
+    return a.run_id < b.run_id;
+  });
+  return runs;
 }
 
 Result<std::vector<std::string>> RocksStore::job_names() const {

@@ -62,6 +62,8 @@ class RocksStore {
   rocksdb::ColumnFamilyHandle* meta = nullptr;
   // nullptr in a reader of a store no writer of this version has opened yet: no expansion.
   rocksdb::ColumnFamilyHandle* expansion = nullptr;
+  // nullptr in a reader of a store from before format 3 not opened by a writer since: no history.
+  rocksdb::ColumnFamilyHandle* history = nullptr;
 
   // Point lookup; nullopt when absent.
   // fill_cache false: a read that will not be repeated leaves the block cache to what is.
@@ -76,6 +78,13 @@ class RocksStore {
                                                     std::string_view key) const;
   Result<QuotaState> get_quota() const;
   Result<RunInfo> get_run(std::string_view job) const;
+  Result<std::optional<RunInfo>> get_named_run(std::string_view run_id) const;
+  Result<std::vector<RunInfo>> get_runs() const;  // oldest first
+
+  // History (docs/history.md): see StoreReader::get_at and versions.
+  Result<std::optional<StoredResult>> get_at(std::string_view key, std::int64_t at_ms,
+                                             const StoredResult* current) const;
+  Result<std::vector<StoredResult>> get_versions(std::string_view key) const;
 
   Result<ExpansionState> get_expansion_state(std::string_view job) const;
   Result<std::optional<Lineage>> get_lineage(std::string_view job, std::string_view key) const;

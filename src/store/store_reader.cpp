@@ -47,6 +47,14 @@ class RocksStoreReader final : public StoreReader {
   Result<void> scan_questions(const std::function<bool(const QuestionEntry&)>& visit) override {
     return store_->scan_questions(visit);
   }
+  Result<std::optional<StoredResult>> get_at(std::string_view key, std::int64_t at_ms,
+                                             const StoredResult* current) override {
+    return store_->get_at(key, at_ms, current);
+  }
+  Result<std::vector<StoredResult>> versions(std::string_view key) override {
+    return store_->get_versions(key);
+  }
+  Result<std::vector<RunInfo>> runs() override { return store_->get_runs(); }
   Result<ExpansionState> expansion_state(std::string_view job) override {
     return store_->get_expansion_state(job);
   }
@@ -63,6 +71,26 @@ class RocksStoreReader final : public StoreReader {
 };
 
 }  // namespace
+
+Result<std::optional<StoredResult>> StoreReader::get_at(std::string_view key, std::int64_t at_ms,
+                                                        const StoredResult* current) {
+  if (current == nullptr) {
+    auto r = get(key);
+    if (!r) return r.error();
+    if (!*r || (*r)->unchanged_since_ms > at_ms) return std::optional<StoredResult>();
+    return r;
+  }
+  if (current->unchanged_since_ms > at_ms) return std::optional<StoredResult>();
+  return std::optional<StoredResult>(*current);
+}
+
+Result<std::vector<StoredResult>> StoreReader::versions(std::string_view key) {
+  auto r = get(key);
+  if (!r) return r.error();
+  std::vector<StoredResult> out;
+  if (*r) out.push_back(std::move(**r));
+  return out;
+}
 
 Result<std::unique_ptr<StoreReader>> StoreReader::open(const std::filesystem::path& dir) {
   auto store = RocksStore::open(dir, RocksStore::Mode::secondary);

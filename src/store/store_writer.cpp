@@ -17,6 +17,7 @@
 
 #include <rocksdb/write_batch.h>
 
+#include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <map>
@@ -35,10 +36,15 @@ constexpr std::size_t kMaxGroup = 256;
 // (a quota saved on a 429 must not be overwritten by an older one still queued).
 struct RunMark {
   std::string job;
+  std::string run_id;
   std::int64_t at_ms = 0;
   bool start = true;
   std::string outcome;
   RunMoney money;
+};
+// Removes older versions of keys (paa prune): whole keys at a time, so each key is pruned or not.
+struct HistoryDrop {
+  std::vector<std::string> history_keys;
 };
 struct ShardMark {
   std::string job;
@@ -51,7 +57,10 @@ struct ExpansionWrite {
   std::string job;
   ExpansionStep step;
 };
-using Op = std::variant<WriteRequest, RunMark, QuotaOnly, ShardMark, ExpansionWrite>;
+using Op = std::variant<WriteRequest, RunMark, QuotaOnly, ShardMark, ExpansionWrite, HistoryDrop>;
+
+// Where a stored result went, counted once its batch commits.
+enum class PutKind { none, new_key, changed, unchanged };
 
 struct QueueItem {
   Op op;
@@ -133,12 +142,97 @@ class RocksStoreWriter final : public StoreWriter {
     return store_->get_quota();
   }
 
-  Result<void> record_run_start(std::string_view job, std::int64_t at_ms) override {
-    return run_sync(RunMark{std::string(job), at_ms, true, {}, {}});
+  Result<std::string> record_run_start(std::string_view job, std::int64_t at_ms) override {
+    if (auto r = check_open(); !r) return r.error();
+    // Named by its start (UTC, to the second); a second run in the same second gets "-2".
+    // Only this process writes run records (the writer lock), so the free name stays free.
+    const std::string base = format_utc(at_ms, "%Y%m%d-%H%M%S");
+    std::string id = base;
+    for (int n = 2;; ++n) {
+      auto taken = store_->exists(store_->meta, std::string(kMetaRunsPrefix) + id, "reading run info");
+      if (!taken) return taken.error();
+      if (!*taken) break;
+      id = base + "-" + std::to_string(n);
+    }
+    if (auto r = run_sync(RunMark{std::string(job), id, at_ms, true, {}, {}}); !r) return r.error();
+    std::lock_guard lk(mu_);
+    run_id_ = id;
+    return id;
   }
   Result<void> record_run_end(std::string_view job, std::int64_t at_ms, std::string_view outcome,
                               const RunMoney& money) override {
-    return run_sync(RunMark{std::string(job), at_ms, false, std::string(outcome), money});
+    std::string id;
+    {
+      std::lock_guard lk(mu_);
+      id = run_id_;
+    }
+    return run_sync(RunMark{std::string(job), id, at_ms, false, std::string(outcome), money});
+  }
+  RunChanges run_changes() const override {
+    return RunChanges{new_keys_.load(), changed_.load(), unchanged_.load()};
+  }
+
+  Result<PruneCounts> prune_history(const PruneRule& rule) override {
+    if (auto r = check_open(); !r) return r.error();
+    PruneCounts counts;
+    if (store_->history == nullptr) return counts;
+    // Walks the history family key by key (a key's versions are adjacent, oldest first), asks
+    // versions_to_drop, and removes in atomic batches of whole keys through the queue.
+    constexpr std::size_t kKeysPerBatch = 512;
+    HistoryDrop pending;
+    std::size_t pending_keys = 0;
+    std::string key;
+    std::vector<std::string> history_keys;
+    std::vector<VersionSpan> spans;
+    auto flush = [&]() -> Result<void> {
+      if (pending.history_keys.empty()) return {};
+      auto r = run_sync(std::move(pending));
+      pending = HistoryDrop{};
+      pending_keys = 0;
+      return r;
+    };
+    auto decide = [&]() -> Result<void> {
+      if (key.empty()) return {};
+      auto current = store_->get_result(key, /*fill_cache=*/false);
+      if (!current) return current.error();
+      if (!*current) return {};  // cannot happen: a version is kept only on a refresh
+      spans.push_back(VersionSpan{(*current)->unchanged_since_ms, 0});
+      for (std::size_t i = 0; i + 1 < spans.size(); ++i) spans[i].until_ms = spans[i + 1].since_ms;
+      const auto drop = versions_to_drop(spans, rule);
+      ++counts.keys;
+      bool any = false;
+      for (std::size_t i = 0; i < history_keys.size(); ++i) {
+        if (drop[i]) {
+          pending.history_keys.push_back(std::move(history_keys[i]));
+          ++counts.removed;
+          any = true;
+        } else {
+          ++counts.kept;
+        }
+      }
+      if (any && ++pending_keys >= kKeysPerBatch) return flush();
+      return {};
+    };
+    RocksStore::Cursor c(*store_, store_->history, "");
+    for (; c.valid(); c.next()) {
+      const std::string_view k = c.key();
+      if (k.size() < 8) return store_->damaged(kHistoryFamily, k);
+      const std::string_view owner = k.substr(0, k.size() - 8);
+      if (owner != key) {
+        if (auto r = decide(); !r) return r.error();
+        key.assign(owner);
+        history_keys.clear();
+        spans.clear();
+      }
+      auto version = decode_result(owner, c.value());
+      if (!version) return store_->damaged(kHistoryFamily, k);
+      history_keys.emplace_back(k);
+      spans.push_back(VersionSpan{version->unchanged_since_ms, 0});
+    }
+    if (!c.status().ok()) return rocks_error(store_->dir(), "reading result history", c.status());
+    if (auto r = decide(); !r) return r.error();
+    if (auto r = flush(); !r) return r.error();
+    return counts;
   }
   Result<void> save_quota(const QuotaState& quota) override { return run_sync(QuotaOnly{quota}); }
   Result<void> claim_shard(std::string_view job, const std::optional<ShardClaim>& shard) override {
@@ -233,15 +327,20 @@ class RocksStoreWriter final : public StoreWriter {
   void commit(std::vector<QueueItem>& group) {
     rocksdb::WriteBatch batch;
     overlay_.clear();
+    group_changes_ = RunChanges{};
     std::vector<Result<void>> outcomes;
     outcomes.reserve(group.size());
     for (auto& item : group) {
       Overlay mine;
       batch.SetSavePoint();
+      put_kind_ = PutKind::none;
       auto r = std::visit([&](auto& op) { return apply(op, batch, mine); }, item.op);
       if (r) {
         (void)batch.PopSavePoint();
         overlay_.merge_from(std::move(mine));
+        if (put_kind_ == PutKind::new_key) ++group_changes_.new_keys;
+        if (put_kind_ == PutKind::changed) ++group_changes_.changed;
+        if (put_kind_ == PutKind::unchanged) ++group_changes_.unchanged;
       } else {
         (void)batch.RollbackToSavePoint();
       }
@@ -256,6 +355,10 @@ class RocksStoreWriter final : public StoreWriter {
         for (auto& o : outcomes) {
           if (o) o = e;
         }
+      } else {
+        new_keys_ += group_changes_.new_keys;
+        changed_ += group_changes_.changed;
+        unchanged_ += group_changes_.unchanged;
       }
     }
     overlay_.clear();
@@ -324,14 +427,31 @@ class RocksStoreWriter final : public StoreWriter {
     auto old_raw = read(store_->results, result.key, mine, "reading a result");
     if (!old_raw) return old_raw.error();
     std::optional<StoredResult> old;
+    std::optional<Envelope> old_tree;
     if (*old_raw) {
       old = decode_result(result.key, **old_raw);
       if (!old) return store_->damaged(kResultsFamily, result.key);
+      auto parsed = parse_envelope(old->body);  // it parsed when it was stored
+      if (!parsed) return store_->damaged(kResultsFamily, result.key);
+      old_tree = std::move(*parsed);
     }
-
-    // Question index: count each question once per stored tree. On a refresh, only the
-    // difference between the old tree and the new one changes the counts.
-    stage_question_deltas(batch, store_->questions, result.key, old, put_result.envelope);
+    result.run_id = run_id_for_results_;
+    result.unchanged_since_ms = result.fetched_at_ms;
+    if (!old) {
+      put_kind_ = PutKind::new_key;
+    } else if (old_tree->result == put_result.envelope.result) {
+      // The same answer again: one version with both times; the index does not change.
+      put_kind_ = PutKind::unchanged;
+      result.unchanged_since_ms = old->unchanged_since_ms;
+    } else {
+      // A new answer: the old version goes to the key's history, in this same batch.
+      put_kind_ = PutKind::changed;
+      put(batch, mine, store_->history, history_key(result.key, old->unchanged_since_ms), std::move(**old_raw));
+      // Question index: count each question once per stored tree; only the difference between
+      // the old tree and the new one changes the counts.
+      stage_question_deltas(batch, store_->questions, result.key, &*old_tree, put_result.envelope);
+    }
+    if (!old) stage_question_deltas(batch, store_->questions, result.key, nullptr, put_result.envelope);
 
     if (old) {  // keep the first-seen spelling (the request is ours to change: no body copy)
       result.q = std::move(old->q);
@@ -398,11 +518,15 @@ class RocksStoreWriter final : public StoreWriter {
   Result<void> apply(RunMark& mark, rocksdb::WriteBatch& batch, Overlay& mine) {
     if (auto r = check_job(mark.job); !r) return r;
     std::string key = std::string(kMetaRunPrefix) + mark.job;
+    std::string named = std::string(kMetaRunsPrefix) + mark.run_id;
     RunInfo info;
     if (mark.start) {
+      info.run_id = mark.run_id;
+      info.job = mark.job;
       info.started_at_ms = mark.at_ms;
+      run_id_for_results_ = mark.run_id;  // results stored from now on carry it
     } else {
-      auto raw = read(store_->meta, key, mine, "reading run info");
+      auto raw = read(store_->meta, mark.run_id.empty() ? key : named, mine, "reading run info");
       if (!raw) return raw.error();
       if (*raw) {
         auto decoded = decode_run(**raw);
@@ -412,8 +536,21 @@ class RocksStoreWriter final : public StoreWriter {
       info.ended_at_ms = mark.at_ms;
       info.outcome = mark.outcome;
       info.money = mark.money;
+      // Everything this writer stored, including what this group applied before this mark.
+      info.changes = RunChanges{new_keys_.load() + group_changes_.new_keys, changed_.load() + group_changes_.changed,
+                                unchanged_.load() + group_changes_.unchanged};
     }
-    put(batch, mine, store_->meta, std::move(key), encode_run(info));
+    const std::string value = encode_run(info);
+    if (!mark.run_id.empty()) put(batch, mine, store_->meta, std::move(named), value);
+    put(batch, mine, store_->meta, std::move(key), value);
+    return {};
+  }
+
+  Result<void> apply(HistoryDrop& drop, rocksdb::WriteBatch& batch, Overlay& mine) {
+    for (auto& k : drop.history_keys) {
+      batch.Delete(store_->history, k);
+      mine.set(store_->history, std::move(k), std::nullopt);
+    }
     return {};
   }
 
@@ -465,6 +602,12 @@ class RocksStoreWriter final : public StoreWriter {
   std::unique_ptr<RocksStore> store_;
   StoreOptions options_;
   Overlay overlay_;  // writer thread only
+  // Writer thread only: the run results are stamped with, and this group's tallies.
+  std::string run_id_for_results_;
+  PutKind put_kind_ = PutKind::none;
+  RunChanges group_changes_;
+  std::atomic<std::uint64_t> new_keys_{0}, changed_{0}, unchanged_{0};  // committed
+  std::string run_id_;  // guarded by mu_: the caller's run
 
   std::mutex close_mu_;
   std::mutex mu_;

@@ -11,7 +11,7 @@ using FakeStore = paa::test::MemoryStore;
 
 TEST(FeedFilter, NewKeysAreFetched) {
   FakeStore store;
-  FeedFilter f({}, false);
+  FeedFilter f({}, RefreshRule{});
   EXPECT_EQ(f.decide("j", "k1", 1, store).value(), Feed::fetch);
 }
 
@@ -19,7 +19,7 @@ TEST(FeedFilter, KeysDoneForThisJobAreSkipped) {
   FakeStore store;
   store.results["k1"] = "{}";
   store.progress_of["k1"] = ProgressEntry{};
-  FeedFilter f({}, false);
+  FeedFilter f({}, RefreshRule{});
   EXPECT_EQ(f.decide("j", "k1", 1, store).value(), Feed::stored);
 }
 
@@ -30,7 +30,7 @@ TEST(FeedFilter, KeysStoredByAnotherJobOrFailedHereAreMarkedDoneForFree) {
   ProgressEntry failed;
   failed.state = ProgressState::failed;
   store.progress_of["k2"] = failed;
-  FeedFilter f({}, false);
+  FeedFilter f({}, RefreshRule{});
   EXPECT_EQ(f.decide("j", "k1", 1, store).value(), Feed::stored_elsewhere);
   EXPECT_EQ(f.decide("j", "k2", 2, store).value(), Feed::stored_elsewhere);
 }
@@ -38,7 +38,7 @@ TEST(FeedFilter, KeysStoredByAnotherJobOrFailedHereAreMarkedDoneForFree) {
 TEST(FeedFilter, RepeatedKeysGoOncePerRunWithoutAskingTheStore) {
   FakeStore store;
   const std::vector<std::uint64_t> repeated{5, 9};
-  FeedFilter f(repeated, false);
+  FeedFilter f(repeated, RefreshRule{});
   EXPECT_EQ(f.decide("j", "k", 9, store).value(), Feed::fetch);
   const int before = store.lookups;
   EXPECT_EQ(f.decide("j", "k", 9, store).value(), Feed::repeat);
@@ -49,16 +49,45 @@ TEST(FeedFilter, RefreshFetchesStoredKeysOnceWithoutLookingThemUp) {
   FakeStore store;
   store.results["k1"] = "{}";
   const std::vector<std::uint64_t> repeated{1};
-  FeedFilter f(repeated, /*refresh=*/true);
+  FeedFilter f(repeated, RefreshRule{true, std::nullopt});
   EXPECT_EQ(f.decide("j", "k1", 1, store).value(), Feed::fetch);
   EXPECT_EQ(f.decide("j", "k1", 1, store).value(), Feed::repeat);
   EXPECT_EQ(store.lookups, 0);
 }
 
+TEST(FeedFilter, RefreshAfterFetchesOnlyKeysOlderThanTheCutOff) {
+  FakeStore store;
+  store.results["old"] = "{}";
+  store.fetched_at["old"] = 1'000;
+  store.results["new"] = "{}";
+  store.fetched_at["new"] = 9'000;
+  store.progress_of["old"] = ProgressEntry{};
+  store.progress_of["new"] = ProgressEntry{};
+  // refresh_after 5 s in a run that started at 10 s: fetched before 5 s is due.
+  FeedFilter f({}, RefreshRule::after(5'000, 10'000));
+  EXPECT_EQ(f.decide("j", "old", 1, store).value(), Feed::refresh);
+  EXPECT_EQ(f.decide("j", "new", 2, store).value(), Feed::stored);
+  EXPECT_EQ(f.decide("j", "missing", 3, store).value(), Feed::fetch);
+}
+
+TEST(FeedFilter, AKeyRefreshedInThisRunIsNotDueAgain) {
+  FakeStore store;
+  store.results["k"] = "{}";
+  store.fetched_at["k"] = 1'000;
+  const RefreshRule rule = RefreshRule::after(5'000, 10'000);
+  FeedFilter f({}, rule);
+  EXPECT_EQ(f.decide("j", "k", 1, store).value(), Feed::refresh);
+  store.fetched_at["k"] = 10'500;  // the refresh landed (a level of an expansion, or a rerun)
+  store.progress_of["k"] = ProgressEntry{};
+  EXPECT_EQ(FeedFilter({}, rule).decide("j", "k", 1, store).value(), Feed::stored);
+  // A rerun started later, still within the duration of that refresh: not due either.
+  EXPECT_EQ(FeedFilter({}, RefreshRule::after(5'000, 14'000)).decide("j", "k", 1, store).value(), Feed::stored);
+}
+
 TEST(FeedFilter, AStoreErrorIsReportedNotTakenAsNotStored) {
   FakeStore store;
   store.broken_lookups = true;
-  FeedFilter f({}, false);
+  FeedFilter f({}, RefreshRule{});
   auto r = f.decide("j", "k1", 1, store);
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().message, "I/O error");

@@ -18,6 +18,7 @@ class MemoryStore final : public StoreWriter {
   int lookups = 0;
   std::map<std::string, std::string, std::less<>> results;  // key -> body
   std::map<std::string, ProgressEntry, std::less<>> progress_of;  // key -> entry (any job)
+  std::map<std::string, std::int64_t, std::less<>> fetched_at;  // key -> fetched_at_ms (default 0)
   std::vector<std::function<void(Result<void>)>> unanswered;  // Mode::silent
 
   bool submit(WriteRequest&& w, std::function<void(Result<void>)> done) override {
@@ -56,7 +57,9 @@ class MemoryStore final : public StoreWriter {
     return it == progress_of.end() ? std::optional<ProgressEntry>() : std::optional<ProgressEntry>(it->second);
   }
   Result<QuotaState> quota() override { return QuotaState{}; }
-  Result<void> record_run_start(std::string_view, std::int64_t) override { return {}; }
+  Result<std::string> record_run_start(std::string_view, std::int64_t) override { return std::string("test-run"); }
+  RunChanges run_changes() const override { return {}; }
+  Result<PruneCounts> prune_history(const PruneRule&) override { return PruneCounts{}; }
   Result<void> record_run_end(std::string_view, std::int64_t, std::string_view, const RunMoney&) override {
     return {};
   }
@@ -64,11 +67,14 @@ class MemoryStore final : public StoreWriter {
   Result<void> claim_shard(std::string_view, const std::optional<ShardClaim>&) override { return {}; }
   Result<std::optional<StoredResult>> result(std::string_view key) override {
     std::lock_guard lock(mu_);
+    ++lookups;
+    if (broken_lookups) return make_error(errc::store, "I/O error");
     auto it = results.find(key);
     if (it == results.end()) return std::optional<StoredResult>();
     StoredResult r;
     r.key = std::string(key);
     r.body = it->second;
+    if (auto t = fetched_at.find(key); t != fetched_at.end()) r.fetched_at_ms = t->second;
     return std::optional<StoredResult>(std::move(r));
   }
   // Expansion in memory: the job's state, lineages and levels (one job per MemoryStore).

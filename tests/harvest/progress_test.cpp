@@ -27,6 +27,16 @@ TEST(Progress, UnknownRateAndQuotaAreShownAsUnknown) {
   EXPECT_EQ(format_progress(s), "0/10 0.0% | 0.0 req/s | ETA - | failed 0 | cached 0% | left ? | waiting");
 }
 
+TEST(Progress, KeysDueForRefreshAreCountedDown) {
+  ProgressSnapshot s;
+  s.total = 10;
+  s.refresh_due = 6;
+  s.refresh_sent = 2;
+  s.state = "running";
+  EXPECT_EQ(format_progress(s),
+            "0/10 0.0% | 0.0 req/s | ETA - | failed 0 | refresh 2/6 due | cached 0% | left ? | running");
+}
+
 TEST(Progress, DurationsAreHumanSized) {
   EXPECT_EQ(format_duration(0), "0s");
   EXPECT_EQ(format_duration(59.4), "59s");

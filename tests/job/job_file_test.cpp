@@ -96,7 +96,7 @@ TEST_F(JobFile, MisspeltTopLevelKeySuggestsTheRightOne) {
 TEST_F(JobFile, UnknownKeyWithoutACloseMatchListsTheValidKeys) {
   EXPECT_EQ(error_of(std::string("queries = [\"a\"]\n") + kLocales + "colour = \"red\"\n"),
             file() + ":3:1: unknown key 'colour'; valid keys are name, store, base_url, api_key_env, "
-                     "queries, query_files, locales, limits, expand");
+                     "queries, query_files, locales, limits, expand, refresh_after, notify");
 }
 
 TEST_F(JobFile, UnknownKeyInALocaleIsAnError) {
@@ -131,6 +131,34 @@ TEST_F(JobFile, OutOfRangeLimitsAreErrors) {
   EXPECT_EQ(error_of(head + "on_quota = \"later\"\n"),
             file() + ":4:12: limits.on_quota = \"later\" is not valid; use \"wait\" or \"stop\"");
   EXPECT_EQ(error_of(head + "rate = nan\n"), file() + ":4:8: limits.rate must be a finite number");
+}
+
+TEST_F(JobFile, RefreshAfterAndNotifyLoad) {
+  auto spec = load_job(dir.write("job.toml", std::string("queries = [\"a\"]\n") + kLocales +
+                                                 "refresh_after = \"30d\"\n[notify]\nurl = \"https://hooks.example/x\"\n"
+                                                 "secret_env = \"PAA_NOTIFY_SECRET\"\n"));
+  ASSERT_TRUE(spec) << spec.error().message;
+  EXPECT_EQ(spec->refresh_after_ms, 30 * 86'400'000LL);
+  EXPECT_TRUE(spec->notify.enabled());
+  EXPECT_EQ(spec->notify.url, "https://hooks.example/x");
+  EXPECT_EQ(spec->notify.secret_env, "PAA_NOTIFY_SECRET");
+  auto plain = load_job(dir.write("job.toml", std::string("queries = [\"a\"]\n") + kLocales));
+  ASSERT_TRUE(plain);
+  EXPECT_FALSE(plain->refresh_after_ms);
+  EXPECT_FALSE(plain->notify.enabled());
+}
+
+TEST_F(JobFile, BadRefreshAfterAndNotifySayWhatToWrite) {
+  const std::string base = std::string("queries = [\"a\"]\n") + kLocales;
+  EXPECT_EQ(error_of(base + "refresh_after = \"30\"\n"),
+            file() + ":3:17: refresh_after: '30' is not a duration: it needs a unit (s, m, h, d or w); "
+                     "write it like 30d, 12h, 90m, 45s or 2w");
+  EXPECT_EQ(error_of(base + "[notify]\nurl = \"http://x\"\n"),
+            file() + ":4:7: notify.url 'http://x' must start with https://, like \"https://hooks.example.com/paa\"");
+  EXPECT_EQ(error_of(base + "[notify]\nsecret_env = \"S\"\n"),
+            file() + ":3:1: [notify] needs url = \"https://...\" (where to post the run summary)");
+  EXPECT_EQ(error_of(base + "[notify]\nurl = \"https://x\"\nsecret_evn = \"S\"\n"),
+            file() + ":5:1: unknown key 'secret_evn' in [notify]; did you mean 'secret_env'?");
 }
 
 TEST_F(JobFile, ZeroRateMeansUnlimited) {

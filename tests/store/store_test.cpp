@@ -514,7 +514,7 @@ TEST(StoreOpen, StoreWrittenByANewerFormatIsRefused) {
     ASSERT_TRUE(rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), dir.string(), &names).ok());
     std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
     for (auto& n : names) descriptors.emplace_back(n, rocksdb::ColumnFamilyOptions());
-    descriptors.emplace_back("added_by_format_3", rocksdb::ColumnFamilyOptions());
+    descriptors.emplace_back("added_by_format_4", rocksdb::ColumnFamilyOptions());
     std::vector<rocksdb::ColumnFamilyHandle*> handles;
     rocksdb::DB* db = nullptr;
     rocksdb::DBOptions options;
@@ -522,14 +522,14 @@ TEST(StoreOpen, StoreWrittenByANewerFormatIsRefused) {
     ASSERT_TRUE(rocksdb::DB::Open(options, dir.string(), descriptors, &handles, &db).ok());
     for (std::size_t i = 0; i < names.size(); ++i) {
       if (names[i] == "meta") {
-        ASSERT_TRUE(db->Put({}, handles[i], "format_version", "3").ok());
+        ASSERT_TRUE(db->Put({}, handles[i], "format_version", "4").ok());
       }
     }
     for (auto* h : handles) db->DestroyColumnFamilyHandle(h);
     delete db;
   }
   const std::string expected = "store '" + dir.string() +
-                               "' was written by a newer paa (format 3; this paa reads up to 2): "
+                               "' was written by a newer paa (format 4; this paa reads up to 3): "
                                "upgrade paa";
   expect_writer_and_reader_refuse(dir, expected);
 }
@@ -559,7 +559,7 @@ std::string raw_format_version(const std::filesystem::path& dir,
 }
 }  // namespace
 
-TEST(StoreOpen, FormatOneStoreIsReadAsItIsAndAWriterRecordsFormatTwo) {
+TEST(StoreOpen, FormatOneStoreIsReadAsItIsAndAWriterRecordsTheCurrentFormat) {
   TempDir tmp;
   auto dir = tmp.path() / "x.db";
   {
@@ -577,7 +577,7 @@ TEST(StoreOpen, FormatOneStoreIsReadAsItIsAndAWriterRecordsFormatTwo) {
     auto writer = open_writer(dir);
     ASSERT_TRUE(submit_and_wait(*writer, make_put("job", "two", TreeSpec{{"why?"}, {}})));
   }
-  EXPECT_EQ(raw_format_version(dir), "2");
+  EXPECT_EQ(raw_format_version(dir), std::to_string(kStoreFormatVersion));
   auto reader = open_reader(dir);
   EXPECT_EQ(count_of(*reader, "Why?"), 2u);
 }

@@ -2,6 +2,7 @@
 // The feeder's one question for each key it reads from the job: send it to a worker, or skip
 // it (and why). The store is only asked when the answer depends on it.
 #include "paa/error.hpp"
+#include "paa/harvest/refresh_rule.hpp"
 #include "paa/harvest/repeated_keys.hpp"
 #include "paa/job/shard.hpp"
 #include "paa/store/store.hpp"
@@ -14,7 +15,8 @@
 namespace paa {
 
 enum class Feed {
-  fetch,           // to a worker: not stored, or a refresh
+  fetch,           // to a worker: not stored, or --refresh
+  refresh,         // to a worker: stored, but older than refresh_after
   repeat,          // listed again in the job: fed once already this run
   stored,          // stored and already done for this job: nothing to do
   stored_elsewhere,  // stored by another job (or before this job knew it): mark it done, free
@@ -24,7 +26,7 @@ enum class Feed {
 class FeedFilter {
  public:
   // `repeated_hashes`: check_job's sorted hashes of the keys the job lists more than once.
-  FeedFilter(std::span<const std::uint64_t> repeated_hashes, bool refresh,
+  FeedFilter(std::span<const std::uint64_t> repeated_hashes, RefreshRule refresh,
              std::optional<Shard> shard = std::nullopt)
       : repeated_(repeated_hashes), refresh_(refresh), shard_(shard) {}
 
@@ -33,7 +35,7 @@ class FeedFilter {
 
  private:
   RepeatedKeys repeated_;
-  bool refresh_;
+  RefreshRule refresh_;
   std::optional<Shard> shard_;
 };
 

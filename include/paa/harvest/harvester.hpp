@@ -1,5 +1,6 @@
 #pragma once
 // `paa run`: harvests every key of a job into the store. See docs/running.md "How a run works".
+#include "paa/harvest/refresh_rule.hpp"
 #include "paa/harvest/start_gate.hpp"
 #include "paa/harvest/stop_reason.hpp"
 #include "paa/job/job_file.hpp"
@@ -26,7 +27,8 @@ struct HarvestOptions {
   std::string api_key;       // never printed, logged or stored
   std::chrono::milliseconds probe_interval{std::chrono::hours(1)};
   std::chrono::milliseconds drain_timeout{std::chrono::seconds(10)};
-  bool refresh = false;
+  RefreshRule refresh;         // --refresh, or refresh_after's cut-off
+  std::uint64_t refresh_due = 0;  // stored keys the rule makes due (counted before the run)
   std::optional<Shard> shard;  // harvest only this shard's keys (--shard I/N)
   ProgressMode progress = ProgressMode::automatic;
   std::size_t max_body = 16u << 20;
@@ -44,6 +46,7 @@ struct HarvestOptions {
 struct HarvestSummary {
   std::uint64_t fetched = 0;         // stored by this run
   std::uint64_t already_stored = 0;  // skipped: stored by an earlier run or job
+  std::uint64_t refresh_sent = 0;    // stored keys sent again because refresh_after made them due
   std::uint64_t duplicates = 0;      // the same key again while it was in flight
   std::uint64_t failed = 0;          // recorded failed by this run
   std::uint64_t cached = 0;          // fetched answers the service served from its cache

@@ -10,6 +10,8 @@ struct ProgressSnapshot {
   std::uint64_t total = 0;      // unique keys of the job
   std::uint64_t done = 0;       // stored (fetched now or earlier)
   std::uint64_t failed = 0;
+  std::uint64_t refresh_due = 0;   // stored keys refresh_after made due (0: no refresh_after)
+  std::uint64_t refresh_sent = 0;  // of those: sent so far
   std::uint64_t cached = 0;     // of those fetched now
   std::uint64_t fetched = 0;
   double requests_per_s = 0;    // recent
@@ -24,6 +26,7 @@ struct ProgressSnapshot {
 // With expansion, "level 1/2 | " first; total then grows as levels are discovered, and the
 // ETA is the current level's.
 // "1234/5000 24.7% | 38.2 req/s | ETA 1m39s | failed 3 | cached 2% | left 872 (renews 2026-12-01) | running"
+// With keys due for refresh, "| refresh 40/120 due" after "failed".
 std::string format_progress(const ProgressSnapshot& s);
 std::string format_duration(double seconds);
 

@@ -2,6 +2,7 @@
 // Job files (TOML) and the streaming reader that expands them into searches.
 #include "paa/error.hpp"
 #include "paa/job/expand_spec.hpp"
+#include "paa/job/notify_spec.hpp"
 #include "paa/job/shard.hpp"
 #include "paa/model/query_key.hpp"
 
@@ -45,6 +46,9 @@ struct JobSpec {
   std::vector<Locale> locales;                   // validated
   Limits limits;
   ExpandSpec expand;                             // [expand]; off unless depth > 0
+  // refresh_after: a stored key whose current result is older than this is fetched again.
+  std::optional<std::int64_t> refresh_after_ms;
+  NotifySpec notify;                             // [notify]; off unless url is set
 };
 
 // Parses and validates a job file. Unknown keys are errors. Errors read

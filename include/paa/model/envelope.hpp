@@ -18,12 +18,16 @@ struct Question {
   std::string url;                    // "" when absent or null
   std::string title;                  // "" when absent or null
   std::vector<Question> children;     // absent children == empty
+  friend bool operator==(const Question&, const Question&) = default;
 };
 
 struct SearchResult {
   std::string question;  // the original search query
   std::vector<std::string> related;
   std::vector<Question> children;
+  // The answer as history compares it (docs/history.md): the envelope's quota and `cached`
+  // fields, and JSON spelling, do not take part.
+  friend bool operator==(const SearchResult&, const SearchResult&) = default;
 };
 
 // Quota fields as reported by one response; absent fields stay empty.

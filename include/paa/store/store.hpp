@@ -7,6 +7,7 @@
 #include "paa/error.hpp"
 #include "paa/model/envelope.hpp"
 #include "paa/store/expansion.hpp"
+#include "paa/store/history_prune.hpp"
 #include "paa/model/quota_state.hpp"
 #include "paa/model/query_key.hpp"
 
@@ -22,8 +23,9 @@
 
 namespace paa {
 
-// 2: question-index merge operands (format 1 stores are upgraded when a writer opens them).
-inline constexpr std::uint32_t kStoreFormatVersion = 2;
+// 2: question-index merge operands. 3: result history (the `history` family, result values
+// with run id and "unchanged since"). Older stores are upgraded when a writer opens them.
+inline constexpr std::uint32_t kStoreFormatVersion = 3;
 
 // A stored result: exactly what the service sent, plus how and when.
 struct StoredResult {
@@ -33,9 +35,21 @@ struct StoredResult {
   std::string gl;
   std::string city;  // "" = none
   std::string body;  // the 200 body as received (after Content-Encoding is undone)
-  std::int64_t fetched_at_ms = 0;
+  std::int64_t fetched_at_ms = 0;  // the latest fetch of this answer
   bool cached = false;
   QuotaFields quota;
+  // The fetch that first returned this answer: refreshes that returned the same answer
+  // (volatile fields aside, docs/history.md) keep one version with both times. Set by the
+  // writer (0 in a PutResult).
+  std::int64_t unchanged_since_ms = 0;
+  std::string run_id;  // the run of the latest fetch; "" before format 3. Set by the writer.
+};
+
+// What a writer's refreshes did since it opened (the run's "keys changed").
+struct RunChanges {
+  std::uint64_t new_keys = 0;   // results stored for keys the store did not have
+  std::uint64_t changed = 0;    // refreshes whose answer differed: the old one went to history
+  std::uint64_t unchanged = 0;  // refreshes that returned the same answer
 };
 
 enum class ProgressState : std::uint8_t { done = 1, failed = 2 };
@@ -82,10 +96,13 @@ struct RunMoney {
 };
 
 struct RunInfo {
+  std::string run_id;  // "20261123-173601" (UTC start; "-2", "-3" when one started that second)
+  std::string job;
   std::int64_t started_at_ms = 0;
   std::int64_t ended_at_ms = 0;   // 0 = still running or killed
   std::string outcome;            // "completed", "interrupted", "quota", ... ; "" while running
   std::optional<RunMoney> money;  // set when the run ended
+  RunChanges changes;             // set when the run ended
 };
 
 struct JobStats {
@@ -163,7 +180,9 @@ class StoreWriter {
 
   // These three go through the writer queue (ordered after everything submitted before them)
   // and block the caller until committed: call them from a thread that may wait on the disk.
-  virtual Result<void> record_run_start(std::string_view job, std::int64_t now_ms) = 0;
+  // record_run_start names the run (RunInfo::run_id) and returns the name; results stored
+  // after it carry it.
+  virtual Result<std::string> record_run_start(std::string_view job, std::int64_t now_ms) = 0;
   virtual Result<void> record_run_end(std::string_view job, std::int64_t now_ms,
                                       std::string_view outcome, const RunMoney& money) = 0;
   // Persists the quota state alone and waits for the commit: not for the network thread
@@ -188,6 +207,14 @@ class StoreWriter {
                                   const std::function<bool(const LevelKey&)>& visit) = 0;
   virtual Result<void> write_expansion(std::string_view job, ExpansionStep step) = 0;
 
+  // Counts of what stored results did to the store since it was opened (committed writes).
+  virtual RunChanges run_changes() const = 0;
+
+  // Result history (docs/history.md): removes the versions `drop` chooses, key by key, each
+  // key's removal one atomic write (a crash leaves every key either pruned or untouched).
+  // Never the current version. Blocks like record_run_start.
+  virtual Result<PruneCounts> prune_history(const PruneRule& rule) = 0;
+
   // Drains the queue, flushes, closes. Idempotent; also done by the destructor.
   virtual Result<void> close() = 0;
 };
@@ -202,6 +229,17 @@ class StoreReader {
 
   virtual Result<std::optional<StoredResult>> get(std::string_view key) = 0;
   virtual Result<QuotaState> quota() = 0;
+
+  // History (docs/history.md). The version of `key` current at `at_ms` (the latest whose
+  // unchanged_since_ms <= at_ms); nullopt: the key had no result then. Given the current
+  // result (from get or scan_results), it is used when it is old enough, without a read.
+  // The defaults know only the current version (a union of shard stores).
+  virtual Result<std::optional<StoredResult>> get_at(std::string_view key, std::int64_t at_ms,
+                                                     const StoredResult* current = nullptr);
+  // Every version of `key`, oldest first, the current one last (empty: no result).
+  virtual Result<std::vector<StoredResult>> versions(std::string_view key);
+  // Every named run, oldest first (stores from before run ids have none).
+  virtual Result<std::vector<RunInfo>> runs() { return std::vector<RunInfo>(); }
   virtual Result<std::vector<std::string>> job_names() = 0;  // sorted; no progress scan
   virtual Result<std::vector<JobStats>> jobs() = 0;
   virtual Result<JobStats> job_stats(std::string_view job) = 0;

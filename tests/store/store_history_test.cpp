@@ -1,0 +1,328 @@
+// Result history (docs/history.md): versions kept by refreshes, run ids, pruning, and the
+// upgrade of a store written before history existed (the shipped format-2 fixture).
+#include "store_test_util.hpp"
+
+#include "paa/store/history_prune.hpp"
+#include "paa/store/store.hpp"
+
+#include <gtest/gtest.h>
+#include <rocksdb/db.h>
+
+#include <boost/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+namespace paa {
+namespace {
+
+using test::key_of;
+using test::make_body;
+using test::make_put;
+using test::submit_and_wait;
+using test::TempDir;
+using test::TreeSpec;
+
+std::unique_ptr<StoreWriter> open_writer(const std::filesystem::path& dir) {
+  auto w = StoreWriter::open(dir);
+  if (!w) ADD_FAILURE() << w.error().message;
+  return w ? std::move(*w) : nullptr;
+}
+std::unique_ptr<StoreReader> open_reader(const std::filesystem::path& dir) {
+  auto r = StoreReader::open(dir);
+  if (!r) ADD_FAILURE() << r.error().message;
+  return r ? std::move(*r) : nullptr;
+}
+
+// A refresh of `q` at `at_ms` with `tree` (searches_left varies: a volatile field).
+Result<void> put_at(StoreWriter& w, const std::string& q, const TreeSpec& tree, std::int64_t at_ms,
+                    std::int64_t searches_left = 100) {
+  auto req = make_put("job", q, tree);
+  auto& put = std::get<PutResult>(req.item);
+  put.result.fetched_at_ms = at_ms;
+  put.result.body = make_body(q, tree, /*cached=*/false, searches_left);
+  put.envelope = parse_envelope(put.result.body).value();
+  put.result.quota = put.envelope.quota;
+  return submit_and_wait(w, std::move(req));
+}
+
+std::string first_question(const StoredResult& r) {
+  auto env = parse_envelope(r.body).value();
+  return env.result.children.empty() ? "" : env.result.children[0].question;
+}
+
+std::uint64_t count_of(StoreReader& reader, const std::string& question) {
+  std::uint64_t n = 0;
+  EXPECT_TRUE(reader.scan_questions([&](const QuestionEntry& q) {
+    if (q.normalized == fold_text(question).value()) n = q.count;
+    return true;
+  }));
+  return n;
+}
+
+TEST(StoreHistory, ARefreshWithANewAnswerKeepsTheOldOneAsAVersion) {
+  TempDir tmp;
+  auto w = open_writer(tmp.path());
+  ASSERT_TRUE(put_at(*w, "coffee", TreeSpec{{"Old?"}, {}}, 1'000));
+  ASSERT_TRUE(put_at(*w, "coffee", TreeSpec{{"New?"}, {}}, 2'000));
+  ASSERT_TRUE(put_at(*w, "coffee", TreeSpec{{"Newer?"}, {}}, 3'000));
+  EXPECT_EQ(w->run_changes().new_keys, 1u);
+  EXPECT_EQ(w->run_changes().changed, 2u);
+  EXPECT_EQ(w->run_changes().unchanged, 0u);
+  auto r = open_reader(tmp.path());
+  const std::string key = key_of("coffee");
+  auto versions = r->versions(key).value();
+  ASSERT_EQ(versions.size(), 3u);
+  EXPECT_EQ(first_question(versions[0]), "Old?");
+  EXPECT_EQ(first_question(versions[1]), "New?");
+  EXPECT_EQ(first_question(versions[2]), "Newer?");
+  EXPECT_EQ(versions[0].fetched_at_ms, 1'000);
+  EXPECT_EQ(versions[2].fetched_at_ms, 3'000);
+  // The version current at a time: the latest that began at or before it.
+  EXPECT_FALSE(r->get_at(key, 999).value());
+  EXPECT_EQ(first_question(*r->get_at(key, 1'000).value()), "Old?");
+  EXPECT_EQ(first_question(*r->get_at(key, 1'999).value()), "Old?");
+  EXPECT_EQ(first_question(*r->get_at(key, 2'500).value()), "New?");
+  EXPECT_EQ(first_question(*r->get_at(key, 9'000).value()), "Newer?");
+  // The current result and the question index see only the newest answer.
+  EXPECT_EQ(first_question(*r->get(key).value()), "Newer?");
+  EXPECT_EQ(count_of(*r, "Old?"), 0u);
+  EXPECT_EQ(count_of(*r, "Newer?"), 1u);
+  // Other keys' histories do not leak into this one (keys are prefix-free).
+  ASSERT_TRUE(put_at(*w, "coffee beans", TreeSpec{{"Beans?"}, {}}, 1'500));
+  ASSERT_TRUE(r->catch_up());
+  EXPECT_EQ(r->versions(key).value().size(), 3u);
+  EXPECT_FALSE(r->get_at(key_of("coffee beans"), 1'000).value());
+}
+
+TEST(StoreHistory, TheSameAnswerAgainIsOneVersionWithBothTimes) {
+  TempDir tmp;
+  auto w = open_writer(tmp.path());
+  ASSERT_TRUE(put_at(*w, "tea", TreeSpec{{"Why tea?"}, {"Green?"}}, 1'000, 100));
+  // Same tree, other quota figures and JSON bytes: not a change.
+  ASSERT_TRUE(put_at(*w, "tea", TreeSpec{{"Why tea?"}, {"Green?"}}, 5'000, 42));
+  EXPECT_EQ(w->run_changes().unchanged, 1u);
+  EXPECT_EQ(w->run_changes().changed, 0u);
+  auto r = open_reader(tmp.path());
+  auto versions = r->versions(key_of("tea")).value();
+  ASSERT_EQ(versions.size(), 1u);
+  EXPECT_EQ(versions[0].unchanged_since_ms, 1'000);
+  EXPECT_EQ(versions[0].fetched_at_ms, 5'000);
+  EXPECT_EQ(versions[0].quota.searches_left, 42) << "the latest fetch's figures";
+  EXPECT_EQ(first_question(*r->get_at(key_of("tea"), 1'000).value()), "Why tea?");
+  EXPECT_EQ(count_of(*r, "Green?"), 1u);
+  // Then a change: the one version (1000..5000) goes to history under its first time.
+  ASSERT_TRUE(put_at(*w, "tea", TreeSpec{{"Why tea?"}, {}}, 9'000));
+  ASSERT_TRUE(r->catch_up());
+  versions = r->versions(key_of("tea")).value();
+  ASSERT_EQ(versions.size(), 2u);
+  EXPECT_EQ(versions[0].unchanged_since_ms, 1'000);
+  EXPECT_EQ(versions[0].fetched_at_ms, 5'000);
+  EXPECT_EQ(versions[1].unchanged_since_ms, 9'000);
+  EXPECT_EQ(count_of(*r, "Green?"), 0u);
+}
+
+TEST(StoreHistory, RunsAreNamedByTheirStartAndCarryTheirChanges) {
+  TempDir tmp;
+  auto w = open_writer(tmp.path());
+  const std::int64_t t = 1'795'000'000'000;  // 2026-11-18T11:06:40Z
+  auto first = w->record_run_start("job", t);
+  ASSERT_TRUE(first);
+  EXPECT_EQ(*first, "20261118-110640");
+  ASSERT_TRUE(put_at(*w, "a", TreeSpec{{"A?"}, {}}, t + 1));
+  ASSERT_TRUE(w->record_run_end("job", t + 10, "completed", RunMoney{}));
+  auto second = w->record_run_start("job", t + 500);  // the same second
+  ASSERT_TRUE(second);
+  EXPECT_EQ(*second, "20261118-110640-2");
+  ASSERT_TRUE(put_at(*w, "a", TreeSpec{{"A2?"}, {}}, t + 600));
+  ASSERT_TRUE(put_at(*w, "b", TreeSpec{{"B?"}, {}}, t + 600));
+  ASSERT_TRUE(w->record_run_end("job", t + 900, "completed", RunMoney{}));
+
+  auto r = open_reader(tmp.path());
+  EXPECT_EQ(r->get(key_of("a")).value()->run_id, "20261118-110640-2");
+  EXPECT_EQ(r->versions(key_of("a")).value()[0].run_id, "20261118-110640");
+  auto runs = r->runs().value();
+  ASSERT_EQ(runs.size(), 2u);
+  EXPECT_EQ(runs[0].run_id, "20261118-110640");
+  EXPECT_EQ(runs[0].job, "job");
+  EXPECT_EQ(runs[0].ended_at_ms, t + 10);
+  EXPECT_EQ(runs[0].changes.new_keys, 1u);
+  EXPECT_EQ(runs[1].run_id, "20261118-110640-2");
+  // A writer counts from its open: both runs here share one writer, so the second run's
+  // figures include the first's (one paa run = one writer in practice).
+  EXPECT_EQ(runs[1].changes.changed, 1u);
+  EXPECT_EQ(runs[1].changes.new_keys, 2u);
+  EXPECT_EQ(r->job_stats("job").value().last_run.run_id, "20261118-110640-2");
+}
+
+TEST(HistoryPrune, KeepLastCountsTheCurrentVersionAndNeverDropsIt) {
+  const std::vector<VersionSpan> v{{1, 2}, {2, 3}, {3, 4}, {4, 0}};
+  EXPECT_EQ(versions_to_drop(v, PruneRule{2, 0, 100}), (std::vector<bool>{true, true, false, false}));
+  EXPECT_EQ(versions_to_drop(v, PruneRule{1, 0, 100}), (std::vector<bool>{true, true, true, false}));
+  EXPECT_EQ(versions_to_drop(v, PruneRule{9, 0, 100}), (std::vector<bool>{false, false, false, false}));
+  EXPECT_EQ(versions_to_drop(std::vector<VersionSpan>{{1, 0}}, PruneRule{1, 1, 100}), (std::vector<bool>{false}));
+}
+
+TEST(HistoryPrune, OlderThanLooksAtWhenAVersionWasReplacedNotFetched) {
+  // Fetched at 10, replaced at 90: still needed by a diff from 80.
+  const std::vector<VersionSpan> v{{10, 50}, {50, 90}, {90, 0}};
+  EXPECT_EQ(versions_to_drop(v, PruneRule{0, 30, 100}), (std::vector<bool>{true, false, false}));
+  EXPECT_EQ(versions_to_drop(v, PruneRule{0, 5, 100}), (std::vector<bool>{true, true, false}));
+  // Either rule removes.
+  EXPECT_EQ(versions_to_drop(v, PruneRule{2, 1'000, 100}), (std::vector<bool>{true, false, false}));
+}
+
+TEST(StoreHistory, PruneRemovesOldVersionsKeyByKeyAndKeepsCurrentOnes) {
+  TempDir tmp;
+  auto w = open_writer(tmp.path());
+  for (int i = 0; i < 4; ++i) {
+    ASSERT_TRUE(put_at(*w, "x", TreeSpec{{"X" + std::to_string(i) + "?"}, {}}, 1'000 * (i + 1)));
+  }
+  ASSERT_TRUE(put_at(*w, "y", TreeSpec{{"Y?"}, {}}, 1'000));
+  auto counts = w->prune_history(PruneRule{2, 0, 10'000});
+  ASSERT_TRUE(counts) << counts.error().message;
+  EXPECT_EQ(counts->keys, 1u);
+  EXPECT_EQ(counts->removed, 2u);
+  EXPECT_EQ(counts->kept, 1u);
+  auto r = open_reader(tmp.path());
+  auto versions = r->versions(key_of("x")).value();
+  ASSERT_EQ(versions.size(), 2u);
+  EXPECT_EQ(first_question(versions[0]), "X2?");
+  EXPECT_EQ(first_question(versions[1]), "X3?");
+  EXPECT_EQ(r->versions(key_of("y")).value().size(), 1u);
+  // Pruning again finds nothing more to do.
+  auto again = w->prune_history(PruneRule{2, 0, 10'000});
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->removed, 0u);
+}
+
+// --- the format 2 fixture (tests/store/fixtures/README.md) ----------------------------------
+
+std::filesystem::path copy_fixture(const std::filesystem::path& into) {
+  const auto dest = into / "store";
+  std::filesystem::copy(std::filesystem::path(PAA_STORE_FIXTURES) / "format2-store", dest);
+  return dest;
+}
+
+std::string format_version(const std::filesystem::path& dir) {
+  std::string out;
+  // Readers do not expose it: read the meta family directly.
+  std::vector<std::string> names;
+  EXPECT_TRUE(rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), dir.string(), &names).ok());
+  std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
+  for (auto& n : names) descriptors.emplace_back(n, rocksdb::ColumnFamilyOptions());
+  std::vector<rocksdb::ColumnFamilyHandle*> handles;
+  rocksdb::DB* db = nullptr;
+  EXPECT_TRUE(rocksdb::DB::OpenForReadOnly(rocksdb::DBOptions(), dir.string(), descriptors, &handles, &db).ok());
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (names[i] == "meta") {
+      EXPECT_TRUE(db->Get({}, handles[i], "format_version", &out).ok());
+    }
+  }
+  for (auto* h : handles) db->DestroyColumnFamilyHandle(h);
+  delete db;
+  return out;
+}
+
+bool has_family(const std::filesystem::path& dir, const std::string& name) {
+  std::vector<std::string> names;
+  EXPECT_TRUE(rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), dir.string(), &names).ok());
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+// Every result of the fixture as the old release exported it: key fields -> result JSON.
+std::map<std::string, boost::json::value> expected_results() {
+  std::ifstream in(std::filesystem::path(PAA_STORE_FIXTURES) / "format2-expected.jsonl");
+  std::map<std::string, boost::json::value> out;
+  std::string line;
+  while (std::getline(in, line)) {
+    auto o = boost::json::parse(line).as_object();
+    out[key_of(std::string(o["q"].as_string()), std::string(o["hl"].as_string()),
+               std::string(o["gl"].as_string()))] = o["result"];
+  }
+  return out;
+}
+
+void expect_fixture_results(StoreReader& r) {
+  const auto expected = expected_results();
+  ASSERT_EQ(expected.size(), 6u);
+  std::size_t seen = 0;
+  ASSERT_TRUE(r.scan_results("", [&](const StoredResult& s) {
+    ++seen;
+    auto it = expected.find(s.key);
+    EXPECT_NE(it, expected.end()) << s.q;
+    if (it == expected.end()) return true;
+    EXPECT_EQ(boost::json::parse(s.body).as_object()["result"], it->second) << s.q;
+    EXPECT_EQ(s.unchanged_since_ms, s.fetched_at_ms);
+    EXPECT_EQ(s.run_id, "");
+    EXPECT_EQ(r.versions(s.key).value().size(), 1u);
+    return true;
+  }));
+  EXPECT_EQ(seen, expected.size());
+}
+
+TEST(StoreUpgrade, AFormatTwoStoreIsReadAsItIsAndUpgradedByTheFirstWriter) {
+  TempDir tmp;
+  const auto dir = copy_fixture(tmp.path());
+  ASSERT_EQ(format_version(dir), "2");
+  ASSERT_FALSE(has_family(dir, "history"));
+  {
+    auto r = open_reader(dir);  // a reader reads it, and changes nothing
+    ASSERT_TRUE(r);
+    expect_fixture_results(*r);
+    EXPECT_TRUE(r->runs().value().empty());
+  }
+  EXPECT_EQ(format_version(dir), "2");
+  {
+    auto w = open_writer(dir);
+    ASSERT_TRUE(w);
+  }
+  EXPECT_EQ(format_version(dir), std::to_string(kStoreFormatVersion));
+  EXPECT_TRUE(has_family(dir, "history"));
+  auto r = open_reader(dir);
+  expect_fixture_results(*r);
+  // A refresh after the upgrade keeps the fixture's answer as the first version.
+  {
+    r.reset();
+    auto w = open_writer(dir);
+    ASSERT_TRUE(put_at(*w, "coffee", TreeSpec{{"Changed?"}, {}}, 4'000'000'000'000));
+  }
+  r = open_reader(dir);
+  auto versions = r->versions(key_of("coffee")).value();
+  ASSERT_EQ(versions.size(), 2u);
+  EXPECT_EQ(boost::json::parse(versions[0].body).as_object()["result"], expected_results()[key_of("coffee")]);
+}
+
+TEST(StoreUpgrade, AnUpgradeCutShortIsFinishedByTheNextWriter) {
+  TempDir tmp;
+  const auto dir = copy_fixture(tmp.path());
+  {
+    // A writer killed after creating the new family and before recording the version.
+    std::vector<std::string> names;
+    ASSERT_TRUE(rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), dir.string(), &names).ok());
+    std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
+    for (auto& n : names) descriptors.emplace_back(n, rocksdb::ColumnFamilyOptions());
+    descriptors.emplace_back("history", rocksdb::ColumnFamilyOptions());
+    std::vector<rocksdb::ColumnFamilyHandle*> handles;
+    rocksdb::DB* db = nullptr;
+    rocksdb::DBOptions options;
+    options.create_missing_column_families = true;
+    ASSERT_TRUE(rocksdb::DB::Open(options, dir.string(), descriptors, &handles, &db).ok());
+    for (auto* h : handles) db->DestroyColumnFamilyHandle(h);
+    delete db;
+  }
+  ASSERT_EQ(format_version(dir), "2");
+  {
+    auto r = open_reader(dir);
+    expect_fixture_results(*r);
+  }
+  { auto w = open_writer(dir); }
+  EXPECT_EQ(format_version(dir), std::to_string(kStoreFormatVersion));
+  auto r = open_reader(dir);
+  expect_fixture_results(*r);
+}
+
+}  // namespace
+}  // namespace paa
