@@ -9,6 +9,8 @@
 #include "paa/job/job_file.hpp"
 #include "paa/model/clock.hpp"
 #include "paa/net/base_url.hpp"
+#include "paa/notify/notify.hpp"
+#include "paa/notify/run_end.hpp"
 #include "paa/store/store.hpp"
 
 #include <spdlog/sinks/stdout_color_sinks.h>
@@ -48,6 +50,7 @@ struct RunFlags {
   double max_body_mib = 16;
   int backoff_base_ms = 1000;
   int backoff_cap_ms = 60000;
+  double notify_timeout_s = 30;  // [notify]: the whole delivery, retries included
   std::string shard;            // --shard I/N
   bool shard_from_env = false;  // --shard-from-env
   std::optional<std::uint32_t> shards;  // --shards N (Kubernetes Indexed Jobs)
@@ -264,7 +267,8 @@ int run(RunFlags& f) {
   HarvestSummary summary = run_harvest(options, **store);
   const int code = exit_code_for(summary);
 
-  if (auto r = (*store)->record_run_end(spec.name, unix_now_ms(), stop_reason_name(summary.stop),
+  const std::int64_t ended_at_ms = unix_now_ms();
+  if (auto r = (*store)->record_run_end(spec.name, ended_at_ms, stop_reason_name(summary.stop),
                                          RunMoney{summary.requests, summary.fetched, summary.searches_spent,
                                                   summary.unknown_outcomes, summary.unknown_disproved,
                                                   summary.balance_fall});
@@ -274,8 +278,13 @@ int run(RunFlags& f) {
   const RunChanges changes = (*store)->run_changes();
   auto closed = (*store)->close();
   print_summary(spec, *run_id, summary, changes, options.refresh_due, code);
-  if (!closed) return fail("closing the store failed: " + closed.error().message, 1);
-  return code;
+  const int exit_code = closed ? code : fail("closing the store failed: " + closed.error().message, 1);
+  // Last, with the store closed: a slow receiver delays only the exit, and never changes its code.
+  if (spec.notify.enabled()) {
+    notify_run_end(spec.notify, run_notice_for(spec, *run_id, summary, changes, exit_code, started_at_ms, ended_at_ms),
+                   NotifyOptions{f.ca_file, std::chrono::milliseconds(static_cast<std::int64_t>(f.notify_timeout_s * 1000))});
+  }
+  return exit_code;
 }
 
 }  // namespace
@@ -308,6 +317,7 @@ Command add_run_command(CLI::App& app) {
   a->add_option("--max-body-mib", flags->max_body_mib, "Largest response body accepted, MiB")->capture_default_str()->check(CLI::PositiveNumber);
   a->add_option("--backoff-base-ms", flags->backoff_base_ms, "Retry back-off: first window, ms (full jitter, doubling)")->capture_default_str()->check(CLI::Range(1, 3600000))->group("Advanced");
   a->add_option("--backoff-cap-ms", flags->backoff_cap_ms, "Retry back-off: largest window, ms")->capture_default_str()->check(CLI::Range(1, 3600000))->group("Advanced");
+  a->add_option("--notify-timeout", flags->notify_timeout_s, "The job's [notify]: the longest the end-of-run notice may take, retries included, seconds")->capture_default_str()->check(CLI::Range(1.0, 3600.0))->group("Advanced");
   a->add_option("--shard", flags->shard, "Harvest only shard I of N (I/N, e.g. 2/4) into its own store")->group("Scaling out");
   a->add_flag("--shard-from-env", flags->shard_from_env,
               "Take the shard from the array-job engine: JOB_COMPLETION_INDEX (with --shards), SLURM_ARRAY_TASK_*, AWS_BATCH_JOB_ARRAY_*")

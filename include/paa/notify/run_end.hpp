@@ -1,0 +1,17 @@
+#pragma once
+// The notice of a finished `paa run`, from what the run and its store say.
+#include "paa/harvest/harvester.hpp"
+#include "paa/job/job_file.hpp"
+#include "paa/notify/run_notice.hpp"
+#include "paa/store/store.hpp"
+
+#include <cstdint>
+#include <string>
+
+namespace paa {
+
+RunNotice run_notice_for(const JobSpec& spec, const std::string& run_id, const HarvestSummary& summary,
+                         const RunChanges& changes, int exit_code, std::int64_t started_at_ms,
+                         std::int64_t ended_at_ms);
+
+}  // namespace paa
