@@ -40,6 +40,9 @@ Command add_export_command(CLI::App& app) {
   c.app->add_option("--part-size", options->part_size,
                     "With --partition-by: start a new part file past this size (default 256MB)");
   c.app->add_flag("--force", options->force, "Replace an existing -o file");
+  c.app->add_option("--at", options->at,
+                    "The store as it was at RUN (a run id, see `paa status`) or DATE (YYYY-MM-DD: the end of that "
+                    "UTC day; or RFC 3339): the results current then");
   c.run = [options, output] {
     if (!output->empty()) options->output = *output;
     return exporting::run_export_command(*options, stderr);

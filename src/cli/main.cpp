@@ -18,7 +18,8 @@ int main(int argc, char** argv) {
       paa::cli::add_check_command(app),  paa::cli::add_run_command(app),
       paa::cli::add_status_command(app), paa::cli::add_get_command(app),
       paa::cli::add_export_command(app), paa::cli::add_merge_command(app),
-      paa::cli::add_map_command(app),    paa::cli::add_describe_command(app),
+      paa::cli::add_map_command(app),    paa::cli::add_diff_command(app),
+      paa::cli::add_prune_command(app),  paa::cli::add_describe_command(app),
   };
 
   try {

@@ -6,6 +6,9 @@
 #include "paa/model/query_key.hpp"
 #include "paa/store/store.hpp"
 #include "paa/store/store_union.hpp"
+#include "paa/model/clock.hpp"
+#include "paa/store/point_in_time.hpp"
+#include "paa/store/store_at_time.hpp"
 
 #include <atomic>
 #include <cerrno>
@@ -263,6 +266,19 @@ int run_export_command(const ExportCommandOptions& options, std::FILE* err) {
   if (!store) {
     return fail(err, store.error().message);
   }
+  if (!options.at.empty()) {
+    // The versions current then (docs/history.md): each store keeps its own history.
+    if (store_union != nullptr) {
+      return fail(err, "--at reads one store's history; export the shard stores one by one, or `paa merge` them first");
+    }
+    auto runs = (*store)->runs();
+    if (!runs) return fail(err, runs.error().message);
+    auto point = resolve_point(options.at, *runs, unix_now_ms());
+    if (!point) return fail(err, "--at: " + point.error().message);
+    std::fprintf(err, "paa: exporting the store as it was at %s\n", point->label.c_str());
+    store = store_at_time(std::move(*store), point->at_ms);
+    request.recount_questions = true;  // the question index is today's
+  }
   const std::string stores_named =
       options.stores.size() == 1 ? "store '" + options.stores.front().string() + "'"
                                  : std::to_string(options.stores.size()) + " stores";
@@ -291,6 +307,11 @@ int run_export_command(const ExportCommandOptions& options, std::FILE* err) {
   };
   auto report_missing = [&](const ExportSummary& done) {
     if (done.missing_results == 0) return;
+    if (!options.at.empty()) {
+      std::fprintf(err, "paa: %llu done keys of job '%s' were stored after --at and are not in this export\n",
+                   static_cast<unsigned long long>(done.missing_results), request.job.c_str());
+      return;
+    }
     std::fprintf(err,
                  "paa: warning: %llu done keys of job '%s' have no stored result and were skipped\n",
                  static_cast<unsigned long long>(done.missing_results), request.job.c_str());

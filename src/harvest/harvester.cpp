@@ -388,7 +388,7 @@ asio::awaitable<void> Harvest::process(Transport& conn, WorkItem item) {
       case Step::store: {
         StoredResult stored{item.key,        item.query.q, item.query.hl, item.query.gl,
                             item.query.city, std::move(resp.body), unix_now_ms(), envelope->cached,
-                            envelope->quota, 0, {}};
+                            envelope->quota, 0, {}, {}, false};
         WriteRequest w{opt_.job.name,
                        PutResult{std::move(stored), std::move(*envelope), attempt.charged(),
                                  static_cast<std::uint32_t>(attempt.attempts())},

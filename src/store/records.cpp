@@ -99,6 +99,7 @@ enum ResultFlags : std::uint8_t {
   kHasSearchesLeft = 2,
   kHasPayg = 4,
   kHasRenewal = 8,
+  kFirstCached = 16,  // format 3: the first fetch of an unchanged stretch was cached
 };
 enum ProgressFlags : std::uint8_t { kSpent = 1, kProgressCached = 2 };
 
@@ -354,8 +355,10 @@ std::string encode_result(const StoredResult& r) {
   // Usually equal to the fetch time: stored as the (small, non-negative) distance back from it.
   w.i64(r.fetched_at_ms - r.unchanged_since_ms);
   w.str(r.run_id);
+  w.str(r.first_run_id);
   std::uint8_t flags = 0;
   if (r.cached) flags |= kCached;
+  if (r.first_cached) flags |= kFirstCached;
   if (r.quota.searches_left) flags |= kHasSearchesLeft;
   if (r.quota.payg_credits_left) flags |= kHasPayg;
   if (r.quota.renewal_date) flags |= kHasRenewal;
@@ -382,9 +385,11 @@ std::optional<StoredResult> decode_result(std::string_view key, std::string_view
   if (version == kResultV2) {
     r.unchanged_since_ms = r.fetched_at_ms - rd.i64();
     r.run_id = std::string(rd.str());
+    r.first_run_id = std::string(rd.str());
   }
   std::uint8_t flags = rd.u8();
   r.cached = (flags & kCached) != 0;
+  r.first_cached = version == kResultV2 ? (flags & kFirstCached) != 0 : r.cached;
   if (flags & kHasSearchesLeft) r.quota.searches_left = rd.i64();
   if (flags & kHasPayg) r.quota.payg_credits_left = rd.i64();
   if (flags & kHasRenewal) {

@@ -498,7 +498,7 @@ Result<std::optional<StoredResult>> RocksStore::get_at(std::string_view key, std
     read = std::move(*r);
     current = &*read;
   }
-  if (current->unchanged_since_ms <= at_ms) return std::optional<StoredResult>(*current);
+  if (current->unchanged_since_ms <= at_ms) return std::optional<StoredResult>(as_seen_at(*current, at_ms));
   if (history == nullptr) return std::optional<StoredResult>();
   // The latest older version that began at or before at_ms.
   rocksdb::ReadOptions ro;
@@ -516,7 +516,7 @@ Result<std::optional<StoredResult>> RocksStore::get_at(std::string_view key, std
   if (k.size() != key.size() + 8 || k.substr(0, key.size()) != key) return std::optional<StoredResult>();
   auto r = decode_result(key, std::string_view(it->value().data(), it->value().size()));
   if (!r) return damaged(kHistoryFamily, k);
-  return std::optional<StoredResult>(std::move(*r));
+  return std::optional<StoredResult>(as_seen_at(std::move(*r), at_ms));
 }
 
 Result<std::vector<StoredResult>> RocksStore::get_versions(std::string_view key) const {

@@ -72,16 +72,25 @@ class RocksStoreReader final : public StoreReader {
 
 }  // namespace
 
+StoredResult as_seen_at(StoredResult version, std::int64_t at_ms) {
+  if (at_ms < version.fetched_at_ms && version.unchanged_since_ms < version.fetched_at_ms) {
+    version.fetched_at_ms = version.unchanged_since_ms;
+    version.run_id = version.first_run_id;
+    version.cached = version.first_cached;
+  }
+  return version;
+}
+
 Result<std::optional<StoredResult>> StoreReader::get_at(std::string_view key, std::int64_t at_ms,
                                                         const StoredResult* current) {
   if (current == nullptr) {
     auto r = get(key);
     if (!r) return r.error();
     if (!*r || (*r)->unchanged_since_ms > at_ms) return std::optional<StoredResult>();
-    return r;
+    return std::optional<StoredResult>(as_seen_at(std::move(**r), at_ms));
   }
   if (current->unchanged_since_ms > at_ms) return std::optional<StoredResult>();
-  return std::optional<StoredResult>(*current);
+  return std::optional<StoredResult>(as_seen_at(*current, at_ms));
 }
 
 Result<std::vector<StoredResult>> StoreReader::versions(std::string_view key) {

@@ -437,12 +437,16 @@ class RocksStoreWriter final : public StoreWriter {
     }
     result.run_id = run_id_for_results_;
     result.unchanged_since_ms = result.fetched_at_ms;
+    result.first_run_id = result.run_id;
+    result.first_cached = result.cached;
     if (!old) {
       put_kind_ = PutKind::new_key;
     } else if (old_tree->result == put_result.envelope.result) {
       // The same answer again: one version with both times; the index does not change.
       put_kind_ = PutKind::unchanged;
       result.unchanged_since_ms = old->unchanged_since_ms;
+      result.first_run_id = old->first_run_id;
+      result.first_cached = old->first_cached;
     } else {
       // A new answer: the old version goes to the key's history, in this same batch.
       put_kind_ = PutKind::changed;

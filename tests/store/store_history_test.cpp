@@ -112,6 +112,9 @@ TEST(StoreHistory, TheSameAnswerAgainIsOneVersionWithBothTimes) {
   EXPECT_EQ(versions[0].fetched_at_ms, 5'000);
   EXPECT_EQ(versions[0].quota.searches_left, 42) << "the latest fetch's figures";
   EXPECT_EQ(first_question(*r->get_at(key_of("tea"), 1'000).value()), "Why tea?");
+  // As the store was between the two fetches: the first fetch; from the second on, the second.
+  EXPECT_EQ(r->get_at(key_of("tea"), 4'999).value()->fetched_at_ms, 1'000);
+  EXPECT_EQ(r->get_at(key_of("tea"), 5'000).value()->fetched_at_ms, 5'000);
   EXPECT_EQ(count_of(*r, "Green?"), 1u);
   // Then a change: the one version (1000..5000) goes to history under its first time.
   ASSERT_TRUE(put_at(*w, "tea", TreeSpec{{"Why tea?"}, {}}, 9'000));

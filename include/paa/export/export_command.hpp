@@ -25,6 +25,7 @@ struct ExportCommandOptions {
   std::optional<std::filesystem::path> output;  // nullopt = standard output (refused for xlsx)
   std::string partition_by;  // "" = one file; "hl,gl": a Hive-style folder at `output`
   std::string part_size;     // "" = kDefaultPartSize
+  std::string at;            // "" = now; a run id or date: the store as it was then (one store)
   std::uint32_t xlsx_rows_per_sheet = 1048576;  // Excel's limit; smaller only in tests
 };
 

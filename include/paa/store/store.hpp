@@ -43,7 +43,15 @@ struct StoredResult {
   // writer (0 in a PutResult).
   std::int64_t unchanged_since_ms = 0;
   std::string run_id;  // the run of the latest fetch; "" before format 3. Set by the writer.
+  // The first fetch of the stretch (when unchanged_since_ms < fetched_at_ms): its run and
+  // `cached`, so that the store as it was in between shows that fetch (StoreReader::get_at).
+  std::string first_run_id;
+  bool first_cached = false;
 };
+
+// `version` as a reader at `at_ms` saw it: before the latest fetch of an unchanged stretch,
+// its first fetch (time, run, cached). Intermediate refreshes of a stretch are not kept.
+StoredResult as_seen_at(StoredResult version, std::int64_t at_ms);
 
 // What a writer's refreshes did since it opened (the run's "keys changed").
 struct RunChanges {
@@ -231,7 +239,7 @@ class StoreReader {
   virtual Result<QuotaState> quota() = 0;
 
   // History (docs/history.md). The version of `key` current at `at_ms` (the latest whose
-  // unchanged_since_ms <= at_ms); nullopt: the key had no result then. Given the current
+  // unchanged_since_ms <= at_ms), as_seen_at then; nullopt: the key had no result then. Given the current
   // result (from get or scan_results), it is used when it is old enough, without a read.
   // The defaults know only the current version (a union of shard stores).
   virtual Result<std::optional<StoredResult>> get_at(std::string_view key, std::int64_t at_ms,

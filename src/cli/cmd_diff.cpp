@@ -1,0 +1,212 @@
+// paa diff: compares the versions of each key current at two points (docs/history.md).
+#include "commands.hpp"
+
+#include "paa/export/export_command.hpp"
+#include "paa/export/output.hpp"
+#include "paa/history/diff_report.hpp"
+#include "paa/model/clock.hpp"
+#include "paa/model/duration.hpp"
+#include "paa/model/query_key.hpp"
+#include "paa/store/point_in_time.hpp"
+#include "paa/store/store.hpp"
+
+#include <algorithm>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace paa::cli {
+namespace {
+
+struct DiffFlags {
+  std::string store;
+  std::string job;
+  std::string hl;
+  std::string gl;
+  std::string from;
+  std::string to = "now";
+  std::string format = "text";
+  std::string output;
+  bool force = false;
+  std::size_t detail = 1000;
+};
+
+// One key's two sides, parsed once; the same version at both sides is parsed once.
+Result<void> compare_key(StoreReader& store, const StoredResult& current, std::int64_t from, std::int64_t to,
+                         DiffReport& report) {
+  auto before = store.get_at(current.key, from, &current);
+  if (!before) return before.error();
+  auto after = store.get_at(current.key, to, &current);
+  if (!after) return after.error();
+  if (!*before && !*after) return {};  // stored after --to
+  auto parse = [&](const StoredResult& r) -> Result<SearchResult> {
+    auto env = parse_envelope(r.body);
+    if (!env) {
+      return make_error(errc::store, "a stored result of '" + r.q + "' does not parse: " + env.error().message);
+    }
+    return std::move(env->result);
+  };
+  std::optional<SearchResult> old_tree, new_tree;
+  if (*before) {
+    auto t = parse(**before);
+    if (!t) return t.error();
+    old_tree = std::move(*t);
+  }
+  const bool same = *before && *after && (*before)->unchanged_since_ms == (*after)->unchanged_since_ms;
+  if (*after && !same) {
+    auto t = parse(**after);
+    if (!t) return t.error();
+    new_tree = std::move(*t);
+  }
+  const SearchResult* b = old_tree ? &*old_tree : nullptr;
+  const SearchResult* a = same ? b : (new_tree ? &*new_tree : nullptr);
+  report.add(KeyComparison{current.q, current.hl, current.gl, current.city, b, a});
+  return {};
+}
+
+int run_diff(const DiffFlags& f) {
+  auto format = parse_diff_format(f.format);
+  if (!format) return fail("--format " + f.format + ": use text, csv or jsonl");
+  if (auto found = exporting::check_store_folder(f.store); !found) return fail(found.error());
+  auto store = StoreReader::open(f.store);
+  if (!store) return fail(store.error());
+  auto runs = (*store)->runs();
+  if (!runs) return fail(runs.error());
+  const std::int64_t now = unix_now_ms();
+  auto from = resolve_point(f.from, *runs, now);
+  if (!from) return fail("--from: " + from.error().message);
+  auto to = resolve_point(f.to, *runs, now);
+  if (!to) return fail("--to: " + to.error().message);
+  if (from->at_ms > to->at_ms) {
+    return fail("--from " + from->label + " is after --to " + to->label + "; swap them");
+  }
+  std::string hl = f.hl, gl = f.gl;
+  if (!hl.empty()) {
+    auto n = normalize_hl(hl);
+    if (!n) return fail("--hl: " + n.error().message);
+    hl = *n;
+  }
+  if (!gl.empty()) {
+    auto n = normalize_gl(gl);
+    if (!n) return fail("--gl: " + n.error().message);
+    gl = *n;
+  }
+  if (!f.job.empty()) {
+    auto jobs = (*store)->job_names();
+    if (!jobs) return fail(jobs.error());
+    if (std::find(jobs->begin(), jobs->end(), f.job) == jobs->end()) {
+      return fail("no job '" + f.job + "' in store '" + f.store + "'; `paa status --store " + f.store + "` lists them");
+    }
+  }
+  std::string selection;
+  if (!f.job.empty()) selection = "job " + f.job;
+  if (!hl.empty()) selection += (selection.empty() ? "" : ", ") + std::string("hl ") + hl;
+  if (!gl.empty()) selection += (selection.empty() ? "" : ", ") + std::string("gl ") + gl;
+
+  std::optional<std::filesystem::path> output;
+  if (!f.output.empty()) output = f.output;
+  auto done = exporting::write_output(output, f.force, [&](exporting::ByteSink& sink) -> Result<void> {
+    exporting::BufferedOutput out(sink);
+    DiffReport report(DiffOptions{*format, f.detail}, DiffHeader{from->label, to->label, selection}, out);
+    std::optional<Error> failed;
+    auto visit = [&](const StoredResult& current) {
+      // --gl alone: the keys of every language with that country (scanned whole).
+      if (hl.empty() && !gl.empty()) {
+        auto k = decode_key(current.key);
+        if (!k || k->gl != gl) return true;
+      } else if (!hl.empty() && current.key.rfind(encode_locale_prefix(hl, gl), 0) != 0) {
+        return true;
+      }
+      if (auto r = compare_key(**store, current, from->at_ms, to->at_ms, report); !r) {
+        failed = r.error();
+        return false;
+      }
+      return !out.failed();
+    };
+    Result<void> scanned;
+    if (f.job.empty()) {
+      scanned = (*store)->scan_results(hl.empty() ? std::string() : encode_locale_prefix(hl, gl), visit);
+    } else {
+      // The job's keys, in key order like a whole-store diff.
+      scanned = (*store)->scan_progress(f.job, [&](std::string_view key, const ProgressEntry&) {
+        auto current = (*store)->get(key);
+        if (!current) {
+          failed = current.error();
+          return false;
+        }
+        return !*current || visit(**current);
+      });
+    }
+    if (failed) return *failed;
+    if (!scanned) return scanned.error();
+    return report.finish();
+  });
+  if (!done) return fail(done.error());
+  return kExitOk;
+}
+
+int run_prune(const std::string& store_dir, std::uint32_t keep_last, const std::string& older_than) {
+  if (keep_last == 0 && older_than.empty()) {
+    return fail("prune needs --keep-last N or --older-than DURATION (or both): which versions to remove");
+  }
+  PruneRule rule;
+  rule.keep_last = keep_last;
+  rule.now_ms = unix_now_ms();
+  if (!older_than.empty()) {
+    auto ms = parse_duration(older_than);
+    if (!ms) return fail("--older-than: " + ms.error().message);
+    rule.older_than_ms = *ms;
+  }
+  if (auto found = exporting::check_store_folder(store_dir); !found) return fail(found.error());
+  auto store = StoreWriter::open(store_dir);
+  if (!store) return fail(store.error());
+  auto counts = (*store)->prune_history(rule);
+  auto closed = (*store)->close();
+  if (!counts) return fail(counts.error());
+  if (!closed) return fail(closed.error());
+  std::fprintf(stderr, "paa: pruned %llu old versions of %llu keys; %llu old versions kept (current results are never pruned)\n",
+               static_cast<unsigned long long>(counts->removed), static_cast<unsigned long long>(counts->keys),
+               static_cast<unsigned long long>(counts->kept));
+  return kExitOk;
+}
+
+}  // namespace
+
+Command add_diff_command(CLI::App& app) {
+  auto f = std::make_shared<DiffFlags>();
+  Command c;
+  c.app = app.add_subcommand("diff", "Compare each key's results at two points (runs or dates): questions added, removed, moved, sources changed");
+  c.app->add_option("--store", f->store, "The store folder")->required();
+  c.app->add_option("--from", f->from, "RUN (a run id, see `paa status`) or DATE (YYYY-MM-DD: the end of that UTC day; or RFC 3339)")->required();
+  c.app->add_option("--to", f->to, "RUN or DATE, like --from; default now")->capture_default_str();
+  c.app->add_option("--job", f->job, "Only the keys of this job");
+  c.app->add_option("--hl", f->hl, "Only this language (e.g. en)");
+  c.app->add_option("--gl", f->gl, "Only this country (e.g. us)");
+  c.app->add_option("--format", f->format, "text (for people, most changed keys first), csv (one row per change) or jsonl (one object per key)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"text", "csv", "jsonl"}));
+  c.app->add_option("-o,--output", f->output, "Write to FILE atomically instead of standard output");
+  c.app->add_flag("--force", f->force, "Replace an existing -o file");
+  c.app->add_option("--detail", f->detail, "text: show this many changed keys in detail (the most changed)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000000));
+  c.run = [f] { return run_diff(*f); };
+  return c;
+}
+
+Command add_prune_command(CLI::App& app) {
+  auto store = std::make_shared<std::string>();
+  auto keep_last = std::make_shared<std::uint32_t>(0);
+  auto older_than = std::make_shared<std::string>();
+  Command c;
+  c.app = app.add_subcommand("prune", "Remove old versions of results from a store's history (never the current ones)");
+  c.app->add_option("--store", *store, "The store folder")->required();
+  c.app->add_option("--keep-last", *keep_last, "Keep the N newest versions of each key, the current one included")
+      ->check(CLI::Range(1u, 1000000u));
+  c.app->add_option("--older-than", *older_than,
+                    "Remove versions replaced more than this long ago (30d, 12w, ...)");
+  c.run = [store, keep_last, older_than] { return run_prune(*store, *keep_last, *older_than); };
+  return c;
+}
+
+}  // namespace paa::cli
