@@ -269,7 +269,7 @@ int run_export_command(const ExportCommandOptions& options, std::FILE* err) {
   if (!options.at.empty()) {
     // The versions current then (docs/history.md): each store keeps its own history.
     if (store_union != nullptr) {
-      return fail(err, "--at reads one store's history; export the shard stores one by one, or `paa merge` them first");
+      return fail(err, "--at reads one store's history (each shard store keeps its own): export the shard stores one by one");
     }
     auto runs = (*store)->runs();
     if (!runs) return fail(err, runs.error().message);

@@ -383,6 +383,9 @@ Result<void> RocksStore::close() {
     // every reader's catch-up fast: they need not replay the WAL.
     rocksdb::FlushOptions fo;
     std::vector<rocksdb::ColumnFamilyHandle*> ours{results, questions, progress, meta};
+    for (auto* added : {expansion, history}) {
+      if (added != nullptr) ours.push_back(added);
+    }
     auto s = db_->Flush(fo, ours);
     if (!s.ok()) result = rocks_error(dir_, "flushing on close", s);
   }

@@ -1,0 +1,289 @@
+// History end to end (issue 16): a job harvested from the emulator at revision 0, refreshed
+// with refresh_after from the emulator at revision 1; `paa diff` reports exactly the changes
+// computed here, independently, from the emulator's own trees (its TreeGenerator) at the two
+// revisions; `export --at` each run equals the export taken at the time; a refresh killed
+// midway keeps every acknowledged version and is finished without refreshing a key twice.
+#include "harness.hpp"
+
+#include "paa/emulator/tree_generator.hpp"
+#include "paa/history/tree_diff.hpp"
+#include "paa/model/clock.hpp"
+#include "paa/model/envelope.hpp"
+#include "paa/model/query_key.hpp"
+
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <map>
+#include <set>
+#include <sstream>
+#include <tuple>
+
+namespace paa::e2e {
+namespace {
+
+using namespace std::chrono_literals;
+namespace json = boost::json;
+
+constexpr std::uint64_t kSeed = 16;
+// Results older than this are refreshed; a rerun right after a refresh finds nothing due.
+constexpr std::int64_t kRefreshAfterMs = 3'000;
+
+std::string query(int i) { return "query number " + std::to_string(i) + " about coffee & crème"; }
+
+// The run id in `paa run`'s summary line: "paa run JOB: done after 1s (run 20261123-180007)".
+std::string run_id_of(const std::string& err) {
+  const auto at = err.rfind("(run ");
+  if (at == std::string::npos) return "";
+  return err.substr(at + 5, err.find(')', at) - at - 5);
+}
+
+SearchResult tree_of(const emulator::TreeGenerator& gen, const std::string& q) {
+  const std::string body = "{\"result\":" + gen.result_json({q, "en", "us", std::nullopt}) + "}";
+  return parse_envelope(body).value().result;
+}
+
+// (q, change, question, old, new) rows, as `paa diff --format csv` writes them.
+using Row = std::tuple<std::string, std::string, std::string, std::string, std::string>;
+
+std::multiset<Row> expected_rows(int keys) {
+  emulator::TreeGenerator before({.seed = kSeed, .depth = 3, .tree_kb = 0, .revision = 0});
+  emulator::TreeGenerator after({.seed = kSeed, .depth = 3, .tree_kb = 0, .revision = 1});
+  std::multiset<Row> rows;
+  for (int i = 0; i < keys; ++i) {
+    const auto q = make_query(query(i), "en", "us").value().q;
+    for (const auto& c : diff_trees(tree_of(before, q), tree_of(after, q)).changes) {
+      rows.emplace(q, std::string(tree_change_name(c.kind)), c.question, c.old_value, c.new_value);
+    }
+  }
+  return rows;
+}
+
+// The keys whose answer revision 1 changes, by comparing the generated trees (not diff_trees).
+std::set<std::string> changed_keys(int keys) {
+  emulator::TreeGenerator before({.seed = kSeed, .depth = 3, .tree_kb = 0, .revision = 0});
+  emulator::TreeGenerator after({.seed = kSeed, .depth = 3, .tree_kb = 0, .revision = 1});
+  std::set<std::string> out;
+  for (int i = 0; i < keys; ++i) {
+    const auto q = make_query(query(i), "en", "us").value().q;
+    if (!(tree_of(before, q) == tree_of(after, q))) out.insert(q);
+  }
+  return out;
+}
+
+// A minimal RFC 4180 reader: the diff's CSV quotes fields with commas, quotes or line breaks.
+std::vector<std::vector<std::string>> parse_csv(const std::string& text) {
+  std::vector<std::vector<std::string>> rows(1);
+  std::string field;
+  bool quoted = false, any = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') {
+        field += '"';
+        ++i;
+      } else if (c == '"') {
+        quoted = false;
+      } else {
+        field += c;
+      }
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == ',') {
+      rows.back().push_back(std::move(field));
+      field.clear();
+    } else if (c == '\n') {
+      rows.back().push_back(std::move(field));
+      field.clear();
+      rows.emplace_back();
+    } else {
+      field += c;
+    }
+    any = true;
+  }
+  if (!rows.back().empty() || !field.empty()) rows.back().push_back(field);
+  if (rows.back().empty()) rows.pop_back();
+  if (!any) rows.clear();
+  return rows;
+}
+
+std::multiset<Row> diff_rows(const fs::path& dir, const fs::path& store, const std::string& from, const std::string& to) {
+  auto r = run_paa({"diff", "--store", store.string(), "--from", from, "--to", to, "--format", "csv"}, dir);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  auto rows = parse_csv(r.out);
+  EXPECT_FALSE(rows.empty());
+  if (rows.empty()) return {};
+  EXPECT_EQ(rows[0], (std::vector<std::string>{"q", "hl", "gl", "city", "change", "question", "old", "new"}));
+  std::multiset<Row> out;
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    EXPECT_EQ(rows[i].size(), 8u);
+    if (rows[i].size() != 8) continue;
+    out.emplace(rows[i][0], rows[i][4], rows[i][5], rows[i][6], rows[i][7]);
+  }
+  return out;
+}
+
+std::string export_text(const fs::path& dir, const fs::path& store, const std::string& format,
+                        const std::vector<std::string>& extra = {}) {
+  std::vector<std::string> args{"export", "--store", store.string(), "--format", format};
+  args.insert(args.end(), extra.begin(), extra.end());
+  auto r = run_paa(args, dir);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  return r.out;
+}
+
+// Waits until every result stored so far is older than refresh_after: the wall clock has to
+// move for a rule about age (nothing here waits for another process).
+void age_results() {
+  const std::int64_t until = unix_now_ms() + kRefreshAfterMs + 100;
+  ASSERT_TRUE(eventually([&] { return unix_now_ms() > until; }, std::chrono::milliseconds(kRefreshAfterMs + 5'000)));
+}
+
+std::map<std::string, int> answered(const Emulator& emu) {
+  std::map<std::string, int> out;
+  for (const auto& l : emu.log()) {
+    if (l.at("status").as_int64() == 200) ++out[std::string(l.at("q").as_string())];
+  }
+  return out;
+}
+
+class HistoryE2E : public ::testing::Test {
+ protected:
+  TempDir dir;
+  fs::path job(int keys, const std::string& limits) {
+    return write_job(dir.path(), "watch", keys, limits, "refresh_after = \"3s\"");
+  }
+};
+
+TEST_F(HistoryE2E, DiffReportsExactlyTheEmulatorsChangesAndAtExportsEqualTheExportsTakenThen) {
+  constexpr int kKeys = 80;
+  const auto store = dir / "watch.db";
+  const auto j = job(kKeys, "concurrency = 8\nrate = 0");
+  std::string first_run, jsonl_then, csv_then;
+  {
+    Emulator emu(dir.path(), {"--seed", std::to_string(kSeed)});
+    auto r = run_paa(run_args(j, emu), dir.path());
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    first_run = run_id_of(r.err);
+    ASSERT_FALSE(first_run.empty()) << r.err;
+    jsonl_then = export_text(dir.path(), store, "jsonl");
+    csv_then = export_text(dir.path(), store, "csv");
+    // Nothing is due yet: a rerun sends nothing.
+    auto again = run_paa(run_args(j, emu), dir.path());
+    EXPECT_EQ(again.exit_code, 0) << again.err;
+    EXPECT_EQ(emu.requests(), static_cast<std::size_t>(kKeys));
+  }
+  age_results();
+  auto check = run_paa({"check", j.string()}, dir.path());
+  EXPECT_NE(check.out.find("refresh        80 of 80 stored keys due (older than 3s"), std::string::npos) << check.out;
+
+  const auto changed = changed_keys(kKeys);
+  ASSERT_GT(changed.size(), 5u);
+  ASSERT_LT(changed.size(), static_cast<std::size_t>(kKeys));
+  Emulator revised(dir.path(), {"--seed", std::to_string(kSeed), "--revision", "1"});
+  auto r = run_paa(run_args(j, revised), dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string second_run = run_id_of(r.err);
+  ASSERT_NE(second_run, first_run);
+  EXPECT_EQ(revised.requests(), static_cast<std::size_t>(kKeys)) << "every key refreshed once";
+  EXPECT_NE(r.err.find("refreshed       80: " + std::to_string(changed.size()) + " changed, " +
+                       std::to_string(kKeys - changed.size()) + " unchanged (80 of 80 due: older than 3s)"),
+            std::string::npos)
+      << r.err;
+  const std::string jsonl_now = export_text(dir.path(), store, "jsonl");
+  const std::string csv_now = export_text(dir.path(), store, "csv");
+  EXPECT_NE(jsonl_now, jsonl_then);
+  // Refreshed moments ago: nothing is due, nothing is sent.
+  auto again = run_paa(run_args(j, revised), dir.path());
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(revised.requests(), static_cast<std::size_t>(kKeys));
+
+  // The diff: exactly the changes between the emulator's two revisions, and nothing for the rest.
+  const auto want = expected_rows(kKeys);
+  ASSERT_FALSE(want.empty());
+  EXPECT_EQ(diff_rows(dir.path(), store, first_run, second_run), want);
+  EXPECT_EQ(diff_rows(dir.path(), store, first_run, "now"), want);
+  EXPECT_TRUE(diff_rows(dir.path(), store, second_run, "now").empty());
+  EXPECT_TRUE(diff_rows(dir.path(), store, first_run, first_run).empty());
+  std::set<std::string> reported;
+  for (const auto& row : want) reported.insert(std::get<0>(row));
+  EXPECT_EQ(reported, changed) << "every changed key, and only those";
+
+  auto jsonl = run_paa({"diff", "--store", store.string(), "--from", first_run, "--to", second_run, "--format", "jsonl"},
+                       dir.path());
+  ASSERT_EQ(jsonl.exit_code, 0) << jsonl.err;
+  std::size_t unchanged = 0, changed_objects = 0;
+  for (const auto& o : parse_jsonl(jsonl.out)) {
+    const std::string status(o.at("status").as_string());
+    const bool is_changed = changed.count(std::string(o.at("q").as_string())) > 0;
+    EXPECT_EQ(status, is_changed ? "changed" : "unchanged") << o;
+    (is_changed ? changed_objects : unchanged)++;
+    if (!is_changed) {
+      EXPECT_EQ(o.at("churn").to_number<double>(), 0.0);
+    }
+  }
+  EXPECT_EQ(changed_objects, changed.size());
+  EXPECT_EQ(unchanged, kKeys - changed.size());
+
+  // The store as it was at each run, in two formats, equals what was exported then.
+  EXPECT_EQ(export_text(dir.path(), store, "jsonl", {"--at", first_run}), jsonl_then);
+  EXPECT_EQ(export_text(dir.path(), store, "csv", {"--at", first_run}), csv_then);
+  EXPECT_EQ(export_text(dir.path(), store, "jsonl", {"--at", second_run}), jsonl_now);
+  EXPECT_EQ(export_text(dir.path(), store, "csv", {"--at", second_run}), csv_now);
+
+  // Pruning to one version per key leaves today's data and forgets the first run's answers.
+  auto pruned = run_paa({"prune", "--store", store.string(), "--keep-last", "1"}, dir.path());
+  ASSERT_EQ(pruned.exit_code, 0) << pruned.err;
+  EXPECT_NE(pruned.err.find("pruned " + std::to_string(changed.size()) + " old versions"), std::string::npos)
+      << pruned.err;
+  EXPECT_EQ(export_text(dir.path(), store, "jsonl"), jsonl_now);
+  // The changed keys' first answers are gone: at the first run they are now keys without a result.
+  std::set<std::string> only_later;
+  for (const auto& row : diff_rows(dir.path(), store, first_run, second_run)) {
+    EXPECT_EQ(std::get<1>(row), "key_added");
+    only_later.insert(std::get<0>(row));
+  }
+  EXPECT_EQ(only_later, changed);
+}
+
+TEST_F(HistoryE2E, AKilledRefreshKeepsEveryAcknowledgedVersionAndTheRerunRefreshesNoKeyTwice) {
+  constexpr int kKeys = 240;
+  constexpr int kConcurrency = 8;
+  const auto store = dir / "watch.db";
+  const auto j = job(kKeys, "concurrency = " + std::to_string(kConcurrency) + "\nrate = 0");
+  std::string first_run, jsonl_then;
+  {
+    Emulator emu(dir.path(), {"--seed", std::to_string(kSeed)});
+    auto r = run_paa(run_args(j, emu), dir.path());
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    first_run = run_id_of(r.err);
+    jsonl_then = export_text(dir.path(), store, "jsonl");
+  }
+  age_results();
+  Emulator revised(dir.path(), {"--seed", std::to_string(kSeed), "--revision", "1", "--latency-ms", "5:30"});
+  {
+    Process p({PAA_BIN, "run", j.string(), "--base-url", revised.base_url(), "--ca-file",
+               (certs_dir() / "ca.pem").string(), "--progress", "none"},
+              {{"PAA_API_KEY", kApiKey}, {"PAA_BASE_URL", "<unset>"}}, dir.path());
+    ASSERT_TRUE(eventually([&] { return p.exited() || revised.requests() >= kKeys / 2; }, 60s));
+    p.signal(SIGKILL);
+    EXPECT_EQ(p.wait().exit_code, 128 + SIGKILL) << "killed midway";
+  }
+  const std::size_t before_rerun = revised.requests();
+  ASSERT_LT(before_rerun, static_cast<std::size_t>(kKeys));
+  auto r = run_paa(run_args(j, revised), dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // Keys refreshed before the kill are fresh: only the rest (and the few in flight) are sent.
+  int paid_twice = 0;
+  for (const auto& [q, n] : answered(revised)) paid_twice += n - 1;
+  EXPECT_LE(paid_twice, kConcurrency) << "only keys in flight at the kill are sent again";
+  EXPECT_EQ(answered(revised).size(), static_cast<std::size_t>(kKeys)) << "every key refreshed";
+
+  // No version half-written or lost: the first run's answers are all there, and the diff is
+  // exactly the emulator's.
+  EXPECT_EQ(export_text(dir.path(), store, "jsonl", {"--at", first_run}), jsonl_then);
+  EXPECT_EQ(diff_rows(dir.path(), store, first_run, "now"), expected_rows(kKeys));
+}
+
+}  // namespace
+}  // namespace paa::e2e
