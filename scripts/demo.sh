@@ -59,10 +59,28 @@ rm -rf out/expand.db
 paa_log "the discovery tree (out/expand-edges.csv), first rows:"
 head -4 out/expand-edges.csv
 
+# History: a month later the service answers differently (the emulator's --revision 1); a refresh
+# keeps both answers, and paa diff says what changed (docs/history.md).
+paa_log "a month later (the service at --revision 1): refresh the expansion's results, then paa diff"
+rm -f out/emulator2.port
+"$bin/paa-emulator" --cert certs/server.pem --key-file certs/server.key --key "$PAA_API_KEY" --revision 1 \
+  --listen 127.0.0.1:0 --port-file out/emulator2.port --log out/emulator2.log 2>out/emulator2.err &
+emulator2_pid=$!
+trap 'kill "$emulator_pid" "$emulator2_pid" 2>/dev/null || true; wait 2>/dev/null || true' EXIT
+port2=$(paa_wait_port out/emulator2.port out/emulator2.err)
+first_run=$("$bin/paa" status jobs/expand.toml --store out/expand.db --json | jq -r '.runs[0].run_id')
+sleep 1.1  # the demo's "month": the stored results must be older than --refresh-after
+"$bin/paa" run jobs/expand.toml --store out/expand.db --base-url "https://localhost:$port2/api" \
+  --ca-file certs/ca.pem --rate 0 --refresh-after 1s
+"$bin/paa" diff --store out/expand.db --from "$first_run" --format csv -o out/expand-changes.csv --force
+"$bin/paa" diff --store out/expand.db --from "$first_run" --detail 2 -o out/expand-changes.txt --force
+head -24 out/expand-changes.txt
+
 for f in out/demo.jsonl out/demo.csv out/demo.questions.csv out/demo.related.csv out/demo.xlsx out/demo.html \
-  out/demo-map.svg out/expand-edges.csv; do
+  out/demo-map.svg out/expand-edges.csv out/expand-changes.csv; do
   printf '    %10s bytes  %s\n' "$(stat -c %s "$f")" "$f"
 done
 paa_log "done: open out/demo.html in a browser (file://$PAA_ROOT/out/demo.html, works offline),"
 paa_log "      out/demo.xlsx in Excel or LibreOffice, out/demo-map.svg in a browser or a slide;"
-paa_log "      out/demo.csv in a spreadsheet, or jq . out/demo.jsonl; out/expand-edges.csv in Gephi"
+paa_log "      out/demo.csv in a spreadsheet, or jq . out/demo.jsonl; out/expand-edges.csv in Gephi;"
+paa_log "      out/expand-changes.csv: what changed between the two harvests, one row per change"
