@@ -10,7 +10,8 @@
 # nobody's compile skews the numbers); PAA_BENCH_KEEP=1 keeps the temporary folder;
 # PAA_BENCH_OUT=FILE writes the report there instead of BENCHMARKS.md; PAA_BENCH_CASES="2 5"
 # runs only those cases; PAA_BENCH_WORK=DIR adds to an earlier (kept) run's folder;
-# PAA_BENCH_SCALE=N sizes cases 4 and 7 (default 1,000,000).
+# PAA_BENCH_SCALE=N sizes cases 4 and 7 (default 1,000,000); PAA_BENCH_HISTORY=N sizes case 9
+# (default 100,000).
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 cd "$PAA_ROOT"
@@ -19,19 +20,20 @@ quick=0
 for arg in "$@"; do
   case $arg in
     --quick) quick=1 ;;
-    -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench.sh: unknown argument '$arg'; use --quick or nothing" >&2; exit 2 ;;
   esac
 done
 
 if [ "$quick" = 1 ]; then
   reps=1; wrk_secs=2
-  n_throughput=3000; n_latency=640; n_rate=150; n_scale=20000; n_export=5000; n_peers=1000
+  n_throughput=3000; n_latency=640; n_rate=150; n_scale=20000; n_export=5000; n_peers=1000; n_history=2000
 else
   reps=3; wrk_secs=10
   n_throughput=50000; n_latency=5000; n_rate=1500; n_scale=${PAA_BENCH_SCALE:-1000000}; n_export=100000; n_peers=20000
+  n_history=${PAA_BENCH_HISTORY:-100000}
 fi
-cases=" ${PAA_BENCH_CASES:-1 2 3 4 5 6 7 8} "
+cases=" ${PAA_BENCH_CASES:-1 2 3 4 5 6 7 8 9} "
 want() { [[ $cases == *" $1 "* ]]; }
 
 paa_install_deps
@@ -511,6 +513,188 @@ for tool in "${peer_tools[@]}"; do
 done
 result 8 "paa's CPU per stored result ÷ each tool's (below 1: paa spends less)" "-" "$cpu_ratios" "-" "-" \
   "The emulator (\`--tree-kb 8 --cache-ttl 0\`, one core) was busy, median: $emu_busy of its core while each tool ran; near 100% the tool was held back by the server, not by its own CPU."
+case_end
+fi
+
+# --- case 9: history (issue 16) -----------------------------------------------------------------
+# What keeping result history costs, on a store of n_history keys. The keys are harvested against
+# the emulator's revision 0 (a distinct 8 KiB tree per key, gzip, no response cache: case 1's
+# load), then refreshed twice with --refresh-after 1s, each run starting more than 1 s after the
+# previous one ended so that every key is due: first against the same answers (a refresh that
+# changed nothing: every key must come back unchanged, or the bench fails), then against a fresh
+# emulator at --revision 1 (about 30% of keys change). The store's size on disk is `du -sb` of its
+# folder right after each run closed: RocksDB compacts in the background on its own and paa has
+# no command to force it, so the growth is what a user sees right after a run, old copies not yet
+# compacted away included. Then `paa diff` from the harvest to the last refresh in each format,
+# and `paa export --at` the harvest beside the plain export of the same store.
+if want 9; then
+case_begin "9 (history)"
+hdb="$work/h.db"
+rm -rf "$hdb"
+make_job h "$n_history"
+store_bytes() { du -sb "$1" | cut -f1; }
+# wait_due END_MS: sleeps until 1.2 s after END_MS (the end of the run before), so that under
+# --refresh-after 1s every key it stored is due, and the next run id (its start, to the second)
+# differs.
+wait_due() {
+  local left=$(( $1 + 1200 - $(date +%s%3N) ))
+  if [ "$left" -gt 0 ]; then sleep "$(( left / 1000 )).$(printf '%03d' $(( left % 1000 )))"; fi
+}
+# refreshed LOG: "CHANGED UNCHANGED" from the run summary's "refreshed N: X changed, Y unchanged".
+refreshed() { sed -n 's/^ *refreshed *[0-9]*: \([0-9]*\) changed, \([0-9]*\) unchanged.*/\1 \2/p' "$1"; }
+
+start_emulator --tree-kb 8 --cache-ttl 0
+command_of 9 "${emu_pin[*]} paa-emulator ... $emu_args"
+run_paa 9 "$work/h.toml" "$hdb" "$work/h0.log" --concurrency 64 --rate 0
+read -r h0_elapsed h0_user h0_sys h0_rss <"$work/time"
+end_ms=$(date +%s%3N)
+size0=$(store_bytes "$hdb")
+
+# The refresh that changes nothing: the same emulator process, whose response cache is off
+# (--cache-ttl 0), so every key is fetched and charged again and comes back with the same tree.
+wait_due "$end_ms"
+run_paa 9 "$work/h.toml" "$hdb" "$work/h1.log" --concurrency 64 --rate 0 --refresh-after 1s
+read -r h1_elapsed h1_user h1_sys h1_rss <"$work/time"
+end_ms=$(date +%s%3N)
+size1=$(store_bytes "$hdb")
+read -r h1_changed h1_unchanged <<<"$(refreshed "$work/h1.log")"
+if [ "${h1_changed:-}" != 0 ] || [ "${h1_unchanged:-}" != "$n_history" ]; then
+  grep refreshed "$work/h1.log" >&2 || true
+  paa_log "case 9: the refresh against the same answers did not find all $n_history keys unchanged"; exit 1
+fi
+
+# The refresh against revision 1: about 30% of the keys get another tree.
+start_emulator --tree-kb 8 --cache-ttl 0 --revision 1
+command_of 9 "${emu_pin[*]} paa-emulator ... $emu_args"
+wait_due "$end_ms"
+run_paa 9 "$work/h.toml" "$hdb" "$work/h2.log" --concurrency 64 --rate 0 --refresh-after 1s
+read -r h2_elapsed h2_user h2_sys h2_rss <"$work/time"
+size2=$(store_bytes "$hdb")
+stop_emulator
+read -r h2_changed h2_unchanged <<<"$(refreshed "$work/h2.log")"
+if [ -z "${h2_changed:-}" ] || [ "$(( h2_changed + h2_unchanged ))" != "$n_history" ] || [ "$h2_changed" = 0 ]; then
+  grep refreshed "$work/h2.log" >&2 || true
+  paa_log "case 9: the refresh against revision 1 did not refresh all $n_history keys, some of them changed"; exit 1
+fi
+mapfile -t h_runs < <("$bin/paa" status --store "$hdb" --json | jq -r '.runs[].run_id')
+[ "${#h_runs[@]}" = 3 ] || { paa_log "case 9: paa status lists ${#h_runs[@]} runs, not 3: ${h_runs[*]}"; exit 1; }
+run0=${h_runs[0]}; run2=${h_runs[2]}
+
+# paa diff, the harvest to the revision-1 refresh, every format.
+declare -A diff_secs=() diff_rss=() diff_size=()
+for format in csv jsonl text; do
+  for rep in $(seq "$reps"); do
+    out="$work/d.$format"
+    rm -f "$out"
+    command_of 9 "${cli_pin[*]} paa diff --store h.db --from RUN0 --to RUN2 --format $format -o d.$format --force   # RUN0 = the harvest, RUN2 = the revision-1 refresh"
+    timed "$work/time" "${cli_pin[@]}" "$bin/paa" diff --store "$hdb" --from "$run0" --to "$run2" --format "$format" -o "$out" --force \
+      2>"$work/diff.err" || { cat "$work/diff.err" >&2; paa_log "paa diff failed (see above)"; exit 1; }
+    read -r elapsed user sys rss <"$work/time"
+    diff_secs[$format]+="$elapsed "
+    diff_rss[$format]+="$rss "
+    diff_size[$format]=$(stat -c %s "$out")
+  done
+done
+# The jsonl diff has a line per key, and as many changed keys as the refresh counted.
+d_lines=$(wc -l <"$work/d.jsonl"); d_changed=$(grep -c '"status":"changed"' "$work/d.jsonl" || true)
+if [ "$d_lines" != "$n_history" ] || [ "$d_changed" != "$h2_changed" ]; then
+  paa_log "case 9: the jsonl diff has $d_lines keys ($d_changed changed), the refresh $n_history ($h2_changed changed)"; exit 1
+fi
+
+# paa export jsonl of the store now vs as it was at the harvest.
+declare -A x_secs=() x_size=()
+for variant in now at; do
+  at_args=(); [ "$variant" = at ] && at_args=(--at "$run0")
+  for rep in $(seq "$reps"); do
+    out="$work/hx.jsonl"
+    rm -f "$out"
+    command_of 9 "${cli_pin[*]} paa export --store h.db --format jsonl -o hx.jsonl --force$([ "$variant" = at ] && echo ' --at RUN0')"
+    timed "$work/time" "${cli_pin[@]}" "$bin/paa" export --store "$hdb" --format jsonl -o "$out" --force "${at_args[@]}" \
+      2>"$work/export.err" || { cat "$work/export.err" >&2; paa_log "paa export failed (see above)"; exit 1; }
+    read -r elapsed user sys rss <"$work/time"
+    x_secs[$variant]+="$elapsed "
+    x_size[$variant]=$(stat -c %s "$out")
+  done
+  [ "$(wc -l <"$work/hx.jsonl")" = "$n_history" ] || { paa_log "case 9: the $variant export has $(wc -l <"$work/hx.jsonl") lines, not $n_history"; exit 1; }
+done
+
+# The report's rows, computed in one Python process (each python3 start costs a good part of a
+# second on a busy machine).
+export H_N=$n_history H_REPS=$reps H_SIZES="$size0 $size1 $size2" H_CHANGED="$h1_changed $h2_changed"
+export H_RUNS="$h0_elapsed $h0_user $h0_sys $h0_rss $h1_elapsed $h1_user $h1_sys $h1_rss $h2_elapsed $h2_user $h2_sys $h2_rss"
+for format in csv jsonl text; do
+  export "H_DIFF_${format^^}=${diff_secs[$format]}|${diff_rss[$format]}|${diff_size[$format]}"
+done
+export H_EXPORT="${x_secs[now]}|${x_secs[at]}|${x_size[now]}|${x_size[at]}"
+python3 - "$work/results.tsv" "$work/samples.tsv" <<'PY'
+import os, statistics, sys
+env = os.environ
+n, reps = int(env["H_N"]), int(env["H_REPS"])
+s0, s1, s2 = (int(x) for x in env["H_SIZES"].split())
+c1, c2 = (int(x) for x in env["H_CHANGED"].split())
+r = [float(x) for x in env["H_RUNS"].split()]
+runs = [r[0:4], r[4:8], r[8:12]]
+results, samples = [], []
+def row(metric, target, measured, ratio="-", met="-", detail=""):
+    results.append((metric, target, measured, ratio, met, detail))
+def sample(metric, values):
+    samples.append((metric, ", ".join(format(v, ",.0f" if v >= 1e4 else ".4g") for v in values)))
+def mb(b, sign=""):
+    return format(b / 1e6, sign + ",.1f")
+def run(i):
+    e, u, sy, rss = runs[i]
+    return f"{n / e:,.0f} req/s · {(u + sy) * 1e6 / n:,.0f} µs · {rss / 1024:.1f} MiB"
+def cpu_ratio(i):
+    return f"{(runs[i][1] + runs[i][2]) / (runs[0][1] + runs[0][2]):.2f} × the harvest's CPU"
+row(f"store after harvesting {n} keys (du -sb)", "-", f"{mb(s0)} MB · {s0 / n:,.0f} B/key", detail=
+    "One repetition of the three runs (harvest, unchanged refresh, revision-1 refresh), one store; sizes are `du -sb` of the "
+    "store folder right after each run closed (RocksDB's own LOG files included). RocksDB compacts in the background while a "
+    "run writes and paa has no command to force a compaction, so a growth is what is left on disk after that run: old copies "
+    "not yet compacted away count, and a compaction of earlier files during the run can make it smaller, even negative.")
+row("refresh that changed nothing: keys unchanged (run summary)", f"all {n}", f"{n - c1} of {n}, {c1} changed", met="yes")
+row("refresh that changed nothing: store growth", "-", f"{mb(s1 - s0, '+')} MB · {(s1 - s0) / n:+,.0f} B/key",
+    f"{(s1 - s0) / s0:.2f} × the harvest's size", detail=
+    "An unchanged refresh keeps one version (no history entry, no question-index change) but writes the key's result again "
+    "with its new fetch time: until compaction drops the older copy, it costs up to a result's size per key.")
+row("refresh at --revision 1: keys changed", "about 30%", f"{c2} of {n} ({100 * c2 / n:.1f}%)")
+row("refresh at --revision 1: store growth", "-",
+    f"{mb(s2 - s1, '+')} MB · {(s2 - s1) / c2:+,.0f} B per changed key ({(s2 - s1) / n:+,.0f} B/key)",
+    f"{(s2 - s1) / s0:.2f} × the harvest's size", detail=
+    f"A changed key moves its old version to the history family and stores the new one (and updates the question index); "
+    f"its {n - c2} unchanged keys are rewritten as above. The growth is divided by the changed keys although every "
+    f"refreshed key contributes.")
+row("paa run: harvest (revision 0)", "-", run(0), detail=
+    "Runs: req/s = keys / wall time of the whole `paa run` (for a refresh, counting the due keys before it starts included) "
+    "· µs CPU (user+sys) per key · peak RSS; -c 64, rate 0, paa pinned like case 1.")
+row("paa run --refresh-after 1s, nothing changed", "-", run(1), cpu_ratio(1))
+row("paa run --refresh-after 1s, revision 1", "-", run(2), cpu_ratio(2))
+for fmt_name in ("csv", "jsonl", "text"):
+    secs, rss, size = env["H_DIFF_" + fmt_name.upper()].split("|")
+    kps = [n / max(float(x), 0.01) for x in secs.split()]
+    peak = max(int(x) for x in rss.split())
+    row(f"paa diff harvest → revision-1 refresh, {fmt_name}", "-",
+        f"{statistics.median(kps):,.0f} keys/s · {peak / 1024:.1f} MiB peak · {mb(int(size))} MB out", detail=
+        f"Diff: keys/s = the store's {n} keys / wall time of the whole `paa diff` (open, compare every key's two versions, "
+        f"write, fsync, rename), median of {reps}; peak RSS the largest of them. The jsonl output is checked: one line per "
+        f"key, {c2} changed, as the refresh counted." if fmt_name == "csv" else "")
+    sample(f"diff {fmt_name} keys/s", kps)
+now_s, at_s, now_size, at_size = env["H_EXPORT"].split("|")
+now_kps = [n / max(float(x), 0.01) for x in now_s.split()]
+at_kps = [n / max(float(x), 0.01) for x in at_s.split()]
+now_m, at_m = statistics.median(now_kps), statistics.median(at_kps)
+row("paa export jsonl: now vs --at the harvest (keys/s)", "-", f"{now_m:,.0f} vs {at_m:,.0f}", f"{at_m / now_m:.2f} × now",
+    detail=f"{mb(int(now_size))} MB and {mb(int(at_size))} MB of jsonl; --at reads each key's history for the version "
+    f"current at the harvest (for {c2} keys an older one).")
+sample("export keys/s", now_kps)
+sample("export --at keys/s", at_kps)
+with open(sys.argv[1], "a", encoding="utf-8") as f:
+    for r in results:
+        f.write("9\t" + "\t".join(r) + "\n")
+with open(sys.argv[2], "a", encoding="utf-8") as f:
+    for m, v in samples:
+        f.write(f"9\t{m}\t{v}\n")
+PY
+rm -rf "$hdb" "$work"/d.* "$work/hx.jsonl" "$work/h.txt"
 case_end
 fi
 

@@ -18,6 +18,7 @@ TITLES = {
     "6": "6. The emulator alone under wrk",
     "7": "7. Expansion at scale (a depth-2 job discovering ~1,000,000 keys)",
     "8": "8. Peers: the programs users would write instead (curl to files, aiohttp + SQLite, Scrapy)",
+    "9": "9. History (issue 16): an unchanged refresh, a 30% change, `paa diff` and `export --at`",
 }
 
 
