@@ -11,6 +11,7 @@
 #include "paa/store/store.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -40,7 +41,10 @@ Result<void> compare_key(StoreReader& store, const StoredResult& current, std::i
   if (!after) return after.error();
   if (!*before && !*after) return {};  // stored after --to
   auto parse = [&](const StoredResult& r) -> Result<SearchResult> {
-    auto env = parse_envelope(r.body);
+    ParseLimits limits;  // stored under --max-body-mib, perhaps larger than the default
+    limits.max_body_bytes = std::max(limits.max_body_bytes, r.body.size());
+    limits.max_question_depth = std::size_t{1} << 20;  // the parser does not recurse
+    auto env = parse_envelope(r.body, limits);
     if (!env) {
       return make_error(errc::store, "a stored result of '" + r.q + "' does not parse: " + env.error().message);
     }

@@ -281,8 +281,12 @@ int run(RunFlags& f) {
   const int exit_code = closed ? code : fail("closing the store failed: " + closed.error().message, 1);
   // Last, with the store closed: a slow receiver delays only the exit, and never changes its code.
   if (spec.notify.enabled()) {
-    notify_run_end(spec.notify, run_notice_for(spec, *run_id, summary, changes, exit_code, started_at_ms, ended_at_ms),
-                   NotifyOptions{f.ca_file, std::chrono::milliseconds(static_cast<std::int64_t>(f.notify_timeout_s * 1000))});
+    try {
+      notify_run_end(spec.notify, run_notice_for(spec, *run_id, summary, changes, exit_code, started_at_ms, ended_at_ms),
+                     NotifyOptions{f.ca_file, std::chrono::milliseconds(static_cast<std::int64_t>(f.notify_timeout_s * 1000))});
+    } catch (const std::exception& e) {  // a bug in delivery must not change how the run ended
+      std::fprintf(stderr, "paa: notify: not sent: %s\n", e.what());
+    }
   }
   return exit_code;
 }

@@ -672,9 +672,7 @@ bool Harvest::feed_level(std::uint32_t level, const SendFn& send, const FailFn& 
       return ok = false;
     }
     switch (*feed) {
-      case Feed::refresh:
-        ++refresh_sent_;
-        [[fallthrough]];
+      case Feed::refresh:  // not in refresh_sent_: the due count covers the job's own keys
       case Feed::fetch:
         if (!send(WorkItem{k.query, k.encoded})) return ok = false;
         return true;

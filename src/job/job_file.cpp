@@ -276,7 +276,8 @@ std::optional<Error> read_notify(const Where& where, const toml::node& node, Not
   if (auto e = read_string(where, *url, "notify.url", notify.url)) return e;
   // The summary names the job and its spending: it goes over TLS only, like the API key.
   if (notify.url.rfind("https://", 0) != 0 || notify.url.size() <= 8) {
-    return where.error(*url, "notify.url '" + notify.url + "' must start with https://, like \"https://hooks.example.com/paa\"");
+    // Not echoed: a webhook URL usually holds its secret.
+    return where.error(*url, "notify.url must start with https://, like \"https://hooks.example.com/paa\"");
   }
   if (const toml::node* n = table->get("secret_env")) {
     if (auto e = read_string(where, *n, "notify.secret_env", notify.secret_env)) return e;

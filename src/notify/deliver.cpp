@@ -42,12 +42,14 @@ struct Target {
   std::string port;
   std::string host_header;
   std::string path;     // path and query: what goes on the request line
-  std::string display;  // https://host[:port]/path, without the query (it may hold a token)
+  // https://host[:port]/… : never the path or query, which often hold the webhook's secret
+  // (https://hooks.slack.com/services/T…/B…/<secret>); messages end up in cron mail and journals.
+  std::string display;
 };
 
 Result<Target> parse_target(std::string_view url) {
   auto u = boost::urls::parse_absolute_uri(url);
-  if (!u) return make_error(errc::invalid_input, "notify: '" + std::string(url) + "' is not a URL");
+  if (!u) return make_error(errc::invalid_input, "notify: the [notify] url is not a URL: " + u.error().message());
   if (u->scheme() != "https") {
     return make_error(errc::invalid_input, "notify: the URL must start with https:// (got '" + std::string(u->scheme()) + "')");
   }
@@ -58,7 +60,7 @@ Result<Target> parse_target(std::string_view url) {
   t.host_header = std::string(u->encoded_host_and_port());
   const std::string path = u->encoded_path().empty() ? "/" : std::string(u->encoded_path());
   t.path = path + (u->has_query() ? "?" + std::string(u->encoded_query()) : "");
-  t.display = "https://" + t.host_header + path;
+  t.display = "https://" + t.host_header + (path == "/" && !u->has_query() ? "/" : "/…");
   return t;
 }
 

@@ -1,5 +1,7 @@
 #include "paa/notify/delivery_plan.hpp"
 
+#include <algorithm>
+
 #include <charconv>
 
 namespace paa {
@@ -23,7 +25,8 @@ DeliveryStep DeliveryPlan::after(const AttemptOutcome& outcome, ms now) {
     return {DeliveryStep::Kind::give_up, ms(0), describe(outcome)};
   }
   ms delay = backoff_;
-  if (outcome.status != 0 && outcome.retry_after) delay = *outcome.retry_after;
+  // A longer Retry-After is honoured; a shorter one (even 0) never makes a hot loop of TLS handshakes.
+  if (outcome.status != 0 && outcome.retry_after) delay = std::max(*outcome.retry_after, backoff_);
   if (now + delay >= bound_) {
     return {DeliveryStep::Kind::give_up, ms(0), describe(outcome)};
   }

@@ -38,7 +38,7 @@ std::optional<PointInTime> parse_date_or_time(std::string_view s) {
   if (s.size() == 10) return PointInTime{*days * kDayMs + kDayMs - 1, std::string(s) + " (end of the day, UTC)"};
   if (s[10] != 'T' && s[10] != 't' && s[10] != ' ') return std::nullopt;
   auto h = digits(s, 11, 2), mi = digits(s, 14, 2), se = digits(s, 17, 2);
-  if (!h || !mi || !se || s.size() < 19 || s[13] != ':' || s[16] != ':' || *h > 23 || *mi > 59 || *se > 60) {
+  if (!h || !mi || !se || s.size() < 19 || s[13] != ':' || s[16] != ':' || *h > 23 || *mi > 59 || *se > 59) {
     return std::nullopt;
   }
   std::int64_t ms = *days * kDayMs + (*h * 3600LL + *mi * 60LL + *se) * 1000;
@@ -58,7 +58,7 @@ std::optional<PointInTime> parse_date_or_time(std::string_view s) {
     ++i;
   } else if (s[i] == '+' || s[i] == '-') {
     auto oh = digits(s, i + 1, 2), om = digits(s, i + 4, 2);
-    if (!oh || !om || i + 6 != s.size() || s[i + 3] != ':') return std::nullopt;
+    if (!oh || !om || i + 6 != s.size() || s[i + 3] != ':' || *oh > 23 || *om > 59) return std::nullopt;
     const std::int64_t offset = (*oh * 60LL + *om) * 60'000;
     ms += s[i] == '+' ? -offset : offset;
     i += 6;

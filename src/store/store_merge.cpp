@@ -106,6 +106,11 @@ Result<MergeSummary> merge_stores(const fs::path& into, const std::vector<fs::pa
                                                        "' no longer parses: " + fresh.error().message));
     }
     stage_question_deltas(writes.batch(), store.questions, result.key, *old, *fresh);
+    // The target's own answer is replaced by a newer one: it is kept as a version, as a refresh
+    // keeps it (docs/history.md).
+    if (*old && store.history != nullptr) {
+      writes.batch().Put(store.history, history_key(result.key, (*old)->unchanged_since_ms), encode_result(**old));
+    }
     writes.batch().Put(store.results, result.key, encode_result(result));
     ++summary.results;
     if (auto added = writes.added(); !added) return fail(added.error());

@@ -17,7 +17,9 @@
 
 #include <rocksdb/write_batch.h>
 
+#include <algorithm>
 #include <atomic>
+#include <limits>
 #include <condition_variable>
 #include <deque>
 #include <map>
@@ -431,9 +433,13 @@ class RocksStoreWriter final : public StoreWriter {
     if (*old_raw) {
       old = decode_result(result.key, **old_raw);
       if (!old) return store_->damaged(kResultsFamily, result.key);
-      auto parsed = parse_envelope(old->body);  // it parsed when it was stored
-      if (!parsed) return store_->damaged(kResultsFamily, result.key);
-      old_tree = std::move(*parsed);
+      // It parsed when it was stored, perhaps under a larger --max-body-mib: no size limit here.
+      // Should it not parse (an older paa's body), the refresh counts as a change and is kept:
+      // a paid result is never refused for what the store held before.
+      ParseLimits limits;
+      limits.max_body_bytes = std::max(limits.max_body_bytes, old->body.size());
+      limits.max_question_depth = std::size_t{1} << 20;  // the parser does not recurse
+      if (auto parsed = parse_envelope(old->body, limits)) old_tree = std::move(*parsed);
     }
     result.run_id = run_id_for_results_;
     result.unchanged_since_ms = result.fetched_at_ms;
@@ -441,7 +447,7 @@ class RocksStoreWriter final : public StoreWriter {
     result.first_cached = result.cached;
     if (!old) {
       put_kind_ = PutKind::new_key;
-    } else if (old_tree->result == put_result.envelope.result) {
+    } else if (old_tree && old_tree->result == put_result.envelope.result) {
       // The same answer again: one version with both times; the index does not change.
       put_kind_ = PutKind::unchanged;
       result.unchanged_since_ms = old->unchanged_since_ms;
@@ -450,10 +456,20 @@ class RocksStoreWriter final : public StoreWriter {
     } else {
       // A new answer: the old version goes to the key's history, in this same batch.
       put_kind_ = PutKind::changed;
-      put(batch, mine, store_->history, history_key(result.key, old->unchanged_since_ms), std::move(**old_raw));
+      // Under the time its answer began; never over a kept version (a clock that stepped back,
+      // two fetches in one millisecond): the next free millisecond then.
+      std::int64_t since = old->unchanged_since_ms;
+      for (;;) {
+        auto taken = exists(store_->history, history_key(result.key, since), mine, "reading result history");
+        if (!taken) return taken.error();
+        if (!*taken) break;
+        ++since;
+      }
+      put(batch, mine, store_->history, history_key(result.key, since), std::move(**old_raw));
       // Question index: count each question once per stored tree; only the difference between
       // the old tree and the new one changes the counts.
-      stage_question_deltas(batch, store_->questions, result.key, &*old_tree, put_result.envelope);
+      stage_question_deltas(batch, store_->questions, result.key, old_tree ? &*old_tree : nullptr,
+                            put_result.envelope);
     }
     if (!old) stage_question_deltas(batch, store_->questions, result.key, nullptr, put_result.envelope);
 
@@ -530,11 +546,12 @@ class RocksStoreWriter final : public StoreWriter {
       info.started_at_ms = mark.at_ms;
       run_id_for_results_ = mark.run_id;  // results stored from now on carry it
     } else {
-      auto raw = read(store_->meta, mark.run_id.empty() ? key : named, mine, "reading run info");
+      const std::string& record = mark.run_id.empty() ? key : named;
+      auto raw = read(store_->meta, record, mine, "reading run info");
       if (!raw) return raw.error();
       if (*raw) {
         auto decoded = decode_run(**raw);
-        if (!decoded) return store_->damaged(kMetaFamily, key);
+        if (!decoded) return store_->damaged(kMetaFamily, record);
         info = *decoded;
       }
       info.ended_at_ms = mark.at_ms;

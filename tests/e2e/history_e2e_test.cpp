@@ -27,7 +27,7 @@ namespace json = boost::json;
 
 constexpr std::uint64_t kSeed = 16;
 // Results older than this are refreshed; a rerun right after a refresh finds nothing due.
-constexpr std::int64_t kRefreshAfterMs = 3'000;
+constexpr std::int64_t kRefreshAfterMs = 5'000;  // the job's refresh_after = "5s"
 
 std::string query(int i) { return "query number " + std::to_string(i) + " about coffee & crème"; }
 
@@ -151,7 +151,7 @@ class HistoryE2E : public ::testing::Test {
  protected:
   TempDir dir;
   fs::path job(int keys, const std::string& limits) {
-    return write_job(dir.path(), "watch", keys, limits, "refresh_after = \"3s\"");
+    return write_job(dir.path(), "watch", keys, limits, "refresh_after = \"5s\"");
   }
 };
 
@@ -175,7 +175,7 @@ TEST_F(HistoryE2E, DiffReportsExactlyTheEmulatorsChangesAndAtExportsEqualTheExpo
   }
   age_results();
   auto check = run_paa({"check", j.string()}, dir.path());
-  EXPECT_NE(check.out.find("refresh        80 of 80 stored keys due (older than 3s"), std::string::npos) << check.out;
+  EXPECT_NE(check.out.find("refresh        80 of 80 stored keys due (older than 5s"), std::string::npos) << check.out;
 
   const auto changed = changed_keys(kKeys);
   ASSERT_GT(changed.size(), 5u);
@@ -187,7 +187,7 @@ TEST_F(HistoryE2E, DiffReportsExactlyTheEmulatorsChangesAndAtExportsEqualTheExpo
   ASSERT_NE(second_run, first_run);
   EXPECT_EQ(revised.requests(), static_cast<std::size_t>(kKeys)) << "every key refreshed once";
   EXPECT_NE(r.err.find("refreshed       80: " + std::to_string(changed.size()) + " changed, " +
-                       std::to_string(kKeys - changed.size()) + " unchanged (80 of 80 due: older than 3s)"),
+                       std::to_string(kKeys - changed.size()) + " unchanged (80 of 80 due: older than 5s)"),
             std::string::npos)
       << r.err;
   const std::string jsonl_now = export_text(dir.path(), store, "jsonl");

@@ -154,7 +154,7 @@ TEST_F(JobFile, BadRefreshAfterAndNotifySayWhatToWrite) {
             file() + ":3:17: refresh_after: '30' is not a duration: it needs a unit (s, m, h, d or w); "
                      "write it like 30d, 12h, 90m, 45s or 2w");
   EXPECT_EQ(error_of(base + "[notify]\nurl = \"http://x\"\n"),
-            file() + ":4:7: notify.url 'http://x' must start with https://, like \"https://hooks.example.com/paa\"");
+            file() + ":4:7: notify.url must start with https://, like \"https://hooks.example.com/paa\"");
   EXPECT_EQ(error_of(base + "[notify]\nsecret_env = \"S\"\n"),
             file() + ":3:1: [notify] needs url = \"https://...\" (where to post the run summary)");
   EXPECT_EQ(error_of(base + "[notify]\nurl = \"https://x\"\nsecret_evn = \"S\"\n"),

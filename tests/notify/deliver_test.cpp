@@ -70,11 +70,15 @@ TEST(DeliverNotice, RetriesServerErrorsThenSucceeds) {
 
 TEST(DeliverNotice, GivesUpAtOnceOnAClientError) {
   HttpsReceiver receiver({404});
-  auto r = deliver_notice(receiver.url("/nope"), "{}", "", options());
+  // A Slack-style URL: its secret is in the path, and never in a message.
+  auto r = deliver_notice(receiver.url("/services/T0/B0/s3cr3t?sig=t0ken"), "{}", "", options());
   ASSERT_FALSE(r);
   EXPECT_EQ(receiver.requests().size(), 1u);
+  EXPECT_EQ(receiver.requests()[0].target, "/services/T0/B0/s3cr3t?sig=t0ken");
+  EXPECT_EQ(r.error().message.find("s3cr3t"), std::string::npos) << r.error().message;
+  EXPECT_EQ(r.error().message.find("t0ken"), std::string::npos) << r.error().message;
   EXPECT_NE(r.error().message.find("notify: POST https://localhost:" + std::to_string(receiver.port()) +
-                                   "/nope failed after 1 attempt in "),
+                                   "/… failed after 1 attempt in "),
             std::string::npos)
       << r.error().message;
   EXPECT_NE(r.error().message.find(": HTTP 404"), std::string::npos) << r.error().message;
@@ -88,7 +92,7 @@ TEST(DeliverNotice, AnUnreachableReceiverFailsWithinTheBound) {
   ASSERT_FALSE(r);
   EXPECT_LT(took, std::chrono::seconds(1) + std::chrono::seconds(5)) << "bound 1 s, slack for sanitizers";
   const auto& m = r.error().message;
-  EXPECT_NE(m.find("notify: POST https://127.0.0.1:" + std::to_string(port) + "/x failed after "), std::string::npos) << m;
+  EXPECT_NE(m.find("notify: POST https://127.0.0.1:" + std::to_string(port) + "/… failed after "), std::string::npos) << m;
   EXPECT_EQ(m.find("secret=no"), std::string::npos) << "the query may hold a token: never shown";
   EXPECT_NE(m.find("refused"), std::string::npos) << m;
 }

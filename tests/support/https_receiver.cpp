@@ -44,8 +44,7 @@ struct HttpsReceiver::Impl {
   std::vector<ReceivedRequest> received;
   std::thread thread;
 
-  int next_status() {
-    std::lock_guard lock(mutex);
+  int next_status() {  // the caller holds `mutex`
     const std::size_t i = std::min(received.size(), statuses.size() - 1);
     return statuses[i];
   }
@@ -69,7 +68,14 @@ struct HttpsReceiver::Impl {
       r.headers[name] = std::string(field.value());
     }
     r.body = req.body();
-    const int status = next_status();
+    int status = 0;
+    {
+      // Recorded before the answer goes out: once the client has its answer, requests() has the
+      // request, and the status sequence advances exactly once per request.
+      std::lock_guard lock(mutex);
+      status = next_status();
+      received.push_back(std::move(r));
+    }
     http::response<http::string_body> res{static_cast<http::status>(status), 11};
     if (status != 204 && status != 304 && status >= 200) {  // those have no body (Beast refuses one)
       res.set(http::field::content_type, "text/plain");
@@ -79,11 +85,6 @@ struct HttpsReceiver::Impl {
     res.prepare_payload();
     auto [wec, w] = co_await http::async_write(stream, res, use_tuple);
     (void)wec;
-    {
-      // Recorded once answered, so wait_for(n) means n answers went out.
-      std::lock_guard lock(mutex);
-      received.push_back(std::move(r));
-    }
     answered.notify_all();
     beast::get_lowest_layer(stream).expires_after(std::chrono::seconds(5));
     co_await stream.async_shutdown(use_tuple);
