@@ -3,6 +3,7 @@
 #include "store_test_util.hpp"
 
 #include "paa/store/history_prune.hpp"
+#include "paa/store/point_in_time.hpp"
 #include "paa/store/store.hpp"
 
 #include <gtest/gtest.h>
@@ -13,6 +14,8 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <future>
+#include <set>
 #include <sstream>
 
 namespace paa {
@@ -201,6 +204,102 @@ TEST(StoreHistory, PruneRemovesOldVersionsKeyByKeyAndKeepsCurrentOnes) {
   EXPECT_EQ(again->removed, 0u);
 }
 
+TEST(StoreHistory, TwoAnswersForOneKeyInOneCommitAreTwoVersions) {
+  TempDir tmp;
+  auto w = open_writer(tmp.path());
+  // Submitted without waiting: both land in one group, the second reading the first through it.
+  auto first = make_put("job", "pair", TreeSpec{{"One?", "Both?"}, {}});
+  std::get<PutResult>(first.item).result.fetched_at_ms = 1'000;
+  auto second = make_put("job", "pair", TreeSpec{{"Two?", "Both?"}, {}});
+  std::get<PutResult>(second.item).result.fetched_at_ms = 2'000;
+  std::promise<Result<void>> a, b;
+  ASSERT_TRUE(w->submit(std::move(first), [&](Result<void> r) { a.set_value(std::move(r)); }));
+  ASSERT_TRUE(w->submit(std::move(second), [&](Result<void> r) { b.set_value(std::move(r)); }));
+  ASSERT_TRUE(a.get_future().get());
+  ASSERT_TRUE(b.get_future().get());
+  EXPECT_EQ(w->run_changes().new_keys, 1u);
+  EXPECT_EQ(w->run_changes().changed, 1u);
+  auto r = open_reader(tmp.path());
+  auto versions = r->versions(key_of("pair")).value();
+  ASSERT_EQ(versions.size(), 2u);
+  EXPECT_EQ(first_question(versions[0]), "One?");
+  EXPECT_EQ(first_question(versions[1]), "Two?");
+  EXPECT_EQ(count_of(*r, "One?"), 0u);
+  EXPECT_EQ(count_of(*r, "Two?"), 1u);
+  EXPECT_EQ(count_of(*r, "Both?"), 1u) << "once per stored tree";
+}
+
+TEST(StoreHistory, AClockThatSteppedBackNeverOverwritesAKeptVersion) {
+  TempDir tmp;
+  auto w = open_writer(tmp.path());
+  ASSERT_TRUE(put_at(*w, "clock", TreeSpec{{"A?"}, {}}, 5'000));
+  ASSERT_TRUE(put_at(*w, "clock", TreeSpec{{"B?"}, {}}, 1'000));  // kept A under 5000
+  ASSERT_TRUE(put_at(*w, "clock", TreeSpec{{"C?"}, {}}, 9'000));  // keeps B: 1000 is free
+  ASSERT_TRUE(put_at(*w, "clock", TreeSpec{{"D?"}, {}}, 9'500));  // keeps C under 9000
+  ASSERT_TRUE(put_at(*w, "clock", TreeSpec{{"E?"}, {}}, 5'000));  // keeps D under 9500
+  ASSERT_TRUE(put_at(*w, "clock", TreeSpec{{"F?"}, {}}, 9'600));  // keeps E: 5000 taken, so 5001
+  auto r = open_reader(tmp.path());
+  std::multiset<std::string> kept;
+  for (const auto& v : r->versions(key_of("clock")).value()) kept.insert(first_question(v));
+  EXPECT_EQ(kept, (std::multiset<std::string>{"A?", "B?", "C?", "D?", "E?", "F?"})) << "nothing overwritten";
+}
+
+TEST(StoreHistory, AVersionIsSeenAsItWasBetweenItsFirstAndLastFetch) {
+  StoredResult v;
+  v.fetched_at_ms = 9'000;
+  v.unchanged_since_ms = 1'000;
+  v.run_id = "later";
+  v.first_run_id = "first";
+  v.cached = true;
+  v.first_cached = false;
+  const auto before = as_seen_at(v, 8'999);
+  EXPECT_EQ(before.fetched_at_ms, 1'000);
+  EXPECT_EQ(before.run_id, "first");
+  EXPECT_FALSE(before.cached);
+  const auto after = as_seen_at(v, 9'000);
+  EXPECT_EQ(after.fetched_at_ms, 9'000);
+  EXPECT_EQ(after.run_id, "later");
+  EXPECT_TRUE(after.cached);
+}
+
+RunInfo run(std::string id, std::int64_t start, std::int64_t end) {
+  RunInfo r;
+  r.run_id = std::move(id);
+  r.job = "coffee";
+  r.started_at_ms = start;
+  r.ended_at_ms = end;
+  return r;
+}
+
+TEST(PointInTime, RunsDatesTimesAndNow) {
+  const std::vector<RunInfo> runs{run("20261101-020000", 1'000, 2'000), run("20261201-020000", 5'000, 0),
+                                  run("20261201-030000", 8'000, 0)};
+  EXPECT_EQ(resolve_point("20261101-020000", runs, 99'000).value().at_ms, 2'000) << "when the run ended";
+  EXPECT_EQ(resolve_point("20261201-020000", runs, 99'000).value().at_ms, 7'999) << "cut short: before the next";
+  EXPECT_EQ(resolve_point("20261201-030000", runs, 99'000).value().at_ms, 99'000) << "still running: now";
+  EXPECT_EQ(resolve_point("now", runs, 99'000).value().at_ms, 99'000);
+  const std::int64_t day = 86'400'000;
+  const std::int64_t nov1 = 20'393 * day;  // 2025-11-01
+  EXPECT_EQ(resolve_point("2025-11-01", runs, 0).value().at_ms, nov1 + day - 1) << "the end of the UTC day";
+  EXPECT_EQ(resolve_point("2025-11-01T02:00:00Z", runs, 0).value().at_ms, nov1 + 2 * 3'600'000);
+  EXPECT_EQ(resolve_point("2025-11-01T02:00:00.25Z", runs, 0).value().at_ms, nov1 + 2 * 3'600'000 + 250);
+  EXPECT_EQ(resolve_point("2025-11-01T03:30:00+01:30", runs, 0).value().at_ms, nov1 + 2 * 3'600'000);
+  EXPECT_EQ(resolve_point("2025-11-01T00:00:00-02:00", runs, 0).value().at_ms, nov1 + 2 * 3'600'000);
+  EXPECT_EQ(resolve_point("2025-11-01 02:00:00z", runs, 0).value().at_ms, nov1 + 2 * 3'600'000);
+}
+
+TEST(PointInTime, WhatIsNeitherARunNorADateSaysWhatToWrite) {
+  const std::vector<RunInfo> runs{run("20261101-020000", 1'000, 2'000)};
+  for (const char* text : {"20261101-020001", "2025-02-30", "2025-13-01", "2025-11-01T02:00:00", "2025-11-01T24:00:00Z",
+                           "2025-11-01T02:00:00+25:00", "2025-11-01T02:00:00+01:99", "2025-11-01T02:00Z", "yesterday",
+                           "2025-11-01T02:00:00Zjunk", ""}) {
+    auto r = resolve_point(text, runs, 0);
+    ASSERT_FALSE(r) << text;
+    EXPECT_NE(r.error().message.find("the latest is 20261101-020000"), std::string::npos) << r.error().message;
+    EXPECT_NE(r.error().message.find("write YYYY-MM-DD, an RFC 3339 time"), std::string::npos) << r.error().message;
+  }
+}
+
 // --- the format 2 fixture (tests/store/fixtures/README.md) ----------------------------------
 
 std::filesystem::path copy_fixture(const std::filesystem::path& into) {
@@ -296,6 +395,28 @@ TEST(StoreUpgrade, AFormatTwoStoreIsReadAsItIsAndUpgradedByTheFirstWriter) {
   auto versions = r->versions(key_of("coffee")).value();
   ASSERT_EQ(versions.size(), 2u);
   EXPECT_EQ(boost::json::parse(versions[0].body).as_object()["result"], expected_results()[key_of("coffee")]);
+
+  // The same answer again for a format-2 record: one version, since its old fetch, first fetch kept.
+  auto old = r->get(key_of("cold brew")).value();
+  ASSERT_TRUE(old);
+  r.reset();
+  {
+    auto w = open_writer(dir);
+    auto req = make_put("job", "cold brew", TreeSpec{});
+    auto& put = std::get<PutResult>(req.item);
+    put.result.body = old->body;
+    put.result.fetched_at_ms = old->fetched_at_ms + 1'000;
+    put.result.cached = !old->cached;
+    put.envelope = parse_envelope(old->body).value();
+    ASSERT_TRUE(submit_and_wait(*w, std::move(req)));
+    EXPECT_EQ(w->run_changes().unchanged, 1u);
+  }
+  r = open_reader(dir);
+  versions = r->versions(key_of("cold brew")).value();
+  ASSERT_EQ(versions.size(), 1u);
+  EXPECT_EQ(versions[0].unchanged_since_ms, old->fetched_at_ms);
+  EXPECT_EQ(versions[0].first_cached, old->cached);
+  EXPECT_EQ(r->get_at(key_of("cold brew"), old->fetched_at_ms).value()->cached, old->cached);
 }
 
 TEST(StoreUpgrade, AnUpgradeCutShortIsFinishedByTheNextWriter) {
