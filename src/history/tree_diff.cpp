@@ -59,7 +59,11 @@ std::string where(const Place& p) {
   if (!p.parent.empty()) out += ", under \"" + p.parent + "\"";
   return out;
 }
-std::string source(const Place& p) { return p.url + " | " + p.title; }
+// "url | title"; "(no source)" for an answer without either, rather than a bare " | ".
+std::string source(const Place& p) {
+  if (p.url.empty() && p.title.empty()) return "(no source)";
+  return p.url + " | " + p.title;
+}
 
 // Related searches as distinct folded texts in the service's order.
 std::vector<std::pair<std::string, std::string>> distinct_related(const std::vector<std::string>& related) {

@@ -72,6 +72,14 @@ TEST(TreeDiff, RelatedSearchesAddedAndRemovedInTheServicesOrder) {
   EXPECT_EQ(d.churn, 0.0) << "churn is over questions";
 }
 
+TEST(TreeDiff, AnAnswerThatGainsASourceShowsNoSourceBefore) {
+  auto d = diff_trees(tree({node("Why?")}), tree({node("Why?", {}, "https://a.example/w", "Why")}));
+  ASSERT_EQ(d.changes.size(), 1u);
+  EXPECT_EQ(d.changes[0].kind, TreeChangeKind::source_changed);
+  EXPECT_EQ(d.changes[0].old_value, "(no source)");
+  EXPECT_EQ(d.changes[0].new_value, "https://a.example/w | Why");
+}
+
 TEST(TreeDiff, ChurnIsOneWhenNothingIsShared) {
   const auto d = diff_trees(tree({node("A?")}), tree({node("B?"), node("C?")}));
   EXPECT_DOUBLE_EQ(d.churn, 1.0);
