@@ -230,12 +230,7 @@ int run(RunFlags& f) {
   if (options.refresh.looks_at_age()) {
     // For the progress line: how many stored keys the rule makes due (one read per key).
     auto due = count_due_keys(spec, options.refresh, checked->repeated_key_hashes, *shard,
-                              [&](std::string_view k) -> Result<std::optional<std::int64_t>> {
-                                auto r = (*store)->result(k);
-                                if (!r) return r.error();
-                                if (!*r) return std::optional<std::int64_t>();
-                                return std::optional<std::int64_t>((*r)->fetched_at_ms);
-                              });
+                              [&](std::string_view k) { return (*store)->fetched_at(k); });
     if (!due) return fail(due.error());
     options.refresh_due = due->due;
   }

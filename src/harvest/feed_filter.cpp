@@ -12,10 +12,10 @@ Result<Feed> FeedFilter::decide(std::string_view job, std::string_view key, std:
   if (refresh_.all) return Feed::fetch;
   if (refresh_.looks_at_age()) {
     // One read instead of the existence check: the stored result says when it was fetched.
-    auto stored = store.result(key);
-    if (!stored) return stored.error();
-    if (!*stored) return Feed::fetch;
-    if (refresh_.due((*stored)->fetched_at_ms)) return Feed::refresh;
+    auto at = store.fetched_at(key);
+    if (!at) return at.error();
+    if (!*at) return Feed::fetch;
+    if (refresh_.due(**at)) return Feed::refresh;
   } else {
     auto stored = store.has_result(key);
     if (!stored) return stored.error();

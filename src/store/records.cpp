@@ -402,6 +402,16 @@ std::optional<StoredResult> decode_result(std::string_view key, std::string_view
   return r;
 }
 
+std::optional<std::int64_t> decode_result_fetched_at(std::string_view bytes) {
+  ByteReader rd(bytes);
+  const auto version = rd.u8();
+  if (version != kRecordV1 && version != kResultV2) return std::nullopt;
+  for (int i = 0; i < 4; ++i) (void)rd.str();  // q, hl, gl, city
+  const std::int64_t at = rd.i64();
+  if (!rd.ok()) return std::nullopt;
+  return at;
+}
+
 std::string encode_progress(const ProgressEntry& p) {
   std::string out;
   ByteWriter w(out);

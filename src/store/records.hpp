@@ -58,6 +58,8 @@ std::string prefix_successor(std::string_view prefix);
 // Values. Decoders return nullopt on damaged bytes.
 std::string encode_result(const StoredResult& r);               // key not included
 std::optional<StoredResult> decode_result(std::string_view key, std::string_view bytes);
+// Only the fetch time, without copying anything (refresh_after's question for every key).
+std::optional<std::int64_t> decode_result_fetched_at(std::string_view bytes);
 
 std::string encode_progress(const ProgressEntry& p);
 std::optional<ProgressEntry> decode_progress(std::string_view bytes);

@@ -451,6 +451,16 @@ Result<std::optional<StoredResult>> RocksStore::get_result(std::string_view key,
   return r;
 }
 
+Result<std::optional<std::int64_t>> RocksStore::get_fetched_at(std::string_view key) const {
+  rocksdb::PinnableSlice value;  // decoded in place: the body is never copied
+  auto s = db_->Get(rocksdb::ReadOptions(), results, rocksdb::Slice(key.data(), key.size()), &value);
+  if (s.IsNotFound()) return std::optional<std::int64_t>();
+  if (!s.ok()) return rocks_error(dir_, "reading a result", s);
+  auto at = decode_result_fetched_at(std::string_view(value.data(), value.size()));
+  if (!at) return damaged(kResultsFamily, key);
+  return at;
+}
+
 Result<std::optional<ProgressEntry>> RocksStore::get_progress(std::string_view job,
                                                               std::string_view key) const {
   auto pk = progress_key(job, key);

@@ -74,6 +74,7 @@ class RocksStore {
 
   // Shared typed reads.
   Result<std::optional<StoredResult>> get_result(std::string_view key, bool fill_cache = true) const;
+  Result<std::optional<std::int64_t>> get_fetched_at(std::string_view key) const;
   Result<std::optional<ProgressEntry>> get_progress(std::string_view job,
                                                     std::string_view key) const;
   Result<QuotaState> get_quota() const;

@@ -143,6 +143,10 @@ class RocksStoreWriter final : public StoreWriter {
     if (auto r = check_open(); !r) return r.error();
     return store_->get_quota();
   }
+  Result<std::optional<std::int64_t>> fetched_at(std::string_view key) override {
+    if (auto r = check_open(); !r) return r.error();
+    return store_->get_fetched_at(key);
+  }
 
   Result<std::string> record_run_start(std::string_view job, std::int64_t at_ms) override {
     if (auto r = check_open(); !r) return r.error();

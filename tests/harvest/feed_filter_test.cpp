@@ -58,9 +58,9 @@ TEST(FeedFilter, RefreshFetchesStoredKeysOnceWithoutLookingThemUp) {
 TEST(FeedFilter, RefreshAfterFetchesOnlyKeysOlderThanTheCutOff) {
   FakeStore store;
   store.results["old"] = "{}";
-  store.fetched_at["old"] = 1'000;
+  store.fetched_at_of["old"] = 1'000;
   store.results["new"] = "{}";
-  store.fetched_at["new"] = 9'000;
+  store.fetched_at_of["new"] = 9'000;
   store.progress_of["old"] = ProgressEntry{};
   store.progress_of["new"] = ProgressEntry{};
   // refresh_after 5 s in a run that started at 10 s: fetched before 5 s is due.
@@ -73,11 +73,11 @@ TEST(FeedFilter, RefreshAfterFetchesOnlyKeysOlderThanTheCutOff) {
 TEST(FeedFilter, AKeyRefreshedInThisRunIsNotDueAgain) {
   FakeStore store;
   store.results["k"] = "{}";
-  store.fetched_at["k"] = 1'000;
+  store.fetched_at_of["k"] = 1'000;
   const RefreshRule rule = RefreshRule::after(5'000, 10'000);
   FeedFilter f({}, rule);
   EXPECT_EQ(f.decide("j", "k", 1, store).value(), Feed::refresh);
-  store.fetched_at["k"] = 10'500;  // the refresh landed (a level of an expansion, or a rerun)
+  store.fetched_at_of["k"] = 10'500;  // the refresh landed (a level of an expansion, or a rerun)
   store.progress_of["k"] = ProgressEntry{};
   EXPECT_EQ(FeedFilter({}, rule).decide("j", "k", 1, store).value(), Feed::stored);
   // A rerun started later, still within the duration of that refresh: not due either.

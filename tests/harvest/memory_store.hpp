@@ -18,7 +18,7 @@ class MemoryStore final : public StoreWriter {
   int lookups = 0;
   std::map<std::string, std::string, std::less<>> results;  // key -> body
   std::map<std::string, ProgressEntry, std::less<>> progress_of;  // key -> entry (any job)
-  std::map<std::string, std::int64_t, std::less<>> fetched_at;  // key -> fetched_at_ms (default 0)
+  std::map<std::string, std::int64_t, std::less<>> fetched_at_of;  // key -> fetched_at_ms (default 0)
   std::vector<std::function<void(Result<void>)>> unanswered;  // Mode::silent
 
   bool submit(WriteRequest&& w, std::function<void(Result<void>)> done) override {
@@ -57,6 +57,14 @@ class MemoryStore final : public StoreWriter {
     return it == progress_of.end() ? std::optional<ProgressEntry>() : std::optional<ProgressEntry>(it->second);
   }
   Result<QuotaState> quota() override { return QuotaState{}; }
+  Result<std::optional<std::int64_t>> fetched_at(std::string_view key) override {
+    std::lock_guard lock(mu_);
+    ++lookups;
+    if (broken_lookups) return make_error(errc::store, "I/O error");
+    if (results.find(key) == results.end()) return std::optional<std::int64_t>();
+    auto t = fetched_at_of.find(key);
+    return std::optional<std::int64_t>(t == fetched_at_of.end() ? 0 : t->second);
+  }
   Result<std::string> record_run_start(std::string_view, std::int64_t) override { return std::string("test-run"); }
   RunChanges run_changes() const override { return {}; }
   Result<PruneCounts> prune_history(const PruneRule&) override { return PruneCounts{}; }
@@ -74,7 +82,7 @@ class MemoryStore final : public StoreWriter {
     StoredResult r;
     r.key = std::string(key);
     r.body = it->second;
-    if (auto t = fetched_at.find(key); t != fetched_at.end()) r.fetched_at_ms = t->second;
+    if (auto t = fetched_at_of.find(key); t != fetched_at_of.end()) r.fetched_at_ms = t->second;
     return std::optional<StoredResult>(std::move(r));
   }
   // Expansion in memory: the job's state, lineages and levels (one job per MemoryStore).

@@ -74,6 +74,8 @@ TEST(StoreHistory, ARefreshWithANewAnswerKeepsTheOldOneAsAVersion) {
   EXPECT_EQ(w->run_changes().new_keys, 1u);
   EXPECT_EQ(w->run_changes().changed, 2u);
   EXPECT_EQ(w->run_changes().unchanged, 0u);
+  EXPECT_EQ(w->fetched_at(key_of("coffee")).value(), 3'000) << "the current result's fetch";
+  EXPECT_FALSE(w->fetched_at(key_of("tea")).value());
   auto r = open_reader(tmp.path());
   const std::string key = key_of("coffee");
   auto versions = r->versions(key).value();

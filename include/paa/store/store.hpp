@@ -185,6 +185,8 @@ class StoreWriter {
   virtual Result<std::optional<ProgressEntry>> progress(std::string_view job,
                                                         std::string_view key) = 0;
   virtual Result<QuotaState> quota() = 0;
+  // When the key's current result was fetched; nullopt: not stored (refresh_after).
+  virtual Result<std::optional<std::int64_t>> fetched_at(std::string_view key) = 0;
 
   // These three go through the writer queue (ordered after everything submitted before them)
   // and block the caller until committed: call them from a thread that may wait on the disk.
