@@ -2,6 +2,8 @@
 // summaries and caps.
 #include "paa/history/diff_report.hpp"
 
+#include "trees.hpp"
+
 #include <boost/json/parse.hpp>
 #include <boost/json/value.hpp>
 
@@ -19,22 +21,8 @@ using exporting::StringSink;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-Question node(std::string text, std::vector<Question> children = {}, std::string url = "", std::string title = "") {
-  Question q;
-  q.question = std::move(text);
-  q.children = std::move(children);
-  q.url = std::move(url);
-  q.title = std::move(title);
-  return q;
-}
-
-SearchResult tree(std::vector<Question> roots, std::vector<std::string> related = {}) {
-  SearchResult r;
-  r.question = "coffee";
-  r.children = std::move(roots);
-  r.related = std::move(related);
-  return r;
-}
+using test::node;
+using test::tree;
 
 KeyComparison key(std::string q, const SearchResult* before, const SearchResult* after, std::string hl = "en",
                   std::string gl = "us", std::string city = "") {

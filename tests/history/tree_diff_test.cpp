@@ -2,6 +2,8 @@
 // questions, normalisation and churn.
 #include "paa/history/tree_diff.hpp"
 
+#include "trees.hpp"
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -10,22 +12,8 @@ namespace {
 
 using ::testing::ElementsAre;
 
-Question node(std::string text, std::vector<Question> children = {}, std::string url = "", std::string title = "") {
-  Question q;
-  q.question = std::move(text);
-  q.children = std::move(children);
-  q.url = std::move(url);
-  q.title = std::move(title);
-  return q;
-}
-
-SearchResult tree(std::vector<Question> roots, std::vector<std::string> related = {}) {
-  SearchResult r;
-  r.question = "coffee";
-  r.children = std::move(roots);
-  r.related = std::move(related);
-  return r;
-}
+using test::node;
+using test::tree;
 
 std::vector<std::string> kinds(const TreeDiff& d) {
   std::vector<std::string> out;

@@ -310,25 +310,7 @@ std::filesystem::path copy_fixture(const std::filesystem::path& into) {
   return dest;
 }
 
-std::string format_version(const std::filesystem::path& dir) {
-  std::string out;
-  // Readers do not expose it: read the meta family directly.
-  std::vector<std::string> names;
-  EXPECT_TRUE(rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), dir.string(), &names).ok());
-  std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
-  for (auto& n : names) descriptors.emplace_back(n, rocksdb::ColumnFamilyOptions());
-  std::vector<rocksdb::ColumnFamilyHandle*> handles;
-  rocksdb::DB* db = nullptr;
-  EXPECT_TRUE(rocksdb::DB::OpenForReadOnly(rocksdb::DBOptions(), dir.string(), descriptors, &handles, &db).ok());
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    if (names[i] == "meta") {
-      EXPECT_TRUE(db->Get({}, handles[i], "format_version", &out).ok());
-    }
-  }
-  for (auto* h : handles) db->DestroyColumnFamilyHandle(h);
-  delete db;
-  return out;
-}
+std::string format_version(const std::filesystem::path& dir) { return test::raw_format_version(dir); }
 
 bool has_family(const std::filesystem::path& dir, const std::string& name) {
   std::vector<std::string> names;
@@ -424,21 +406,8 @@ TEST(StoreUpgrade, AFormatTwoStoreIsReadAsItIsAndUpgradedByTheFirstWriter) {
 TEST(StoreUpgrade, AnUpgradeCutShortIsFinishedByTheNextWriter) {
   TempDir tmp;
   const auto dir = copy_fixture(tmp.path());
-  {
-    // A writer killed after creating the new family and before recording the version.
-    std::vector<std::string> names;
-    ASSERT_TRUE(rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), dir.string(), &names).ok());
-    std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
-    for (auto& n : names) descriptors.emplace_back(n, rocksdb::ColumnFamilyOptions());
-    descriptors.emplace_back("history", rocksdb::ColumnFamilyOptions());
-    std::vector<rocksdb::ColumnFamilyHandle*> handles;
-    rocksdb::DB* db = nullptr;
-    rocksdb::DBOptions options;
-    options.create_missing_column_families = true;
-    ASSERT_TRUE(rocksdb::DB::Open(options, dir.string(), descriptors, &handles, &db).ok());
-    for (auto* h : handles) db->DestroyColumnFamilyHandle(h);
-    delete db;
-  }
+  // A writer killed after creating the new family and before recording the version.
+  test::raw_format_version(dir, std::nullopt, "history");
   ASSERT_EQ(format_version(dir), "2");
   {
     auto r = open_reader(dir);

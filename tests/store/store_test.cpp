@@ -21,6 +21,7 @@ namespace paa {
 namespace {
 
 using test::key_of;
+using test::raw_format_version;
 using test::make_put;
 using test::submit_and_wait;
 using test::TempDir;
@@ -509,55 +510,13 @@ TEST(StoreOpen, StoreWrittenByANewerFormatIsRefused) {
   TempDir tmp;
   auto dir = tmp.path() / "x.db";
   { ASSERT_TRUE(open_writer(dir)); }
-  {
-    std::vector<std::string> names;
-    ASSERT_TRUE(rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), dir.string(), &names).ok());
-    std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
-    for (auto& n : names) descriptors.emplace_back(n, rocksdb::ColumnFamilyOptions());
-    descriptors.emplace_back("added_by_format_4", rocksdb::ColumnFamilyOptions());
-    std::vector<rocksdb::ColumnFamilyHandle*> handles;
-    rocksdb::DB* db = nullptr;
-    rocksdb::DBOptions options;
-    options.create_missing_column_families = true;
-    ASSERT_TRUE(rocksdb::DB::Open(options, dir.string(), descriptors, &handles, &db).ok());
-    for (std::size_t i = 0; i < names.size(); ++i) {
-      if (names[i] == "meta") {
-        ASSERT_TRUE(db->Put({}, handles[i], "format_version", "4").ok());
-      }
-    }
-    for (auto* h : handles) db->DestroyColumnFamilyHandle(h);
-    delete db;
-  }
+  EXPECT_EQ(raw_format_version(dir, "4", "added_by_format_4"), "4");
   const std::string expected = "store '" + dir.string() +
                                "' was written by a newer paa (format 4; this paa reads up to 3): "
                                "upgrade paa";
   expect_writer_and_reader_refuse(dir, expected);
 }
 
-namespace {
-// Reads or (with `value`) writes meta/format_version with plain RocksDB.
-std::string raw_format_version(const std::filesystem::path& dir,
-                               std::optional<std::string> value = std::nullopt) {
-  std::vector<std::string> names;
-  EXPECT_TRUE(rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), dir.string(), &names).ok());
-  std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
-  for (auto& n : names) descriptors.emplace_back(n, rocksdb::ColumnFamilyOptions());
-  std::vector<rocksdb::ColumnFamilyHandle*> handles;
-  rocksdb::DB* db = nullptr;
-  EXPECT_TRUE(rocksdb::DB::Open(rocksdb::DBOptions(), dir.string(), descriptors, &handles, &db).ok());
-  std::string out;
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    if (names[i] != "meta") continue;
-    if (value) {
-      EXPECT_TRUE(db->Put({}, handles[i], "format_version", *value).ok());
-    }
-    EXPECT_TRUE(db->Get({}, handles[i], "format_version", &out).ok());
-  }
-  for (auto* h : handles) db->DestroyColumnFamilyHandle(h);
-  delete db;
-  return out;
-}
-}  // namespace
 
 TEST(StoreOpen, FormatOneStoreIsReadAsItIsAndAWriterRecordsTheCurrentFormat) {
   TempDir tmp;

@@ -2,6 +2,7 @@
 
 #include <boost/json.hpp>
 #include <gtest/gtest.h>
+#include <rocksdb/db.h>
 
 #include <cstdlib>
 #include <future>
@@ -69,6 +70,31 @@ Result<void> submit_and_wait(StoreWriter& writer, WriteRequest request) {
     return make_error("queue full");
   }
   return future.get();
+}
+
+std::string raw_format_version(const std::filesystem::path& dir, std::optional<std::string> value,
+                               std::optional<std::string> add_family) {
+  std::vector<std::string> names;
+  EXPECT_TRUE(rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), dir.string(), &names).ok());
+  if (add_family) names.push_back(*add_family);
+  std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
+  for (auto& n : names) descriptors.emplace_back(n, rocksdb::ColumnFamilyOptions());
+  std::vector<rocksdb::ColumnFamilyHandle*> handles;
+  rocksdb::DB* db = nullptr;
+  rocksdb::DBOptions options;
+  options.create_missing_column_families = true;
+  EXPECT_TRUE(rocksdb::DB::Open(options, dir.string(), descriptors, &handles, &db).ok());
+  std::string out;
+  for (std::size_t i = 0; i < names.size() && db != nullptr; ++i) {
+    if (names[i] != "meta") continue;
+    if (value) {
+      EXPECT_TRUE(db->Put({}, handles[i], "format_version", *value).ok());
+    }
+    EXPECT_TRUE(db->Get({}, handles[i], "format_version", &out).ok());
+  }
+  for (auto* h : handles) db->DestroyColumnFamilyHandle(h);
+  delete db;
+  return out;
 }
 
 }  // namespace paa::test

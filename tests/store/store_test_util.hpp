@@ -4,6 +4,7 @@
 #include "support/temp_dir.hpp"
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,11 @@ WriteRequest make_put(const std::string& job, const std::string& q, const TreeSp
 
 std::string key_of(const std::string& q, const std::string& hl = "en",
                    const std::string& gl = "us", const std::string& city = "");
+
+// Reads or (with `value`) writes meta/format_version with plain RocksDB, after creating the
+// family `add_family` when given (what a newer paa, or a writer killed mid-upgrade, leaves).
+std::string raw_format_version(const std::filesystem::path& dir, std::optional<std::string> value = std::nullopt,
+                               std::optional<std::string> add_family = std::nullopt);
 
 // Submits and waits for `done`.
 Result<void> submit_and_wait(StoreWriter& writer, WriteRequest request);
