@@ -115,9 +115,10 @@ json::value time_json(std::int64_t ms) {
   return ms != 0 ? json::value(utc(ms)) : json::value(nullptr);
 }
 
-std::string run_text(const RunInfo& run) {
+// `with_id`: "20261123-180007: started ..." (the run list prints the id in its own column).
+std::string run_text(const RunInfo& run, bool with_id = true) {
   if (run.started_at_ms == 0) return "never";
-  std::string out = run.run_id.empty() ? "" : run.run_id + ": ";
+  std::string out = !with_id || run.run_id.empty() ? "" : run.run_id + ": ";
   out += "started " + utc(run.started_at_ms) + ", ";
   if (run.ended_at_ms == 0) return out + "running or interrupted";
   out += "ended " + utc(run.ended_at_ms);
@@ -151,9 +152,7 @@ void print_runs(const std::vector<RunInfo>& runs) {
               runs.size() > kRunsShown ? ", the latest 10 below, `--json` lists all" : "");
   for (std::size_t i = runs.size() > kRunsShown ? runs.size() - kRunsShown : 0; i < runs.size(); ++i) {
     const RunInfo& r = runs[i];
-    RunInfo unnamed = r;  // the id is in its own column
-    unnamed.run_id.clear();
-    std::printf("  %-17s %-12s %s", r.run_id.c_str(), r.job.c_str(), run_text(unnamed).c_str());
+    std::printf("  %-17s %-12s %s", r.run_id.c_str(), r.job.c_str(), run_text(r, /*with_id=*/false).c_str());
     const std::string changes = changes_text(r);
     if (!changes.empty()) std::printf("; %s", changes.c_str());
     std::printf("\n");

@@ -110,20 +110,8 @@ void dedupe_json_tree(boost::json::value& result) {
   }
 }
 
-// "q":...,"hl":...,"gl":...,"city":... (city null when none).
 void append_key_members(BufferedOutput& out, const KeySpelling& key) {
-  out.append("\"q\":");
-  append_json_string(out, key.q);
-  out.append(",\"hl\":");
-  append_json_string(out, key.hl);
-  out.append(",\"gl\":");
-  append_json_string(out, key.gl);
-  out.append(",\"city\":");
-  if (key.city.empty()) {
-    out.append("null");
-  } else {
-    append_json_string(out, key.city);
-  }
+  append_key_members(out, key.q, key.hl, key.gl, key.city);
 }
 
 void append_key_object(BufferedOutput& out, const KeySpelling& key) {
@@ -349,6 +337,22 @@ class QuestionAggregateWriter final : public FormatWriter {
 };
 
 }  // namespace
+
+void append_key_members(BufferedOutput& out, std::string_view q, std::string_view hl, std::string_view gl,
+                        std::string_view city) {
+  out.append("\"q\":");
+  append_json_string(out, q);
+  out.append(",\"hl\":");
+  append_json_string(out, hl);
+  out.append(",\"gl\":");
+  append_json_string(out, gl);
+  out.append(",\"city\":");
+  if (city.empty()) {
+    out.append("null");
+  } else {
+    append_json_string(out, city);
+  }
+}
 
 KeySpelling spelling_of(const StoredResult& r) { return {r.q, r.hl, r.gl, r.city}; }
 

@@ -1,5 +1,6 @@
 #include "paa/history/diff_report.hpp"
 
+#include "paa/export/formats.hpp"
 #include "paa/export/text.hpp"
 
 #include <algorithm>
@@ -235,18 +236,8 @@ void DiffReport::write_csv(const KeyComparison& key, const TreeDiff* diff) {
 // A key at one side only has empty changes and related arrays.
 void DiffReport::write_jsonl(const KeyComparison& key, const TreeDiff* diff) {
   auto& out = out_;
-  out.append("{\"q\":");
-  append_json_string(out, key.q);
-  out.append(",\"hl\":");
-  append_json_string(out, key.hl);
-  out.append(",\"gl\":");
-  append_json_string(out, key.gl);
-  out.append(",\"city\":");
-  if (key.city.empty()) {
-    out.append("null");
-  } else {
-    append_json_string(out, key.city);
-  }
+  out.put('{');
+  exporting::append_key_members(out, key.q, key.hl, key.gl, key.city);
   out.append(",\"status\":");
   if (diff == nullptr) {
     out.append(key.before != nullptr ? "\"removed\"" : "\"added\"");

@@ -1,6 +1,7 @@
 #include "paa/net/http_connection.hpp"
 
 #include "paa/net/gzip.hpp"
+#include "paa/net/tls_peer.hpp"
 
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -120,24 +121,12 @@ struct HttpConnection::Impl {
     tcp_layer.socket().set_option(tcp::no_delay(true));
     if (secure) {
       SSL* handle = secure->native_handle();
-      boost::system::error_code aec;
-      asio::ip::make_address(endpoint.host, aec);
-      const bool is_ip = !aec;
-      if (!is_ip) SSL_set_tlsext_host_name(handle, endpoint.host.c_str());  // SNI
-      // Let OpenSSL check the name so a mismatch reports "hostname mismatch".
-      X509_VERIFY_PARAM* param = SSL_get0_param(handle);
-      if (is_ip) {
-        X509_VERIFY_PARAM_set1_ip_asc(param, endpoint.host.c_str());
-      } else {
-        X509_VERIFY_PARAM_set1_host(param, endpoint.host.c_str(), endpoint.host.size());
-      }
+      expect_peer_name(handle, endpoint.host);
       auto [hec] = co_await secure->async_handshake(ssl::stream_base::client, use_tuple);
       if (hec) {
-        const long verify = SSL_get_verify_result(handle);
-        if (verify != X509_V_OK) {
+        if (auto failure = certificate_failure(handle)) {
           r.tls_refused = true;
-          r.network_error = "TLS: the certificate of " + endpoint.host + " could not be verified (" +
-                            X509_verify_cert_error_string(verify) +
+          r.network_error = "TLS: the certificate of " + endpoint.host + " could not be verified (" + *failure +
                             "); if the server uses your own CA, pass --ca-file CA.pem";
         } else {
           r.network_error = "TLS handshake with " + endpoint.host + " failed: " +

@@ -1,5 +1,6 @@
 #include "paa/buildinfo/buildinfo.hpp"
 #include "paa/net/http_connection.hpp"
+#include "paa/net/tls_peer.hpp"
 #include "paa/notify/delivery_plan.hpp"
 #include "paa/notify/notify.hpp"
 
@@ -95,24 +96,15 @@ asio::awaitable<AttemptOutcome> post_once(ssl::context& ctx, const Target& t,
     out.error = "cannot connect to " + t.host_header + ": " + why(cec);
     co_return out;
   }
-  // SNI and the name check, as for the service (src/net/http_connection.cpp).
+  // SNI and the name check, as for the service.
   SSL* handle = stream.native_handle();
-  boost::system::error_code aec;
-  asio::ip::make_address(t.host, aec);
-  X509_VERIFY_PARAM* param = SSL_get0_param(handle);
-  if (aec) {
-    SSL_set_tlsext_host_name(handle, t.host.c_str());
-    X509_VERIFY_PARAM_set1_host(param, t.host.c_str(), t.host.size());
-  } else {
-    X509_VERIFY_PARAM_set1_ip_asc(param, t.host.c_str());
-  }
+  expect_peer_name(handle, t.host);
   auto [hec] = co_await stream.async_handshake(ssl::stream_base::client, use_tuple);
   if (hec) {
-    const long verify = SSL_get_verify_result(handle);
-    if (verify != X509_V_OK) {
+    if (auto failure = certificate_failure(handle)) {
       certificate_refused = true;
-      out.error = std::string("TLS: the certificate of ") + t.host + " could not be verified (" +
-                  X509_verify_cert_error_string(verify) + "); if the receiver uses your own CA, pass --ca-file CA.pem";
+      out.error = "TLS: the certificate of " + t.host + " could not be verified (" + *failure +
+                  "); if the receiver uses your own CA, pass --ca-file CA.pem";
     } else {
       out.error = "TLS handshake with " + t.host + " failed: " + why(hec);
     }

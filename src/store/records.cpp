@@ -370,26 +370,47 @@ std::string encode_result(const StoredResult& r) {
   return out;
 }
 
+namespace {
+// The fields every result format starts with (views into the value, nothing copied).
+struct ResultHead {
+  std::uint8_t version = 0;
+  std::string_view q, hl, gl, city;
+  std::int64_t fetched_at_ms = 0;
+};
+std::optional<ResultHead> read_result_head(ByteReader& rd) {
+  ResultHead h;
+  h.version = rd.u8();
+  if (h.version != kRecordV1 && h.version != kResultV2) return std::nullopt;
+  h.q = rd.str();
+  h.hl = rd.str();
+  h.gl = rd.str();
+  h.city = rd.str();
+  h.fetched_at_ms = rd.i64();
+  if (!rd.ok()) return std::nullopt;
+  return h;
+}
+}  // namespace
+
 std::optional<StoredResult> decode_result(std::string_view key, std::string_view bytes) {
   ByteReader rd(bytes);
-  const auto version = rd.u8();
-  if (version != kRecordV1 && version != kResultV2) return std::nullopt;
+  auto head = read_result_head(rd);
+  if (!head) return std::nullopt;
   StoredResult r;
   r.key = std::string(key);
-  r.q = std::string(rd.str());
-  r.hl = std::string(rd.str());
-  r.gl = std::string(rd.str());
-  r.city = std::string(rd.str());
-  r.fetched_at_ms = rd.i64();
+  r.q = std::string(head->q);
+  r.hl = std::string(head->hl);
+  r.gl = std::string(head->gl);
+  r.city = std::string(head->city);
+  r.fetched_at_ms = head->fetched_at_ms;
   r.unchanged_since_ms = r.fetched_at_ms;
-  if (version == kResultV2) {
+  if (head->version == kResultV2) {
     r.unchanged_since_ms = r.fetched_at_ms - rd.i64();
     r.run_id = std::string(rd.str());
     r.first_run_id = std::string(rd.str());
   }
   std::uint8_t flags = rd.u8();
   r.cached = (flags & kCached) != 0;
-  r.first_cached = version == kResultV2 ? (flags & kFirstCached) != 0 : r.cached;
+  r.first_cached = head->version == kResultV2 ? (flags & kFirstCached) != 0 : r.cached;
   if (flags & kHasSearchesLeft) r.quota.searches_left = rd.i64();
   if (flags & kHasPayg) r.quota.payg_credits_left = rd.i64();
   if (flags & kHasRenewal) {
@@ -404,12 +425,9 @@ std::optional<StoredResult> decode_result(std::string_view key, std::string_view
 
 std::optional<std::int64_t> decode_result_fetched_at(std::string_view bytes) {
   ByteReader rd(bytes);
-  const auto version = rd.u8();
-  if (version != kRecordV1 && version != kResultV2) return std::nullopt;
-  for (int i = 0; i < 4; ++i) (void)rd.str();  // q, hl, gl, city
-  const std::int64_t at = rd.i64();
-  if (!rd.ok()) return std::nullopt;
-  return at;
+  auto head = read_result_head(rd);
+  if (!head) return std::nullopt;
+  return head->fetched_at_ms;
 }
 
 std::string encode_progress(const ProgressEntry& p) {
