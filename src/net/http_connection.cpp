@@ -3,14 +3,16 @@
 #include "paa/net/gzip.hpp"
 #include "paa/net/tls_peer.hpp"
 
+#include "tls_socket.hpp"
+
 #include <boost/asio/as_tuple.hpp>
+#include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/ssl.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
-#include <boost/beast/ssl.hpp>
 
 #include <openssl/ssl.h>
 #include <openssl/x509v3.h>
@@ -55,21 +57,63 @@ Result<std::shared_ptr<TlsContext>> TlsContext::create(const std::string& ca_fil
     }
   }
   ctx.set_verify_mode(ssl::verify_peer);
+  // A connection waiting for its answer holds no record buffers (up to 16 KiB each way).
+  SSL_CTX_set_mode(ctx.native_handle(), SSL_MODE_RELEASE_BUFFERS);
   return tls;
 }
 
+// One deadline at a time over a connection's socket: when it passes, the socket's pending
+// operations are cancelled and the step reports a timeout. The state is shared with the
+// timer's handler, which may run after a newer deadline was armed or the connection is gone.
+class Deadline {
+ public:
+  explicit Deadline(asio::any_io_executor ex) : timer_(std::move(ex)), state_(std::make_shared<State>()) {}
+  ~Deadline() { state_->socket = nullptr; }
+
+  void arm(tcp::socket& socket, std::chrono::milliseconds after) {
+    const auto generation = ++state_->generation;
+    state_->expired = false;
+    state_->socket = &socket;
+    timer_.expires_after(after);
+    timer_.async_wait([state = state_, generation](boost::system::error_code ec) {
+      if (ec || state->generation != generation || state->socket == nullptr) return;
+      state->expired = true;
+      boost::system::error_code ignored;
+      state->socket->cancel(ignored);
+    });
+  }
+  // Ends the deadline; true when it had passed (the step's failure is then a timeout).
+  bool disarm() {
+    ++state_->generation;
+    state_->socket = nullptr;
+    timer_.cancel();
+    return state_->expired;
+  }
+
+ private:
+  struct State {
+    std::uint64_t generation = 0;
+    bool expired = false;
+    tcp::socket* socket = nullptr;
+  };
+  asio::steady_timer timer_;
+  std::shared_ptr<State> state_;
+};
+
 struct HttpConnection::Impl {
   Impl(asio::any_io_executor ex, std::shared_ptr<TlsContext> t, ServiceEndpoint ep, ConnectionConfig c)
-      : executor(ex), tls(std::move(t)), endpoint(std::move(ep)), config(std::move(c)), resolver(ex) {}
+      : executor(ex), tls(std::move(t)), endpoint(std::move(ep)), config(std::move(c)), resolver(ex),
+        deadline(ex) {}
 
   asio::any_io_executor executor;
   std::shared_ptr<TlsContext> tls;
   ServiceEndpoint endpoint;
   ConnectionConfig config;
   tcp::resolver resolver;
-  std::optional<beast::tcp_stream> plain;
-  std::optional<beast::ssl_stream<beast::tcp_stream>> secure;
+  std::optional<tcp::socket> plain;
+  std::optional<net_detail::TlsSocket> secure;
   beast::flat_buffer buffer;
+  Deadline deadline;  // after the sockets: it points at them
   bool open = false;
   // Built once: the same on every request.
   const std::string host_header = endpoint.port == (endpoint.tls ? "443" : "80")
@@ -77,23 +121,29 @@ struct HttpConnection::Impl {
                                       : endpoint.host + ":" + endpoint.port;
   std::uint64_t served_on_this_connection = 0;
 
-  beast::tcp_stream& lowest() { return secure ? beast::get_lowest_layer(*secure) : *plain; }
+  tcp::socket& lowest() { return secure ? secure->socket() : *plain; }
 
   void close() {
     open = false;
     boost::system::error_code ignored;
-    if (secure) beast::get_lowest_layer(*secure).socket().close(ignored);
-    if (plain) plain->socket().close(ignored);
+    if (secure) secure->socket().close(ignored);
+    if (plain) plain->close(ignored);
     buffer.clear();
+  }
+
+  // The step's error, or a timeout when its deadline passed.
+  boost::system::error_code finished(boost::system::error_code ec) {
+    const bool expired = deadline.disarm();
+    return ec && expired ? boost::system::error_code(beast::error::timeout) : ec;
   }
 
   asio::awaitable<void> connect(HttpResponse& r) {
     close();
     secure.reset();
     plain.reset();
-    const auto deadline = config.timeout;
+    const auto timeout = config.timeout;
     // Resolution has no deadline of its own: a timer cancels it.
-    asio::steady_timer resolve_deadline(executor, deadline);
+    asio::steady_timer resolve_deadline(executor, timeout);
     resolve_deadline.async_wait([this](boost::system::error_code ec) {
       if (!ec) resolver.cancel();
     });
@@ -105,32 +155,34 @@ struct HttpConnection::Impl {
       co_return;
     }
     if (endpoint.tls) {
-      secure.emplace(executor, *static_cast<ssl::context*>(tls->native_context()));
+      secure.emplace(executor, static_cast<ssl::context*>(tls->native_context())->native_handle());
     } else {
       plain.emplace(executor);
     }
-    auto& tcp_layer = lowest();
-    tcp_layer.expires_after(deadline);
-    auto [cec, ep] = co_await tcp_layer.async_connect(results, use_tuple);
+    auto& socket = lowest();
+    deadline.arm(socket, timeout);
+    auto [cec, ep] = co_await asio::async_connect(socket, results, use_tuple);
+    cec = finished(cec);
     if (cec) {
-      r.network_error = "cannot connect to " + endpoint.host + ":" + endpoint.port + ": " +
-                        (cec == beast::error::timeout ? std::string("timed out") : cec.message());
+      r.network_error = "cannot connect to " + endpoint.host + ":" + endpoint.port + ": " + why(cec);
       close();
       co_return;
     }
-    tcp_layer.socket().set_option(tcp::no_delay(true));
+    socket.set_option(tcp::no_delay(true));
     if (secure) {
+      secure->attach();
       SSL* handle = secure->native_handle();
       expect_peer_name(handle, endpoint.host);
-      auto [hec] = co_await secure->async_handshake(ssl::stream_base::client, use_tuple);
+      deadline.arm(socket, timeout);
+      auto [hec, hn] = co_await secure->async_handshake(use_tuple);
+      hec = finished(hec);
       if (hec) {
         if (auto failure = certificate_failure(handle)) {
           r.tls_refused = true;
           r.network_error = "TLS: the certificate of " + endpoint.host + " could not be verified (" + *failure +
                             "); if the server uses your own CA, pass --ca-file CA.pem";
         } else {
-          r.network_error = "TLS handshake with " + endpoint.host + " failed: " +
-                            (hec == beast::error::timeout ? std::string("timed out") : hec.message());
+          r.network_error = "TLS handshake with " + endpoint.host + " failed: " + why(hec);
         }
         close();
         co_return;
@@ -145,9 +197,9 @@ struct HttpConnection::Impl {
   // before anything is sent on it.
   bool peer_closed_while_idle() {
     if (buffer.size() > 0) return true;
-    if (secure && SSL_pending(secure->native_handle()) > 0) return true;
+    if (secure && SSL_has_pending(secure->native_handle()) != 0) return true;
     char byte = 0;
-    const ssize_t n = ::recv(lowest().socket().native_handle(), &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+    const ssize_t n = ::recv(lowest().native_handle(), &byte, 1, MSG_PEEK | MSG_DONTWAIT);
     return n >= 0 || (errno != EAGAIN && errno != EWOULDBLOCK);
   }
 
@@ -167,9 +219,11 @@ struct HttpConnection::Impl {
     req.set("x-api-key", config.api_key);
     req.keep_alive(true);
 
-    lowest().expires_after(config.timeout);
+    // One deadline for the request and its response.
+    deadline.arm(lowest(), config.timeout);
     auto [wec, wn] = co_await http::async_write(stream, req, use_tuple);
     if (wec) {
+      wec = finished(wec);
       r.network_error = "sending the request failed: " + why(wec);
       close();
       co_return;
@@ -178,6 +232,7 @@ struct HttpConnection::Impl {
     http::response_parser<http::string_body> parser;
     parser.body_limit(config.max_body);
     auto [rec, rn] = co_await http::async_read(stream, buffer, parser, use_tuple);
+    rec = finished(rec);
     if (rec) {
       if (parser.is_header_done()) {
         r.status = parser.get().result_int();
