@@ -28,12 +28,14 @@ done
 if [ "$quick" = 1 ]; then
   reps=1; wrk_secs=2
   n_throughput=3000; n_latency=640; n_rate=150; n_scale=20000; n_export=5000; n_peers=1000; n_history=2000
+  n_slow=3000; n_slow_ref=3000
 else
   reps=3; wrk_secs=10
   n_throughput=50000; n_latency=5000; n_rate=1500; n_scale=${PAA_BENCH_SCALE:-1000000}; n_export=100000; n_peers=20000
   n_history=${PAA_BENCH_HISTORY:-100000}
+  n_slow=50000; n_slow_ref=20000
 fi
-cases=" ${PAA_BENCH_CASES:-1 2 3 4 5 6 7 8 9} "
+cases=" ${PAA_BENCH_CASES:-1 2 3 4 5 6 7 8 9 10} "
 want() { [[ $cases == *" $1 "* ]]; }
 
 paa_install_deps
@@ -695,6 +697,50 @@ with open(sys.argv[2], "a", encoding="utf-8") as f:
         f.write(f"9\t{m}\t{v}\n")
 PY
 rm -rf "$hdb" "$work"/d.* "$work/hx.jsonl" "$work/h.txt"
+case_end
+fi
+
+if want 10; then
+# --- case 10: many slow connections ---------------------------------------------------------------
+# 1,024 connections to a service that takes 1 s per answer: the wall-time floor is C/L, and
+# every connection is held open for the whole run, so peak RSS shows what one costs. The
+# reference is the same binary at 64 connections without latency (8 KiB trees both): memory per
+# connection = (peak RSS at 1,024 - peak RSS at 64) / 960.
+case_begin "10 (many slow connections)"
+slow_conc=1024; slow_lat=1
+start_emulator --tree-kb 8 --cache-ttl 0
+ref_rss_list=(); ref_cpu_list=()
+for rep in $(seq "$reps"); do
+  make_job "c$rep" "$n_slow_ref"
+  run_paa 10 "$work/c$rep.toml" "$work/c$rep.db" "$work/c$rep.log" --concurrency 64 --rate 0
+  read -r elapsed user sys rss <"$work/time"
+  ref_rss_list+=("$rss"); ref_cpu_list+=("$(calc "($user + $sys) * 1e6 / $n_slow_ref")")
+  rm -rf "$work/c$rep.db"
+done
+start_emulator --tree-kb 8 --cache-ttl 0 --latency-ms $((slow_lat * 1000)):$((slow_lat * 1000))
+command_of 10 "${emu_pin[*]} paa-emulator ... $emu_args"
+slow_rps_list=(); slow_rss_list=(); slow_cpu_list=()
+for rep in $(seq "$reps"); do
+  make_job "w$rep" "$n_slow"
+  run_paa 10 "$work/w$rep.toml" "$work/w$rep.db" "$work/w$rep.log" --concurrency "$slow_conc" --rate 0
+  read -r elapsed user sys rss <"$work/time"
+  slow_rps_list+=("$(calc "$n_slow / $elapsed")"); slow_rss_list+=("$rss")
+  slow_cpu_list+=("$(calc "($user + $sys) * 1e6 / $n_slow")")
+  rm -rf "$work/w$rep.db"
+done
+cl=$(calc "$slow_conc / $slow_lat")
+rps_med=$(median "${slow_rps_list[@]}"); rss_med=$(median "${slow_rss_list[@]}"); cpu_med=$(median "${slow_cpu_list[@]}")
+ref_rss=$(median "${ref_rss_list[@]}"); ref_cpu=$(median "${ref_cpu_list[@]}")
+rss_mib=$(calc "$rss_med / 1024")
+per_conn=$(calc "($rss_med - $ref_rss) / ($slow_conc - 64)")
+result 10 "req/s by wall time, $n_slow keys, -c $slow_conc, ${slow_lat} s per answer" "≥ 0.95 × C/L = $(fmt "$(calc "0.95 * $cl")" ',.0f')" "$(fmt "$rps_med" ',.0f')" "$(fmt "$(calc "$rps_med / $cl")" '.3f') × C/L" "$(yesno "$rps_med >= 0.95 * $cl")" \
+  "C/L = $slow_conc connections / ${slow_lat} s = $(fmt "$cl" ',.0f') req/s; wall time of the whole \`paa run\`, start-up included."
+result 10 "peak RSS at -c $slow_conc" "≤ 96 MiB" "$(fmt "$rss_mib" '.1f') MiB" "$(fmt "$(calc "$rss_mib / 96")" '.2f')" "$(yesno "$rss_mib <= 96")" \
+  "Memory per connection: (peak RSS at -c $slow_conc − peak RSS at -c 64, $(fmt "$(calc "$ref_rss / 1024")" '.1f') MiB) / $((slow_conc - 64)) = $(fmt "$per_conn" '.1f') KiB."
+result 10 "µs CPU per result at -c $slow_conc vs -c 64 (no latency, $n_slow_ref keys)" "≤ 1.0 ×" "$(fmt "$cpu_med" ',.0f') vs $(fmt "$ref_cpu" ',.0f') µs" "$(fmt "$(calc "$cpu_med / $ref_cpu")" '.2f') ×" "$(yesno "$cpu_med <= $ref_cpu")" ""
+samples 10 "req/s at -c $slow_conc" "${slow_rps_list[*]}"; samples 10 "peak RSS KiB at -c $slow_conc" "${slow_rss_list[*]}"
+samples 10 "µs CPU/result at -c $slow_conc" "${slow_cpu_list[*]}"
+samples 10 "peak RSS KiB at -c 64" "${ref_rss_list[*]}"; samples 10 "µs CPU/result at -c 64" "${ref_cpu_list[*]}"
 case_end
 fi
 

@@ -19,6 +19,7 @@ TITLES = {
     "7": "7. Expansion at scale (a depth-2 job discovering ~1,000,000 keys)",
     "8": "8. Peers: the programs users would write instead (curl to files, aiohttp + SQLite, Scrapy)",
     "9": "9. History (issue 16): an unchanged refresh, a 30% change, `paa diff` and `export --at`",
+    "10": "10. Many slow connections (1,024 connections, 1 s per answer)",
 }
 
 
@@ -59,7 +60,7 @@ def main() -> None:
     if machine.get("mode") == "quick":
         lines += ["**Quick mode**: one repetition, tiny sizes, a few seconds per case. These figures keep the",
                   "script from rotting; they are not the benchmark (run `scripts/bench.sh` for that).", ""]
-    for case in sorted(TITLES):
+    for case in sorted(TITLES, key=int):
         if case not in results and case not in commands:
             continue
         lines += [f"## {TITLES[case]}", ""]
