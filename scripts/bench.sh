@@ -709,6 +709,7 @@ if want 10; then
 case_begin "10 (many slow connections)"
 slow_conc=1024; slow_lat=1
 start_emulator --tree-kb 8 --cache-ttl 0
+command_of 10 "${emu_pin[*]} paa-emulator ... $emu_args"
 ref_rss_list=(); ref_cpu_list=()
 for rep in $(seq "$reps"); do
   make_job "c$rep" "$n_slow_ref"
