@@ -78,8 +78,11 @@ class Deadline {
     timer_.async_wait([state = state_, generation](boost::system::error_code ec) {
       if (ec || state->generation != generation || state->socket == nullptr) return;
       state->expired = true;
+      // Cancel the pending wait; the shutdown also ends one that starts later (an operation
+      // between two waits when the deadline passed), so nothing waits past it.
       boost::system::error_code ignored;
       state->socket->cancel(ignored);
+      state->socket->shutdown(tcp::socket::shutdown_both, ignored);
     });
   }
   // Ends the deadline; true when it had passed (the step's failure is then a timeout).

@@ -1,6 +1,7 @@
 #pragma once
 // One keep-alive HTTP/1.1 connection (TLS or plain) to the service, driven by C++20 coroutines.
-// Beast and OpenSSL stay inside src/net/http_connection.cpp; this header is cheap to include.
+// Beast and OpenSSL stay inside src/net/ (http_connection.cpp, tls_socket.hpp); this header is
+// cheap to include.
 #include "paa/error.hpp"
 #include "paa/net/base_url.hpp"
 
