@@ -7,7 +7,7 @@ PAA_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 PAA_PACKAGES=(
   g++ make cmake ninja-build ccache pkg-config git
   libboost1.81-dev libboost-json1.81-dev libboost-system1.81-dev libboost-url1.81-dev
-  libssl-dev librocksdb-dev libsnappy-dev liblz4-dev libzstd-dev libbz2-dev zlib1g-dev
+  libssl-dev librocksdb-dev libsnappy-dev liblz4-dev libzstd-dev libbz2-dev zlib1g-dev libdeflate-dev
   libgtest-dev libgmock-dev libicu-dev libcli11-dev libtomlplusplus-dev libspdlog-dev libfmt-dev
   libxlsxwriter-dev
   openssl ca-certificates curl jq sqlite3 python3

@@ -3,6 +3,7 @@
 #include "paa/emulator/http_wire.hpp"
 
 #include <gtest/gtest.h>
+#include <zlib.h>
 
 using namespace paa;
 
@@ -37,4 +38,29 @@ TEST(Gzip, TruncatedAndCorruptInputAreErrors) {
   EXPECT_FALSE(gunzip(z.substr(0, z.size() / 2), 1u << 20));
   EXPECT_FALSE(gunzip("definitely not gzip", 1u << 20));
   EXPECT_FALSE(gunzip("", 1u << 20));
+}
+
+TEST(Gzip, AZlibStreamIsDecodedToo) {
+  std::string text;
+  for (int i = 0; i < 5000; ++i) text += "related " + std::to_string(i) + "\n";
+  std::string z(compressBound(text.size()), '\0');
+  uLongf n = z.size();
+  ASSERT_EQ(compress2(reinterpret_cast<Bytef*>(z.data()), &n, reinterpret_cast<const Bytef*>(text.data()),
+                      text.size(), 6), Z_OK);
+  z.resize(n);
+  auto back = gunzip(z, 16u << 20);
+  ASSERT_TRUE(back) << back.error().message;
+  EXPECT_EQ(*back, text);
+}
+
+TEST(Gzip, ASizeTrailerThatDisagreesWithTheDataIsAnError) {
+  // The trailer sizes the output buffer; the data must still match it.
+  std::string z = gzip_compress(std::string(50000, 'q'));
+  z[z.size() - 4] = 10;
+  z[z.size() - 3] = 0;
+  z[z.size() - 2] = 0;
+  z[z.size() - 1] = 0;
+  auto r = gunzip(z, 1u << 20);
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().message.find("corrupt"), std::string::npos) << r.error().message;
 }
