@@ -18,33 +18,17 @@
 #include <cstring>
 #include <algorithm>
 
-std::string zlib_cur(std::string_view in, std::size_t max_bytes) {
-  z_stream zs{};
-  inflateInit2(&zs, 32 + MAX_WBITS);
-  std::string out;
-  out.resize(std::min<std::size_t>(max_bytes, std::max<std::size_t>(in.size() * 4, 4096)));
-  zs.next_in = (Bytef*)in.data(); zs.avail_in = in.size();
-  std::size_t produced = 0; int rc = Z_OK;
-  while (rc != Z_STREAM_END) {
-    if (produced == out.size()) out.resize(std::min(max_bytes, out.size() * 2));
-    zs.next_out = (Bytef*)(out.data() + produced); zs.avail_out = out.size() - produced;
-    rc = inflate(&zs, Z_NO_FLUSH);
-    produced = out.size() - zs.avail_out;
-    if (rc != Z_OK && rc != Z_STREAM_END && rc != Z_BUF_ERROR) break;
-  }
-  inflateEnd(&zs); out.resize(produced); return out;
-}
 std::size_t isize(std::string_view in) {
   if (in.size() < 18) return 0;
   const unsigned char* p = (const unsigned char*)in.data() + in.size() - 4;
   return p[0] | (p[1] << 8) | (p[2] << 16) | ((std::size_t)p[3] << 24);
 }
-std::string zlib_isize(std::string_view in, std::size_t max_bytes) {
+// zlib's streaming inflate as paa used it, starting with `room` bytes of output and doubling.
+std::string zlib_inflate(std::string_view in, std::size_t max_bytes, std::size_t room) {
   z_stream zs{};
   inflateInit2(&zs, 32 + MAX_WBITS);
   std::string out;
-  std::size_t guess = isize(in); if (guess == 0) guess = in.size() * 4;
-  out.resize(std::min<std::size_t>(max_bytes, std::max<std::size_t>(guess + 1, 4096)));
+  out.resize(std::min<std::size_t>(max_bytes, std::max<std::size_t>(room, 4096)));
   zs.next_in = (Bytef*)in.data(); zs.avail_in = in.size();
   std::size_t produced = 0; int rc = Z_OK;
   while (rc != Z_STREAM_END) {
@@ -55,6 +39,11 @@ std::string zlib_isize(std::string_view in, std::size_t max_bytes) {
     if (rc != Z_OK && rc != Z_STREAM_END && rc != Z_BUF_ERROR) break;
   }
   inflateEnd(&zs); out.resize(produced); return out;
+}
+// As paa sized it (4 x the input), and sized from the gzip trailer (is the sizing the gain?).
+std::string zlib_cur(std::string_view in, std::size_t max_bytes) { return zlib_inflate(in, max_bytes, in.size() * 4); }
+std::string zlib_isize(std::string_view in, std::size_t max_bytes) {
+  return zlib_inflate(in, max_bytes, isize(in) != 0 ? isize(in) + 1 : in.size() * 4);
 }
 libdeflate_decompressor* d = libdeflate_alloc_decompressor();
 std::string deflate_isize(std::string_view in, std::size_t max_bytes) {

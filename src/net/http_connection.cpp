@@ -15,7 +15,6 @@
 #include <boost/beast/http.hpp>
 
 #include <openssl/ssl.h>
-#include <openssl/x509v3.h>
 
 #include <cerrno>
 #include <optional>

@@ -55,17 +55,14 @@ class TlsSocket {
   // void(error_code, std::size_t)
   template <class Token>
   auto async_handshake(Token&& token) {
-    return start(token, [](SSL* ssl, std::size_t* n) {
-      *n = 0;
-      return SSL_do_handshake(ssl);
-    });
+    return start(token, [](SSL* ssl, std::size_t*) { return SSL_do_handshake(ssl); });
   }
 
   template <class MutableBuffers, class Token>
   auto async_read_some(const MutableBuffers& buffers, Token&& token) {
     boost::asio::mutable_buffer first = first_buffer(buffers);
     return start(token, [first](SSL* ssl, std::size_t* n) {
-      if (first.size() == 0) return (*n = 0), 1;
+      if (first.size() == 0) return 1;  // nothing asked: done, 0 bytes
       return SSL_read_ex(ssl, first.data(), first.size(), n);
     });
   }
@@ -82,7 +79,7 @@ class TlsSocket {
       gathered_.append(static_cast<const char*>(b.data()), b.size());
     }
     return start(token, [this](SSL* ssl, std::size_t* n) {
-      if (gathered_.empty()) return (*n = 0), 1;
+      if (gathered_.empty()) return 1;
       return SSL_write_ex(ssl, gathered_.data(), gathered_.size(), n);
     });
   }
@@ -114,6 +111,7 @@ class TlsSocket {
     return {static_cast<int>(err), boost::asio::error::get_ssl_category()};
   }
 
+  // Call: int(SSL*, std::size_t* n), OpenSSL's convention (1 = done, n bytes; n starts at 0).
   template <class Call>
   struct Op {
     TlsSocket* self_socket;

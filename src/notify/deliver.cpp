@@ -17,7 +17,6 @@
 #include <boost/url/parse.hpp>
 
 #include <openssl/ssl.h>
-#include <openssl/x509v3.h>
 
 #include <cstdio>
 #include <cstdlib>
