@@ -107,7 +107,9 @@ class RocksStore {
   // walk one, and a union of stores merges several key by key.
   class Cursor {
    public:
-    Cursor(const RocksStore& store, rocksdb::ColumnFamilyHandle* cf, std::string_view prefix);
+    // Starts at `from` (inclusive) when given, else at the first key of the prefix.
+    Cursor(const RocksStore& store, rocksdb::ColumnFamilyHandle* cf, std::string_view prefix,
+           std::string_view from = {});
     Cursor(const Cursor&) = delete;  // the read options point into the cursor
     Cursor& operator=(const Cursor&) = delete;
     bool valid() const { return it_->Valid(); }

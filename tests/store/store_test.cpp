@@ -15,6 +15,7 @@
 #include <optional>
 #include <latch>
 #include <map>
+#include <numeric>
 #include <thread>
 
 namespace paa {
@@ -736,6 +737,44 @@ TEST(StoreExpansion, AStepIsWrittenWholeAndReadBackByWriterAndReaders) {
   EXPECT_EQ(keys[1].encoded, encode_key(q2.key));
   EXPECT_EQ(keys[1].lineage, step.keys[1].lineage);
   EXPECT_EQ(reader->expansion_state("none").value(), ExpansionState{}) << "a job that never expanded";
+}
+
+// A level is walked with a fresh iterator every 1,000 keys (a feed lasts a whole harvest and must
+// not pin memtables): every key once, in order, across chunk edges, and nothing of the next level.
+TEST(StoreExpansion, ALevelScanVisitsEveryKeyOnceInOrderAcrossChunkEdges) {
+  TempDir tmp;
+  auto writer = open_writer(tmp.path() / "x.db");
+  const auto parent = key_of("coffee");
+  auto level_step = [&](std::uint32_t level, int n) {
+    ExpansionStep step;
+    step.level = level;
+    for (int i = 0; i < n; ++i) {
+      const auto q = make_query("question " + std::to_string(level) + "." + std::to_string(i), "en", "us").value();
+      step.keys.push_back({static_cast<std::uint64_t>(i), q, encode_key(q.key), Lineage{level, Via::question, parent, parent}});
+    }
+    step.state.built = level;
+    step.state.level_keys.assign(level, static_cast<std::uint64_t>(n));
+    return step;
+  };
+  ASSERT_TRUE(writer->write_expansion("j", level_step(1, 2501)));
+  ASSERT_TRUE(writer->write_expansion("j", level_step(2, 3)));
+  auto seqs_of = [](auto& store, std::uint32_t level, std::size_t stop_after) {
+    std::vector<std::uint64_t> seqs;
+    EXPECT_TRUE(store.scan_level("j", level, [&](const LevelKey& k) {
+      seqs.push_back(k.seq);
+      return seqs.size() < stop_after;
+    }));
+    return seqs;
+  };
+  std::vector<std::uint64_t> all(2501);
+  std::iota(all.begin(), all.end(), 0u);
+  EXPECT_EQ(seqs_of(*writer, 1, SIZE_MAX), all);
+  EXPECT_EQ(seqs_of(*writer, 1, 1000).size(), 1000u) << "a visitor that stops at a chunk edge";
+  EXPECT_EQ(seqs_of(*writer, 1, 1001).size(), 1001u);
+  EXPECT_EQ(seqs_of(*writer, 2, SIZE_MAX), (std::vector<std::uint64_t>{0, 1, 2}));
+  ASSERT_TRUE(writer->close());
+  auto reader = open_reader(tmp.path() / "x.db");
+  EXPECT_EQ(seqs_of(*reader, 1, SIZE_MAX), all);
 }
 
 TEST(StoreShard, AStoreKeepsTheShardOfItsFirstRunAndRefusesAnother) {
