@@ -574,10 +574,10 @@ Result<std::optional<Lineage>> RocksStore::get_lineage(std::string_view job, std
 
 // Readahead for sequential disk reads, and no block-cache pollution from a big export.
 RocksStore::Cursor::Cursor(const RocksStore& store, rocksdb::ColumnFamilyHandle* cf,
-                           std::string_view prefix, std::string_view from)
+                           std::string_view prefix, std::string_view from, std::size_t readahead)
     : upper_(prefix_successor(prefix)), upper_slice_(upper_) {
   options_.fill_cache = false;
-  options_.readahead_size = 2u << 20;
+  options_.readahead_size = readahead;
   if (!upper_.empty()) options_.iterate_upper_bound = &upper_slice_;
   it_.reset(store.db()->NewIterator(options_, cf));
   const std::string_view start = from.empty() ? prefix : from;
@@ -603,13 +603,16 @@ Result<void> scan(const RocksStore& store, rocksdb::ColumnFamilyHandle* cf,
 // long time (a level is fed over its whole harvest): an iterator pins the memtables and files
 // it was opened on, so one kept for hours would hold a flushed memtable (up to 8 MiB) and its
 // share of the write budget for as long. A fresh iterator every `chunk` keys releases them.
+// No 2 MiB readahead either: the merging iterator keeps a buffer per file it reads (each L0
+// file and each level), ~8 MiB held for the whole harvest of a level (mallinfo2, BENCHMARKS.md
+// case 7); RocksDB's own readahead, at most 256 KiB a file, is enough for small records.
 template <class Visit>
 Result<void> scan_in_chunks(const RocksStore& store, rocksdb::ColumnFamilyHandle* cf,
                             std::string_view prefix, std::string_view what, std::size_t chunk,
                             Visit&& visit) {
   std::string from;  // the first key of the next chunk ("" = the prefix's first)
   for (;;) {
-    RocksStore::Cursor c(store, cf, prefix, from);
+    RocksStore::Cursor c(store, cf, prefix, from, /*readahead=*/0);
     std::size_t n = 0;
     for (; c.valid() && n < chunk; c.next(), ++n) {
       auto r = visit(c.key(), c.value());

@@ -107,9 +107,11 @@ class RocksStore {
   // walk one, and a union of stores merges several key by key.
   class Cursor {
    public:
-    // Starts at `from` (inclusive) when given, else at the first key of the prefix.
+    // Starts at `from` (inclusive) when given, else at the first key of the prefix. Reads ahead
+    // `readahead` bytes per file it reads (0: RocksDB's own, growing from 8 to 256 KiB).
+    static constexpr std::size_t kExportReadahead = 2u << 20;
     Cursor(const RocksStore& store, rocksdb::ColumnFamilyHandle* cf, std::string_view prefix,
-           std::string_view from = {});
+           std::string_view from = {}, std::size_t readahead = kExportReadahead);
     Cursor(const Cursor&) = delete;  // the read options point into the cursor
     Cursor& operator=(const Cursor&) = delete;
     bool valid() const { return it_->Valid(); }
