@@ -376,14 +376,15 @@ case_end
 fi
 
 # --- case 7: expansion at scale ---------------------------------------------------------------
-# A depth-2 job whose seeds discover about n_scale keys (10 per result: seeds x 110 keys in all),
+# A depth-2 job whose seeds discover at least n_scale keys (10 per result, less the emulator's
+# repeats: 106.9 discovered per seed measured at 9,091 seeds, so one seed per 105 keys),
 # beside a plain job of exactly the same keys (its list exported from the expansion's store), in
 # a fresh store, against the same emulator: what expansion itself costs in memory and CPU. The
 # frontier lives in the store, so memory must not grow with what is discovered.
 if want 7; then
 case_begin "7 (expansion at scale)"
 start_emulator --cache-ttl 0 --log "$work/expand.log"
-n_seeds=$(( (n_scale + 109) / 110 ))
+n_seeds=$(( (n_scale + 104) / 105 ))
 make_job x "$n_seeds"
 printf '\n[expand]\ndepth = 2\nper_result = 10\nmax_keys = 0\n' >>"$work/x.toml"
 rm -rf "$work/x.db" "$work/y.db"
