@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
+#include <cstdint>
 #include <cstring>
 #include <set>
 
@@ -585,36 +586,27 @@ RocksStore::Cursor::Cursor(const RocksStore& store, rocksdb::ColumnFamilyHandle*
 }
 
 namespace {
+// How a scan walks its range. One iterator with 2 MiB readahead suits an export. A writer that
+// walks a range nobody writes meanwhile for a long time (a level is fed over its whole harvest)
+// wants `chunk`: an iterator pins the memtables and files it was opened on, so one kept for hours
+// would hold a flushed memtable (up to 8 MiB) and its share of the write budget for as long; a
+// fresh iterator every `chunk` keys releases them. And readahead 0 (RocksDB's own, at most 256
+// KiB a file): the merging iterator keeps a buffer per file it reads (each L0 file and each
+// level), ~8 MiB at 2 MiB held for the whole harvest of a level (mallinfo2, BENCHMARKS.md case 7).
+struct ScanShape {
+  std::size_t chunk = SIZE_MAX;  // keys per iterator
+  std::size_t readahead = RocksStore::Cursor::kExportReadahead;
+};
+
 // A streaming scan over [prefix, successor(prefix)), visitor style.
 template <class Visit>
 Result<void> scan(const RocksStore& store, rocksdb::ColumnFamilyHandle* cf,
-                  std::string_view prefix, std::string_view what, Visit&& visit) {
-  RocksStore::Cursor c(store, cf, prefix);
-  for (; c.valid(); c.next()) {
-    auto r = visit(c.key(), c.value());
-    if (!r) return r.error();
-    if (!*r) return {};
-  }
-  if (!c.status().ok()) return rocks_error(store.dir(), what, c.status());
-  return {};
-}
-
-// The same scan, for a range nobody writes while it is walked, by a writer that walks it for a
-// long time (a level is fed over its whole harvest): an iterator pins the memtables and files
-// it was opened on, so one kept for hours would hold a flushed memtable (up to 8 MiB) and its
-// share of the write budget for as long. A fresh iterator every `chunk` keys releases them.
-// No 2 MiB readahead either: the merging iterator keeps a buffer per file it reads (each L0
-// file and each level), ~8 MiB held for the whole harvest of a level (mallinfo2, BENCHMARKS.md
-// case 7); RocksDB's own readahead, at most 256 KiB a file, is enough for small records.
-template <class Visit>
-Result<void> scan_in_chunks(const RocksStore& store, rocksdb::ColumnFamilyHandle* cf,
-                            std::string_view prefix, std::string_view what, std::size_t chunk,
-                            Visit&& visit) {
+                  std::string_view prefix, std::string_view what, Visit&& visit,
+                  ScanShape shape = {}) {
   std::string from;  // the first key of the next chunk ("" = the prefix's first)
   for (;;) {
-    RocksStore::Cursor c(store, cf, prefix, from, /*readahead=*/0);
-    std::size_t n = 0;
-    for (; c.valid() && n < chunk; c.next(), ++n) {
+    RocksStore::Cursor c(store, cf, prefix, from, shape.readahead);
+    for (std::size_t n = 0; c.valid() && n < shape.chunk; c.next(), ++n) {
       auto r = visit(c.key(), c.value());
       if (!r) return r.error();
       if (!*r) return {};
@@ -651,13 +643,16 @@ Result<void> RocksStore::scan_progress(
 Result<void> RocksStore::scan_level(std::string_view job, std::uint32_t level,
                                     const std::function<bool(const LevelKey&)>& visit) const {
   if (expansion == nullptr) return {};
-  constexpr std::size_t kChunk = 1000;  // a re-seek per 1,000 keys costs nothing measurable
-  return scan_in_chunks(*this, expansion, level_prefix(job, level), "scanning a level of the expansion",
-                        kChunk, [&](std::string_view k, std::string_view v) -> Result<bool> {
-                          auto key = decode_level_key(k, v);
-                          if (!key) return damaged(kExpansionFamily, k);
-                          return visit(*key);
-                        });
+  // The feeder walks a level for its whole harvest (ScanShape says why); a re-seek per 1,000
+  // keys costs nothing measurable.
+  return scan(
+      *this, expansion, level_prefix(job, level), "scanning a level of the expansion",
+      [&](std::string_view k, std::string_view v) -> Result<bool> {
+        auto key = decode_level_key(k, v);
+        if (!key) return damaged(kExpansionFamily, k);
+        return visit(*key);
+      },
+      ScanShape{.chunk = 1000, .readahead = 0});
 }
 
 Result<void> RocksStore::scan_questions(
