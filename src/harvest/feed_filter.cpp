@@ -10,21 +10,32 @@ Result<Feed> FeedFilter::decide(std::string_view job, std::string_view key, std:
   // check_job read them: the README asks that they not change during a run).
   if (!repeated_.first_time(hash)) return Feed::repeat;
   if (refresh_.all) return Feed::fetch;
+  auto done_here = [&]() -> Result<bool> {
+    auto progress = store.progress(job, key);
+    if (!progress) return progress.error();
+    return *progress && (*progress)->state == ProgressState::done;
+  };
   if (refresh_.looks_at_age()) {
     // One read instead of the existence check: the stored result says when it was fetched.
     auto at = store.fetched_at(key);
     if (!at) return at.error();
     if (!*at) return Feed::fetch;
     if (refresh_.due(**at)) return Feed::refresh;
-  } else {
-    auto stored = store.has_result(key);
-    if (!stored) return stored.error();
-    if (!*stored) return Feed::fetch;
+    auto done = done_here();
+    if (!done) return done.error();
+    return *done ? Feed::stored : Feed::stored_elsewhere;
   }
-  auto progress = store.progress(job, key);
-  if (!progress) return progress.error();
-  if (*progress && (*progress)->state == ProgressState::done) return Feed::stored;
-  return Feed::stored_elsewhere;
+  // The job's own progress first: "done" is written in the same batch as the result (or, by
+  // MarkDone, only over a stored one) and results are never deleted, so it answers alone. A
+  // lookup in the results family costs an index block and a 16 KiB zstd block once the store's
+  // indexes outgrow the block cache: the rerun of a finished million-key expansion, whose keys
+  // come in discovery order, spent 551 s there (BENCHMARKS.md case 7).
+  auto done = done_here();
+  if (!done) return done.error();
+  if (*done) return Feed::stored;
+  auto stored = store.has_result(key);
+  if (!stored) return stored.error();
+  return *stored ? Feed::stored_elsewhere : Feed::fetch;
 }
 
 }  // namespace paa

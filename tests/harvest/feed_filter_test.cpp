@@ -23,6 +23,27 @@ TEST(FeedFilter, KeysDoneForThisJobAreSkipped) {
   EXPECT_EQ(f.decide("j", "k1", 1, store).value(), Feed::stored);
 }
 
+// A rerun of a finished million-key job asks this for every key: the progress entry answers it,
+// without the results family's index and data blocks (BENCHMARKS.md case 7's rerun).
+TEST(FeedFilter, AKeyDoneForThisJobIsDecidedByItsProgressAlone) {
+  FakeStore store;
+  store.results["k1"] = "{}";
+  store.progress_of["k1"] = ProgressEntry{};
+  FeedFilter f({}, RefreshRule{});
+  EXPECT_EQ(f.decide("j", "k1", 1, store).value(), Feed::stored);
+  EXPECT_EQ(store.result_lookups, 0);
+}
+
+TEST(FeedFilter, AKeyThatFailedHereAndIsNotStoredIsFetchedAgain) {
+  FakeStore store;
+  ProgressEntry failed;
+  failed.state = ProgressState::failed;
+  store.progress_of["k1"] = failed;
+  FeedFilter f({}, RefreshRule{});
+  EXPECT_EQ(f.decide("j", "k1", 1, store).value(), Feed::fetch);
+  EXPECT_EQ(store.result_lookups, 1);
+}
+
 TEST(FeedFilter, KeysStoredByAnotherJobOrFailedHereAreMarkedDoneForFree) {
   FakeStore store;
   store.results["k1"] = "{}";

@@ -16,6 +16,7 @@ class MemoryStore final : public StoreWriter {
   Mode mode = Mode::ok;
   bool broken_lookups = false;  // has_result() fails with an I/O error
   int lookups = 0;
+  int result_lookups = 0;  // has_result() alone
   std::map<std::string, std::string, std::less<>> results;  // key -> body
   std::map<std::string, ProgressEntry, std::less<>> progress_of;  // key -> entry (any job)
   std::map<std::string, std::int64_t, std::less<>> fetched_at_of;  // key -> fetched_at_ms (default 0)
@@ -47,6 +48,7 @@ class MemoryStore final : public StoreWriter {
   Result<bool> has_result(std::string_view key) override {
     std::lock_guard lock(mu_);
     ++lookups;
+    ++result_lookups;
     if (broken_lookups) return make_error(errc::store, "I/O error");
     return results.count(key) > 0;
   }
