@@ -131,6 +131,11 @@ rocksdb::ColumnFamilyOptions family_options(Family family,
   switch (family) {
     case Family::results:
       t.block_size = 16 * 1024;  // bodies are a few KB each
+      // Keys are looked up in any order (discovered keys, refresh_after's fetch times): with
+      // a partitioned index a lookup reads a 4 KiB partition, not a whole file's index, which
+      // a million long keys' store cannot keep in the 24 MiB cache (BENCHMARKS.md case 7).
+      t.index_type = rocksdb::BlockBasedTableOptions::IndexType::kTwoLevelIndexSearch;
+      t.partition_filters = true;
       o.compression = best_compression(true);
       o.bottommost_compression = o.compression;
       break;

@@ -3,6 +3,7 @@
 #include <boost/json.hpp>
 #include <gtest/gtest.h>
 #include <rocksdb/db.h>
+#include <rocksdb/table_properties.h>
 
 #include <cstdlib>
 #include <future>
@@ -91,6 +92,26 @@ std::string raw_format_version(const std::filesystem::path& dir, std::optional<s
       EXPECT_TRUE(db->Put({}, handles[i], "format_version", *value).ok());
     }
     EXPECT_TRUE(db->Get({}, handles[i], "format_version", &out).ok());
+  }
+  for (auto* h : handles) db->DestroyColumnFamilyHandle(h);
+  delete db;
+  return out;
+}
+
+std::vector<std::uint64_t> raw_index_partitions(const std::filesystem::path& dir, const std::string& family) {
+  std::vector<std::string> names;
+  EXPECT_TRUE(rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), dir.string(), &names).ok());
+  std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
+  for (auto& n : names) descriptors.emplace_back(n, rocksdb::ColumnFamilyOptions());
+  std::vector<rocksdb::ColumnFamilyHandle*> handles;
+  rocksdb::DB* db = nullptr;
+  EXPECT_TRUE(rocksdb::DB::OpenForReadOnly(rocksdb::DBOptions(), dir.string(), descriptors, &handles, &db).ok());
+  std::vector<std::uint64_t> out;
+  for (std::size_t i = 0; i < names.size() && db != nullptr; ++i) {
+    if (names[i] != family) continue;
+    rocksdb::TablePropertiesCollection tables;
+    EXPECT_TRUE(db->GetPropertiesOfAllTables(handles[i], &tables).ok());
+    for (const auto& [file, props] : tables) out.push_back(props->index_partitions);
   }
   for (auto* h : handles) db->DestroyColumnFamilyHandle(h);
   delete db;

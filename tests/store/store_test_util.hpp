@@ -33,6 +33,10 @@ std::string key_of(const std::string& q, const std::string& hl = "en",
 std::string raw_format_version(const std::filesystem::path& dir, std::optional<std::string> value = std::nullopt,
                                std::optional<std::string> add_family = std::nullopt);
 
+// The index partitions of each SST file of `family`, read with plain RocksDB (read-only):
+// 0 for a file with a one-block index.
+std::vector<std::uint64_t> raw_index_partitions(const std::filesystem::path& dir, const std::string& family);
+
 // Submits and waits for `done`.
 Result<void> submit_and_wait(StoreWriter& writer, WriteRequest request);
 
