@@ -15,17 +15,9 @@ TEST(FeedFilter, NewKeysAreFetched) {
   EXPECT_EQ(f.decide("j", "k1", 1, store).value(), Feed::fetch);
 }
 
-TEST(FeedFilter, KeysDoneForThisJobAreSkipped) {
-  FakeStore store;
-  store.results["k1"] = "{}";
-  store.progress_of["k1"] = ProgressEntry{};
-  FeedFilter f({}, RefreshRule{});
-  EXPECT_EQ(f.decide("j", "k1", 1, store).value(), Feed::stored);
-}
-
 // A rerun of a finished million-key job asks this for every key: the progress entry answers it,
 // without the results family's index and data blocks (BENCHMARKS.md case 7's rerun).
-TEST(FeedFilter, AKeyDoneForThisJobIsDecidedByItsProgressAlone) {
+TEST(FeedFilter, KeysDoneForThisJobAreSkippedOnTheirProgressAlone) {
   FakeStore store;
   store.results["k1"] = "{}";
   store.progress_of["k1"] = ProgressEntry{};

@@ -6,6 +6,7 @@
 #include <rocksdb/table_properties.h>
 
 #include <cstdlib>
+#include <functional>
 #include <future>
 #include <stdexcept>
 
@@ -73,8 +74,13 @@ Result<void> submit_and_wait(StoreWriter& writer, WriteRequest request) {
   return future.get();
 }
 
-std::string raw_format_version(const std::filesystem::path& dir, std::optional<std::string> value,
-                               std::optional<std::string> add_family) {
+namespace {
+
+// Opens the store at `dir` with plain RocksDB (every family with default options, `add_family`
+// created when given), lets `use` work on `family` if the store has it, and closes it again.
+void with_raw_family(const std::filesystem::path& dir, const std::string& family, bool read_only,
+                     const std::optional<std::string>& add_family,
+                     const std::function<void(rocksdb::DB&, rocksdb::ColumnFamilyHandle*)>& use) {
   std::vector<std::string> names;
   EXPECT_TRUE(rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), dir.string(), &names).ok());
   if (add_family) names.push_back(*add_family);
@@ -84,37 +90,37 @@ std::string raw_format_version(const std::filesystem::path& dir, std::optional<s
   rocksdb::DB* db = nullptr;
   rocksdb::DBOptions options;
   options.create_missing_column_families = true;
-  EXPECT_TRUE(rocksdb::DB::Open(options, dir.string(), descriptors, &handles, &db).ok());
-  std::string out;
+  const auto opened = read_only ? rocksdb::DB::OpenForReadOnly(options, dir.string(), descriptors, &handles, &db)
+                                : rocksdb::DB::Open(options, dir.string(), descriptors, &handles, &db);
+  EXPECT_TRUE(opened.ok()) << opened.ToString();
   for (std::size_t i = 0; i < names.size() && db != nullptr; ++i) {
-    if (names[i] != "meta") continue;
-    if (value) {
-      EXPECT_TRUE(db->Put({}, handles[i], "format_version", *value).ok());
-    }
-    EXPECT_TRUE(db->Get({}, handles[i], "format_version", &out).ok());
+    if (names[i] == family) use(*db, handles[i]);
   }
   for (auto* h : handles) db->DestroyColumnFamilyHandle(h);
   delete db;
+}
+
+}  // namespace
+
+std::string raw_format_version(const std::filesystem::path& dir, std::optional<std::string> value,
+                               std::optional<std::string> add_family) {
+  std::string out;
+  with_raw_family(dir, "meta", false, add_family, [&](rocksdb::DB& db, rocksdb::ColumnFamilyHandle* meta) {
+    if (value) {
+      EXPECT_TRUE(db.Put({}, meta, "format_version", *value).ok());
+    }
+    EXPECT_TRUE(db.Get({}, meta, "format_version", &out).ok());
+  });
   return out;
 }
 
 std::vector<std::uint64_t> raw_index_partitions(const std::filesystem::path& dir, const std::string& family) {
-  std::vector<std::string> names;
-  EXPECT_TRUE(rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), dir.string(), &names).ok());
-  std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
-  for (auto& n : names) descriptors.emplace_back(n, rocksdb::ColumnFamilyOptions());
-  std::vector<rocksdb::ColumnFamilyHandle*> handles;
-  rocksdb::DB* db = nullptr;
-  EXPECT_TRUE(rocksdb::DB::OpenForReadOnly(rocksdb::DBOptions(), dir.string(), descriptors, &handles, &db).ok());
   std::vector<std::uint64_t> out;
-  for (std::size_t i = 0; i < names.size() && db != nullptr; ++i) {
-    if (names[i] != family) continue;
+  with_raw_family(dir, family, true, std::nullopt, [&](rocksdb::DB& db, rocksdb::ColumnFamilyHandle* cf) {
     rocksdb::TablePropertiesCollection tables;
-    EXPECT_TRUE(db->GetPropertiesOfAllTables(handles[i], &tables).ok());
+    EXPECT_TRUE(db.GetPropertiesOfAllTables(cf, &tables).ok());
     for (const auto& [file, props] : tables) out.push_back(props->index_partitions);
-  }
-  for (auto* h : handles) db->DestroyColumnFamilyHandle(h);
-  delete db;
+  });
   return out;
 }
 

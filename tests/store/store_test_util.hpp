@@ -3,6 +3,7 @@
 #include "paa/store/store.hpp"
 #include "support/temp_dir.hpp"
 
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
