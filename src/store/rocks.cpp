@@ -147,6 +147,11 @@ rocksdb::ColumnFamilyOptions family_options(Family family,
       // which at 64 MiB files grew with the store (heaptrack, BENCHMARKS.md case 4).
       t.block_size = 16 * 1024;
       o.target_file_size_base = 16u << 20;
+      // ~19 new keys per result, spread over the whole key space, and nothing but scans read
+      // them: tiered (universal) compaction rewrites an entry a few times, where levels rewrote
+      // the whole of L1 at every L0 compaction (CPU per result at 200,000 keys 448-459 -> 310-313
+      // µs; BENCHMARKS.md, round 6). A full compaction needs the index's size again on disk.
+      o.compaction_style = rocksdb::kCompactionStyleUniversal;
       break;
     case Family::history:  // old bodies, read rarely: like results
       t.block_size = 16 * 1024;

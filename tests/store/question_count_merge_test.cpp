@@ -10,6 +10,8 @@
 #include <gtest/gtest.h>
 #include <rocksdb/db.h>
 
+#include <cstdint>
+#include <filesystem>
 #include <map>
 #include <random>
 #include <string>
@@ -133,52 +135,101 @@ TEST(QuestionCountMerge, DamagedBytesAreRefusedNeverMisread) {
   }
 }
 
+// Compacts every family of the store at `dir` with plain RocksDB and the store's merge
+// operator; the question index in `style`, as an older (levels) or current (tiers) paa would.
+// Returns the deepest level that holds question-index files afterwards.
+int compact_with_plain_rocksdb(const std::filesystem::path& dir, rocksdb::CompactionStyle style) {
+  std::vector<std::string> names;
+  EXPECT_TRUE(rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), dir.string(), &names).ok());
+  std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
+  for (auto& n : names) {
+    rocksdb::ColumnFamilyOptions o;
+    if (n == kQuestionsFamily) {
+      o.merge_operator = make_question_count_merge();
+      o.compaction_style = style;
+    }
+    descriptors.emplace_back(n, o);
+  }
+  std::vector<rocksdb::ColumnFamilyHandle*> handles;
+  rocksdb::DB* db = nullptr;
+  const auto opened = rocksdb::DB::Open(rocksdb::DBOptions(), dir.string(), descriptors, &handles, &db);
+  EXPECT_TRUE(opened.ok()) << opened.ToString();
+  if (!opened.ok()) return -1;
+  int deepest = -1;
+  for (std::size_t i = 0; i < handles.size(); ++i) {
+    EXPECT_TRUE(db->CompactRange({}, handles[i], nullptr, nullptr).ok());
+    if (names[i] != kQuestionsFamily) continue;
+    rocksdb::ColumnFamilyMetaData meta;
+    db->GetColumnFamilyMetaData(handles[i], &meta);
+    for (const auto& level : meta.levels) {
+      if (!level.files.empty()) deepest = level.level;
+    }
+  }
+  for (auto* h : handles) db->DestroyColumnFamilyHandle(h);
+  delete db;
+  return deepest;
+}
+
+std::map<std::string, std::uint64_t> question_counts(const std::filesystem::path& dir) {
+  std::map<std::string, std::uint64_t> counts;
+  auto reader = StoreReader::open(dir);
+  EXPECT_TRUE(reader);
+  if (!reader) return counts;
+  EXPECT_TRUE((*reader)->scan_questions([&](const QuestionEntry& q) {
+    counts[q.question] = q.count;
+    return true;
+  }));
+  return counts;
+}
+
+// Stores q0..q(n-1), each tree with "shared?" and its own question, then refreshes q0 without
+// "shared?".
+void store_trees(const std::filesystem::path& dir, int from, int to) {
+  auto opened = StoreWriter::open(dir);
+  ASSERT_TRUE(opened) << opened.error().message;
+  auto& writer = *opened;
+  for (int i = from; i < to; ++i) {
+    ASSERT_TRUE(test::submit_and_wait(
+        *writer, test::make_put("job", "q" + std::to_string(i), test::TreeSpec{{"shared?", "own " + std::to_string(i) + "?"}, {}})));
+  }
+  ASSERT_TRUE(test::submit_and_wait(*writer, test::make_put("job", "q0", test::TreeSpec{{"own 0?"}, {}})));
+  ASSERT_TRUE(writer->close());
+}
+
 // Through RocksDB: operands from many trees, a refresh, a flush, a compaction and a reopen.
 TEST(QuestionCountMerge, CountsSurviveFlushCompactionAndReopen) {
   test::TempDir tmp;
   const auto dir = tmp.path() / "s.db";
-  {
-    auto opened = StoreWriter::open(dir);
-    ASSERT_TRUE(opened) << opened.error().message;
-    auto& writer = *opened;
-    for (int i = 0; i < 40; ++i) {
-      ASSERT_TRUE(test::submit_and_wait(
-          *writer, test::make_put("job", "q" + std::to_string(i), test::TreeSpec{{"shared?", "own " + std::to_string(i) + "?"}, {}})));
-    }
-    // Refresh q0 without "shared?".
-    ASSERT_TRUE(test::submit_and_wait(*writer, test::make_put("job", "q0", test::TreeSpec{{"own 0?"}, {}})));
-    ASSERT_TRUE(writer->close());
-  }
-  {
-    // Compact every family with the store's own options (merge operator included).
-    std::vector<std::string> names;
-    ASSERT_TRUE(rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), dir.string(), &names).ok());
-    std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
-    for (auto& n : names) {
-      rocksdb::ColumnFamilyOptions o;
-      if (n == kQuestionsFamily) o.merge_operator = make_question_count_merge();
-      descriptors.emplace_back(n, o);
-    }
-    std::vector<rocksdb::ColumnFamilyHandle*> handles;
-    rocksdb::DB* db = nullptr;
-    ASSERT_TRUE(rocksdb::DB::Open(rocksdb::DBOptions(), dir.string(), descriptors, &handles, &db).ok());
-    for (auto* h : handles) {
-      ASSERT_TRUE(db->CompactRange({}, h, nullptr, nullptr).ok());
-    }
-    for (auto* h : handles) db->DestroyColumnFamilyHandle(h);
-    delete db;
-  }
-  auto reader = StoreReader::open(dir);
-  ASSERT_TRUE(reader);
-  std::map<std::string, std::uint64_t> counts;
-  ASSERT_TRUE((*reader)->scan_questions([&](const QuestionEntry& q) {
-    counts[q.question] = q.count;
-    return true;
-  }));
+  store_trees(dir, 0, 40);
+  compact_with_plain_rocksdb(dir, rocksdb::kCompactionStyleUniversal);
+  auto counts = question_counts(dir);
   EXPECT_EQ(counts.size(), 41u);
   EXPECT_EQ(counts["shared?"], 39u);
   EXPECT_EQ(counts["own 0?"], 1u);
   EXPECT_EQ(counts["own 39?"], 1u);
+}
+
+// A store from before the question index was compacted in tiers has it in levels below L0.
+// Today's writer adds to it, and the counts hold through a compaction in tiers and, should an
+// older paa open the store again, through one in levels.
+TEST(QuestionCountMerge, AnIndexCompactedInLevelsIsExtendedInTiersAndBack) {
+  test::TempDir tmp;
+  const auto dir = tmp.path() / "s.db";
+  store_trees(dir, 0, 20);
+  ASSERT_GE(compact_with_plain_rocksdb(dir, rocksdb::kCompactionStyleLevel), 1);
+  store_trees(dir, 20, 40);  // q0 refreshed again: no "shared?" either way
+  compact_with_plain_rocksdb(dir, rocksdb::kCompactionStyleUniversal);
+  auto counts = question_counts(dir);
+  EXPECT_EQ(counts.size(), 41u);
+  EXPECT_EQ(counts["shared?"], 39u);
+  EXPECT_EQ(counts["own 0?"], 1u);
+  EXPECT_EQ(counts["own 39?"], 1u);
+  store_trees(dir, 40, 41);
+  compact_with_plain_rocksdb(dir, rocksdb::kCompactionStyleLevel);
+  counts = question_counts(dir);
+  EXPECT_EQ(counts.size(), 42u);
+  EXPECT_EQ(counts["shared?"], 40u);
+  EXPECT_EQ(counts["own 40?"], 1u);
 }
 
 }  // namespace

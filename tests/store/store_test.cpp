@@ -513,6 +513,19 @@ TEST(StoreTables, ResultsAreFoundThroughAPartitionedIndex) {
   EXPECT_FALSE(writer->has_result(key_of("three")).value());
 }
 
+// The question index takes ~19 keys per result from all over the key space and is only ever
+// scanned: it is compacted in tiers; the families read by key keep levels.
+TEST(StoreTables, TheQuestionIndexIsCompactedInTiers) {
+  TempDir tmp;
+  {
+    auto writer = open_writer(tmp.path());
+    ASSERT_TRUE(submit_and_wait(*writer, make_put("j", "one", TreeSpec{{"q?"}, {}})));
+  }
+  EXPECT_EQ(test::raw_compaction_style(tmp.path(), "questions"), "universal");
+  EXPECT_EQ(test::raw_compaction_style(tmp.path(), "results"), "level");
+  EXPECT_EQ(test::raw_compaction_style(tmp.path(), "progress"), "level");
+}
+
 // --- opening --------------------------------------------------------------------------------
 
 // Both sides refuse the folder with the same message.

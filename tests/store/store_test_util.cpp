@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <rocksdb/db.h>
 #include <rocksdb/table_properties.h>
+#include <rocksdb/utilities/options_util.h>
 
 #include <cstdlib>
 #include <functional>
@@ -122,6 +123,26 @@ std::vector<std::uint64_t> raw_index_partitions(const std::filesystem::path& dir
     for (const auto& [file, props] : tables) out.push_back(props->index_partitions);
   });
   return out;
+}
+
+std::string raw_compaction_style(const std::filesystem::path& dir, const std::string& family) {
+  rocksdb::ConfigOptions config;
+  config.ignore_unknown_options = true;
+  config.ignore_unsupported_options = true;  // paa's merge operator is not registered by name
+  rocksdb::DBOptions db;
+  std::vector<rocksdb::ColumnFamilyDescriptor> families;
+  const auto loaded = rocksdb::LoadLatestOptions(config, dir.string(), &db, &families);
+  EXPECT_TRUE(loaded.ok()) << loaded.ToString();
+  for (const auto& f : families) {
+    if (f.name != family) continue;
+    switch (f.options.compaction_style) {
+      case rocksdb::kCompactionStyleLevel: return "level";
+      case rocksdb::kCompactionStyleUniversal: return "universal";
+      case rocksdb::kCompactionStyleFIFO: return "fifo";
+      default: return "none";
+    }
+  }
+  return "no such family";
 }
 
 }  // namespace paa::test

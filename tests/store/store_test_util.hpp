@@ -38,6 +38,10 @@ std::string raw_format_version(const std::filesystem::path& dir, std::optional<s
 // 0 for a file with a one-block index.
 std::vector<std::uint64_t> raw_index_partitions(const std::filesystem::path& dir, const std::string& family);
 
+// The compaction style ("level", "universal", "fifo" or "none") of `family` in the store's
+// latest OPTIONS file, i.e. what its last writer opened it with.
+std::string raw_compaction_style(const std::filesystem::path& dir, const std::string& family);
+
 // Submits and waits for `done`.
 Result<void> submit_and_wait(StoreWriter& writer, WriteRequest request);
 
