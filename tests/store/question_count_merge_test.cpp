@@ -196,17 +196,22 @@ void store_trees(const std::filesystem::path& dir, int from, int to) {
   ASSERT_TRUE(writer->close());
 }
 
+// What store_trees(dir, 0, n) leaves: every own question once, "shared?" in all trees but q0's.
+void expect_counts_of_trees(const std::filesystem::path& dir, int n) {
+  auto counts = question_counts(dir);
+  EXPECT_EQ(counts.size(), static_cast<std::size_t>(n) + 1);
+  EXPECT_EQ(counts["shared?"], static_cast<std::uint64_t>(n) - 1);
+  EXPECT_EQ(counts["own 0?"], 1u);
+  EXPECT_EQ(counts["own " + std::to_string(n - 1) + "?"], 1u);
+}
+
 // Through RocksDB: operands from many trees, a refresh, a flush, a compaction and a reopen.
 TEST(QuestionCountMerge, CountsSurviveFlushCompactionAndReopen) {
   test::TempDir tmp;
   const auto dir = tmp.path() / "s.db";
   store_trees(dir, 0, 40);
   compact_with_plain_rocksdb(dir, rocksdb::kCompactionStyleUniversal);
-  auto counts = question_counts(dir);
-  EXPECT_EQ(counts.size(), 41u);
-  EXPECT_EQ(counts["shared?"], 39u);
-  EXPECT_EQ(counts["own 0?"], 1u);
-  EXPECT_EQ(counts["own 39?"], 1u);
+  expect_counts_of_trees(dir, 40);
 }
 
 // A store from before the question index was compacted in tiers has it in levels below L0.
@@ -219,17 +224,10 @@ TEST(QuestionCountMerge, AnIndexCompactedInLevelsIsExtendedInTiersAndBack) {
   ASSERT_GE(compact_with_plain_rocksdb(dir, rocksdb::kCompactionStyleLevel), 1);
   store_trees(dir, 20, 40);  // q0 refreshed again: no "shared?" either way
   compact_with_plain_rocksdb(dir, rocksdb::kCompactionStyleUniversal);
-  auto counts = question_counts(dir);
-  EXPECT_EQ(counts.size(), 41u);
-  EXPECT_EQ(counts["shared?"], 39u);
-  EXPECT_EQ(counts["own 0?"], 1u);
-  EXPECT_EQ(counts["own 39?"], 1u);
+  expect_counts_of_trees(dir, 40);
   store_trees(dir, 40, 41);
   compact_with_plain_rocksdb(dir, rocksdb::kCompactionStyleLevel);
-  counts = question_counts(dir);
-  EXPECT_EQ(counts.size(), 42u);
-  EXPECT_EQ(counts["shared?"], 40u);
-  EXPECT_EQ(counts["own 40?"], 1u);
+  expect_counts_of_trees(dir, 41);
 }
 
 }  // namespace
