@@ -139,34 +139,22 @@ TEST(QuestionCountMerge, DamagedBytesAreRefusedNeverMisread) {
 // operator; the question index in `style`, as an older (levels) or current (tiers) paa would.
 // Returns the deepest level that holds question-index files afterwards.
 int compact_with_plain_rocksdb(const std::filesystem::path& dir, rocksdb::CompactionStyle style) {
-  std::vector<std::string> names;
-  EXPECT_TRUE(rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), dir.string(), &names).ok());
-  std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
-  for (auto& n : names) {
-    rocksdb::ColumnFamilyOptions o;
-    if (n == kQuestionsFamily) {
-      o.merge_operator = make_question_count_merge();
-      o.compaction_style = style;
-    }
-    descriptors.emplace_back(n, o);
-  }
-  std::vector<rocksdb::ColumnFamilyHandle*> handles;
-  rocksdb::DB* db = nullptr;
-  const auto opened = rocksdb::DB::Open(rocksdb::DBOptions(), dir.string(), descriptors, &handles, &db);
-  EXPECT_TRUE(opened.ok()) << opened.ToString();
-  if (!opened.ok()) return -1;
+  test::RawOpen how;
+  how.configure = [&](const std::string& family, rocksdb::ColumnFamilyOptions& o) {
+    if (family != kQuestionsFamily) return;
+    o.merge_operator = make_question_count_merge();
+    o.compaction_style = style;
+  };
   int deepest = -1;
-  for (std::size_t i = 0; i < handles.size(); ++i) {
-    EXPECT_TRUE(db->CompactRange({}, handles[i], nullptr, nullptr).ok());
-    if (names[i] != kQuestionsFamily) continue;
+  test::with_raw_store(dir, how, [&](rocksdb::DB& db, const std::string& family, rocksdb::ColumnFamilyHandle* cf) {
+    EXPECT_TRUE(db.CompactRange({}, cf, nullptr, nullptr).ok());
+    if (family != kQuestionsFamily) return;
     rocksdb::ColumnFamilyMetaData meta;
-    db->GetColumnFamilyMetaData(handles[i], &meta);
+    db.GetColumnFamilyMetaData(cf, &meta);
     for (const auto& level : meta.levels) {
       if (!level.files.empty()) deepest = level.level;
     }
-  }
-  for (auto* h : handles) db->DestroyColumnFamilyHandle(h);
-  delete db;
+  });
   return deepest;
 }
 

@@ -75,38 +75,36 @@ Result<void> submit_and_wait(StoreWriter& writer, WriteRequest request) {
   return future.get();
 }
 
-namespace {
-
-// Opens the store at `dir` with plain RocksDB (every family with default options, `add_family`
-// created when given), lets `use` work on `family` if the store has it, and closes it again.
-void with_raw_family(const std::filesystem::path& dir, const std::string& family, bool read_only,
-                     const std::optional<std::string>& add_family,
-                     const std::function<void(rocksdb::DB&, rocksdb::ColumnFamilyHandle*)>& use) {
+void with_raw_store(const std::filesystem::path& dir, const RawOpen& how,
+                    const std::function<void(rocksdb::DB&, const std::string&, rocksdb::ColumnFamilyHandle*)>& use) {
   std::vector<std::string> names;
   EXPECT_TRUE(rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), dir.string(), &names).ok());
-  if (add_family) names.push_back(*add_family);
+  if (how.add_family) names.push_back(*how.add_family);
   std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
-  for (auto& n : names) descriptors.emplace_back(n, rocksdb::ColumnFamilyOptions());
+  for (auto& n : names) {
+    rocksdb::ColumnFamilyOptions o;
+    if (how.configure) how.configure(n, o);
+    descriptors.emplace_back(n, o);
+  }
   std::vector<rocksdb::ColumnFamilyHandle*> handles;
   rocksdb::DB* db = nullptr;
   rocksdb::DBOptions options;
   options.create_missing_column_families = true;
-  const auto opened = read_only ? rocksdb::DB::OpenForReadOnly(options, dir.string(), descriptors, &handles, &db)
-                                : rocksdb::DB::Open(options, dir.string(), descriptors, &handles, &db);
+  const auto opened = how.read_only ? rocksdb::DB::OpenForReadOnly(options, dir.string(), descriptors, &handles, &db)
+                                    : rocksdb::DB::Open(options, dir.string(), descriptors, &handles, &db);
   EXPECT_TRUE(opened.ok()) << opened.ToString();
-  for (std::size_t i = 0; i < names.size() && db != nullptr; ++i) {
-    if (names[i] == family) use(*db, handles[i]);
-  }
+  for (std::size_t i = 0; i < names.size() && db != nullptr; ++i) use(*db, names[i], handles[i]);
   for (auto* h : handles) db->DestroyColumnFamilyHandle(h);
   delete db;
 }
 
-}  // namespace
-
 std::string raw_format_version(const std::filesystem::path& dir, std::optional<std::string> value,
                                std::optional<std::string> add_family) {
   std::string out;
-  with_raw_family(dir, "meta", false, add_family, [&](rocksdb::DB& db, rocksdb::ColumnFamilyHandle* meta) {
+  RawOpen how;
+  how.add_family = std::move(add_family);
+  with_raw_store(dir, how, [&](rocksdb::DB& db, const std::string& family, rocksdb::ColumnFamilyHandle* meta) {
+    if (family != "meta") return;
     if (value) {
       EXPECT_TRUE(db.Put({}, meta, "format_version", *value).ok());
     }
@@ -117,7 +115,10 @@ std::string raw_format_version(const std::filesystem::path& dir, std::optional<s
 
 std::vector<std::uint64_t> raw_index_partitions(const std::filesystem::path& dir, const std::string& family) {
   std::vector<std::uint64_t> out;
-  with_raw_family(dir, family, true, std::nullopt, [&](rocksdb::DB& db, rocksdb::ColumnFamilyHandle* cf) {
+  RawOpen how;
+  how.read_only = true;
+  with_raw_store(dir, how, [&](rocksdb::DB& db, const std::string& name, rocksdb::ColumnFamilyHandle* cf) {
+    if (name != family) return;
     rocksdb::TablePropertiesCollection tables;
     EXPECT_TRUE(db.GetPropertiesOfAllTables(cf, &tables).ok());
     for (const auto& [file, props] : tables) out.push_back(props->index_partitions);

@@ -3,8 +3,11 @@
 #include "paa/store/store.hpp"
 #include "support/temp_dir.hpp"
 
+#include <rocksdb/db.h>
+
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,6 +31,19 @@ WriteRequest make_put(const std::string& job, const std::string& q, const TreeSp
 
 std::string key_of(const std::string& q, const std::string& hl = "en",
                    const std::string& gl = "us", const std::string& city = "");
+
+// How with_raw_store opens a store with plain RocksDB.
+struct RawOpen {
+  bool read_only = false;
+  std::optional<std::string> add_family;  // created when given (what a newer paa leaves)
+  // Changes a family's options (RocksDB's defaults otherwise): the merge operator, a compaction style.
+  std::function<void(const std::string& family, rocksdb::ColumnFamilyOptions&)> configure;
+};
+
+// Opens the store at `dir` with plain RocksDB, calls `use` with each family's name and handle,
+// and closes it again.
+void with_raw_store(const std::filesystem::path& dir, const RawOpen& how,
+                    const std::function<void(rocksdb::DB&, const std::string& family, rocksdb::ColumnFamilyHandle*)>& use);
 
 // Reads or (with `value`) writes meta/format_version with plain RocksDB, after creating the
 // family `add_family` when given (what a newer paa, or a writer killed mid-upgrade, leaves).
