@@ -1,5 +1,6 @@
 #include "paa/export/exporter.hpp"
 
+#include "paa/export/count_order.hpp"
 #include "paa/export/html_report.hpp"
 #include "paa/export/lineage_lookup.hpp"
 #include "paa/export/record_spill.hpp"
@@ -142,34 +143,28 @@ Result<ExportSummary> export_question_index(StoreReader& store, const ExportRequ
 
 
 // The store's question index, most frequent first, as QuestionRows: each entry is parked in a
-// RecordSpill and only (count, offset) stays in memory until the sort.
+// RecordSpill and its (count, offset) in a CountOrder (bounded memory) until the merge.
 Result<void> for_each_indexed_question(StoreReader& store,
                                        const std::function<Result<void>(const QuestionRow&)>& visit) {
   auto spill = RecordSpill::create();
   if (!spill) return spill.error();
-  struct Row {
-    std::uint64_t count;
-    std::uint64_t offset;
-  };
-  std::vector<Row> rows;
+  CountOrder order;
   auto scanned = scan_indexed_questions(store, [&](const QuestionEntry& entry, const FirstSeen& first) {
-    rows.push_back({entry.count, (*spill)->append({entry.question, entry.answer.value_or(std::string()),
-                                                    entry.url, entry.title, first.q, first.hl, first.gl,
-                                                    first.city})});
-    return Result<void>();
+    const std::uint64_t offset = (*spill)->append({entry.question, entry.answer.value_or(std::string()),
+                                                   entry.url, entry.title, first.q, first.hl, first.gl,
+                                                   first.city});
+    return order.add({entry.count, offset, 0});
   });
   if (!scanned) return scanned.error();
   if (auto sealed = (*spill)->seal(); !sealed) return sealed;
-  // Entries arrived in fold_text order; a stable sort keeps it among equal counts.
-  std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.count > b.count; });
+  // Entries arrived in fold_text order; CountOrder keeps it among equal counts.
   std::vector<std::string_view> f;
   FirstSeen first;
-  for (const Row& row : rows) {
+  return order.for_each([&](const CountOrder::Row& row) {
     (*spill)->at(row.offset, f);
     first = {std::string(f[4]), std::string(f[5]), std::string(f[6]), std::string(f[7])};
-    if (auto r = visit({f[0], f[1], f[2], f[3], row.count, &first}); !r) return r;
-  }
-  return {};
+    return visit({f[0], f[1], f[2], f[3], row.count, &first});
+  });
 }
 
 // The report: every selected tree, with the jobs that hold its key (for the page's job filter).

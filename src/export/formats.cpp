@@ -1,5 +1,6 @@
 #include "paa/export/formats.hpp"
 
+#include "paa/export/count_order.hpp"
 #include "paa/export/text.hpp"
 #include "paa/model/envelope.hpp"
 #include "paa/model/query_key.hpp"
@@ -440,16 +441,11 @@ std::unique_ptr<FormatWriter> make_format_writer(const FormatOptions& options, B
 // --- QuestionIndexWriter --------------------------------------------------------------------
 
 struct QuestionIndexWriter::Impl {
-  struct Row {
-    std::uint64_t count;
-    std::uint64_t offset;
-    std::uint64_t length;
-  };
   int fd = -1;
   std::string path;
   std::unique_ptr<FdSink> sink;
   std::unique_ptr<BufferedOutput> spill;
-  std::vector<Row> rows;
+  CountOrder order;  // (count, offset, length) of each row in the spill
   ~Impl() {
     if (fd >= 0) ::close(fd);
   }
@@ -478,17 +474,12 @@ Result<void> QuestionIndexWriter::add(const QuestionEntry& entry, const FirstSee
   const std::uint64_t offset = spill.bytes_written();
   append_question_row(spill, entry.question, entry.answer ? std::string_view(*entry.answer) : std::string_view(), entry.url,
                       entry.title, entry.count, first, excel_);
-  impl_->rows.push_back({entry.count, offset, spill.bytes_written() - offset});
   if (spill.failed()) return *spill.error();
-  return {};
+  return impl_->order.add({entry.count, offset, spill.bytes_written() - offset});
 }
 
 Result<void> QuestionIndexWriter::finish() {
   if (auto r = impl_->spill->flush(); !r) return r;
-  auto& rows = impl_->rows;
-  // Entries arrived in fold_text order; a stable sort keeps it among equal counts.
-  std::stable_sort(rows.begin(), rows.end(),
-                   [](const Impl::Row& a, const Impl::Row& b) { return a.count > b.count; });
   const std::uint64_t size = impl_->spill->bytes_written();
   if (size == 0) return {};
   void* map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, impl_->fd, 0);
@@ -497,12 +488,15 @@ Result<void> QuestionIndexWriter::finish() {
   }
   ::madvise(map, size, MADV_RANDOM);
   const char* base = static_cast<const char*>(map);
-  for (const auto& row : rows) {
+  // Entries arrived in fold_text order; CountOrder keeps it among equal counts.
+  auto written = impl_->order.for_each([&](const CountOrder::Row& row) -> Result<void> {
     out_.append({base + row.offset, row.length});
     ++records_;
-    if (out_.failed()) break;
-  }
+    if (out_.failed()) return *out_.error();
+    return {};
+  });
   ::munmap(map, size);
+  if (!written && !out_.failed()) return written;  // the output's own error is reported by its flush
   return {};
 }
 

@@ -104,9 +104,9 @@ std::unique_ptr<FormatWriter> make_format_writer(const FormatOptions& options,
                                                  BufferedOutput& out);
 
 // `questions` straight from the store's question index (no filters). Entries arrive in index
-// (fold_text) order; each rendered row is spilled to an unlinked temporary file and only
-// (count, offset, length) stays in memory: 24 bytes per unique question. finish() sorts by
-// count, most frequent first, ties in fold_text order, and copies the rows out.
+// (fold_text) order; each rendered row is spilled to an unlinked temporary file and its
+// (count, offset, length) goes to a CountOrder (bounded memory). finish() copies the rows out
+// most frequent first, ties in fold_text order.
 class QuestionIndexWriter {
  public:
   // Opens the spill file in $TMPDIR (or /tmp).
