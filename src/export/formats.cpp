@@ -1,6 +1,7 @@
 #include "paa/export/formats.hpp"
 
 #include "paa/export/count_order.hpp"
+#include "paa/export/scratch_map.hpp"
 #include "paa/export/text.hpp"
 #include "paa/model/envelope.hpp"
 #include "paa/model/query_key.hpp"
@@ -15,7 +16,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <unordered_map>
@@ -482,20 +482,16 @@ Result<void> QuestionIndexWriter::finish() {
   if (auto r = impl_->spill->flush(); !r) return r;
   const std::uint64_t size = impl_->spill->bytes_written();
   if (size == 0) return {};
-  void* map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, impl_->fd, 0);
-  if (map == MAP_FAILED) {
-    return make_error("cannot read back temporary file " + impl_->path + ": " + std::strerror(errno));
-  }
-  ::madvise(map, size, MADV_RANDOM);
-  const char* base = static_cast<const char*>(map);
+  auto map = ScratchMap::map(impl_->fd, size, impl_->path, ScratchMap::Access::random);
+  if (!map) return map.error();
   // Entries arrived in fold_text order; CountOrder keeps it among equal counts.
   auto written = impl_->order.for_each([&](const CountOrder::Row& row) -> Result<void> {
-    out_.append({base + row.offset, row.length});
+    out_.append({map->data() + row.offset, row.length});
+    map->read(row.length);
     ++records_;
     if (out_.failed()) return *out_.error();
     return {};
   });
-  ::munmap(map, size);
   if (!written && !out_.failed()) return written;  // the output's own error is reported by its flush
   return {};
 }

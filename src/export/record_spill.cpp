@@ -1,9 +1,8 @@
 #include "paa/export/record_spill.hpp"
 
-#include <cerrno>
-#include <cstdlib>
+#include "paa/export/scratch_map.hpp"
+
 #include <cstring>
-#include <sys/mman.h>
 #include <unistd.h>
 
 namespace paa::exporting {
@@ -14,10 +13,9 @@ struct RecordSpill::Impl {
   std::string path;
   std::unique_ptr<FdSink> sink;
   std::unique_ptr<BufferedOutput> out;
-  const char* map = nullptr;
-  std::uint64_t size = 0;
+  ScratchMap map;
   ~Impl() {
-    if (map != nullptr) ::munmap(const_cast<char*>(map), size);
+    map = ScratchMap();  // unmapped before the file is closed
     if (fd >= 0) ::close(fd);
   }
 };
@@ -54,18 +52,14 @@ std::uint64_t RecordSpill::append_all(std::span<const std::string_view> fields) 
 
 Result<void> RecordSpill::seal() {
   if (auto flushed = impl_->out->flush(); !flushed) return flushed;
-  impl_->size = impl_->out->bytes_written();
-  if (impl_->size == 0) return {};
-  void* map = ::mmap(nullptr, impl_->size, PROT_READ, MAP_PRIVATE, impl_->fd, 0);
-  if (map == MAP_FAILED) {
-    return make_error("cannot read back temporary file " + impl_->path + ": " + std::strerror(errno));
-  }
-  impl_->map = static_cast<const char*>(map);
+  auto map = ScratchMap::map(impl_->fd, impl_->out->bytes_written(), impl_->path, ScratchMap::Access::normal);
+  if (!map) return map.error();
+  impl_->map = std::move(*map);
   return {};
 }
 
 std::uint64_t RecordSpill::decode(std::uint64_t offset, std::vector<std::string_view>& fields) const {
-  const char* p = impl_->map + offset;
+  const char* p = impl_->map.data() + offset;
   auto get_u32 = [&p] {
     std::uint32_t v = 0;
     std::memcpy(&v, p, 4);
@@ -79,7 +73,9 @@ std::uint64_t RecordSpill::decode(std::uint64_t offset, std::vector<std::string_
     fields.emplace_back(p, len);
     p += len;
   }
-  return static_cast<std::uint64_t>(p - impl_->map);
+  const std::uint64_t end = static_cast<std::uint64_t>(p - impl_->map.data());
+  impl_->map.read(end - offset);
+  return end;
 }
 
 void RecordSpill::at(std::uint64_t offset, std::vector<std::string_view>& fields) const {
@@ -88,7 +84,7 @@ void RecordSpill::at(std::uint64_t offset, std::vector<std::string_view>& fields
 
 void RecordSpill::for_each(const std::function<void(std::span<const std::string_view>)>& visit) const {
   std::vector<std::string_view> fields;
-  for (std::uint64_t offset = 0; offset < impl_->size;) {
+  for (std::uint64_t offset = 0; offset < impl_->map.size();) {
     offset = decode(offset, fields);
     visit(fields);
   }
