@@ -23,7 +23,8 @@ Result<void> write_all(int fd, const std::string& path, const char* data, std::u
     const ssize_t n = ::pwrite(fd, data, size, static_cast<off_t>(at));
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) {
-      return make_error("cannot write temporary file " + path + ": " + std::strerror(n < 0 ? errno : ENOSPC) +
+      const int why = n < 0 ? errno : ENOSPC;  // before anything else can change errno
+      return make_error("cannot write temporary file " + path + ": " + std::strerror(why) +
                         "; free space there or set TMPDIR to a folder with room");
     }
     data += n;
@@ -38,8 +39,9 @@ Result<void> read_all(int fd, const std::string& path, char* data, std::uint64_t
     const ssize_t n = ::pread(fd, data, size, static_cast<off_t>(at));
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) {
+      const int why = errno;
       return make_error("cannot read back temporary file " + path + ": " +
-                        (n < 0 ? std::strerror(errno) : "it is shorter than written"));
+                        (n < 0 ? std::strerror(why) : "it is shorter than written"));
     }
     data += n;
     size -= static_cast<std::uint64_t>(n);
@@ -111,7 +113,8 @@ Result<void> CountOrder::merge(const std::function<Result<void>(const Row&)>& vi
     std::vector<Row> window;
     std::size_t at = 0;
   };
-  const std::size_t window_rows = std::clamp<std::size_t>(run_rows_ / 4, 1, 4096);
+  // The windows together hold at most one run's worth of rows, however many runs there are.
+  const std::size_t window_rows = std::clamp<std::size_t>(run_rows_ / std::max<std::size_t>(runs_.size(), 4), 1, 4096);
   std::vector<Cursor> cursors(runs_.size());
   auto refill = [&](Cursor& c) -> Result<void> {
     const std::uint64_t n = std::min<std::uint64_t>(window_rows, c.run.rows - c.next);

@@ -28,8 +28,10 @@ class ScratchMap {
 
   const char* data() const { return data_; }
   std::uint64_t size() const { return size_; }
-  // Call after reading `bytes` of the mapping (counted in whole pages, plus one: a read at a
-  // random place may straddle two); drops the resident pages once the budget is reached.
+  // Call after reading `bytes` of the mapping (counted in whole pages, plus two: a read at a
+  // random place may straddle pages); drops the resident pages once the budget is reached.
+  // The kernel may map a few neighbouring cached pages per fault, so the bound is approximate
+  // (21 MiB resident measured against the 64 MiB budget on a 668 MB spill).
   void read(std::uint64_t bytes) const;
 
  private:
