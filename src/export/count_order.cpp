@@ -17,23 +17,6 @@ constexpr std::uint64_t kRowBytes = sizeof(CountOrder::Row);
 // Most frequent first; stable_sort keeps the order added among equal counts.
 bool more_frequent(const CountOrder::Row& a, const CountOrder::Row& b) { return a.count > b.count; }
 
-Result<void> write_all(int fd, const std::string& path, const char* data, std::uint64_t size,
-                       std::uint64_t at) {
-  while (size > 0) {
-    const ssize_t n = ::pwrite(fd, data, size, static_cast<off_t>(at));
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      const int why = n < 0 ? errno : ENOSPC;  // before anything else can change errno
-      return make_error("cannot write temporary file " + path + ": " + std::strerror(why) +
-                        "; free space there or set TMPDIR to a folder with room");
-    }
-    data += n;
-    size -= static_cast<std::uint64_t>(n);
-    at += static_cast<std::uint64_t>(n);
-  }
-  return {};
-}
-
 Result<void> read_all(int fd, const std::string& path, char* data, std::uint64_t size, std::uint64_t at) {
   while (size > 0) {
     const ssize_t n = ::pread(fd, data, size, static_cast<off_t>(at));
@@ -74,13 +57,14 @@ Result<void> CountOrder::write_run() {
     auto fd = create_unlinked_temp("paa-export-order", path_);
     if (!fd) return fd.error();
     fd_ = *fd;
+    sink_ = std::make_unique<FdSink>(fd_, "temporary file " + path_);
   }
   std::stable_sort(buffer_.begin(), buffer_.end(), more_frequent);
   Run run;
   run.first = runs_.empty() ? 0 : runs_.back().first + runs_.back().rows;
   run.rows = buffer_.size();
-  if (auto written = write_all(fd_, path_, reinterpret_cast<const char*>(buffer_.data()),
-                               run.rows * kRowBytes, run.first * kRowBytes);
+  // Runs are appended in order, so the file's own offset is where this one starts.
+  if (auto written = sink_->write({reinterpret_cast<const char*>(buffer_.data()), run.rows * kRowBytes});
       !written) {
     return written;
   }

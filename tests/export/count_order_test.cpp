@@ -1,9 +1,10 @@
 #include "paa/export/count_order.hpp"
 
+#include "support/scoped_env.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <random>
 #include <string>
 #include <vector>
@@ -78,14 +79,11 @@ TEST(CountOrder, AFailingVisitStopsTheMergeWithItsError) {
 
 // The file is only needed once a run is full; then an unwritable TMPDIR says what to do.
 TEST(CountOrder, AFullRunInAnUnwritableTmpdirIsAClearError) {
-  const char* old = std::getenv("TMPDIR");
-  const std::string saved = old ? old : "";
-  ::setenv("TMPDIR", "/nonexistent-paa-dir", 1);
+  test::ScopedEnv tmpdir("TMPDIR", "/nonexistent-paa-dir");
   CountOrder order(2);
   const bool first = static_cast<bool>(order.add({1, 0, 0}));
   const bool second = static_cast<bool>(order.add({1, 1, 0}));
   auto third = order.add({1, 2, 0});
-  if (old) ::setenv("TMPDIR", saved.c_str(), 1); else ::unsetenv("TMPDIR");
   EXPECT_TRUE(first);
   EXPECT_TRUE(second);
   ASSERT_FALSE(third);

@@ -1,5 +1,7 @@
 #include "paa/export/record_spill.hpp"
 
+#include "support/scoped_env.hpp"
+
 #include <gtest/gtest.h>
 
 #include <string>
@@ -43,11 +45,10 @@ TEST(RecordSpill, AnEmptySpillVisitsNothing) {
 }
 
 TEST(RecordSpill, AnUnwritableTmpdirIsAClearError) {
-  const char* old = std::getenv("TMPDIR");
-  const std::string saved = old ? old : "";
-  ::setenv("TMPDIR", "/nonexistent-paa-dir", 1);
-  auto spill = RecordSpill::create();
-  if (old) ::setenv("TMPDIR", saved.c_str(), 1); else ::unsetenv("TMPDIR");
+  auto spill = [] {
+    test::ScopedEnv tmpdir("TMPDIR", "/nonexistent-paa-dir");
+    return RecordSpill::create();
+  }();
   ASSERT_FALSE(spill);
   EXPECT_NE(spill.error().message.find("set TMPDIR to a writable folder"), std::string::npos);
 }

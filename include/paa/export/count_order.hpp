@@ -5,6 +5,7 @@
 // is sorted and written to an unlinked temporary file, and the runs are merged at the end.
 // Ties keep the order the rows were added in (the index's fold_text order).
 #include "paa/error.hpp"
+#include "paa/export/output.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -33,7 +34,8 @@ class CountOrder {
   CountOrder(const CountOrder&) = delete;
   CountOrder& operator=(const CountOrder&) = delete;
 
-  // Fails only when a full run cannot be written (disk full, TMPDIR unwritable).
+  // Fails only when a full run cannot be written (disk full, TMPDIR unwritable); the order is
+  // then unusable.
   Result<void> add(const Row& row);
   std::uint64_t rows() const { return added_; }
   // Every row, highest count first, ties in the order added; stops at the first failing visit.
@@ -54,6 +56,7 @@ class CountOrder {
   std::uint64_t added_ = 0;
   int fd_ = -1;
   std::string path_;
+  std::unique_ptr<FdSink> sink_;  // writes the runs to fd_
 };
 
 }  // namespace paa::exporting
