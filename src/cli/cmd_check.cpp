@@ -104,8 +104,8 @@ Command add_check_command(CLI::App& app) {
                   bound ? std::to_string(*bound).c_str() : "an unbounded number of");
       if (*shards > 0) {
         // The same refusal as `paa run`: a check that passes must mean the job runs.
-        return fail(spec->file.string() + ": [expand] and shards: a job that expands runs as one process "
-                    "(levels are made from all of the level before); drop --shards or set depth = 0");
+        return fail(usage_error(spec->file.string() + ": [expand] and shards: a job that expands runs as one process "
+                    "(levels are made from all of the level before); drop --shards or set depth = 0"));
       }
     }
     return static_cast<int>(kExitOk);

@@ -70,7 +70,7 @@ Result<void> compare_key(StoreReader& store, const StoredResult& current, std::i
 
 int run_diff(const DiffFlags& f) {
   auto format = parse_diff_format(f.format);
-  if (!format) return fail("--format " + f.format + ": use text, csv or jsonl");
+  if (!format) return fail(usage_error("--format " + f.format + ": use text, csv or jsonl"));
   if (auto found = exporting::check_store_folder(f.store); !found) return fail(found.error());
   auto store = StoreReader::open(f.store);
   if (!store) return fail(store.error());
@@ -78,28 +78,28 @@ int run_diff(const DiffFlags& f) {
   if (!runs) return fail(runs.error());
   const std::int64_t now = unix_now_ms();
   auto from = resolve_point(f.from, *runs, now);
-  if (!from) return fail("--from: " + from.error().message);
+  if (!from) return fail(prefixed("--from: ", from.error()));
   auto to = resolve_point(f.to, *runs, now);
-  if (!to) return fail("--to: " + to.error().message);
+  if (!to) return fail(prefixed("--to: ", to.error()));
   if (from->at_ms > to->at_ms) {
-    return fail("--from " + from->label + " is after --to " + to->label + "; swap them");
+    return fail(usage_error("--from " + from->label + " is after --to " + to->label + "; swap them"));
   }
   std::string hl = f.hl, gl = f.gl;
   if (!hl.empty()) {
     auto n = normalize_hl(hl);
-    if (!n) return fail("--hl: " + n.error().message);
+    if (!n) return fail(prefixed("--hl: ", n.error()));
     hl = *n;
   }
   if (!gl.empty()) {
     auto n = normalize_gl(gl);
-    if (!n) return fail("--gl: " + n.error().message);
+    if (!n) return fail(prefixed("--gl: ", n.error()));
     gl = *n;
   }
   if (!f.job.empty()) {
     auto jobs = (*store)->job_names();
     if (!jobs) return fail(jobs.error());
     if (std::find(jobs->begin(), jobs->end(), f.job) == jobs->end()) {
-      return fail("no job '" + f.job + "' in store '" + f.store + "'; `paa status --store " + f.store + "` lists them");
+      return fail(usage_error("no job '" + f.job + "' in store '" + f.store + "'; `paa status --store " + f.store + "` lists them"));
     }
   }
   std::string selection;
@@ -151,14 +151,14 @@ int run_diff(const DiffFlags& f) {
 
 int run_prune(const std::string& store_dir, std::uint32_t keep_last, const std::string& older_than) {
   if (keep_last == 0 && older_than.empty()) {
-    return fail("prune needs --keep-last N or --older-than DURATION (or both): which versions to remove");
+    return fail(usage_error("prune needs --keep-last N or --older-than DURATION (or both): which versions to remove"));
   }
   PruneRule rule;
   rule.keep_last = keep_last;
   rule.now_ms = unix_now_ms();
   if (!older_than.empty()) {
     auto ms = parse_duration(older_than);
-    if (!ms) return fail("--older-than: " + ms.error().message);
+    if (!ms) return fail(prefixed("--older-than: ", ms.error()));
     rule.older_than_ms = *ms;
   }
   if (auto found = exporting::check_store_folder(store_dir); !found) return fail(found.error());

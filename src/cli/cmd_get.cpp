@@ -44,17 +44,12 @@ Command add_get_command(CLI::App& app) {
     if (!*result) {
       std::string what = "q='" + query->q + "' hl=" + query->hl + " gl=" + query->gl;
       if (!query->city.empty()) what += " city='" + query->city + "'";
-      std::fprintf(stderr, "paa: no stored result for %s in store '%s'\n", what.c_str(),
-                   opts->store.c_str());
-      return static_cast<int>(kExitNotFound);
+      return fail(make_error(errc::not_found, "no stored result for " + what + " in store '" + opts->store + "'"));
     }
     const std::string& body = (*result)->body;
     std::fwrite(body.data(), 1, body.size(), stdout);
     if (body.empty() || body.back() != '\n') std::fputc('\n', stdout);
-    if (std::fflush(stdout) != 0) {
-      std::fprintf(stderr, "paa: cannot write to standard output\n");
-      return static_cast<int>(kExitUsage);
-    }
+    if (std::fflush(stdout) != 0) return fail(make_error(errc::io, "cannot write to standard output"));
     return static_cast<int>(kExitOk);
   };
   return c;

@@ -156,32 +156,32 @@ int run(RunFlags& f) {
   if (!f.store.empty()) spec.store = f.store;
   if (!f.refresh_after.empty()) {
     auto ms = parse_duration(f.refresh_after);
-    if (!ms) return fail("--refresh-after: " + ms.error().message);
+    if (!ms) return fail(prefixed("--refresh-after: ", ms.error()));
     spec.refresh_after_ms = *ms;
   }
   if (f.refresh && spec.refresh_after_ms) {
-    return fail("--refresh fetches every stored key again and refresh_after only the older ones: use one of them"
-                " (refresh_after may come from the job file)");
+    return fail(usage_error("--refresh fetches every stored key again and refresh_after only the older ones: use one of them"
+                " (refresh_after may come from the job file)"));
   }
   auto shard = resolve_shard(f);
   if (!shard) return fail(shard.error());
   if (*shard && spec.expand.enabled()) {
-    return fail(spec.file.string() + ": [expand] and shards: a job that expands runs as one process "
-                "(levels are made from all of the level before); run it without a shard, or set depth = 0");
+    return fail(usage_error(spec.file.string() + ": [expand] and shards: a job that expands runs as one process "
+                "(levels are made from all of the level before); run it without a shard, or set depth = 0"));
   }
   if (*shard) {
     // Each shard its own store (unless --store says where) and, if the job says so, its own key.
     if (f.store.empty()) spec.store = shard_store(spec.store, **shard);
     spec.api_key_env = shard_key_env(spec.api_key_env, **shard);
   } else if (spec.api_key_env.find("{shard}") != std::string::npos) {
-    return fail(spec.file.string() + ": api_key_env \"" + spec.api_key_env +
-                "\" names one key per shard: run with --shard I/N or --shard-from-env");
+    return fail(usage_error(spec.file.string() + ": api_key_env \"" + spec.api_key_env +
+                "\" names one key per shard: run with --shard I/N or --shard-from-env"));
   }
 
   const char* key = std::getenv(spec.api_key_env.c_str());
   if (key == nullptr || *key == '\0') {
-    return fail("no API key: set the environment variable " + spec.api_key_env +
-                " (export " + spec.api_key_env + "=...; the job's api_key_env names it)");
+    return fail(usage_error("no API key: set the environment variable " + spec.api_key_env +
+                " (export " + spec.api_key_env + "=...; the job's api_key_env names it)"));
   }
 
   std::string base_url = f.base_url;
@@ -190,8 +190,8 @@ int run(RunFlags& f) {
   }
   if (base_url.empty()) base_url = spec.base_url;
   if (base_url.empty()) {
-    return fail("no service address: set base_url in " + spec.file.string() +
-                ", PAA_BASE_URL, or pass --base-url https://host/api");
+    return fail(usage_error("no service address: set base_url in " + spec.file.string() +
+                ", PAA_BASE_URL, or pass --base-url https://host/api"));
   }
   auto endpoint = parse_base_url(base_url);
   if (!endpoint) return fail(endpoint.error());
@@ -204,15 +204,15 @@ int run(RunFlags& f) {
     // Lists that hold only blank lines or comments: an empty job, refused before a store exists.
     std::string lists;
     for (const auto& file : spec.query_files) lists += (lists.empty() ? "" : ", ") + file.string();
-    return fail(spec.file.string() + ": job has no queries: its query files (" + lists +
-                ") hold only blank lines, comments or empty rows; add queries to them or `queries = [\"...\"]`");
+    return fail(usage_error(spec.file.string() + ": job has no queries: its query files (" + lists +
+                ") hold only blank lines, comments or empty rows; add queries to them or `queries = [\"...\"]`"));
   }
 
   StoreOptions store_options;
   store_options.sync = f.sync;
   store_options.queue_capacity = store_queue_capacity(l.concurrency);
   auto store = StoreWriter::open(spec.store, store_options);
-  if (!store) return fail(store.error().message);
+  if (!store) return fail(store.error());
   // A store holds one shard setting of a job for good: a resume with another is refused.
   std::optional<ShardClaim> claim;
   if (*shard) claim = ShardClaim{(*shard)->index, (*shard)->count, kShardHashVersion};
@@ -253,13 +253,20 @@ int run(RunFlags& f) {
                  endpoint->display());
   }
   auto run_id = (*store)->record_run_start(spec.name, started_at_ms);
-  if (!run_id) return fail(run_id.error().message, 1);
+  if (!run_id) return fail(run_id.error());
   spdlog::info("run id {}{}", *run_id,
                spec.refresh_after_ms ? fmt::format("; {} stored keys older than {} are due for refresh", options.refresh_due,
                                                    duration_text(*spec.refresh_after_ms))
                                      : std::string());
 
-  HarvestSummary summary = run_harvest(options, **store);
+  auto harvested = run_harvest(options, **store);
+  if (!harvested) {
+    // Nothing was sent; the run is recorded as a store failure where the store still takes it.
+    (void)(*store)->record_run_end(spec.name, unix_now_ms(), stop_reason_name(StopReason::store_failure), RunMoney{});
+    (void)(*store)->close();
+    return fail(harvested.error());
+  }
+  const HarvestSummary& summary = *harvested;
   const int code = exit_code_for(summary);
 
   const std::int64_t ended_at_ms = unix_now_ms();
@@ -273,7 +280,7 @@ int run(RunFlags& f) {
   const RunChanges changes = (*store)->run_changes();
   auto closed = (*store)->close();
   print_summary(spec, *run_id, summary, changes, options.refresh_due, code);
-  const int exit_code = closed ? code : fail("closing the store failed: " + closed.error().message, 1);
+  const int exit_code = closed ? code : fail(prefixed("closing the store failed: ", closed.error()));
   // Last, with the store closed: a slow receiver delays only the exit, and never changes its code.
   if (spec.notify.enabled()) {
     try {

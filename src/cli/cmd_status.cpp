@@ -298,7 +298,7 @@ Command add_status_command(CLI::App& app) {
       spec = std::move(*loaded);
       if (store.empty()) store = spec->store.string();
     } else if (store.empty()) {
-      return fail(make_error(
+      return fail(make_error(errc::invalid_input,
           "status needs a job file or --store DIR (e.g. `paa status jobs/coffee.toml`)"));
     }
 

@@ -18,12 +18,14 @@ struct Command {
   std::function<int()> run;
 };
 
-// Prints "paa: MESSAGE" to stderr and returns the exit code: `return fail(...)`.
-inline int fail(std::string_view message, int code = kExitUsage) {
-  std::fprintf(stderr, "paa: %.*s\n", static_cast<int>(message.size()), message.data());
-  return code;
+// Every command fails through here: "paa: MESSAGE" on stderr, and the exit code of the error's
+// kind (exit_code.hpp): `return fail(...)`.
+inline int fail(const Error& e) {
+  std::fprintf(stderr, "paa: %s\n", e.message.c_str());
+  return exit_code_for(e);
 }
-inline int fail(const Error& e) { return fail(e.message, exit_code_for(e)); }
+// A command line or input the user must fix (exit 2).
+inline Error usage_error(std::string message) { return make_error(errc::invalid_input, std::move(message)); }
 
 Command add_check_command(CLI::App& app);
 Command add_run_command(CLI::App& app);

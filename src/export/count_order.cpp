@@ -23,7 +23,7 @@ Result<void> read_all(int fd, const std::string& path, char* data, std::uint64_t
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) {
       const int why = errno;
-      return make_error("cannot read back temporary file " + path + ": " +
+      return make_error(errc::io, "cannot read back temporary file " + path + ": " +
                         (n < 0 ? std::strerror(why) : "it is shorter than written"));
     }
     data += n;

@@ -95,11 +95,11 @@ std::string quoted(const fs::path& p) { return p.string(); }
 std::string errno_text(int err) { return std::strerror(err); }
 
 Error write_error(const fs::path& target, int err) {
-  return make_error("cannot write " + quoted(target) + ": " + errno_text(err) +
+  return make_error(errc::io, "cannot write " + quoted(target) + ": " + errno_text(err) +
                     "; check the folder's permissions or choose another -o");
 }
 
-int fail(std::FILE* err, const std::string& message) { return usage_failure(err, message); }
+int fail(std::FILE* err, const Error& e) { return report_failure(err, e); }
 
 // The temporary file exists (created, empty, open as `fd`) while `produce` runs.
 Result<void> replace_atomically(const fs::path& target, bool force,
@@ -107,14 +107,14 @@ Result<void> replace_atomically(const fs::path& target, bool force,
   std::error_code ec;
   const auto status = fs::symlink_status(target, ec);
   if (fs::is_directory(status)) {
-    return make_error(quoted(target) + " is a folder; give -o a file name");
+    return make_error(errc::invalid_input, quoted(target) + " is a folder; give -o a file name");
   }
   if (fs::exists(status) && !force) {
-    return make_error(quoted(target) + " exists; use --force to replace it");
+    return make_error(errc::invalid_input, quoted(target) + " exists; use --force to replace it");
   }
   const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
   if (!fs::is_directory(dir, ec)) {
-    return make_error("cannot write " + quoted(target) + ": folder " + quoted(dir) +
+    return make_error(errc::invalid_input, "cannot write " + quoted(target) + ": folder " + quoted(dir) +
                       " does not exist; create it first");
   }
 
@@ -141,7 +141,7 @@ Result<void> replace_atomically(const fs::path& target, bool force,
   } else if (::renameat2(AT_FDCWD, temp.c_str(), AT_FDCWD, target.c_str(), RENAME_NOREPLACE) != 0) {
     const int err = errno;
     if (err == EEXIST) {
-      return make_error(quoted(target) + " appeared while exporting; use --force to replace it");
+      return make_error(errc::invalid_input, quoted(target) + " appeared while exporting; use --force to replace it");
     }
     // File systems without RENAME_NOREPLACE: the existence check above has to do.
     if ((err != EINVAL && err != ENOSYS && err != ENOTSUP) ||
@@ -156,9 +156,9 @@ Result<void> replace_atomically(const fs::path& target, bool force,
 
 }  // namespace
 
-int usage_failure(std::FILE* err, const std::string& message) {
-  std::fprintf(err, "paa: %s\n", message.c_str());
-  return kExitUsage;
+int report_failure(std::FILE* err, const Error& e) {
+  std::fprintf(err, "paa: %s\n", e.message.c_str());
+  return exit_code_for(e);
 }
 
 Result<void> check_store_folder(const fs::path& dir) {
@@ -193,12 +193,12 @@ Result<void> write_path_atomically(const fs::path& target, bool force,
 int run_export_command(const ExportCommandOptions& options, std::FILE* err) {
   const auto format = parse_export_format(options.format);
   if (!format) {
-    return fail(err, "unknown --format '" + options.format +
-                         "'; use one of jsonl, json, csv, questions, related, xlsx, html, edges");
+    return fail(err, make_error(errc::invalid_input, "unknown --format '" + options.format +
+                         "'; use one of jsonl, json, csv, questions, related, xlsx, html, edges"));
   }
   if (*format == ExportFormat::xlsx && !options.output) {
-    return fail(err, "xlsx is a binary file and is not written to standard output; "
-                     "give -o FILE.xlsx");
+    return fail(err, make_error(errc::invalid_input, "xlsx is a binary file and is not written to standard output; "
+                     "give -o FILE.xlsx"));
   }
   ExportRequest request;
   request.format.format = *format;
@@ -207,53 +207,53 @@ int run_export_command(const ExportCommandOptions& options, std::FILE* err) {
   request.job = options.job;
   if (options.excel && *format != ExportFormat::csv && *format != ExportFormat::questions &&
       *format != ExportFormat::related && *format != ExportFormat::edges) {
-    return fail(err, "--excel applies to the CSV formats (csv, questions, related, edges), not " +
-                         options.format);
+    return fail(err, make_error(errc::invalid_input, "--excel applies to the CSV formats (csv, questions, related, edges), not " +
+                         options.format));
   }
   std::optional<PartitionedRequest> partitioned;
   if (!options.partition_by.empty()) {
     if (*format != ExportFormat::jsonl && *format != ExportFormat::csv) {
-      return fail(err, "--partition-by writes jsonl or csv, not " + options.format);
+      return fail(err, make_error(errc::invalid_input, "--partition-by writes jsonl or csv, not " + options.format));
     }
-    if (options.excel) return fail(err, "--excel is for spreadsheets, not a partitioned dataset");
-    if (!options.output) return fail(err, "--partition-by needs -o DIR, the folder to write");
+    if (options.excel) return fail(err, make_error(errc::invalid_input, "--excel is for spreadsheets, not a partitioned dataset"));
+    if (!options.output) return fail(err, make_error(errc::invalid_input, "--partition-by needs -o DIR, the folder to write"));
     auto columns = parse_partition_columns(options.partition_by);
-    if (!columns) return fail(err, columns.error().message);
+    if (!columns) return fail(err, columns.error());
     partitioned.emplace();
     partitioned->columns = std::move(*columns);
     if (!options.part_size.empty()) {
       auto size = parse_byte_size(options.part_size);
-      if (!size) return fail(err, size.error().message);
+      if (!size) return fail(err, size.error());
       partitioned->part_size = *size;
     }
   } else if (!options.part_size.empty()) {
-    return fail(err, "--part-size applies with --partition-by");
+    return fail(err, make_error(errc::invalid_input, "--part-size applies with --partition-by"));
   }
   if (!options.hl.empty()) {
     auto hl = normalize_hl(options.hl);
-    if (!hl) return fail(err, "--hl: " + hl.error().message);
+    if (!hl) return fail(err, prefixed("--hl: ", hl.error()));
     request.hl = *hl;
   }
   if (!options.gl.empty()) {
     auto gl = normalize_gl(options.gl);
-    if (!gl) return fail(err, "--gl: " + gl.error().message);
+    if (!gl) return fail(err, prefixed("--gl: ", gl.error()));
     request.gl = *gl;
   }
 
-  if (options.stores.empty()) return fail(err, "no --store given");
+  if (options.stores.empty()) return fail(err, make_error(errc::invalid_input, "no --store given"));
   std::error_code ec;
   for (std::size_t i = 0; i < options.stores.size(); ++i) {
     const auto& dir = options.stores[i];
-    if (auto found = check_store_folder(dir); !found) return fail(err, found.error().message);
+    if (auto found = check_store_folder(dir); !found) return fail(err, found.error());
     for (std::size_t j = 0; j < i; ++j) {
       if (fs::equivalent(dir, options.stores[j], ec)) {
-        return fail(err, "store '" + dir.string() + "' is given twice; give each --store once");
+        return fail(err, make_error(errc::invalid_input, "store '" + dir.string() + "' is given twice; give each --store once"));
       }
     }
   }
   // One store, or several read as one (shards): the same export either way.
   StoreUnion* store_union = nullptr;
-  Result<std::unique_ptr<StoreReader>> store = make_error("no store");
+  Result<std::unique_ptr<StoreReader>> store = make_error(errc::store_unusable, "no store");
   if (options.stores.size() == 1) {
     store = StoreReader::open(options.stores.front());
   } else if (auto opened = StoreUnion::open(options.stores)) {
@@ -264,17 +264,17 @@ int run_export_command(const ExportCommandOptions& options, std::FILE* err) {
     store = opened.error();
   }
   if (!store) {
-    return fail(err, store.error().message);
+    return fail(err, store.error());
   }
   if (!options.at.empty()) {
     // The versions current then (docs/history.md): each store keeps its own history.
     if (store_union != nullptr) {
-      return fail(err, "--at reads one store's history (each shard store keeps its own): export the shard stores one by one");
+      return fail(err, make_error(errc::invalid_input, "--at reads one store's history (each shard store keeps its own): export the shard stores one by one"));
     }
     auto runs = (*store)->runs();
-    if (!runs) return fail(err, runs.error().message);
+    if (!runs) return fail(err, runs.error());
     auto point = resolve_point(options.at, *runs, unix_now_ms());
-    if (!point) return fail(err, "--at: " + point.error().message);
+    if (!point) return fail(err, prefixed("--at: ", point.error()));
     std::fprintf(err, "paa: exporting the store as it was at %s\n", point->label.c_str());
     store = store_at_time(std::move(*store), point->at_ms);
     request.recount_questions = true;  // the question index is today's
@@ -284,7 +284,7 @@ int run_export_command(const ExportCommandOptions& options, std::FILE* err) {
                                  : std::to_string(options.stores.size()) + " stores";
   if (!request.job.empty()) {
     auto jobs = (*store)->job_names();
-    if (!jobs) return fail(err, jobs.error().message);
+    if (!jobs) return fail(err, jobs.error());
     std::string names;
     bool known = false;
     for (const auto& job : *jobs) {
@@ -292,9 +292,9 @@ int run_export_command(const ExportCommandOptions& options, std::FILE* err) {
       names += (names.empty() ? "" : ", ") + job;
     }
     if (!known) {
-      return fail(err, "no job '" + request.job + "' in " + stores_named +
+      return fail(err, make_error(errc::invalid_input, "no job '" + request.job + "' in " + stores_named +
                            (names.empty() ? std::string("; it holds no jobs yet")
-                                          : "; its jobs are: " + names));
+                                          : "; its jobs are: " + names)));
     }
   }
 
@@ -319,7 +319,7 @@ int run_export_command(const ExportCommandOptions& options, std::FILE* err) {
   if (partitioned) {
     partitioned->selection = request;
     auto written = export_partitioned(**store, *partitioned, *options.output, options.force);
-    if (!written) return fail(err, written.error().message);
+    if (!written) return fail(err, written.error());
     report_overlaps();
     report_missing(written->export_summary);
     std::fprintf(err, "paa: wrote %llu %s in %zu parts to %s (manifest: _SUCCESS)\n",
@@ -352,7 +352,7 @@ int run_export_command(const ExportCommandOptions& options, std::FILE* err) {
     done = write_output(options.output, options.force, produce);
   }
   if (!done) {
-    return fail(err, done.error().message);
+    return fail(err, done.error());
   }
   report_overlaps();
   report_missing(summary);

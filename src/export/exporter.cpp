@@ -272,7 +272,7 @@ Result<ExportSummary> export_store(StoreReader& store, const ExportRequest& requ
     return export_question_index(store, request, out);
   }
   if (request.format.format == ExportFormat::xlsx) {
-    return make_error("xlsx is written to a file by name: use export_store_xlsx");
+    return make_error(errc::invalid_input, "xlsx is written to a file by name: use export_store_xlsx");
   }
   ExportSummary summary;
   std::optional<LineageLookup> lineages;

@@ -65,7 +65,7 @@ Result<boost::json::value> parse_json_body(const StoredResult& r, const FormatOp
   boost::system::error_code ec;
   auto value = boost::json::parse(r.body, ec, {}, po);
   if (ec) {
-    return make_error(describe(r) + " is not valid JSON (" + ec.message() +
+    return make_error(errc::store_damaged, describe(r) + " is not valid JSON (" + ec.message() +
                       "); the store may be damaged (re-fetch this key)");
   }
   return value;
@@ -151,7 +151,7 @@ class JsonWriter final : public FormatWriter {
       auto body = parse_json_body(r, options_);
       if (!body) return body.error();
       auto* result = body->is_object() ? body->get_object().if_contains("result") : nullptr;
-      if (result == nullptr) return make_error(describe(r) + " has no 'result'; the store may be damaged");
+      if (result == nullptr) return make_error(errc::store_damaged, describe(r) + " has no 'result'; the store may be damaged");
       if (options_.dedupe) dedupe_json_tree(*result);
       out_.append(boost::json::serialize(*result));
     }
@@ -392,7 +392,7 @@ Result<Envelope> parse_stored_result(const StoredResult& r, std::size_t max_ques
   limits.max_question_depth = max_question_depth;
   auto env = parse_envelope(r.body, limits);
   if (!env) {
-    return make_error(describe(r) + " cannot be read: " + env.error().message +
+    return make_error(errc::store_damaged, describe(r) + " cannot be read: " + env.error().message +
                       "; the store may be damaged (re-fetch this key)");
   }
   return env;

@@ -68,7 +68,7 @@ Result<KeySpelling> LineageLookup::spelling(const std::string& encoded_key) {
   } else if (auto decoded = decode_key(encoded_key)) {
     key = {decoded->q, decoded->hl, decoded->gl, decoded->city};
   } else {
-    return make_error("the expansion names a key that cannot be decoded (" + decoded.error().message +
+    return make_error(errc::store_damaged, "the expansion names a key that cannot be decoded (" + decoded.error().message +
                       "); the store may be damaged");
   }
   if (cache_.size() >= kCacheCapacity) cache_.clear();

@@ -10,27 +10,27 @@
 namespace paa::exporting {
 
 namespace {
-int fail(std::FILE* err, const std::string& message) { return usage_failure(err, message); }
+int fail(std::FILE* err, const Error& e) { return report_failure(err, e); }
 }  // namespace
 
 int run_map_command(const MapCommandOptions& options, std::FILE* err) {
   auto query = make_query(options.q, options.hl, options.gl, options.city);
-  if (!query) return fail(err, query.error().message);
-  if (auto found = check_store_folder(options.store); !found) return fail(err, found.error().message);
+  if (!query) return fail(err, query.error());
+  if (auto found = check_store_folder(options.store); !found) return fail(err, found.error());
   auto store = StoreReader::open(options.store);
-  if (!store) return fail(err, store.error().message);
+  if (!store) return fail(err, store.error());
   auto stored = (*store)->get(encode_key(query->key));
-  if (!stored) return fail(err, stored.error().message);
+  if (!stored) return fail(err, stored.error());
   if (!*stored) {
     std::string what = "q='" + query->q + "' hl=" + query->hl + " gl=" + query->gl;
     if (!query->city.empty()) what += " city='" + query->city + "'";
-    return fail(err, "no stored result for " + what + " in store '" + options.store.string() +
+    return fail(err, make_error(errc::not_found, "no stored result for " + what + " in store '" + options.store.string() +
                          "'; `paa status --store " + options.store.string() +
-                         "` shows what it holds (the key is normalised like a job's: case and spacing do not matter)");
+                         "` shows what it holds (the key is normalised like a job's: case and spacing do not matter)"));
   }
   const StoredResult& result = **stored;
   auto env = parse_stored_result(result, FormatOptions{}.max_question_depth);
-  if (!env) return fail(err, env.error().message);
+  if (!env) return fail(err, env.error());
   const auto map = layout_mind_map(result.q, env->result.children);
   auto produce = [&](ByteSink& sink) -> Result<void> {
     BufferedOutput out(sink);
@@ -38,7 +38,7 @@ int run_map_command(const MapCommandOptions& options, std::FILE* err) {
     return out.flush();
   };
   if (auto done = write_output(options.output, options.force, produce); !done) {
-    return fail(err, done.error().message);
+    return fail(err, done.error());
   }
   if (options.output) {
     std::fprintf(err, "paa: wrote a mind map of %zu questions to %s\n", map.nodes.size() - 1,

@@ -17,7 +17,7 @@ Result<int> create_unlinked_temp(std::string_view prefix, std::string& path) {
   std::string templ = temp_folder() + "/" + std::string(prefix) + "-XXXXXX";
   const int fd = ::mkstemp(templ.data());
   if (fd < 0) {
-    return make_error("cannot create a temporary file in '" + templ.substr(0, templ.rfind('/')) +
+    return make_error(errc::io, "cannot create a temporary file in '" + templ.substr(0, templ.rfind('/')) +
                       "': " + std::strerror(errno) + "; set TMPDIR to a writable folder");
   }
   ::unlink(templ.c_str());
@@ -40,8 +40,8 @@ Result<void> FdSink::write(std::string_view bytes) {
     if (n < 0) {
       if (errno == EINTR) continue;
       const int err = errno;
-      if (err == EPIPE) return make_error("cannot write " + name_ + ": the reader closed it (broken pipe)");
-      return make_error("cannot write " + name_ + ": " + std::strerror(err) +
+      if (err == EPIPE) return make_error(errc::io, "cannot write " + name_ + ": the reader closed it (broken pipe)");
+      return make_error(errc::io, "cannot write " + name_ + ": " + std::strerror(err) +
                         (err == ENOSPC ? "; free some space or choose another -o" : ""));
     }
     bytes.remove_prefix(static_cast<std::size_t>(n));

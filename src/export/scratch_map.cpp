@@ -19,7 +19,7 @@ Result<ScratchMap> ScratchMap::map(int fd, std::uint64_t size, const std::string
   void* at = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
   if (at == MAP_FAILED) {
     const int why = errno;
-    return make_error("cannot read back temporary file " + path + ": " + std::strerror(why));
+    return make_error(errc::io, "cannot read back temporary file " + path + ": " + std::strerror(why));
   }
   if (access == Access::random) ::madvise(at, size, MADV_RANDOM);
   mapped.data_ = static_cast<const char*>(at);

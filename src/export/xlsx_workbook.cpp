@@ -81,7 +81,7 @@ struct XlsxWorkbook::Impl {
 
   void check(lxw_error err, const char* what) {
     if (err == LXW_NO_ERROR || error) return;
-    error = make_error("cannot write " + file.string() + " (" + what + "): " + lxw_strerror(err));
+    error = make_error(errc::io, "cannot write " + file.string() + " (" + what + "): " + lxw_strerror(err));
   }
 
   lxw_worksheet* add_sheet(PagedTable& t) {
@@ -89,7 +89,7 @@ struct XlsxWorkbook::Impl {
     const std::string name = t.pager.sheet_name(index);
     lxw_worksheet* ws = workbook_add_worksheet(wb, name.c_str());
     if (ws == nullptr) {
-      if (!error) error = make_error("cannot add sheet '" + name + "' to " + file.string());
+      if (!error) error = make_error(errc::io, "cannot add sheet '" + name + "' to " + file.string());
       return nullptr;
     }
     for (std::size_t c = 0; c < t.ncols; ++c) {
@@ -173,7 +173,7 @@ Result<std::unique_ptr<XlsxWorkbook>> XlsxWorkbook::create(const std::filesystem
   wo.tmpdir = impl->tmpdir.data();
   impl->wb = workbook_new_opt(file.c_str(), &wo);
   if (impl->wb == nullptr) {
-    return make_error("cannot start the workbook " + file.string() +
+    return make_error(errc::io, "cannot start the workbook " + file.string() +
                       " (libxlsxwriter could not allocate it or its temporary files in '" +
                       impl->tmpdir + "'); set TMPDIR to a writable folder");
   }
@@ -265,7 +265,7 @@ Result<void> XlsxWorkbook::close() {
   if (m.error) return *m.error;
   lxw_workbook* wb = std::exchange(m.wb, nullptr);
   if (const lxw_error err = workbook_close(wb); err != LXW_NO_ERROR) {
-    return make_error("cannot write " + m.file.string() + ": " + lxw_strerror(err) +
+    return make_error(errc::io, "cannot write " + m.file.string() + ": " + lxw_strerror(err) +
                       (err == LXW_ERROR_CREATING_TMPFILE ? "; set TMPDIR to a writable folder with space"
                                                          : "; check free space and the folder's permissions"));
   }

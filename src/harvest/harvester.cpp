@@ -842,23 +842,17 @@ HarvestSummary Harvest::run() {
 
 }  // namespace
 
-HarvestSummary run_harvest(const HarvestOptions& options, StoreWriter& store) {
+Result<HarvestSummary> run_harvest(const HarvestOptions& options, StoreWriter& store) {
+  // The remembered quota (an exhaustion, the ledger's balance) decides whether anything may be
+  // sent: a record that cannot be read is a store failure, never a fresh start.
   auto stored_quota = store.quota();
-  Harvest harvest(options, store, stored_quota ? *stored_quota : QuotaState{});
+  if (!stored_quota) return prefixed("cannot read the store's quota record, so nothing was sent: ", stored_quota.error());
+  Harvest harvest(options, store, *stored_quota);
   return harvest.run();
 }
 
 int exit_code_for(const HarvestSummary& s) {
-  switch (s.stop) {
-    case StopReason::interrupted: return kExitInterrupted;
-    case StopReason::auth: return kExitAuth;
-    case StopReason::quota:
-    case StopReason::budget: return kExitQuota;
-    case StopReason::tls:
-    case StopReason::input: return kExitUsage;
-    case StopReason::store_failure: return 1;
-    case StopReason::none: break;
-  }
+  if (s.stop != StopReason::none) return exit_code_for(s.stop);
   if (s.failed > 0 || s.task_errors > 0) return kExitPartial;
   return kExitOk;
 }

@@ -168,7 +168,7 @@ asio::awaitable<Result<Delivered>> deliver(ssl::context& ctx, Target t, const st
     if (certificate_refused) step = {DeliveryStep::Kind::give_up, ms(0), outcome.error};
     if (step.kind == DeliveryStep::Kind::done) co_return Delivered{plan.attempts(), outcome.status};
     if (step.kind == DeliveryStep::Kind::give_up) {
-      co_return make_error("notify: POST " + t.display + " failed after " + std::to_string(plan.attempts()) +
+      co_return make_error(errc::network, "notify: POST " + t.display + " failed after " + std::to_string(plan.attempts()) +
                            (plan.attempts() == 1 ? " attempt" : " attempts") + " in " +
                            seconds_text(ended - start) + " s: " + step.reason);
     }

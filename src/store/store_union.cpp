@@ -171,7 +171,7 @@ class RocksStoreUnion final : public StoreUnion {
   }
 
   Result<void> scan_questions(const std::function<bool(const QuestionEntry&)>&) override {
-    return make_error(errc::unspecified,
+    return make_error(errc::invalid_input,
                       "several stores have no joint question index; recount from their results");
   }
 

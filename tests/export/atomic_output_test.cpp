@@ -63,7 +63,7 @@ TEST_F(AtomicOutputTest, AFailureMidwayLeavesTheOldFileUntouchedAndRemovesTheTem
   write(dir / "out.csv", "old");
   auto r = write_file_atomically(dir / "out.csv", true, [](ByteSink& sink) -> Result<void> {
     if (auto w = sink.write("partial,row\n"); !w) return w;
-    return make_error("store read failed");
+    return make_error(errc::store, "store read failed");
   });
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().message, "store read failed");
@@ -74,7 +74,7 @@ TEST_F(AtomicOutputTest, AFailureMidwayLeavesTheOldFileUntouchedAndRemovesTheTem
 TEST_F(AtomicOutputTest, AFailureWithoutAnOldFileLeavesNothing) {
   auto r = write_file_atomically(dir / "out.csv", false, [](ByteSink& sink) -> Result<void> {
     (void)sink.write("partial");
-    return make_error("boom");
+    return make_error(errc::io, "boom");
   });
   ASSERT_FALSE(r);
   EXPECT_EQ(files_in_dir(), 0u);

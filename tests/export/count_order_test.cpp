@@ -69,7 +69,7 @@ TEST(CountOrder, AFailingVisitStopsTheMergeWithItsError) {
   for (const Row& row : skewed_rows(10, 3)) ASSERT_TRUE(order.add(row));
   int visits = 0;
   auto visited = order.for_each([&](const Row&) -> Result<void> {
-    if (++visits == 4) return make_error("output full");
+    if (++visits == 4) return make_error(errc::io, "output full");
     return {};
   });
   ASSERT_FALSE(visited);

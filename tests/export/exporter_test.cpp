@@ -153,7 +153,7 @@ TEST_F(ExporterTest, CsvRowCountEqualsQuestionNodes) {
 class FailAfterSink final : public ByteSink {
  public:
   Result<void> write(std::string_view bytes) override {
-    if (++writes > 1) return make_error("cannot write out.jsonl: No space left on device");
+    if (++writes > 1) return make_error(errc::io, "cannot write out.jsonl: No space left on device");
     data.append(bytes);
     return {};
   }

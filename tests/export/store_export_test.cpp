@@ -563,8 +563,8 @@ TEST_F(MindMapCommandTest, HostileStringsStayTextInTheSvg) {
   EXPECT_EQ(svg.find("javascript:"), std::string::npos);
 }
 
-TEST_F(MindMapCommandTest, AKeyThatIsNotStoredExitsTwoSuggestingPaaStatus) {
-  EXPECT_EQ(map("never harvested", "en", "us", "", "none.svg"), kExitUsage);
+TEST_F(MindMapCommandTest, AKeyThatIsNotStoredExitsOne) {
+  EXPECT_EQ(map("never harvested", "en", "us", "", "none.svg"), kExitNotFound);
   EXPECT_EQ(err_text, "paa: no stored result for q='never harvested' hl=en gl=us in store '" +
                           (dir_ / "store.db").string() + "'; `paa status --store " + (dir_ / "store.db").string() +
                           "` shows what it holds (the key is normalised like a job's: case and spacing do not "

@@ -120,7 +120,7 @@ class FailingSink final : public ByteSink {
   explicit FailingSink(std::size_t fail_after) : fail_after_(fail_after) {}
   Result<void> write(std::string_view bytes) override {
     ++calls;
-    if (accepted + bytes.size() > fail_after_) return make_error("cannot write x: disk full");
+    if (accepted + bytes.size() > fail_after_) return make_error(errc::io, "cannot write x: disk full");
     accepted += bytes.size();
     return {};
   }

@@ -1,6 +1,7 @@
 // The coroutine shell's wiring, without sockets or disk: the emulator's Service answers
 // in-process and a store in memory keeps what the harvest writes.
 #include "paa/emulator/service.hpp"
+#include "paa/exit_code.hpp"
 #include "paa/harvest/harvester.hpp"
 #include "paa/job/job_file.hpp"
 #include "paa/model/query_key.hpp"
@@ -67,7 +68,7 @@ struct InProcessRun {
       return std::make_unique<ServiceTransport>(*service, key);
     };
   }
-  HarvestSummary run() { return run_harvest(options, store); }
+  HarvestSummary run() { return run_harvest(options, store).value(); }
 
   std::string key = kKey;
   std::unique_ptr<emulator::Service> service;
@@ -145,4 +146,16 @@ TEST(Harvester, AStoreThatNeverAnswersIsAFailureNotAHang) {
   EXPECT_EQ(s.stop, StopReason::store_failure);
   EXPECT_NE(s.stop_message.find("did not acknowledge a write"), std::string::npos) << s.stop_message;
   for (auto& done : run.store.unanswered) done({});  // late acknowledgements find nobody waiting
+}
+
+TEST(Harvester, AQuotaRecordThatCannotBeReadIsAStoreFailureAndNothingIsSent) {
+  InProcessRun run(10);
+  run.store.broken_quota = true;
+  auto r = run_harvest(run.options, run.store);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(stop_reason_for(r.error()), StopReason::store_failure);
+  EXPECT_EQ(exit_code_for(r.error()), kExitFailure);
+  EXPECT_NE(r.error().message.find("quota"), std::string::npos) << r.error().message;
+  EXPECT_EQ(searches_left(*run.service), 100000) << "nothing was sent";
+  EXPECT_TRUE(run.store.results.empty());
 }

@@ -15,6 +15,7 @@ class MemoryStore final : public StoreWriter {
   enum class Mode { ok, fail, silent };
   Mode mode = Mode::ok;
   bool broken_lookups = false;  // has_result() fails with an I/O error
+  bool broken_quota = false;    // quota() fails: the record cannot be read
   int lookups = 0;
   int result_lookups = 0;  // has_result() alone
   std::map<std::string, std::string, std::less<>> results;  // key -> body
@@ -58,7 +59,10 @@ class MemoryStore final : public StoreWriter {
     auto it = progress_of.find(key);
     return it == progress_of.end() ? std::optional<ProgressEntry>() : std::optional<ProgressEntry>(it->second);
   }
-  Result<QuotaState> quota() override { return QuotaState{}; }
+  Result<QuotaState> quota() override {
+    if (broken_quota) return make_error(errc::store_damaged, "store 'mem': the quota record is damaged");
+    return QuotaState{};
+  }
   Result<std::optional<std::int64_t>> fetched_at(std::string_view key) override {
     std::lock_guard lock(mu_);
     ++lookups;

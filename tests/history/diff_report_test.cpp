@@ -334,7 +334,7 @@ TEST(DiffReport, TextFlattensLineBreaksAndGroupsDigits) {
 }
 
 struct FailingSink final : exporting::ByteSink {
-  Result<void> write(std::string_view) override { return make_error("out/diff.csv: No space left on device"); }
+  Result<void> write(std::string_view) override { return make_error(errc::io, "out/diff.csv: No space left on device"); }
 };
 
 TEST(DiffReport, AnOutputErrorIsReportedByFinish) {

@@ -70,7 +70,7 @@ Result<void> submit_and_wait(StoreWriter& writer, WriteRequest request) {
   auto future = promise->get_future();
   if (!writer.submit(std::move(request),
                      [promise](Result<void> r) { promise->set_value(std::move(r)); })) {
-    return make_error("queue full");
+    return make_error(errc::store, "queue full");
   }
   return future.get();
 }

@@ -29,7 +29,7 @@ struct ExportCommandOptions {
   std::uint32_t xlsx_rows_per_sheet = 1048576;  // Excel's limit; smaller only in tests
 };
 
-// Returns the exit code (kExitOk, or kExitUsage with a message on `err`).
+// Returns the exit code (kExitOk, or the failure's exit code with a message on `err`).
 int run_export_command(const ExportCommandOptions& options, std::FILE* err);
 
 // Writes a file atomically: `produce` writes into a temporary file beside `target`
@@ -44,9 +44,9 @@ Result<void> write_output(const std::optional<std::filesystem::path>& output, bo
                           const std::function<Result<void>(ByteSink&)>& produce);
 
 // The readers' commands (export, map): a store folder that must exist, and their failures
-// ("paa: MESSAGE" on `err`, exit 2: bad usage or input, nothing written).
+// ("paa: MESSAGE" on `err`; the exit code of the error's kind).
 Result<void> check_store_folder(const std::filesystem::path& dir);
-int usage_failure(std::FILE* err, const std::string& message);
+int report_failure(std::FILE* err, const Error& e);
 
 // The same for a producer that writes the file by name (libxlsxwriter): `produce` gets the
 // temporary file's path (the file exists, empty) and may replace its contents.

@@ -17,8 +17,8 @@ struct MapCommandOptions {
   std::optional<std::filesystem::path> output;  // nullopt = standard output
 };
 
-// Returns the exit code: kExitOk, or kExitUsage with a message on `err` (bad input, no store,
-// the key not stored, the output not writable).
+// Returns the exit code: kExitOk, or the failure's (exit_code.hpp) with a message on `err`: 2
+// for bad input or no store, 1 for a key not stored, a damaged store or an unwritable output.
 int run_map_command(const MapCommandOptions& options, std::FILE* err);
 
 }  // namespace paa::exporting

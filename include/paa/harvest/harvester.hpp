@@ -78,8 +78,9 @@ inline std::size_t store_queue_capacity(int concurrency) {
 }
 
 // Runs the harvest until the job is done or a stop condition. Installs SIGINT/SIGTERM handlers
-// for its duration (the first drains and stops; the second exits at once).
-HarvestSummary run_harvest(const HarvestOptions& options, StoreWriter& store);
+// for its duration (the first drains and stops; the second exits at once). An error: the run
+// could not start (the store's quota record cannot be read), and nothing was sent.
+Result<HarvestSummary> run_harvest(const HarvestOptions& options, StoreWriter& store);
 
 // The exit code for a summary (docs/running.md "Exit codes").
 int exit_code_for(const HarvestSummary& summary);

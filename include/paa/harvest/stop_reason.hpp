@@ -23,4 +23,7 @@ const char* stop_reason_name(StopReason reason);
 // input, not a store failure).
 StopReason stop_reason_for(const Error& error);
 
+// The exit code of a run that stopped for `reason` (exit_code.hpp's table); kExitOk for none.
+int exit_code_for(StopReason reason);
+
 }  // namespace paa
