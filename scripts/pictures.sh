@@ -63,7 +63,7 @@ fi
 "$bin/paa" map --store "$work/demo.db" --q "$q" --hl "$hl" --gl "$gl" --city "$city" -o "$work/map.svg" 2>/dev/null
 
 paa_log "docs/mind-map.png: paa map of '$q' ($hl-$gl${city:+ $city})"
-read -r width height < <(sed -n 's/^<svg [^>]* width="\([0-9]*\)" height="\([0-9]*\)".*/\1 \2/p' "$work/map.svg" | head -1)
+read -r width height < <(sed -n 's/^<svg [^>]* width="\([0-9]*\)" height="\([0-9]*\)".*/\1 \2/p' "$work/map.svg" | head -1) || true
 [ -n "${height:-}" ] || { paa_log "no width and height in the SVG's root element"; exit 1; }
 # Twice the pixels, so that the text stays sharp when the README scales the picture down.
 "$chromium" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking \
