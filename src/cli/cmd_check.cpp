@@ -108,7 +108,7 @@ Command add_check_command(CLI::App& app) {
                     "(levels are made from all of the level before); drop --shards or set depth = 0"));
       }
     }
-    return static_cast<int>(kExitOk);
+    return finish_stdout();
   };
   return c;
 }

@@ -10,7 +10,8 @@ Command add_describe_command(CLI::App& app) {
   Command c;
   c.app = clidoc::add_describe_command(app);
   c.run = [&app] {
-    return clidoc::print_describe_json(app) ? static_cast<int>(kExitOk) : fail(make_error(errc::io, "cannot write to standard output"));
+    clidoc::print_describe_json(app);
+    return finish_stdout();
   };
   return c;
 }

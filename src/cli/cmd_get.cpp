@@ -49,8 +49,7 @@ Command add_get_command(CLI::App& app) {
     const std::string& body = (*result)->body;
     std::fwrite(body.data(), 1, body.size(), stdout);
     if (body.empty() || body.back() != '\n') std::fputc('\n', stdout);
-    if (std::fflush(stdout) != 0) return fail(make_error(errc::io, "cannot write to standard output"));
-    return static_cast<int>(kExitOk);
+    return finish_stdout();
   };
   return c;
 }

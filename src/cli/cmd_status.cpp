@@ -337,7 +337,7 @@ Command add_status_command(CLI::App& app) {
     } else {
       print_text(store, rows, *quota, runs);
     }
-    return static_cast<int>(kExitOk);
+    return finish_stdout();
   };
   return c;
 }

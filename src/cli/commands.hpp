@@ -6,7 +6,9 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -24,6 +26,17 @@ inline int fail(const Error& e) {
   std::fprintf(stderr, "paa: %s\n", e.message.c_str());
   return exit_code_for(e);
 }
+// The end of a command that printed to standard output: what stdio could not write (a full
+// disk, a closed pipe) is a failure (exit 1), never a silent success.
+inline int finish_stdout() {
+  if (std::fflush(stdout) != 0 || std::ferror(stdout) != 0) {
+    const int err = errno;
+    return fail(make_error(boost::system::error_code(err, boost::system::system_category()),
+                           std::string("cannot write to standard output: ") + std::strerror(err)));
+  }
+  return kExitOk;
+}
+
 // A command line or input the user must fix (exit 2).
 inline Error usage_error(std::string message) { return make_error(errc::invalid_input, std::move(message)); }
 

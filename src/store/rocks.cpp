@@ -20,6 +20,8 @@
 #include <charconv>
 #include <cstdint>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <set>
 
 namespace paa::store_detail {
@@ -38,8 +40,8 @@ Error rocks_error(const fs::path& dir, std::string_view what, const rocksdb::Sta
   } else {
     hint = "this is unexpected; please report it together with the store's LOG file";
   }
-  return make_error(errc::store, store_name(dir) + ": " + std::string(what) + " failed: " + status.ToString() +
-                    "; " + hint);
+  return make_error(status.IsCorruption() ? errc::store_damaged : errc::store,
+                    store_name(dir) + ": " + std::string(what) + " failed: " + status.ToString() + "; " + hint);
 }
 
 // --- the writer lock -------------------------------------------------------------------------
@@ -205,6 +207,51 @@ const std::pair<const char*, Family> kFamilies[] = {
     {kMetaFamily, Family::meta},
 };
 
+// A store whose MANIFEST does not name the meta family is either one whose creation is under
+// way or was cut short (its families are named one MANIFEST record at a time, and nothing was
+// stored yet) or a damaged one. Damaged, and never to be taken for a new store (a writer would
+// recreate the families and orphan every result): a MANIFEST that fails RocksDB's own
+// consistency check, or a folder that holds data files or an OPTIONS file naming the meta
+// family, which only a completed creation leaves.
+Result<void> check_not_damaged(const fs::path& dir, const rocksdb::DBOptions& options,
+                               const std::vector<std::string>& names) {
+  std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
+  for (const auto& name : names) descriptors.emplace_back(name, rocksdb::ColumnFamilyOptions());
+  // A logger of its own, so that nothing (a LOG file) is written into the store's folder.
+  struct Silent final : rocksdb::Logger {
+    using rocksdb::Logger::Logv;
+    void Logv(const char*, va_list) override {}
+  };
+  rocksdb::DBOptions quiet = options;
+  quiet.info_log = std::make_shared<Silent>();
+  std::vector<rocksdb::ColumnFamilyHandle*> handles;
+  rocksdb::DB* db = nullptr;
+  const auto s = rocksdb::DB::OpenForReadOnly(quiet, dir.string(), descriptors, &handles, &db);
+  if (db != nullptr) {
+    for (auto* h : handles) db->DestroyColumnFamilyHandle(h);
+    delete db;
+  }
+  if (s.IsCorruption()) return rocks_error(dir, "reading the store's MANIFEST", s);
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    const std::string file = entry.path().filename().string();
+    bool completed = entry.path().extension() == ".sst";
+    if (!completed && file.rfind("OPTIONS-", 0) == 0) {
+      std::ifstream in(entry.path());
+      const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      completed = text.find("[CFOptions \"" + std::string(kMetaFamily) + "\"]") != std::string::npos;
+    }
+    if (completed) {
+      return make_error(errc::store_damaged,
+                        store_name(dir) + ": its MANIFEST (" + dir.string() +
+                            "/MANIFEST-*) no longer names the store's column families although the store holds "
+                            "data (" + file + "); the store is damaged: move it aside and restore a backup, or "
+                            "start a new store");
+    }
+  }
+  return {};
+}
+
 bool has_current(const fs::path& dir) {
   std::error_code ec;
   return fs::is_regular_file(dir / "CURRENT", ec);
@@ -286,7 +333,11 @@ Result<std::unique_ptr<RocksStore>> RocksStore::open(const fs::path& dir, Mode m
   if (existing_store) {
     auto s = rocksdb::DB::ListColumnFamilies(dbo, dir.string(), &names);
     if (!s.ok()) return rocks_error(dir, "reading the column families", s);
-    if (!primary && std::find(names.begin(), names.end(), kMetaFamily) == names.end()) {
+    const bool named = std::find(names.begin(), names.end(), kMetaFamily) != names.end();
+    if (!named) {
+      if (auto damaged = check_not_damaged(dir, dbo, names); !damaged) return damaged.error();
+    }
+    if (!primary && !named) {
       return make_error(errc::store_unusable, "no store at '" + dir.string() +
                         "' yet: its creation is under way or was interrupted "
                         "(run `paa run JOB` to complete it)");
