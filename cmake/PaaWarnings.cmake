@@ -10,6 +10,10 @@ target_include_directories(paa_options INTERFACE
   ${PROJECT_SOURCE_DIR}/include ${PROJECT_BINARY_DIR}/generated)
 # Asio: no deprecated APIs, one io_context thread per process.
 target_compile_definitions(paa_options INTERFACE BOOST_ASIO_NO_DEPRECATED BOOST_BEAST_USE_STD_STRING_VIEW)
+# Invariant checks (include/paa/model/check.hpp) wherever the tests are built, and in Debug.
+if(PAA_CHECKS)
+  target_compile_definitions(paa_options INTERFACE PAA_CHECKS)
+endif()
 if(PAA_SANITIZE)
   target_compile_options(paa_options INTERFACE -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
   target_link_options(paa_options INTERFACE -fsanitize=address,undefined)

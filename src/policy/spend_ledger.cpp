@@ -1,5 +1,7 @@
 #include "paa/policy/spend_ledger.hpp"
 
+#include "paa/model/check.hpp"
+
 #include <algorithm>
 
 namespace paa {
@@ -12,7 +14,10 @@ SpendLedger::Ticket SpendLedger::on_start() {
   return {period_, unknown_, charged_};
 }
 
-void SpendLedger::end_one() { in_flight_ = in_flight_ > 0 ? in_flight_ - 1 : 0; }
+void SpendLedger::end_one() {
+  PAA_CHECK(in_flight_ > 0, "one start, one outcome: an outcome without a start");
+  if (in_flight_ > 0) --in_flight_;
+}
 
 void SpendLedger::on_charged() {
   end_one();

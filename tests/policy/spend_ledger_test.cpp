@@ -210,3 +210,18 @@ TEST(SpendLedger, NeverCountsFewerSearchesThanTheServiceCharged) {
     }
   }
 }
+
+TEST(SpendLedgerDeathTest, AnOutcomeWithoutAStartIsABugNotAQuietZero) {
+  // "One start, one outcome": a second outcome for one start would make the budget forget a
+  // request in flight. Test builds check the rule (PAA_CHECKS).
+  for (int outcome = 0; outcome < 3; ++outcome) {
+    SpendLedger ledger;
+    ledger.on_start();
+    if (outcome == 0) ledger.on_charged();
+    if (outcome == 1) ledger.on_free();
+    if (outcome == 2) ledger.on_unknown();
+    EXPECT_DEATH(ledger.on_free(), "broken invariant: one start, one outcome");
+    EXPECT_DEATH(ledger.on_charged(), "broken invariant: one start, one outcome");
+    EXPECT_DEATH(ledger.on_unknown(), "broken invariant: one start, one outcome");
+  }
+}
