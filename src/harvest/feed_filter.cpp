@@ -2,6 +2,20 @@
 
 namespace paa {
 
+FeedAction feed_action(Feed feed, FeedSource source) {
+  using Count = FeedAction::Count;
+  switch (feed) {
+    case Feed::fetch: return {false, true, Count::none};
+    // The due count (refresh_due) covers the job's own keys: a level's refreshes are not in it.
+    case Feed::refresh: return {false, true, source == FeedSource::job ? Count::refresh_sent : Count::none};
+    case Feed::repeat: return {false, false, Count::duplicate};
+    case Feed::stored: return {false, false, Count::already_stored};
+    case Feed::stored_elsewhere: return {true, false, Count::already_stored};
+    case Feed::other_shard: return {false, false, Count::none};
+  }
+  return {};
+}
+
 Result<Feed> FeedFilter::decide(std::string_view job, std::string_view key, std::uint64_t hash,
                                 StoreWriter& store) {
   // `hash` is key_hash(key), which is also the shard hash.

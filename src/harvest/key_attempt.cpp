@@ -44,33 +44,61 @@ Action KeyAttempt::next(SteadyTime now, std::int64_t now_ms) {
   return {Step::finished};
 }
 
-Action KeyAttempt::on_response(const ResponseFacts& facts, const Envelope* envelope, SteadyTime now,
-                               std::int64_t now_ms) {
-  const Outcome outcome = classify(facts);
-  if (outcome.verdict == Verdict::store && envelope == nullptr) {
-    // A 200 the caller could not use is a transient failure, never a result.
+Action KeyAttempt::on_response(HttpResponse response, SteadyTime now, std::int64_t now_ms) {
+  response_ = std::move(response);
+  envelope_.reset();
+  std::string parse_error;
+  if (response_.status == 200 && response_.body_error.empty()) {
+    if (auto parsed = parse_envelope(response_.body, config_.limits)) {
+      envelope_ = std::move(*parsed);
+    } else {
+      parse_error = parsed.error().message;
+    }
+  }
+  ResponseFacts facts;
+  facts.status = response_.status;
+  facts.retry_after = response_.retry_after;
+  facts.network_error = response_.network_error;
+  facts.body_error = response_.body_error.empty() ? std::string_view(parse_error) : std::string_view(response_.body_error);
+  facts.body_excerpt = response_.body;
+  facts.request_sent = response_.request_sent;
+  facts.stale = response_.stale;
+  facts.tls_refused = response_.tls_refused;
+  return classified(facts, now, now_ms);
+}
+
+Action KeyAttempt::classified(const ResponseFacts& facts, SteadyTime now, std::int64_t now_ms) {
+  const Outcome outcome = classify(facts, std::chrono::system_clock::time_point(std::chrono::milliseconds(now_ms)));
+  last_outcome_ = outcome.reason;
+  if (outcome.verdict == Verdict::store && !envelope_) {
+    // A 200 without a parsed envelope is a transient failure, never a result.
     ResponseFacts unusable = facts;
     unusable.body_error = "unusable body";
-    return on_response(unusable, nullptr, now, now_ms);
+    return classified(unusable, now, now_ms);
   }
   switch (outcome.verdict) {
-    case Verdict::store:
-      charged_ = !envelope->cached;
-      p_.quota.on_success(ticket_, envelope->quota, envelope->cached, now_ms);
+    case Verdict::store: {
+      charged_ = !envelope_->cached;
+      p_.quota.on_success(ticket_, envelope_->quota, envelope_->cached, now_ms);
       p_.rate.on_success(now);
       rate_limited_ = 0;
-      return {Step::store};
+      Action a{Step::store};
+      StoredResult stored{item_.key,   item_.query.q,  item_.query.hl, item_.query.gl,  item_.query.city,
+                          std::move(response_.body),  now_ms,         envelope_->cached, envelope_->quota,
+                          0,           {},             {},             false};
+      a.write = WriteRequest{config_.job,
+                             PutResult{std::move(stored), std::move(*envelope_), charged_,
+                                       static_cast<std::uint32_t>(attempts_)},
+                             p_.quota.state()};
+      envelope_.reset();
+      return a;
+    }
     case Verdict::retry:
       p_.quota.on_failure(outcome.spend == Spend::unknown, now_ms);
       return retry_or_fail(outcome, facts.status, now, now_ms);
-    case Verdict::fail_key: {
+    case Verdict::fail_key:
       p_.quota.on_failure(false, now_ms);
-      Action a{Step::record_failed};
-      a.message = outcome.reason;
-      a.status = facts.status;
-      writing_failure_ = true;
-      return a;
-    }
+      return record_failed(outcome.reason, facts.status);
     case Verdict::stop_auth:
       p_.quota.on_failure(false, now_ms);
       return stop(StopReason::auth, auth_failure_message(facts.status, config_.api_key_env));
@@ -78,24 +106,22 @@ Action KeyAttempt::on_response(const ResponseFacts& facts, const Envelope* envel
       // The key was not sent. Nothing else will verify either.
       p_.quota.on_failure(false, now_ms);
       return stop(StopReason::tls, outcome.reason);
-    case Verdict::rate_limited: {
+    case Verdict::rate_limited:
       p_.quota.on_failure(false, now_ms);
       p_.rate.on_rate_limited(now, *outcome.retry_after);
       ++p_.tally.rate_limited;
       if (++rate_limited_ > config_.max_rate_limited_in_a_row) {
-        Action a{Step::record_failed};
-        a.message = "rate limited " + std::to_string(rate_limited_ - 1) + " times in a row";
-        a.status = facts.status;
-        writing_failure_ = true;
-        return a;
+        return record_failed("rate limited " + std::to_string(rate_limited_ - 1) + " times in a row", facts.status);
       }
       return next(now, now_ms);  // the gate holds every start until the pause ends
-    }
-    case Verdict::quota_exhausted:
+    case Verdict::quota_exhausted: {
       p_.quota.on_exhausted(now_ms);
       // Remembered, so a rerun before the renewal sends one probe, not a burst. The gate then
       // waits for the renewal (or stops the run) before this key goes again.
-      return {Step::save_quota};
+      Action a{Step::save_quota};
+      a.write = WriteRequest{config_.job, QuotaUpdate{}, p_.quota.state()};
+      return a;
+    }
   }
   return {Step::finished};
 }
@@ -111,22 +137,27 @@ Action KeyAttempt::retry_or_fail(const Outcome& outcome, int status, SteadyTime 
   }
   resent_stale_ = false;
   const auto delay = p_.backoff.next_delay(++failures_);
-  if (!delay) {
-    Action a{Step::record_failed};
-    a.message = outcome.reason;
-    a.status = status;
-    writing_failure_ = true;
-    return a;
-  }
+  if (!delay) return record_failed(outcome.reason, status);
   backoff_until_ = now + *delay;
   return next(now, now_ms);
 }
 
-Action KeyAttempt::on_written(const std::optional<std::string>& error) {
-  if (error) {
-    return stop(StopReason::store_failure,
-                writing_failure_ ? "the store failed: " + *error
-                                 : "the store failed; this result was not saved: " + *error);
+Action KeyAttempt::record_failed(std::string message, int status) {
+  Action a{Step::record_failed};
+  a.message = std::move(message);
+  a.status = status;
+  a.write = WriteRequest{config_.job,
+                         MarkFailed{item_.key, static_cast<std::uint32_t>(attempts_), status, a.message},
+                         std::nullopt};
+  writing_failure_ = true;
+  return a;
+}
+
+Action KeyAttempt::on_written(const Result<void>& written) {
+  if (!written) {
+    const Error& e = written.error();
+    return stop(stop_reason_for(e), writing_failure_ ? "the store failed: " + e.message
+                                                     : "the store failed; this result was not saved: " + e.message);
   }
   if (writing_failure_) {
     ++p_.tally.failed;
@@ -135,6 +166,15 @@ Action KeyAttempt::on_written(const std::optional<std::string>& error) {
     if (!charged_) ++p_.tally.cached;
   }
   return {Step::finished};
+}
+
+Action KeyAttempt::on_quota_saved(const Result<void>& saved, SteadyTime now, std::int64_t now_ms) {
+  if (!saved) {
+    return stop(stop_reason_for(saved.error()),
+                "the store failed; the exhausted quota was not saved (a rerun would not know it): " +
+                    saved.error().message);
+  }
+  return next(now, now_ms);
 }
 
 }  // namespace paa

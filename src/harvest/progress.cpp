@@ -1,9 +1,36 @@
 #include "paa/harvest/progress.hpp"
 
+#include "paa/model/clock.hpp"
+
 #include <cmath>
 #include <cstdio>
 
 namespace paa {
+
+void RateMeter::add(SteadyTime now, std::uint64_t settled) {
+  using namespace std::chrono_literals;
+  samples_.emplace_back(now, settled);
+  while (samples_.size() > 2 && now - samples_.front().first > 20s) samples_.pop_front();
+}
+
+double RateMeter::per_second() const {
+  if (samples_.size() < 2) return 0;
+  const double dt = std::chrono::duration<double>(samples_.back().first - samples_.front().first).count();
+  if (dt <= 0) return 0;
+  return static_cast<double>(samples_.back().second - samples_.front().second) / dt;
+}
+
+std::string run_state_text(const RunState& s, std::int64_t now_ms) {
+  if (s.stopping) return "stopping";
+  if (s.quota_exhausted) {
+    if (s.next_probe_ms > now_ms) {
+      return "waiting for quota renewal; next probe " + format_utc(s.next_probe_ms, "%Y-%m-%d %H:%M:%S UTC");
+    }
+    return "probing the quota";
+  }
+  if (s.rate_paused) return "backing off (rate limited)";
+  return "running";
+}
 
 std::string format_duration(double seconds) {
   if (!std::isfinite(seconds) || seconds < 0) return "?";

@@ -1,6 +1,7 @@
 #include "paa/harvest/stop_reason.hpp"
 
 #include "paa/exit_code.hpp"
+#include "paa/model/envelope.hpp"
 
 namespace paa {
 
@@ -32,6 +33,25 @@ StopReason stop_reason_for(const Error& error) {
     case errc::network: break;
   }
   return StopReason::store_failure;
+}
+
+std::string stop_message(StopReason reason, const StopContext& context, const std::string& cause) {
+  switch (reason) {
+    case StopReason::quota: {
+      const std::string when = context.renewal_date ? "on " + format_date(*context.renewal_date) : "at an unknown date";
+      return "quota exhausted; it renews " + when + "; run `paa run " + context.job_file + "` again then";
+    }
+    case StopReason::budget:
+      return "max_searches (" + std::to_string(context.max_searches) +
+             ") reached; raise it (--max-searches) or run again to continue";
+    case StopReason::interrupted: return "interrupted; run the same command to resume";
+    case StopReason::none:
+    case StopReason::auth:
+    case StopReason::tls:
+    case StopReason::input:
+    case StopReason::store_failure: break;
+  }
+  return cause;
 }
 
 int exit_code_for(StopReason reason) {

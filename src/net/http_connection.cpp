@@ -17,6 +17,7 @@
 #include <openssl/ssl.h>
 
 #include <cerrno>
+#include <functional>
 #include <optional>
 
 #include <sys/socket.h>
@@ -61,33 +62,33 @@ Result<std::shared_ptr<TlsContext>> TlsContext::create(const std::string& ca_fil
   return tls;
 }
 
-// One deadline at a time over a connection's socket: when it passes, the socket's pending
-// operations are cancelled and the step reports a timeout. The state is shared with the
-// timer's handler, which may run after a newer deadline was armed or the connection is gone.
+// The one deadline idiom of the network code: each step (name resolution, connect, handshake,
+// request and response) arms it with what ends that step (the resolver's cancel; the socket's
+// cancel and shutdown); when the deadline passes first, that runs and the step reports a
+// timeout. The state is shared with the timer's handler, which may run after a newer deadline
+// was armed or the connection is gone.
 class Deadline {
  public:
+  using Clock = std::chrono::steady_clock;
   explicit Deadline(asio::any_io_executor ex) : timer_(std::move(ex)), state_(std::make_shared<State>()) {}
-  ~Deadline() { state_->socket = nullptr; }
+  ~Deadline() { state_->on_expiry = nullptr; }
 
-  void arm(tcp::socket& socket, std::chrono::milliseconds after) {
-    const auto generation = ++state_->generation;
-    state_->expired = false;
-    state_->socket = &socket;
-    timer_.expires_after(after);
-    timer_.async_wait([state = state_, generation](boost::system::error_code ec) {
-      if (ec || state->generation != generation || state->socket == nullptr) return;
-      state->expired = true;
+  void arm(tcp::socket& socket, Clock::time_point at) {
+    arm(at, [&socket] {
       // Cancel the pending wait; the shutdown also ends one that starts later (an operation
       // between two waits when the deadline passed), so nothing waits past it.
       boost::system::error_code ignored;
-      state->socket->cancel(ignored);
-      state->socket->shutdown(tcp::socket::shutdown_both, ignored);
+      socket.cancel(ignored);
+      socket.shutdown(tcp::socket::shutdown_both, ignored);
     });
+  }
+  void arm(tcp::resolver& resolver, Clock::time_point at) {
+    arm(at, [&resolver] { resolver.cancel(); });
   }
   // Ends the deadline; true when it had passed (the step's failure is then a timeout).
   bool disarm() {
     ++state_->generation;
-    state_->socket = nullptr;
+    state_->on_expiry = nullptr;
     timer_.cancel();
     return state_->expired;
   }
@@ -96,8 +97,19 @@ class Deadline {
   struct State {
     std::uint64_t generation = 0;
     bool expired = false;
-    tcp::socket* socket = nullptr;
+    std::function<void()> on_expiry;
   };
+  void arm(Clock::time_point at, std::function<void()> on_expiry) {
+    const auto generation = ++state_->generation;
+    state_->expired = false;
+    state_->on_expiry = std::move(on_expiry);
+    timer_.expires_at(at);
+    timer_.async_wait([state = state_, generation](boost::system::error_code ec) {
+      if (ec || state->generation != generation || !state->on_expiry) return;
+      state->expired = true;
+      state->on_expiry();
+    });
+  }
   asio::steady_timer timer_;
   std::shared_ptr<State> state_;
 };
@@ -117,11 +129,12 @@ struct HttpConnection::Impl {
   beast::flat_buffer buffer;
   Deadline deadline;  // after the sockets: it points at them
   bool open = false;
-  // Built once: the same on every request.
-  const std::string host_header = endpoint.port == (endpoint.tls ? "443" : "80")
-                                      ? endpoint.host
-                                      : endpoint.host + ":" + endpoint.port;
+  // Built once: the same on every request. An IPv6 literal goes in brackets.
+  const std::string host_header =
+      (endpoint.host.find(':') != std::string::npos ? "[" + endpoint.host + "]" : endpoint.host) +
+      (endpoint.port == (endpoint.tls ? "443" : "80") ? "" : ":" + endpoint.port);
   std::uint64_t served_on_this_connection = 0;
+  std::optional<Deadline::Clock::time_point> until;  // the current request's own deadline
 
   tcp::socket& lowest() { return secure ? secure->socket() : *plain; }
 
@@ -139,21 +152,22 @@ struct HttpConnection::Impl {
     return ec && expired ? boost::system::error_code(beast::error::timeout) : ec;
   }
 
+  // The deadline of the next step: the configured timeout, or sooner when the whole request
+  // must end by `until`.
+  Deadline::Clock::time_point step_deadline() const {
+    const auto at = Deadline::Clock::now() + config.timeout;
+    return until && *until < at ? *until : at;
+  }
+
   asio::awaitable<void> connect(HttpResponse& r) {
     close();
     secure.reset();
     plain.reset();
-    const auto timeout = config.timeout;
-    // Resolution has no deadline of its own: a timer cancels it.
-    asio::steady_timer resolve_deadline(executor, timeout);
-    resolve_deadline.async_wait([this](boost::system::error_code ec) {
-      if (!ec) resolver.cancel();
-    });
+    deadline.arm(resolver, step_deadline());
     auto [rec, results] = co_await resolver.async_resolve(endpoint.host, endpoint.port, use_tuple);
-    const bool resolve_timed_out = resolve_deadline.cancel() == 0 && rec == asio::error::operation_aborted;
+    rec = finished(rec);
     if (rec) {
-      r.network_error = "cannot resolve " + endpoint.host + ": " +
-                        (resolve_timed_out ? std::string("timed out") : rec.message());
+      r.network_error = "cannot resolve " + endpoint.host + ": " + why(rec);
       co_return;
     }
     if (endpoint.tls) {
@@ -162,7 +176,7 @@ struct HttpConnection::Impl {
       plain.emplace(executor);
     }
     auto& socket = lowest();
-    deadline.arm(socket, timeout);
+    deadline.arm(socket, step_deadline());
     auto [cec, ep] = co_await asio::async_connect(socket, results, use_tuple);
     cec = finished(cec);
     if (cec) {
@@ -175,14 +189,14 @@ struct HttpConnection::Impl {
       secure->attach();
       SSL* handle = secure->native_handle();
       expect_peer_name(handle, endpoint.host);
-      deadline.arm(socket, timeout);
+      deadline.arm(socket, step_deadline());
       auto [hec, hn] = co_await secure->async_handshake(use_tuple);
       hec = finished(hec);
       if (hec) {
         if (auto failure = certificate_failure(handle)) {
           r.tls_refused = true;
           r.network_error = "TLS: the certificate of " + endpoint.host + " could not be verified (" + *failure +
-                            "); if the server uses your own CA, pass --ca-file CA.pem";
+                            "); if it uses your own CA, pass --ca-file CA.pem";
         } else {
           r.network_error = "TLS handshake with " + endpoint.host + " failed: " + why(hec);
         }
@@ -212,17 +226,20 @@ struct HttpConnection::Impl {
   }
 
   template <class Stream>
-  asio::awaitable<void> exchange(Stream& stream, const std::string& target, HttpResponse& r) {
-    http::request<http::empty_body> req{http::verb::get, target, 11};
+  asio::awaitable<void> exchange(Stream& stream, const HttpRequest& request, HttpResponse& r) {
+    http::request<http::string_body> req{http::string_to_verb(request.method), request.target, 11};
     req.set(http::field::host, host_header);
     req.set(http::field::user_agent, config.user_agent);
-    req.set(http::field::accept, "application/json");
-    req.set(http::field::accept_encoding, "gzip");
-    req.set("x-api-key", config.api_key);
-    req.keep_alive(true);
+    for (const auto& [name, value] : request.headers) req.set(name, value);
+    if (!request.content_type.empty()) {
+      req.set(http::field::content_type, request.content_type);
+      req.body() = request.body;
+      req.prepare_payload();
+    }
+    req.keep_alive(request.keep_alive);
 
     // One deadline for the request and its response.
-    deadline.arm(lowest(), config.timeout);
+    deadline.arm(lowest(), step_deadline());
     auto [wec, wn] = co_await http::async_write(stream, req, use_tuple);
     if (wec) {
       wec = finished(wec);
@@ -277,18 +294,27 @@ HttpConnection::HttpConnection(asio::any_io_executor executor, std::shared_ptr<T
 HttpConnection::~HttpConnection() = default;
 
 asio::awaitable<HttpResponse> HttpConnection::get(std::string target) {
+  HttpRequest request;
+  request.target = std::move(target);
+  request.headers = {{"accept", "application/json"}, {"accept-encoding", "gzip"}, {"x-api-key", impl_->config.api_key}};
+  co_return co_await this->request(std::move(request));
+}
+
+asio::awaitable<HttpResponse> HttpConnection::request(HttpRequest request) {
   auto& im = *impl_;
   HttpResponse r;
+  im.until = request.deadline;
   if (im.open && im.peer_closed_while_idle()) im.close();
   if (!im.open) {
     co_await im.connect(r);
     if (!im.open) co_return r;
   }
   if (im.secure) {
-    co_await im.exchange(*im.secure, target, r);
+    co_await im.exchange(*im.secure, request, r);
   } else {
-    co_await im.exchange(*im.plain, target, r);
+    co_await im.exchange(*im.plain, request, r);
   }
+  if (!request.keep_alive) im.close();
   co_return r;
 }
 

@@ -1,22 +1,16 @@
 #include "paa/buildinfo/buildinfo.hpp"
 #include "paa/net/http_connection.hpp"
-#include "paa/net/tls_peer.hpp"
 #include "paa/notify/delivery_plan.hpp"
 #include "paa/notify/notify.hpp"
+#include "paa/policy/retry_after.hpp"
 
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/io_context.hpp>
-#include <boost/asio/ip/tcp.hpp>
-#include <boost/asio/ssl.hpp>
+#include <boost/asio/this_coro.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/use_awaitable.hpp>
-#include <boost/beast/core.hpp>
-#include <boost/beast/http.hpp>
-#include <boost/beast/ssl.hpp>
 #include <boost/url/parse.hpp>
-
-#include <openssl/ssl.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -26,10 +20,6 @@
 namespace paa {
 
 namespace asio = boost::asio;
-namespace beast = boost::beast;
-namespace http = beast::http;
-namespace ssl = asio::ssl;
-using tcp = asio::ip::tcp;
 using Clock = std::chrono::steady_clock;
 using ms = std::chrono::milliseconds;
 
@@ -64,74 +54,27 @@ Result<Target> parse_target(std::string_view url) {
   return t;
 }
 
-std::string why(const boost::system::error_code& ec) {
-  if (ec == beast::error::timeout || ec == asio::error::operation_aborted) return "timed out";
-  return ec.message();
-}
-
-// One POST on a new TLS connection, closed afterwards whatever happened.
-asio::awaitable<AttemptOutcome> post_once(ssl::context& ctx, const Target& t,
-                                          const http::request<http::string_body>& req, Clock::time_point deadline,
+// One POST on a new connection (the harvest's HttpConnection: the same TLS checks, deadlines and
+// messages), closed afterwards whatever happened. Every step ends by `deadline`.
+asio::awaitable<AttemptOutcome> post_once(const std::shared_ptr<TlsContext>& tls, const Target& t,
+                                          const HttpRequest& request, const DeliveryOptions& options,
                                           bool& certificate_refused) {
+  ServiceEndpoint endpoint;
+  endpoint.tls = true;
+  endpoint.host = t.host;
+  endpoint.port = t.port;
+  ConnectionConfig config;
+  config.user_agent = options.user_agent;
+  config.timeout = options.attempt_timeout;
+  config.max_body = 64 * 1024;  // only the status matters
+  HttpConnection connection(co_await asio::this_coro::executor, tls, endpoint, config);
+  HttpResponse r = co_await connection.request(request);
+  connection.close();
   AttemptOutcome out;
-  auto ex = co_await asio::this_coro::executor;
-  tcp::resolver resolver(ex);
-  // Resolution has no deadline of its own: a timer cancels it.
-  asio::steady_timer resolve_deadline(ex, deadline);
-  resolve_deadline.async_wait([&resolver](boost::system::error_code ec) {
-    if (!ec) resolver.cancel();
-  });
-  auto [rec, results] = co_await resolver.async_resolve(t.host, t.port, use_tuple);
-  resolve_deadline.cancel();
-  if (rec) {
-    out.error = "cannot resolve " + t.host + ": " + why(rec);
-    co_return out;
-  }
-  beast::ssl_stream<beast::tcp_stream> stream(ex, ctx);
-  auto& socket = beast::get_lowest_layer(stream);
-  socket.expires_at(deadline);
-  auto [cec, endpoint] = co_await socket.async_connect(results, use_tuple);
-  if (cec) {
-    out.error = "cannot connect to " + t.host_header + ": " + why(cec);
-    co_return out;
-  }
-  // SNI and the name check, as for the service.
-  SSL* handle = stream.native_handle();
-  expect_peer_name(handle, t.host);
-  auto [hec] = co_await stream.async_handshake(ssl::stream_base::client, use_tuple);
-  if (hec) {
-    if (auto failure = certificate_failure(handle)) {
-      certificate_refused = true;
-      out.error = "TLS: the certificate of " + t.host + " could not be verified (" + *failure +
-                  "); if the receiver uses your own CA, pass --ca-file CA.pem";
-    } else {
-      out.error = "TLS handshake with " + t.host + " failed: " + why(hec);
-    }
-    socket.close();
-    co_return out;
-  }
-  auto [wec, written] = co_await http::async_write(stream, req, use_tuple);
-  if (wec) {
-    out.error = "sending the notice failed: " + why(wec);
-    socket.close();
-    co_return out;
-  }
-  beast::flat_buffer buffer;
-  http::response_parser<http::string_body> parser;
-  parser.body_limit(64 * 1024);  // only the status matters
-  auto [rdec, read] = co_await http::async_read(stream, buffer, parser, use_tuple);
-  if (parser.is_header_done()) {
-    out.status = parser.get().result_int();
-    const auto& head = parser.get();
-    if (auto it = head.find(http::field::retry_after); it != head.end()) {
-      out.retry_after = parse_retry_after_seconds(it->value());
-    }
-  } else if (rdec) {
-    out.error = "reading the answer failed: " + why(rdec);
-  }
-  // One request per connection: nothing more to say to the receiver, so no TLS close_notify
-  // (its round trip could only delay the run's exit).
-  socket.close();
+  out.status = r.status;
+  out.error = r.network_error;
+  certificate_refused = r.tls_refused;
+  if (auto after = parse_retry_after(r.retry_after, std::chrono::system_clock::now())) out.retry_after = *after;
   co_return out;
 }
 
@@ -141,17 +84,16 @@ std::string seconds_text(Clock::duration d) {
   return text;
 }
 
-asio::awaitable<Result<Delivered>> deliver(ssl::context& ctx, Target t, const std::string& body,
+asio::awaitable<Result<Delivered>> deliver(std::shared_ptr<TlsContext> tls, Target t, const std::string& body,
                                            const std::string& signature, const DeliveryOptions& options) {
-  http::request<http::string_body> req{http::verb::post, t.path, 11};
-  req.set(http::field::host, t.host_header);
-  req.set(http::field::user_agent, options.user_agent);
-  req.set(http::field::content_type, "application/json");
-  req.set(http::field::accept, "*/*");
-  if (!signature.empty()) req.set("X-Paa-Signature", signature);
-  req.keep_alive(false);
-  req.body() = body;
-  req.prepare_payload();
+  HttpRequest request;
+  request.method = "POST";
+  request.target = t.path;
+  request.content_type = "application/json";
+  request.body = body;
+  request.headers = {{"accept", "*/*"}};
+  if (!signature.empty()) request.headers.emplace_back("X-Paa-Signature", signature);
+  request.keep_alive = false;
 
   auto ex = co_await asio::this_coro::executor;
   DeliveryPlan plan(options.bound, options.first_backoff);
@@ -159,9 +101,9 @@ asio::awaitable<Result<Delivered>> deliver(ssl::context& ctx, Target t, const st
   for (;;) {
     const auto now = Clock::now();
     const auto left = plan.time_left(std::chrono::duration_cast<ms>(now - start));
-    const auto deadline = now + std::min(left, options.attempt_timeout);
+    request.deadline = now + std::min(left, options.attempt_timeout);
     bool certificate_refused = false;
-    AttemptOutcome outcome = co_await post_once(ctx, t, req, deadline, certificate_refused);
+    AttemptOutcome outcome = co_await post_once(tls, t, request, options, certificate_refused);
     const auto ended = Clock::now();
     DeliveryStep step = plan.after(outcome, std::chrono::duration_cast<ms>(ended - start));
     // A certificate that fails verification will fail again: no point waiting for it.
@@ -185,13 +127,12 @@ Result<Delivered> deliver_notice(std::string_view url, const std::string& body, 
   if (!target) return target.error();
   auto tls = TlsContext::create(options.ca_file);
   if (!tls) return make_error(errc::tls, "notify: " + tls.error().message);
-  auto& ctx = *static_cast<ssl::context*>((*tls)->native_context());
 
   // Its own io_context: the harvest's is gone by now, and nothing else runs beside this.
   asio::io_context io;
   std::optional<Result<Delivered>> result;
   std::exception_ptr failure;
-  asio::co_spawn(io, deliver(ctx, std::move(*target), body, signature, options),
+  asio::co_spawn(io, deliver(*tls, std::move(*target), body, signature, options),
                  [&](std::exception_ptr e, Result<Delivered> r) {
                    if (e) failure = e;
                    else result.emplace(std::move(r));

@@ -1,5 +1,7 @@
 #include "paa/policy/outcome_policy.hpp"
 
+#include "paa/policy/retry_after.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
@@ -15,38 +17,7 @@ std::string excerpt(std::string_view body) {
 }
 }  // namespace
 
-std::optional<std::chrono::seconds> parse_retry_after(std::string_view value,
-                                                      std::chrono::system_clock::time_point now) {
-  while (!value.empty() && value.front() == ' ') value.remove_prefix(1);
-  while (!value.empty() && value.back() == ' ') value.remove_suffix(1);
-  if (value.empty()) return std::nullopt;
-  long long secs = 0;
-  auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), secs);
-  if (ec == std::errc() && p == value.data() + value.size()) {
-    if (secs < 0) return std::nullopt;
-    return std::chrono::seconds(std::min<long long>(secs, 24 * 3600));
-  }
-  // HTTP-date (IMF-fixdate): "Sun, 06 Nov 1994 08:49:37 GMT".
-  std::tm tm{};
-  char month[4] = {};
-  char wday[4] = {};
-  const std::string text(value);
-  if (std::sscanf(text.c_str(), "%3s, %d %3s %d %d:%d:%d GMT", wday, &tm.tm_mday, month, &tm.tm_year,
-                  &tm.tm_hour, &tm.tm_min, &tm.tm_sec) != 7) {
-    return std::nullopt;
-  }
-  static constexpr std::string_view kMonths = "JanFebMarAprMayJunJulAugSepOctNovDec";
-  const auto pos = kMonths.find(std::string_view(month, 3));
-  if (pos == std::string_view::npos || pos % 3 != 0) return std::nullopt;
-  tm.tm_mon = static_cast<int>(pos / 3);
-  tm.tm_year -= 1900;
-  const std::time_t at = timegm(&tm);
-  const auto delta = std::chrono::system_clock::from_time_t(at) - now;
-  const auto s = std::chrono::duration_cast<std::chrono::seconds>(delta);
-  return std::clamp(s, std::chrono::seconds(0), std::chrono::seconds(24 * 3600));
-}
-
-Outcome classify(const ResponseFacts& f) {
+Outcome classify(const ResponseFacts& f, std::chrono::system_clock::time_point now) {
   if (f.tls_refused) return {Verdict::stop_tls, std::string(f.network_error), {}, Spend::free};
   if (f.status == 0) {
     Outcome o{Verdict::retry, f.network_error.empty() ? "no response" : std::string(f.network_error), {}};
@@ -64,7 +35,7 @@ Outcome classify(const ResponseFacts& f) {
   if (f.status == 403) return {Verdict::stop_auth, "403 Invalid API Key", {}, Spend::free};
   if (f.status == 429) {
     if (!f.retry_after.empty()) {
-      auto after = parse_retry_after(f.retry_after, std::chrono::system_clock::now());
+      auto after = parse_retry_after(f.retry_after, now);
       return {Verdict::rate_limited, "429 Rate limit exceeded (Retry-After " + std::string(f.retry_after) + ")",
               after.value_or(std::chrono::seconds(1)), Spend::free};
     }

@@ -13,6 +13,7 @@ std::chrono::milliseconds RetryBackoff::window(int attempt) const {
 std::optional<std::chrono::milliseconds> RetryBackoff::next_delay(int attempt) {
   if (attempt > config_.retries) return std::nullopt;
   const auto hi = window(attempt).count();
+  if (!config_.jitter) return std::chrono::milliseconds(hi);
   std::uniform_int_distribution<std::int64_t> dist(0, hi);
   return std::chrono::milliseconds(dist(rng_));
 }

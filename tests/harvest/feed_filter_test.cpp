@@ -105,3 +105,24 @@ TEST(FeedFilter, AStoreErrorIsReportedNotTakenAsNotStored) {
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().message, "I/O error");
 }
+
+TEST(FeedFilter, OneTableSaysWhatTheFeederDoesWithEachDecisionFromEitherSource) {
+  using Count = FeedAction::Count;
+  struct Row {
+    Feed feed;
+    FeedAction job;
+    FeedAction level;
+  };
+  const Row table[] = {
+      {Feed::fetch, {false, true, Count::none}, {false, true, Count::none}},
+      {Feed::refresh, {false, true, Count::refresh_sent}, {false, true, Count::none}},
+      {Feed::repeat, {false, false, Count::duplicate}, {false, false, Count::duplicate}},
+      {Feed::stored, {false, false, Count::already_stored}, {false, false, Count::already_stored}},
+      {Feed::stored_elsewhere, {true, false, Count::already_stored}, {true, false, Count::already_stored}},
+      {Feed::other_shard, {false, false, Count::none}, {false, false, Count::none}},
+  };
+  for (const auto& row : table) {
+    EXPECT_EQ(feed_action(row.feed, FeedSource::job), row.job) << static_cast<int>(row.feed);
+    EXPECT_EQ(feed_action(row.feed, FeedSource::level), row.level) << static_cast<int>(row.feed);
+  }
+}

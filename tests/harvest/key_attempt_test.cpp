@@ -18,7 +18,7 @@ struct Harness {
         rate({.rate = 0, .burst = 1}, t0),
         gate(quota, rate),
         backoff({1000ms, 8000ms, retries}, /*seed=*/7) {}
-  KeyAttempt key() { return KeyAttempt({gate, quota, rate, backoff, tally}, config); }
+  KeyAttempt key() { return KeyAttempt({gate, quota, rate, backoff, tally}, config, item); }
 
   SteadyTime t0 = SteadyTime{} + 1000s;
   QuotaTracker quota;
@@ -26,33 +26,35 @@ struct Harness {
   StartGate gate;
   RetryBackoff backoff;
   RunTally tally;
-  KeyAttempt::Config config{"MY_KEY", 3};
+  KeyAttempt::Config config{"job", "MY_KEY", 3, {}};
+  WorkItem item{Query{QueryKey{"espresso", "en", "us", ""}, "Espresso", "en", "us", ""}, "k-espresso"};
 };
 
-ResponseFacts status(int code, std::string_view retry_after = {}) {
-  ResponseFacts f;
-  f.status = code;
-  f.retry_after = retry_after;
-  return f;
+HttpResponse status(int code, std::string retry_after = {}) {
+  HttpResponse r;
+  r.status = code;
+  r.retry_after = std::move(retry_after);
+  r.request_sent = true;
+  return r;
 }
-ResponseFacts network(bool sent, bool stale = false) {
-  ResponseFacts f;
-  f.network_error = "connection reset by peer";
-  f.request_sent = sent;
-  f.stale = stale;
-  return f;
+HttpResponse network(bool sent, bool stale = false) {
+  HttpResponse r;
+  r.network_error = "connection reset by peer";
+  r.request_sent = sent;
+  r.stale = stale;
+  return r;
 }
-Envelope envelope(bool cached, std::int64_t left = 500) {
-  Envelope e;
-  e.cached = cached;
-  e.quota.searches_left = left;
-  e.quota.payg_credits_left = 0;
-  e.quota.renewal_date = std::chrono::year(2026) / 12 / 1;
-  return e;
+// A 200 with a valid envelope, as the connection hands it over.
+HttpResponse ok(bool cached, std::int64_t left = 500) {
+  HttpResponse r = status(200);
+  r.body = std::string(R"({"cached":)") + (cached ? "true" : "false") + R"(,"searchesLeft":)" +
+           std::to_string(left) +
+           R"(,"payAsYouGoCreditsLeft":0,"renewalDate":"2026-12-01","result":{"question":"espresso","children":[]}})";
+  return r;
 }
 // Runs the key through its waits (jumping the clock) and sends (answered by `answer`) until it
 // asks for anything else; counts the sends.
-KeyAttempt::Action drive(KeyAttempt& key, SteadyTime& now, const ResponseFacts& answer, int& sent) {
+KeyAttempt::Action drive(KeyAttempt& key, SteadyTime& now, const HttpResponse& answer, int& sent) {
   KeyAttempt::Action a = key.next(now, kNowMs);
   for (;;) {
     if (a.step == Step::wait_until) {
@@ -60,7 +62,7 @@ KeyAttempt::Action drive(KeyAttempt& key, SteadyTime& now, const ResponseFacts& 
       a = key.next(now, kNowMs);
     } else if (a.step == Step::send) {
       ++sent;
-      a = key.on_response(answer, nullptr, now, kNowMs);
+      a = key.on_response(answer, now, kNowMs);
     } else {
       return a;
     }
@@ -73,11 +75,10 @@ TEST(KeyAttempt, ValidAnswerIsStoredThenFinished) {
   auto key = run.key();
   ASSERT_EQ(key.next(run.t0, kNowMs).step, Step::send);
   EXPECT_EQ(run.quota.in_flight(), 1);
-  const Envelope e = envelope(false);
-  EXPECT_EQ(key.on_response(status(200), &e, run.t0, kNowMs).step, Step::store);
+  EXPECT_EQ(key.on_response(ok(false), run.t0, kNowMs).step, Step::store);
   EXPECT_EQ(run.quota.in_flight(), 0) << "the start is closed by the answer";
   EXPECT_TRUE(key.charged());
-  EXPECT_EQ(key.on_written(std::nullopt).step, Step::finished);
+  EXPECT_EQ(key.on_written({}).step, Step::finished);
   EXPECT_EQ(run.tally.stored, 1u);
   EXPECT_EQ(run.quota.ledger().charged(), 1u);
 }
@@ -86,10 +87,9 @@ TEST(KeyAttempt, CachedAnswerIsStoredAndChargesNothing) {
   Harness run;
   auto key = run.key();
   key.next(run.t0, kNowMs);
-  const Envelope e = envelope(true);
-  ASSERT_EQ(key.on_response(status(200), &e, run.t0, kNowMs).step, Step::store);
+  ASSERT_EQ(key.on_response(ok(true), run.t0, kNowMs).step, Step::store);
   EXPECT_FALSE(key.charged());
-  key.on_written(std::nullopt);
+  key.on_written({});
   EXPECT_EQ(run.tally.cached, 1u);
   EXPECT_EQ(run.quota.ledger().counted(), 0u);
 }
@@ -98,9 +98,9 @@ TEST(KeyAttempt, UnusableOkBodyIsAnUnknownOutcomeRetriedAfterABackOff) {
   Harness run;
   auto key = run.key();
   key.next(run.t0, kNowMs);
-  ResponseFacts f = status(200);
+  HttpResponse f = status(200);
   f.body_error = "incomplete body (end of stream)";
-  const auto a = key.on_response(f, nullptr, run.t0, kNowMs);
+  const auto a = key.on_response(f, run.t0, kNowMs);
   ASSERT_EQ(a.step, Step::wait_until);
   EXPECT_GT(a.until, run.t0);
   EXPECT_LE(a.until, run.t0 + 1000ms);
@@ -114,7 +114,7 @@ TEST(KeyAttempt, OkWithoutAParsedEnvelopeIsNeverStored) {
   Harness run;
   auto key = run.key();
   key.next(run.t0, kNowMs);
-  EXPECT_EQ(key.on_response(status(200), nullptr, run.t0, kNowMs).step, Step::wait_until);
+  EXPECT_EQ(key.on_response(status(200), run.t0, kNowMs).step, Step::wait_until);
   EXPECT_EQ(run.quota.ledger().unknown(), 1u);
 }
 
@@ -123,7 +123,7 @@ TEST(KeyAttempt, AuthFailuresStopTheRunAtOnceAndSpendNothing) {
     Harness run;
     auto key = run.key();
     key.next(run.t0, kNowMs);
-    const auto a = key.on_response(status(code), nullptr, run.t0, kNowMs);
+    const auto a = key.on_response(status(code), run.t0, kNowMs);
     EXPECT_EQ(a.step, Step::stop_run) << code;
     EXPECT_EQ(a.reason, StopReason::auth);
     EXPECT_NE(a.message.find("check MY_KEY"), std::string::npos) << a.message;
@@ -136,7 +136,7 @@ TEST(KeyAttempt, RateLimitPausesEveryStartAndRetriesTheKeyWithoutFailing) {
   Harness run;
   auto key = run.key();
   key.next(run.t0, kNowMs);
-  const auto a = key.on_response(status(429, "2"), nullptr, run.t0, kNowMs);
+  const auto a = key.on_response(status(429, "2"), run.t0, kNowMs);
   ASSERT_EQ(a.step, Step::wait_until);
   EXPECT_EQ(a.until, run.t0 + 2s);
   EXPECT_EQ(run.tally.rate_limited, 1u);
@@ -154,7 +154,7 @@ TEST(KeyAttempt, RateLimitedTooOftenInARowTheKeyIsRecordedFailed) {
   EXPECT_EQ(sent, 4);
   EXPECT_EQ(a.status, 429);
   EXPECT_NE(a.message.find("rate limited 3 times in a row"), std::string::npos) << a.message;
-  EXPECT_EQ(key.on_written(std::nullopt).step, Step::finished);
+  EXPECT_EQ(key.on_written({}).step, Step::finished);
   EXPECT_EQ(run.tally.failed, 1u);
 }
 
@@ -162,7 +162,7 @@ TEST(KeyAttempt, QuotaExhaustionIsRememberedThenTheGateDecides) {
   Harness run;  // on_quota = stop
   auto key = run.key();
   key.next(run.t0, kNowMs);
-  EXPECT_EQ(key.on_response(status(429), nullptr, run.t0, kNowMs).step, Step::save_quota);
+  EXPECT_EQ(key.on_response(status(429), run.t0, kNowMs).step, Step::save_quota);
   EXPECT_TRUE(run.quota.exhausted());
   const auto a = key.next(run.t0, kNowMs);
   EXPECT_EQ(a.step, Step::stop_run);
@@ -189,7 +189,7 @@ TEST(KeyAttempt, OtherClientErrorsFailTheKeyAtOnceAndSpendNothing) {
     Harness run;
     auto key = run.key();
     key.next(run.t0, kNowMs);
-    const auto a = key.on_response(status(code), nullptr, run.t0, kNowMs);
+    const auto a = key.on_response(status(code), run.t0, kNowMs);
     EXPECT_EQ(a.step, Step::record_failed) << code;
     EXPECT_EQ(a.status, code);
     EXPECT_EQ(run.quota.ledger().counted(), 0u);
@@ -200,7 +200,7 @@ TEST(KeyAttempt, ConnectionFailuresBeforeTheRequestWentOutSpendNothing) {
   Harness run;
   auto key = run.key();
   key.next(run.t0, kNowMs);
-  EXPECT_EQ(key.on_response(network(/*sent=*/false), nullptr, run.t0, kNowMs).step, Step::wait_until);
+  EXPECT_EQ(key.on_response(network(/*sent=*/false), run.t0, kNowMs).step, Step::wait_until);
   EXPECT_EQ(run.quota.ledger().counted(), 0u);
 }
 
@@ -208,7 +208,7 @@ TEST(KeyAttempt, ResetOrTimeoutAfterTheRequestWentOutIsAnUnknownOutcome) {
   Harness run;
   auto key = run.key();
   key.next(run.t0, kNowMs);
-  EXPECT_EQ(key.on_response(network(/*sent=*/true), nullptr, run.t0, kNowMs).step, Step::wait_until);
+  EXPECT_EQ(key.on_response(network(/*sent=*/true), run.t0, kNowMs).step, Step::wait_until);
   EXPECT_EQ(run.quota.ledger().unknown(), 1u);
   EXPECT_EQ(run.quota.ledger().counted(), 1u);
 }
@@ -217,10 +217,10 @@ TEST(KeyAttempt, CertificateRefusedStopsTheRunAndSpendsNothing) {
   Harness run;
   auto key = run.key();
   key.next(run.t0, kNowMs);
-  ResponseFacts f = network(false);
+  HttpResponse f = network(false);
   f.tls_refused = true;
   f.network_error = "TLS: the certificate of localhost could not be verified";
-  const auto a = key.on_response(f, nullptr, run.t0, kNowMs);
+  const auto a = key.on_response(f, run.t0, kNowMs);
   EXPECT_EQ(a.step, Step::stop_run);
   EXPECT_EQ(a.reason, StopReason::tls);
   EXPECT_EQ(a.message, f.network_error);
@@ -231,15 +231,15 @@ TEST(KeyAttempt, StaleConnectionIsResentAtOnceThroughTheGateTakingATokenAndABudg
   Harness run(/*max_searches=*/2);
   RateController limited({.rate = 1, .burst = 2}, run.t0);
   StartGate gate(run.quota, limited);
-  KeyAttempt key({gate, run.quota, limited, run.backoff, run.tally}, run.config);
+  KeyAttempt key({gate, run.quota, limited, run.backoff, run.tally}, run.config, run.item);
   ASSERT_EQ(key.next(run.t0, kNowMs).step, Step::send);
-  const auto a = key.on_response(network(true, /*stale=*/true), nullptr, run.t0, kNowMs);
+  const auto a = key.on_response(network(true, /*stale=*/true), run.t0, kNowMs);
   ASSERT_EQ(a.step, Step::send) << "no back-off for a stale kept-alive connection";
   EXPECT_EQ(run.tally.resent_stale, 1u);
   EXPECT_EQ(run.quota.ledger().counted(), 2u) << "the stale attempt may have spent; the resend holds a slot";
   EXPECT_GT(limited.wait_time(run.t0), Duration::zero()) << "both sends took a token";
   // Stale again: not a second immediate resend; and the budget (2) is used up.
-  const auto b = key.on_response(network(true, true), nullptr, run.t0, kNowMs);
+  const auto b = key.on_response(network(true, true), run.t0, kNowMs);
   EXPECT_EQ(b.step, Step::wait_until);
   EXPECT_EQ(key.next(b.until, kNowMs).step, Step::stop_run);
 }
@@ -263,7 +263,7 @@ TEST(KeyAttempt, AStopEndsABackOffAndLeavesTheKeyForTheNextRun) {
   Harness run;
   auto key = run.key();
   key.next(run.t0, kNowMs);
-  ASSERT_EQ(key.on_response(status(503), nullptr, run.t0, kNowMs).step, Step::wait_until);
+  ASSERT_EQ(key.on_response(status(503), run.t0, kNowMs).step, Step::wait_until);
   run.gate.request_stop(StopReason::interrupted);
   EXPECT_EQ(key.next(run.t0, kNowMs).step, Step::finished);
   EXPECT_EQ(run.tally.failed, 0u);
@@ -273,9 +273,8 @@ TEST(KeyAttempt, AStoreFailureStopsTheRunNamingWhatWasLost) {
   Harness run;
   auto key = run.key();
   key.next(run.t0, kNowMs);
-  const Envelope e = envelope(false);
-  key.on_response(status(200), &e, run.t0, kNowMs);
-  const auto a = key.on_written(std::string("No space left on device"));
+  key.on_response(ok(false), run.t0, kNowMs);
+  const auto a = key.on_written(make_error(errc::store, "No space left on device"));
   EXPECT_EQ(a.step, Step::stop_run);
   EXPECT_EQ(a.reason, StopReason::store_failure);
   EXPECT_NE(a.message.find("this result was not saved: No space left on device"), std::string::npos);
@@ -284,7 +283,7 @@ TEST(KeyAttempt, AStoreFailureStopsTheRunNamingWhatWasLost) {
 
 TEST(KeyAttempt, EveryStartIsClosedByExactlyOneOutcome) {
   // Whatever the sequence of answers, nothing stays in flight once the key is settled.
-  const ResponseFacts answers[] = {status(500), network(true), network(false), status(429, "1"),
+  const HttpResponse answers[] = {status(500), network(true), network(false), status(429, "1"),
                                    network(true, true), status(408), status(502)};
   Harness run(0, /*retries=*/20);
   auto key = run.key();
@@ -297,17 +296,89 @@ TEST(KeyAttempt, EveryStartIsClosedByExactlyOneOutcome) {
     }
     ASSERT_EQ(a.step, Step::send);
     ASSERT_EQ(run.quota.in_flight(), 1);
-    a = key.on_response(f, nullptr, now, kNowMs);
+    a = key.on_response(f, now, kNowMs);
     ASSERT_EQ(run.quota.in_flight(), a.step == Step::send ? 1 : 0);
   }
   while (a.step == Step::wait_until) {
     now = a.until;
     a = key.next(now, kNowMs);
   }
-  const Envelope e = envelope(false);
   ASSERT_EQ(a.step, Step::send);
-  EXPECT_EQ(key.on_response(status(200), &e, now, kNowMs).step, Step::store);
+  EXPECT_EQ(key.on_response(ok(false), now, kNowMs).step, Step::store);
   EXPECT_EQ(run.quota.in_flight(), 0);
   EXPECT_EQ(run.tally.requests, 8u);
   EXPECT_EQ(run.quota.ledger().unknown(), 5u) << "500, reset after sending, stale, 408, 502";
+}
+
+TEST(KeyAttempt, TheStoreStepCarriesTheAnswerAsReceivedWithItsKeyJobAndQuota) {
+  Harness run;
+  auto key = run.key();
+  key.next(run.t0, kNowMs);
+  const HttpResponse answer = ok(false, 321);
+  auto a = key.on_response(answer, run.t0, kNowMs);
+  ASSERT_EQ(a.step, Step::store);
+  ASSERT_TRUE(a.write);
+  EXPECT_EQ(a.write->job, "job");
+  const auto* put = std::get_if<PutResult>(&a.write->item);
+  ASSERT_NE(put, nullptr);
+  EXPECT_EQ(put->result.key, "k-espresso");
+  EXPECT_EQ(put->result.q, "Espresso") << "the first-seen spelling";
+  EXPECT_EQ(put->result.body, answer.body) << "exactly what the service sent";
+  EXPECT_EQ(put->result.fetched_at_ms, kNowMs);
+  EXPECT_TRUE(put->spent_search);
+  EXPECT_EQ(put->attempts, 1u);
+  EXPECT_EQ(put->envelope.result.question, "espresso");
+  ASSERT_TRUE(a.write->quota);
+  EXPECT_EQ(a.write->quota->searches_left, 321) << "the quota state is saved with the result";
+}
+
+TEST(KeyAttempt, TheFailureStepCarriesTheFailureToRecord) {
+  Harness run;
+  auto key = run.key();
+  key.next(run.t0, kNowMs);
+  auto a = key.on_response(status(404), run.t0, kNowMs);
+  ASSERT_EQ(a.step, Step::record_failed);
+  ASSERT_TRUE(a.write);
+  const auto* failed = std::get_if<MarkFailed>(&a.write->item);
+  ASSERT_NE(failed, nullptr);
+  EXPECT_EQ(failed->key, "k-espresso");
+  EXPECT_EQ(failed->attempts, 1u);
+  EXPECT_EQ(failed->last_status, 404);
+  EXPECT_EQ(failed->error, a.message);
+}
+
+TEST(KeyAttempt, AnExhaustionIsSavedAndAFailedSaveStopsTheRunLikeAFailedResultWrite) {
+  Harness run;
+  auto key = run.key();
+  key.next(run.t0, kNowMs);
+  auto a = key.on_response(status(429), run.t0, kNowMs);
+  ASSERT_EQ(a.step, Step::save_quota);
+  ASSERT_TRUE(a.write && a.write->quota);
+  EXPECT_TRUE(std::holds_alternative<QuotaUpdate>(a.write->item));
+  EXPECT_TRUE(a.write->quota->exhausted_until_ms) << "the exhaustion is what is saved";
+  const auto stopped = key.on_quota_saved(make_error(errc::store, "No space left on device"), run.t0, kNowMs);
+  EXPECT_EQ(stopped.step, Step::stop_run);
+  EXPECT_EQ(stopped.reason, StopReason::store_failure);
+  EXPECT_NE(stopped.message.find("exhausted quota was not saved"), std::string::npos) << stopped.message;
+  EXPECT_NE(stopped.message.find("No space left on device"), std::string::npos) << stopped.message;
+}
+
+TEST(KeyAttempt, ASavedExhaustionHandsTheKeyBackToTheGate) {
+  Harness run;  // on_quota = stop
+  auto key = run.key();
+  key.next(run.t0, kNowMs);
+  ASSERT_EQ(key.on_response(status(429), run.t0, kNowMs).step, Step::save_quota);
+  const auto a = key.on_quota_saved({}, run.t0, kNowMs);
+  EXPECT_EQ(a.step, Step::stop_run);
+  EXPECT_EQ(a.reason, StopReason::quota);
+}
+
+TEST(KeyAttempt, AWriteTheStoreRefusesAsBadInputStopsTheRunAsBadInput) {
+  Harness run;
+  auto key = run.key();
+  key.next(run.t0, kNowMs);
+  key.on_response(ok(false), run.t0, kNowMs);
+  const auto a = key.on_written(make_error(errc::invalid_input, "job name contains NUL"));
+  EXPECT_EQ(a.step, Step::stop_run);
+  EXPECT_EQ(a.reason, StopReason::input) << "the error's kind, not always a store failure";
 }

@@ -85,14 +85,3 @@ TEST(DeliveryPlan, TimeLeftCountsDownToZero) {
   EXPECT_EQ(plan.time_left(ms(1500)), ms(500));
   EXPECT_EQ(plan.time_left(ms(2500)), ms(0));
 }
-
-TEST(RetryAfter, SecondsOnly) {
-  EXPECT_EQ(parse_retry_after_seconds("120"), ms(120000));
-  EXPECT_EQ(parse_retry_after_seconds(" 3 "), ms(3000));
-  EXPECT_EQ(parse_retry_after_seconds("0"), ms(0));
-  EXPECT_EQ(parse_retry_after_seconds("99999999999999999999999"), ms(86400000));
-  EXPECT_EQ(parse_retry_after_seconds("Wed, 21 Oct 2026 07:28:00 GMT"), std::nullopt);
-  EXPECT_EQ(parse_retry_after_seconds("-1"), std::nullopt);
-  EXPECT_EQ(parse_retry_after_seconds("1.5"), std::nullopt);
-  EXPECT_EQ(parse_retry_after_seconds(""), std::nullopt);
-}

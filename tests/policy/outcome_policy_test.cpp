@@ -5,12 +5,16 @@
 using namespace paa;
 
 namespace {
+const auto kNow = std::chrono::system_clock::from_time_t(1795000000);
+}  // namespace
+
+namespace {
 Outcome of(int status, std::string_view retry_after = {}, std::string_view body_error = {}) {
   ResponseFacts f;
   f.status = status;
   f.retry_after = retry_after;
   f.body_error = body_error;
-  return classify(f);
+  return classify(f, kNow);
 }
 }  // namespace
 
@@ -51,31 +55,20 @@ TEST(OutcomePolicy, ServerErrorsAndNetworkFailuresAreRetried) {
   ResponseFacts f;
   f.status = 0;
   f.network_error = "connection reset";
-  EXPECT_EQ(classify(f).verdict, Verdict::retry);
+  EXPECT_EQ(classify(f, kNow).verdict, Verdict::retry);
 }
 
 TEST(OutcomePolicy, OtherClientErrorsFailTheKeyAtOnceWithAnExcerpt) {
   ResponseFacts f;
   f.status = 400;
   f.body_excerpt = "{\"error\":\"Missing required parameter: q\"}\n";
-  const auto o = classify(f);
+  const auto o = classify(f, kNow);
   EXPECT_EQ(o.verdict, Verdict::fail_key);
   EXPECT_NE(o.reason.find("400"), std::string::npos);
   EXPECT_NE(o.reason.find("Missing required parameter"), std::string::npos);
   EXPECT_EQ(of(404).verdict, Verdict::fail_key);
 }
 
-TEST(RetryAfter, ParsesSecondsAndHttpDates) {
-  const auto now = std::chrono::system_clock::from_time_t(784111777);  // Sun, 06 Nov 1994 08:49:37 GMT
-  EXPECT_EQ(parse_retry_after("120", now), std::chrono::seconds(120));
-  EXPECT_EQ(parse_retry_after(" 3 ", now), std::chrono::seconds(3));
-  EXPECT_EQ(parse_retry_after("Sun, 06 Nov 1994 08:50:37 GMT", now), std::chrono::seconds(60));
-  EXPECT_EQ(parse_retry_after("Sun, 06 Nov 1994 08:40:37 GMT", now), std::chrono::seconds(0));
-  EXPECT_FALSE(parse_retry_after("", now));
-  EXPECT_FALSE(parse_retry_after("-5", now));
-  EXPECT_FALSE(parse_retry_after("tomorrow", now));
-  EXPECT_EQ(parse_retry_after("99999999", now), std::chrono::seconds(86400)) << "capped at a day";
-}
 
 namespace {
 Outcome transport(bool sent, bool stale = false) {
@@ -83,7 +76,7 @@ Outcome transport(bool sent, bool stale = false) {
   f.network_error = "connection reset";
   f.request_sent = sent;
   f.stale = stale;
-  return classify(f);
+  return classify(f, kNow);
 }
 }  // namespace
 

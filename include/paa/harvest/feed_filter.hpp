@@ -23,6 +23,25 @@ enum class Feed {
   other_shard,     // another shard's key: not this process's business
 };
 
+// Where the key came from: the job's own query lists, or a level an expansion discovered.
+enum class FeedSource { job, level };
+
+// What the feeder does with a decision. One table for every source, so the job's keys and a
+// level's keys are counted by the same rules (feed_action).
+struct FeedAction {
+  enum class Count {
+    none,            // counted by whoever settles it (a worker), or by nobody (another shard's)
+    already_stored,  // the summary's "already stored"
+    duplicate,       // the summary's "duplicates"
+    refresh_sent,    // a refresh of the job's own keys: counts down the keys refresh_after made due
+  };
+  bool mark_done = false;  // first a MarkDone write (nothing spent)
+  bool send = false;       // then to a worker
+  Count count = Count::none;
+  friend bool operator==(const FeedAction&, const FeedAction&) = default;
+};
+FeedAction feed_action(Feed feed, FeedSource source);
+
 class FeedFilter {
  public:
   // `repeated_hashes`: check_job's sorted hashes of the keys the job lists more than once.

@@ -1,19 +1,24 @@
 #pragma once
-// One key's life in a run, as a state machine: it takes facts (the gate's answer, what the
-// transport saw, the store's acknowledgement, the time) and returns the next action. Pure:
-// no sockets, no disk, no clock of its own; the coroutine in harvester.cpp only performs
-// the actions. It owns the rule that every start the quota tracker grants is closed by
-// exactly one outcome call, and it keeps the run's tally.
+// One key's life in a run, as a state machine: it takes facts (the gate's answer, the HTTP
+// response as the connection gave it, the store's answer to a write, the time) and returns the
+// next action, with what to write when it is a write. Pure: no sockets, no disk, no clock of
+// its own; the coroutine in harvester.cpp only performs the actions. It owns the rule that
+// every start the quota tracker grants is closed by exactly one outcome call, and it keeps the
+// run's tally.
 //
 //   next() ──send──> on_response() ──store/record_failed──> on_written() ──> finished
 //     ^  │                │
-//     │  └─wait_*──┐      ├─ back-off, rate limit, quota wait: wait_*, then next()
-//     └────────────┘      └─ 401/403, certificate, store failure: stop_run
+//     │  └─wait_*──┐      ├─ quota exhausted: save_quota ──> on_quota_saved() ──> next()
+//     └────────────┘      ├─ back-off, rate limit: wait_*, then next()
+//                         └─ 401/403, certificate, a failed write or quota save: stop_run
 #include "paa/harvest/start_gate.hpp"
 #include "paa/harvest/stop_reason.hpp"
+#include "paa/harvest/work_item.hpp"
 #include "paa/model/envelope.hpp"
+#include "paa/net/http_response.hpp"
 #include "paa/policy/outcome_policy.hpp"
 #include "paa/policy/retry_backoff.hpp"
+#include "paa/store/store.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -35,8 +40,10 @@ struct RunTally {
 class KeyAttempt {
  public:
   struct Config {
+    std::string job;                          // the job the writes are for
     std::string api_key_env = "PAA_API_KEY";  // named in the 401/403 message
     int max_rate_limited_in_a_row = 1000;     // then the key is recorded failed
+    ParseLimits limits;                       // for the 200 bodies
   };
 
   // The run's shared decision parts.
@@ -52,9 +59,9 @@ class KeyAttempt {
     wait_event,     // wait until another request ends (or the run stops), then next()
     wait_until,     // wait until `until` (or a change), then next()
     send,           // send the request, then on_response()
-    store,          // write the answer (PutResult), then on_written()
-    record_failed,  // write the failure (`message`, `status`), then on_written()
-    save_quota,     // persist the quota state (an exhaustion), then next()
+    store,          // write `write` (the answer), then on_written()
+    record_failed,  // write `write` (the failure: `message`, `status`), then on_written()
+    save_quota,     // write `write` (the quota state: an exhaustion), then on_quota_saved()
     stop_run,       // stop the run: `reason`, `message`; nothing more for this key
     finished,       // nothing more for this key: stored, failed, or left for the next run
   };
@@ -66,29 +73,42 @@ class KeyAttempt {
     std::string message;                    // stop_run, record_failed
     int status = 0;                         // record_failed: the last HTTP status (0: none)
     bool probe = false;                     // send: this request probes an exhausted quota
+    std::optional<WriteRequest> write;      // store, record_failed, save_quota
   };
 
-  KeyAttempt(Parts parts, const Config& config) : p_(parts), config_(config) {}
+  KeyAttempt(Parts parts, const Config& config, const WorkItem& item)
+      : p_(parts), config_(config), item_(item) {}
 
   // What to do now: wait, send, or stop (the gate's decision; a back-off in progress).
   Action next(SteadyTime now, std::int64_t now_ms);
-  // What the transport saw for the request sent last. `envelope`: the 200 body, parsed and
-  // valid (then facts.body_error is empty), else null.
-  Action on_response(const ResponseFacts& facts, const Envelope* envelope, SteadyTime now,
-                     std::int64_t now_ms);
-  // The store's answer to the write asked for (store, record_failed): nullopt = durable.
-  Action on_written(const std::optional<std::string>& error);
+  // The response to the request sent last, as the connection gave it (its 200 body is parsed
+  // here: an unusable one is a transient failure, never a result).
+  Action on_response(HttpResponse response, SteadyTime now, std::int64_t now_ms);
+  // The store's answer to the write of `store` or `record_failed`. A failed write stops the run
+  // with the stop reason of its kind (a store failure; bad input when the writer refused it).
+  Action on_written(const Result<void>& written);
+  // The store's answer to `save_quota`. An exhaustion that was not saved is one a crash forgets:
+  // the run stops, as for a failed result write.
+  Action on_quota_saved(const Result<void>& saved, SteadyTime now, std::int64_t now_ms);
 
   int attempts() const { return attempts_; }
+  // What the last response meant, in short ("500 ...", "connection reset"): for the log.
+  const std::string& last_outcome() const { return last_outcome_; }
   // The stored answer was charged (for its progress entry).
   bool charged() const { return charged_; }
 
  private:
+  Action classified(const ResponseFacts& facts, SteadyTime now, std::int64_t now_ms);
   Action retry_or_fail(const Outcome& outcome, int status, SteadyTime now, std::int64_t now_ms);
+  Action record_failed(std::string message, int status);
 
   Parts p_;
   const Config& config_;
+  const WorkItem& item_;
   SpendLedger::Ticket ticket_{};
+  HttpResponse response_;            // the last response: its body becomes the stored result
+  std::optional<Envelope> envelope_;  // its parsed body (a 200 that parsed)
+  std::string last_outcome_;
   int attempts_ = 0;
   int failures_ = 0;           // transient failures so far (the back-off's attempt number)
   int rate_limited_ = 0;       // 429s with Retry-After in a row

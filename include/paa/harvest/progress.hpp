@@ -1,6 +1,10 @@
 #pragma once
 // The one-line status shown while a run works. Pure formatting.
+#include "paa/limiter/token_bucket.hpp"
+
 #include <cstdint>
+#include <deque>
+#include <utility>
 #include <optional>
 #include <string>
 
@@ -22,6 +26,29 @@ struct ProgressSnapshot {
   std::uint32_t level = 0;      // an expanding job's current level (0: the job's own keys)
   std::uint32_t levels = 0;     // its depth; 0 = the job does not expand
 };
+
+// The recent rate of settled keys, from (time, settled) samples of the last 20 s. Pure: the
+// caller passes the time. It starts with the run's start (0 settled at `start`), so the first
+// report already has a rate.
+class RateMeter {
+ public:
+  explicit RateMeter(SteadyTime start) { samples_.emplace_back(start, 0); }
+  void add(SteadyTime now, std::uint64_t settled);
+  double per_second() const;
+
+ private:
+  std::deque<std::pair<SteadyTime, std::uint64_t>> samples_;
+};
+
+// What the run is doing, for the progress line: "stopping", "waiting for quota renewal; next
+// probe ...", "probing the quota", "backing off (rate limited)" or "running".
+struct RunState {
+  bool stopping = false;
+  bool quota_exhausted = false;
+  std::int64_t next_probe_ms = 0;  // when quota_exhausted
+  bool rate_paused = false;
+};
+std::string run_state_text(const RunState& state, std::int64_t now_ms);
 
 // With expansion, "level 1/2 | " first; total then grows as levels are discovered, and the
 // ETA is the current level's.

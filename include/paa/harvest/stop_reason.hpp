@@ -1,6 +1,11 @@
 #pragma once
 #include "paa/error.hpp"
 
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+
 // Why a run stopped before its job was done; the exit code follows from it (exit_code_for).
 
 namespace paa {
@@ -22,6 +27,15 @@ const char* stop_reason_name(StopReason reason);
 // A run stopped by an error: its kind says why (a job file that became unreadable is bad
 // input, not a store failure).
 StopReason stop_reason_for(const Error& error);
+
+// What a stopped run tells the user, and what to do: the summary's last line. `cause` is what
+// stopped it when the reason alone does not say (the 401 text, the store's error).
+struct StopContext {
+  std::string job_file;            // for "run `paa run JOB` again"
+  std::int64_t max_searches = 0;   // the budget
+  std::optional<std::chrono::year_month_day> renewal_date;  // the quota's, when known
+};
+std::string stop_message(StopReason reason, const StopContext& context, const std::string& cause);
 
 // The exit code of a run that stopped for `reason` (exit_code.hpp's table); kExitOk for none.
 int exit_code_for(StopReason reason);

@@ -4,6 +4,7 @@
 // cheap to include.
 #include "paa/error.hpp"
 #include "paa/net/base_url.hpp"
+#include "paa/net/http_response.hpp"
 
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/awaitable.hpp>
@@ -11,7 +12,10 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace paa {
 
@@ -28,18 +32,6 @@ class TlsContext {
   std::unique_ptr<Impl> impl_;
 };
 
-struct HttpResponse {
-  int status = 0;             // 0: no response (connect, TLS, reset, timeout)
-  std::string body;           // Content-Encoding undone
-  std::string retry_after;    // raw header value, "" when absent
-  std::string network_error;  // why there is no response (status == 0)
-  std::string body_error;     // why a response's body is unusable (truncated, too big, bad gzip)
-  bool tls_refused = false;   // the server's certificate failed verification: nothing was sent
-  bool request_sent = false;  // every byte of the request was written
-  // A kept-alive connection the server had closed: the request was written, not a byte came
-  // back, and the failure was the peer's close (not a timeout).
-  bool stale = false;
-};
 
 // One request at a time to the service: what a harvest worker needs of a connection.
 // HttpConnection is the real one; tests put the emulator's Service behind it in-process.
@@ -51,8 +43,21 @@ class Transport {
   virtual void close() = 0;
 };
 
+// One request, for callers other than the harvest's GET (a webhook's POST).
+struct HttpRequest {
+  std::string method = "GET";  // GET or POST
+  std::string target;          // path and query
+  std::string content_type;    // "" = none (no body)
+  std::string body;
+  std::vector<std::pair<std::string, std::string>> headers;  // sent after the peer is verified
+  bool keep_alive = true;      // false: "Connection: close", and the connection closes after it
+  // Every step of this request (resolution, connect, handshake, exchange) ends by then, sooner
+  // than ConnectionConfig::timeout would end it: one bound for the whole request.
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+};
+
 struct ConnectionConfig {
-  std::string api_key;  // sent as x-api-key, only after the peer is verified
+  std::string api_key;  // get(): sent as x-api-key, only after the peer is verified
   std::string user_agent;
   std::chrono::milliseconds timeout{60000};  // deadline for each connect and each exchange
   std::size_t max_body = 16u << 20;
@@ -73,6 +78,10 @@ class HttpConnection final : public Transport {
   // opens a new one (a broken stream is never reused). Every step has the configured
   // deadline, name resolution included; the awaiting coroutine's cancellation is honoured.
   boost::asio::awaitable<HttpResponse> get(std::string target) override;
+
+  // The same contract for any request (no API key unless the caller adds it): one request on the
+  // wire, the response's status, headers of interest (Retry-After) and body.
+  boost::asio::awaitable<HttpResponse> request(HttpRequest request);
 
   // Closes the socket.
   void close() override;

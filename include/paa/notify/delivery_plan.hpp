@@ -1,7 +1,11 @@
 #pragma once
 // When to try a notification again (docs/jobs.md "[notify]"). Pure: the caller does the I/O and
 // passes the time, so every step can be tested without sockets or sleeps.
+#include "paa/policy/retry_backoff.hpp"
+
+#include <algorithm>
 #include <chrono>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -12,7 +16,7 @@ namespace paa {
 struct AttemptOutcome {
   int status = 0;     // the HTTP status; 0: no response (connect, TLS, reset, timeout)
   std::string error;  // why there is no response, when status == 0
-  std::optional<std::chrono::milliseconds> retry_after;  // the response's Retry-After, if any
+  std::optional<std::chrono::milliseconds> retry_after;  // the response's Retry-After (parse_retry_after)
 };
 
 struct DeliveryStep {
@@ -29,7 +33,8 @@ struct DeliveryStep {
 class DeliveryPlan {
  public:
   using ms = std::chrono::milliseconds;
-  explicit DeliveryPlan(ms bound, ms first_backoff = ms(1000)) : bound_(bound), backoff_(first_backoff) {}
+  explicit DeliveryPlan(ms bound, ms first_backoff = ms(1000))
+      : bound_(bound), backoff_({first_backoff, std::max(bound, first_backoff), std::numeric_limits<int>::max(), false}) {}
 
   // The time an attempt starting at `now` (since the delivery began) may take.
   ms time_left(ms now) const { return now < bound_ ? bound_ - now : ms(0); }
@@ -41,12 +46,8 @@ class DeliveryPlan {
 
  private:
   ms bound_;
-  ms backoff_;
+  RetryBackoff backoff_;
   int attempts_ = 0;
 };
-
-// A Retry-After given in seconds ("120"); an HTTP date or anything else: nullopt (the back-off
-// applies). Values past a day are capped there: the bound cuts them anyway.
-std::optional<std::chrono::milliseconds> parse_retry_after_seconds(std::string_view value);
 
 }  // namespace paa

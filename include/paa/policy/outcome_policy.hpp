@@ -47,12 +47,9 @@ struct ResponseFacts {
   bool tls_refused = false;       // the server's certificate failed verification
 };
 
-Outcome classify(const ResponseFacts& facts);
-
-// Retry-After: delta-seconds or an HTTP-date; nullopt when absent or unreadable.
-// An unreadable value still means "rate limited", with a 1 s default chosen by classify().
-std::optional<std::chrono::seconds> parse_retry_after(std::string_view value,
-                                                      std::chrono::system_clock::time_point now);
+// `now` reads an HTTP-date Retry-After (parse_retry_after); an unreadable one still means "rate
+// limited", with a 1 s default.
+Outcome classify(const ResponseFacts& facts, std::chrono::system_clock::time_point now);
 
 // The user-facing message for 401/403 (the spec's meanings).
 std::string auth_failure_message(int status, std::string_view api_key_env);

@@ -1,5 +1,7 @@
 #pragma once
-// Full-jitter exponential back-off (AWS architecture blog): sleep = U(0, min(cap, base * 2^n)).
+// The one back-off planner: exponential, min(cap, base * 2^n), with full jitter (AWS
+// architecture blog: sleep = U(0, that)) for the harvest's retries, or without for a
+// notification's few attempts (1 s, 2 s, 4 s, ...).
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -13,6 +15,7 @@ class RetryBackoff {
     std::chrono::milliseconds base{1000};
     std::chrono::milliseconds cap{60000};
     int retries = 5;  // retries after the first attempt
+    bool jitter = true;  // false: the window itself
   };
   explicit RetryBackoff(Config config, std::uint64_t seed = std::random_device{}())
       : config_(config), rng_(seed) {}

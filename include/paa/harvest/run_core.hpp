@@ -1,0 +1,32 @@
+#pragma once
+// The decision parts one run shares between its keys (rate, quota, start gate, back-off, tally),
+// made from the run's options and the quota the store remembers. Pure, like its parts.
+#include "paa/harvest/harvester.hpp"
+#include "paa/harvest/key_attempt.hpp"
+
+namespace paa {
+
+struct RunCore {
+  RunCore(const HarvestOptions& options, const QuotaState& stored_quota, SteadyTime now, std::int64_t now_ms)
+      : rate({options.job.limits.rate, static_cast<double>(options.job.limits.burst)}, now),
+        quota({options.job.limits.on_quota, options.job.limits.use_payg, options.job.limits.max_searches,
+               options.probe_interval},
+              stored_quota, now_ms),
+        gate(quota, rate),
+        backoff({options.backoff_base, options.backoff_cap, options.job.limits.retries}),
+        attempt_config{options.job.name, options.job.api_key_env, options.max_rate_limited_in_a_row,
+                       ParseLimits{.max_body_bytes = options.max_body}} {}
+  RunCore(const RunCore&) = delete;
+  RunCore& operator=(const RunCore&) = delete;
+
+  KeyAttempt attempt(const WorkItem& item) { return KeyAttempt({gate, quota, rate, backoff, tally}, attempt_config, item); }
+
+  RateController rate;
+  QuotaTracker quota;
+  StartGate gate;  // its stop reason is the run's
+  RetryBackoff backoff;
+  RunTally tally;
+  const KeyAttempt::Config attempt_config;
+};
+
+}  // namespace paa

@@ -1,0 +1,185 @@
+#include "paa/harvest/feeder.hpp"
+
+#include "paa/harvest/expansion_levels.hpp"
+#include "paa/job/job_file.hpp"
+
+#include <spdlog/spdlog.h>
+
+namespace paa {
+
+Feeder::Feeder(const HarvestOptions& options, StoreWriter& store, SettleBarrier& settle, FeedCounters& counters,
+               Send send)
+    : opt_(options), store_(store), settle_(settle), counters_(counters), send_(std::move(send)) {}
+
+std::optional<Error> Feeder::run() {
+  // A level pass an earlier run left unfinished is finished before anything is fed: its parents'
+  // outcomes must be the ones it began with (a retried key must not become a parent midway).
+  const bool resumed = !opt_.job.expand.enabled() || resume_cut_short_pass();
+  if (resumed && feed_job() && opt_.job.expand.enabled()) expand_levels();
+  // End of input: one empty item per worker, after every real one (the channel is FIFO).
+  for (int i = 0; i < opt_.job.limits.concurrency; ++i) {
+    if (!send_(WorkItem{})) break;
+  }
+  // Every bookkeeping write acknowledged before the run ends (or the store is failing).
+  if (auto e = await_bookkeeping_writes()) fail(*e);
+  return error_;
+}
+
+bool Feeder::feed_job() {
+  auto reader = JobReader::open(opt_.job);
+  if (!reader) {
+    fail(reader.error());
+    return false;
+  }
+  // Only keys the job lists more than once need remembering: a set of every key was 16 MiB
+  // for a million-key job, all of it held for the whole run (BENCHMARKS.md case 4).
+  FeedFilter filter(opt_.repeated_key_hashes, opt_.refresh, opt_.shard);
+  for (;;) {
+    if (settle_.stopped()) return false;
+    auto next = reader->next();
+    if (!next) {
+      fail(next.error());
+      return false;
+    }
+    if (!*next) return true;
+    JobItem& item = **next;
+    std::string key = encode_key(item.query.key);
+    auto feed = filter.decide(opt_.job.name, key, key_hash(key), store_);
+    if (!feed) {
+      fail(feed.error());
+      return false;
+    }
+    if (!act(*feed, FeedSource::job, WorkItem{std::move(item.query), std::move(key)})) return false;
+  }
+}
+
+bool Feeder::feed_level(std::uint32_t level) {
+  // Discovered keys are unique in the job: no repeats to remember; shards do not expand.
+  FeedFilter filter({}, opt_.refresh);
+  bool ok = true;
+  auto scanned = store_.scan_level(opt_.job.name, level, [&](const LevelKey& k) {
+    if (settle_.stopped()) return ok = false;  // a stop ends the scan, not only the next send
+    auto feed = filter.decide(opt_.job.name, k.encoded, 0, store_);
+    if (!feed) {
+      fail(feed.error());
+      return ok = false;
+    }
+    return ok = act(*feed, FeedSource::level, WorkItem{k.query, k.encoded});
+  });
+  if (!scanned) {
+    fail(scanned.error());
+    return false;
+  }
+  return ok;
+}
+
+bool Feeder::act(Feed feed, FeedSource source, WorkItem item) {
+  const FeedAction action = feed_action(feed, source);
+  if (action.mark_done && !mark_done_elsewhere(item.key)) return false;
+  switch (action.count) {
+    case FeedAction::Count::none: break;
+    case FeedAction::Count::already_stored: ++counters_.already_stored; break;
+    case FeedAction::Count::duplicate: ++counters_.duplicates; break;
+    case FeedAction::Count::refresh_sent: ++counters_.refresh_sent; break;
+  }
+  if (!action.send) return true;
+  settle_.sent();  // before the send: a worker may settle the key before this thread goes on
+  return send_(std::move(item));
+}
+
+bool Feeder::mark_done_elsewhere(const std::string& key) {
+  // Done here, nothing spent. At most kFeederStoreWrites in flight: a burst of these must
+  // never fill the queue that the workers' paid results go through.
+  bookkeeping_->slots.acquire();
+  WriteRequest w{opt_.job.name, MarkDone{key}, std::nullopt};
+  if (!store_.submit(std::move(w), [bookkeeping = bookkeeping_](Result<void> r) {
+        if (!r) {
+          std::lock_guard lock(bookkeeping->mu);
+          if (!bookkeeping->first_error) bookkeeping->first_error = r.error();
+        }
+        bookkeeping->slots.release();
+      })) {
+    bookkeeping_->slots.release();
+    fail(make_error(errc::store, "the store's write queue is full (a bug: please report it)"));
+    return false;
+  }
+  return true;
+}
+
+std::optional<Error> Feeder::await_bookkeeping_writes() {
+  std::size_t held = 0;
+  while (held < kFeederStoreWrites && bookkeeping_->slots.try_acquire_for(opt_.store_ack_timeout)) ++held;
+  bookkeeping_->slots.release(static_cast<std::ptrdiff_t>(held));
+  if (held < kFeederStoreWrites) {
+    return make_error(errc::store, "the store did not acknowledge a write within " +
+                                       std::to_string(opt_.store_ack_timeout.count()) + " ms");
+  }
+  std::lock_guard lock(bookkeeping_->mu);
+  return bookkeeping_->first_error;
+}
+
+bool Feeder::wait_settled() {
+  if (!settle_.wait_settled()) return false;
+  if (auto e = await_bookkeeping_writes()) {
+    fail(*e);
+    return false;
+  }
+  return !settle_.stopped();
+}
+
+bool Feeder::resume_cut_short_pass() {
+  const ExpandSpec& spec = opt_.job.expand;
+  auto stored = store_.expansion_state(opt_.job.name);
+  if (!stored) {
+    fail(stored.error());
+    return false;
+  }
+  // A pass under way, or a level max_keys cut that a higher max_keys now reopens.
+  const ExpansionState state = reopen_cut_level(*stored, spec);
+  const bool under_way = state.pass_parents > 0 || state.pass_admitted > 0 || state.built != stored->built;
+  if (!under_way || state.built >= static_cast<std::uint32_t>(spec.depth)) return true;
+  const std::uint32_t level = state.built + 1;
+  counters_.level = level;
+  spdlog::info("level {}: finishing the level an earlier run began, before anything is sent", level);
+  return make_level(level, state).has_value();
+}
+
+std::optional<ExpansionState> Feeder::make_level(std::uint32_t level, const ExpansionState& state) {
+  auto built = build_level(opt_.job, opt_.repeated_key_hashes, level, state, store_, opt_.max_body,
+                           [this] { return settle_.stopped(); });
+  if (!built) {
+    fail(built.error());
+    return std::nullopt;
+  }
+  if (!*built) return std::nullopt;  // stopped; the next run resumes the pass
+  const ExpansionState& made = **built;
+  counters_.discovered = made.discovered();
+  spdlog::info("level {}: {} new queries ({} discovered in all{})", level, made.level_keys[level - 1],
+               made.discovered(), made.cut_level != 0 ? ", max_keys reached" : "");
+  return made;
+}
+
+void Feeder::expand_levels() {
+  const ExpandSpec& spec = opt_.job.expand;
+  // A level is made from a finished level only: every key of it stored or failed for good.
+  // After a stop, the next run finishes the level first.
+  if (!wait_settled()) return;
+  auto stored_state = store_.expansion_state(opt_.job.name);
+  if (!stored_state) return fail(stored_state.error());
+  ExpansionState state = reopen_cut_level(*stored_state, spec);
+  counters_.discovered = state.discovered();
+  for (std::uint32_t level = 1; level <= static_cast<std::uint32_t>(spec.depth); ++level) {
+    counters_.level = level;
+    if (state.built < level) {
+      spdlog::info("level {}: finding new queries in the answers of level {}", level, level - 1);
+      auto made = make_level(level, state);
+      if (!made) return;  // failed (fail() said why) or stopped
+      state = std::move(*made);
+    }
+    counters_.total_keys += state.level_keys[level - 1];
+    if (!feed_level(level)) return;
+    if (!wait_settled()) return;
+  }
+}
+
+}  // namespace paa
