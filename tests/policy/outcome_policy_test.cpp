@@ -103,3 +103,13 @@ TEST(OutcomePolicy, AStaleKeptAliveConnectionIsResentAtOnceButStillMayHaveSpent)
   EXPECT_EQ(o.spend, Spend::unknown);
   EXPECT_FALSE(transport(true).resend_now);
 }
+
+TEST(OutcomePolicy, AnHttpDateRetryAfterIsReadAgainstTheTimeGivenNotTheClock) {
+  // classify() is pure: the pause a dated Retry-After asks for depends on the `now` passed in.
+  ResponseFacts f;
+  f.status = 429;
+  f.retry_after = "Sun, 06 Nov 1994 08:50:37 GMT";
+  const auto at = std::chrono::system_clock::from_time_t(784111777);  // 08:49:37 that day
+  EXPECT_EQ(classify(f, at).retry_after, std::chrono::seconds(60));
+  EXPECT_EQ(classify(f, at + std::chrono::seconds(50)).retry_after, std::chrono::seconds(10));
+}
