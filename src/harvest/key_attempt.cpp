@@ -64,6 +64,7 @@ Action KeyAttempt::on_response(HttpResponse response, SteadyTime now, std::int64
   facts.request_sent = response_.request_sent;
   facts.stale = response_.stale;
   facts.tls_refused = response_.tls_refused;
+  facts.content_type = response_.content_type;
   return classified(facts, now, now_ms);
 }
 
@@ -102,6 +103,10 @@ Action KeyAttempt::classified(const ResponseFacts& facts, SteadyTime now, std::i
     case Verdict::stop_auth:
       p_.quota.on_failure(false, now_ms);
       return stop(StopReason::auth, auth_failure_message(facts.status, config_.api_key_env));
+    case Verdict::stop_config:
+      // Every key would get the same: a wrong address is the run's problem, not the key's.
+      p_.quota.on_failure(outcome.spend == Spend::unknown, now_ms);
+      return stop(StopReason::config, config_failure_message(outcome, config_.service));
     case Verdict::stop_tls:
       // The key was not sent. Nothing else will verify either.
       p_.quota.on_failure(false, now_ms);

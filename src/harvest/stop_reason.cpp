@@ -15,6 +15,7 @@ const char* stop_reason_name(StopReason r) {
     case StopReason::tls: return "tls";
     case StopReason::input: return "input";
     case StopReason::store_failure: return "store-failure";
+    case StopReason::config: return "config";
   }
   return "?";
 }
@@ -49,7 +50,8 @@ std::string stop_message(StopReason reason, const StopContext& context, const st
     case StopReason::auth:
     case StopReason::tls:
     case StopReason::input:
-    case StopReason::store_failure: break;
+    case StopReason::store_failure:
+    case StopReason::config: break;
   }
   return cause;
 }
@@ -62,7 +64,8 @@ int exit_code_for(StopReason reason) {
     case StopReason::quota:
     case StopReason::budget: return kExitQuota;
     case StopReason::tls: return exit_code_for(errc::tls);
-    case StopReason::input: return exit_code_for(errc::invalid_input);
+    case StopReason::input:
+    case StopReason::config: return exit_code_for(errc::invalid_input);
     case StopReason::store_failure: return exit_code_for(errc::store);
   }
   return kExitInternal;

@@ -271,6 +271,7 @@ struct HttpConnection::Impl {
     ++served_on_this_connection;
     r.status = res.result_int();
     if (auto it = res.find(http::field::retry_after); it != res.end()) r.retry_after = it->value();
+    if (auto it = res.find(http::field::content_type); it != res.end()) r.content_type = it->value();
     const bool keep = res.keep_alive();
     auto encoding = res[http::field::content_encoding];
     if (beast::iequals(encoding, "gzip") || beast::iequals(encoding, "x-gzip")) {

@@ -15,7 +15,31 @@ std::string excerpt(std::string_view body) {
   for (char c : body.substr(0, 120)) out += (c == '\n' || c == '\r') ? ' ' : c;
   return out;
 }
+// Content-Type text/html, or (none given) a body that opens like a page.
+bool looks_like_html(const ResponseFacts& f) {
+  auto lower_starts = [](std::string_view text, std::string_view prefix) {
+    if (text.size() < prefix.size()) return false;
+    for (std::size_t i = 0; i < prefix.size(); ++i) {
+      const char c = text[i];
+      if ((c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c) != prefix[i]) return false;
+    }
+    return true;
+  };
+  if (!f.content_type.empty()) return lower_starts(f.content_type, "text/html");
+  std::string_view body = f.body_excerpt;
+  while (!body.empty() && (body.front() == ' ' || body.front() == '\n' || body.front() == '\r' || body.front() == '\t'))
+    body.remove_prefix(1);
+  return lower_starts(body, "<!doctype html") || lower_starts(body, "<html");
+}
+
 }  // namespace
+
+std::string config_failure_message(const Outcome& outcome, std::string_view service) {
+  return "the service at " + std::string(service) + " answered " + outcome.reason +
+         " for /alsoask: that address is not the service's API. Check the base URL (--base-url, "
+         "PAA_BASE_URL or base_url in the job): it ends in /api, e.g. https://host/api. Nothing was "
+         "recorded as failed";
+}
 
 Outcome classify(const ResponseFacts& f, std::chrono::system_clock::time_point now) {
   if (f.tls_refused) return {Verdict::stop_tls, std::string(f.network_error), {}, Spend::free};
@@ -24,6 +48,16 @@ Outcome classify(const ResponseFacts& f, std::chrono::system_clock::time_point n
     o.spend = f.request_sent ? Spend::unknown : Spend::free;
     o.resend_now = f.stale;
     return o;
+  }
+  // The endpoint answers only /alsoask with GET: a 404 or 405 is an address that is not the
+  // service's API, for every key alike (the spec lists no 404 for a key: bad parameters are 400).
+  if (f.status == 404 || f.status == 405) {
+    return {Verdict::stop_config, std::to_string(f.status) + " " + excerpt(f.body_excerpt), {}, Spend::free};
+  }
+  if (f.status == 200 && looks_like_html(f)) {
+    // A web page where the API's JSON was expected (a site's front page, a login portal). Whether
+    // it was charged nothing says: counted as spent, like any unusable answer.
+    return {Verdict::stop_config, "200 with an HTML page instead of the API's JSON", {}, Spend::unknown};
   }
   if (f.status == 200) {
     if (!f.body_error.empty()) {

@@ -282,6 +282,30 @@ TEST_F(RunE2E, RateStaysWithinFivePercentAndNeverAboveTheBucket) {
   }
 }
 
+TEST_F(RunE2E, AWrongBaseUrlStopsTheRunAsAConfigurationErrorAndFailsNoKey) {
+  Emulator emu(dir.path(), {"--seed", "3"});
+  auto job = write_job(dir.path(), "wrongurl", 150, "concurrency = 8\nrate = 0");
+  // The service's address without its /api path: every request gets the emulator's 404.
+  const std::string wrong = "https://localhost:" + std::to_string(emu.port());
+  auto r = run_paa({"run", job.string(), "--base-url", wrong, "--ca-file", (certs_dir() / "ca.pem").string(),
+                    "--progress", "none"},
+                   dir.path());
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("answered 404"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("it ends in /api"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("failed: q="), std::string::npos) << "no key is reported failed: " << r.err;
+  EXPECT_EQ(r.err.find("next: paa export"), std::string::npos) << "no hint to export what was not harvested";
+  EXPECT_LE(emu.requests(), 8u) << "it stops after the first answers: at most one request per connection";
+  auto status = run_paa({"status", job.string(), "--json"}, dir.path());
+  ASSERT_EQ(status.exit_code, 0) << status.err;
+  const auto jobs = boost::json::parse(status.out).at("jobs").as_array();
+  ASSERT_EQ(jobs.size(), 1u);
+  EXPECT_EQ(jobs[0].at("failed").as_int64(), 0) << "nothing was recorded as failed";
+  // With the right address the same job then runs to the end.
+  auto fixed = run_paa(run_args(job, emu), dir.path());
+  EXPECT_EQ(fixed.exit_code, 0) << fixed.err;
+}
+
 TEST_F(RunE2E, UnverifiableServerCertificateNeverReceivesTheKey) {
   for (const std::string cert : {"wrong-host", "self-signed", "expired"}) {
     Emulator emu(dir.path(), {}, true, cert);

@@ -3,6 +3,8 @@
 // by the quota tracker is closed by exactly one outcome.
 #include "paa/harvest/key_attempt.hpp"
 
+#include "paa/exit_code.hpp"
+
 #include <gtest/gtest.h>
 
 using namespace paa;
@@ -26,7 +28,7 @@ struct Harness {
   StartGate gate;
   RetryBackoff backoff;
   RunTally tally;
-  KeyAttempt::Config config{"job", "MY_KEY", 3, {}};
+  KeyAttempt::Config config{"job", "MY_KEY", 3, {}, ""};
   WorkItem item{Query{QueryKey{"espresso", "en", "us", ""}, "Espresso", "en", "us", ""}, "k-espresso"};
 };
 
@@ -185,7 +187,7 @@ TEST(KeyAttempt, ServerErrorsAreRetriedThenRecordedFailedAndMayHaveSpent) {
 }
 
 TEST(KeyAttempt, OtherClientErrorsFailTheKeyAtOnceAndSpendNothing) {
-  for (int code : {400, 404, 422}) {
+  for (int code : {400, 410, 422}) {
     Harness run;
     auto key = run.key();
     key.next(run.t0, kNowMs);
@@ -336,14 +338,14 @@ TEST(KeyAttempt, TheFailureStepCarriesTheFailureToRecord) {
   Harness run;
   auto key = run.key();
   key.next(run.t0, kNowMs);
-  auto a = key.on_response(status(404), run.t0, kNowMs);
+  auto a = key.on_response(status(400), run.t0, kNowMs);
   ASSERT_EQ(a.step, Step::record_failed);
   ASSERT_TRUE(a.write);
   const auto* failed = std::get_if<MarkFailed>(&a.write->item);
   ASSERT_NE(failed, nullptr);
   EXPECT_EQ(failed->key, "k-espresso");
   EXPECT_EQ(failed->attempts, 1u);
-  EXPECT_EQ(failed->last_status, 404);
+  EXPECT_EQ(failed->last_status, 400);
   EXPECT_EQ(failed->error, a.message);
 }
 
@@ -381,4 +383,40 @@ TEST(KeyAttempt, AWriteTheStoreRefusesAsBadInputStopsTheRunAsBadInput) {
   const auto a = key.on_written(make_error(errc::invalid_input, "job name contains NUL"));
   EXPECT_EQ(a.step, Step::stop_run);
   EXPECT_EQ(a.reason, StopReason::input) << "the error's kind, not always a store failure";
+}
+
+TEST(KeyAttempt, ANotFoundOrWrongMethodStopsTheRunAsAWrongAddressAndFailsNoKey) {
+  for (int code : {404, 405}) {
+    Harness run;
+    run.config.service = "https://localhost:8443";
+    auto key = run.key();
+    key.next(run.t0, kNowMs);
+    HttpResponse r = status(code);
+    r.body = R"({"error":"Not found"})";
+    const auto a = key.on_response(r, run.t0, kNowMs);
+    EXPECT_EQ(a.step, Step::stop_run) << code << ": never record_failed: the key is not at fault";
+    EXPECT_EQ(a.reason, StopReason::config);
+    EXPECT_FALSE(a.write) << "nothing is written for the key";
+    EXPECT_NE(a.message.find("the service at https://localhost:8443 answered " + std::to_string(code)), std::string::npos)
+        << a.message;
+    EXPECT_NE(a.message.find("it ends in /api"), std::string::npos) << a.message;
+    EXPECT_EQ(run.quota.ledger().counted(), 0u) << "a 404 spends nothing";
+    EXPECT_EQ(run.quota.in_flight(), 0);
+    EXPECT_EQ(run.tally.failed, 0u);
+  }
+}
+
+TEST(KeyAttempt, AnHtmlPageWhereTheApisJsonBelongsStopsTheRunAndCountsAsPossiblySpent) {
+  Harness run;
+  auto key = run.key();
+  key.next(run.t0, kNowMs);
+  HttpResponse page = status(200);
+  page.content_type = "text/html; charset=utf-8";
+  page.body = "<!DOCTYPE html><html><body>Welcome</body></html>";
+  const auto a = key.on_response(page, run.t0, kNowMs);
+  EXPECT_EQ(a.step, Step::stop_run);
+  EXPECT_EQ(a.reason, StopReason::config);
+  EXPECT_NE(a.message.find("HTML page"), std::string::npos) << a.message;
+  EXPECT_EQ(run.quota.ledger().unknown(), 1u) << "whether a page was charged nothing says";
+  EXPECT_EQ(exit_code_for(a.reason), kExitUsage);
 }

@@ -66,7 +66,29 @@ TEST(OutcomePolicy, OtherClientErrorsFailTheKeyAtOnceWithAnExcerpt) {
   EXPECT_EQ(o.verdict, Verdict::fail_key);
   EXPECT_NE(o.reason.find("400"), std::string::npos);
   EXPECT_NE(o.reason.find("Missing required parameter"), std::string::npos);
-  EXPECT_EQ(of(404).verdict, Verdict::fail_key);
+  EXPECT_EQ(of(410).verdict, Verdict::fail_key);
+}
+
+TEST(OutcomePolicy, NotFoundWrongMethodAndHtmlPagesMeanTheAddressIsNotTheApi) {
+  EXPECT_EQ(of(404).verdict, Verdict::stop_config);
+  EXPECT_EQ(of(405).verdict, Verdict::stop_config);
+  EXPECT_EQ(of(404).spend, Spend::free);
+  ResponseFacts page;
+  page.status = 200;
+  page.content_type = "Text/HTML";
+  EXPECT_EQ(classify(page, kNow).verdict, Verdict::stop_config);
+  ResponseFacts untyped;
+  untyped.status = 200;
+  untyped.body_excerpt = "\n  <!doctype html><html>...";
+  untyped.body_error = "response body is not valid JSON";
+  EXPECT_EQ(classify(untyped, kNow).verdict, Verdict::stop_config) << "no Content-Type: the body tells";
+  EXPECT_EQ(classify(untyped, kNow).spend, Spend::unknown);
+  ResponseFacts json;
+  json.status = 200;
+  json.content_type = "application/json";
+  json.body_excerpt = "{\"result\":{}}";
+  EXPECT_EQ(classify(json, kNow).verdict, Verdict::store);
+  EXPECT_EQ(of(502).verdict, Verdict::retry) << "a proxy's error page is the server's trouble, retried";
 }
 
 

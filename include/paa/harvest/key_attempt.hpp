@@ -44,6 +44,7 @@ class KeyAttempt {
     std::string api_key_env = "PAA_API_KEY";  // named in the 401/403 message
     int max_rate_limited_in_a_row = 1000;     // then the key is recorded failed
     ParseLimits limits;                       // for the 200 bodies
+    std::string service;                      // the base URL as displayed, for messages
   };
 
   // The run's shared decision parts.

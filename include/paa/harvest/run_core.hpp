@@ -15,7 +15,7 @@ struct RunCore {
         gate(quota, rate),
         backoff({options.backoff_base, options.backoff_cap, options.job.limits.retries}),
         attempt_config{options.job.name, options.job.api_key_env, options.max_rate_limited_in_a_row,
-                       ParseLimits{.max_body_bytes = options.max_body}} {}
+                       ParseLimits{.max_body_bytes = options.max_body}, options.endpoint.display()} {}
   RunCore(const RunCore&) = delete;
   RunCore& operator=(const RunCore&) = delete;
 

@@ -9,6 +9,7 @@ struct HttpResponse {
   int status = 0;             // 0: no response (connect, TLS, reset, timeout)
   std::string body;           // Content-Encoding undone
   std::string retry_after;    // raw header value, "" when absent
+  std::string content_type;   // raw header value, "" when absent
   std::string network_error;  // why there is no response (status == 0)
   std::string body_error;     // why a response's body is unusable (truncated, too big, bad gzip)
   bool tls_refused = false;   // the server's certificate failed verification: nothing was sent

@@ -15,6 +15,8 @@ enum class Verdict {
   rate_limited,     // 429 with Retry-After: pause all starts, slow down, retry this key
   quota_exhausted,  // 429 without Retry-After: the monthly quota is gone
   stop_tls,         // the certificate failed verification: nothing was sent; stop, exit 2
+  stop_config,      // not the service's API (404, 405, an HTML page): the base URL is wrong; stop,
+                    // record no key failed, exit 2
 };
 
 // What the end of a request spent (docs/running.md "Money"). A stored answer's own `cached` flag
@@ -42,6 +44,7 @@ struct ResponseFacts {
   std::string_view network_error;
   std::string_view body_error;
   std::string_view body_excerpt;  // first bytes of a non-200 body
+  std::string_view content_type;  // the response's Content-Type, "" when absent
   bool request_sent = true;       // every byte of the request was written
   bool stale = false;             // a kept-alive connection the server closed, no byte back
   bool tls_refused = false;       // the server's certificate failed verification
@@ -50,6 +53,11 @@ struct ResponseFacts {
 // `now` reads an HTTP-date Retry-After (parse_retry_after); an unreadable one still means "rate
 // limited", with a 1 s default.
 Outcome classify(const ResponseFacts& facts, std::chrono::system_clock::time_point now);
+
+// The user-facing message when the answers are not the service's API (Verdict::stop_config):
+// what came back, from where, and what to check. `service`: the base URL as ServiceEndpoint
+// displays it.
+std::string config_failure_message(const Outcome& outcome, std::string_view service);
 
 // The user-facing message for 401/403 (the spec's meanings).
 std::string auth_failure_message(int status, std::string_view api_key_env);
