@@ -25,8 +25,6 @@ Action KeyAttempt::next(SteadyTime now, std::int64_t now_ms) {
     case StartGate::Kind::go_probe: {
       ticket_ = p_.gate.on_start(d, now);
       ++attempts_;
-      ++p_.tally.requests;
-      if (attempts_ > 1) ++p_.tally.retries;
       Action a{Step::send};
       a.probe = d.kind == StartGate::Kind::go_probe;
       return a;
@@ -47,6 +45,12 @@ Action KeyAttempt::next(SteadyTime now, std::int64_t now_ms) {
 Action KeyAttempt::on_response(HttpResponse response, SteadyTime now, std::int64_t now_ms) {
   response_ = std::move(response);
   envelope_.reset();
+  // Requests are counted as sent when they were: a refused certificate or a connect failure
+  // sent nothing (the API key never left the machine).
+  if (response_.request_sent) {
+    ++p_.tally.requests;
+    if (++sent_ > 1) ++p_.tally.retries;
+  }
   std::string parse_error;
   if (response_.status == 200 && response_.body_error.empty()) {
     if (auto parsed = parse_envelope(response_.body, config_.limits)) {

@@ -315,6 +315,7 @@ TEST_F(RunE2E, UnverifiableServerCertificateNeverReceivesTheKey) {
     EXPECT_NE(r.err.find("could not be verified"), std::string::npos) << cert << ": " << r.err;
     EXPECT_NE(r.err.find("--ca-file"), std::string::npos) << r.err;
     EXPECT_EQ(emu.requests(), 0u) << cert << ": the request (and key) never reached the server";
+    EXPECT_NE(r.err.find("requests        0 "), std::string::npos) << cert << ": the summary counts what was sent: " << r.err;
   }
 }
 

@@ -28,8 +28,8 @@ namespace paa {
 
 // What the run did, for its summary. Updated by every KeyAttempt of the run.
 struct RunTally {
-  std::uint64_t requests = 0;      // requests sent (attempts)
-  std::uint64_t retries = 0;       // attempts after a key's first
+  std::uint64_t requests = 0;      // requests sent (every byte written): attempts that went out
+  std::uint64_t retries = 0;       // of those: sent after a key's first
   std::uint64_t resent_stale = 0;  // of those: resent at once after a stale kept-alive connection
   std::uint64_t rate_limited = 0;  // 429 with Retry-After
   std::uint64_t stored = 0;        // results stored by this run
@@ -110,7 +110,8 @@ class KeyAttempt {
   HttpResponse response_;            // the last response: its body becomes the stored result
   std::optional<Envelope> envelope_;  // its parsed body (a 200 that parsed)
   std::string last_outcome_;
-  int attempts_ = 0;
+  int attempts_ = 0;            // starts granted (the progress entry's attempts)
+  int sent_ = 0;                // of those: requests that went out
   int failures_ = 0;           // transient failures so far (the back-off's attempt number)
   int rate_limited_ = 0;       // 429s with Retry-After in a row
   bool resent_stale_ = false;  // the last attempt was a resend after a stale connection
