@@ -53,6 +53,10 @@ QuotaTracker::Decision QuotaTracker::decide(std::int64_t now_ms) const {
     if (config_.on_quota == OnQuota::stop) return {Gate::stop_quota};
     return {Gate::wait_until, next_probe_ms_};
   }
+  // A quota never seen (a new store): the first request goes alone, and its answer tells how much
+  // is left before the window opens (5 searches left and 64 connections: not 64 requests, 59 of
+  // them into a 429).
+  if (state_.seen_at_ms == 0 && in_flight > 0) return {Gate::wait_event};
   if (auto reported = reported_allowance()) {
     // Unknown outcomes after the lowest figure may have been charged: they count as spent.
     const std::int64_t left = *reported - static_cast<std::int64_t>(ledger_.unknown_after_lowest());

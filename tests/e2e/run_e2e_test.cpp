@@ -231,7 +231,8 @@ TEST_F(RunE2E, SecondSignalExitsAtOnceWithoutWaitingForTheDrain) {
   const std::string url = "http://127.0.0.1:" + std::to_string(ntohs(addr.sin_port)) + "/api";
   Process p({PAA_BIN, "run", job.string(), "--base-url", url, "--progress", "none"},
             {{"PAA_API_KEY", kApiKey}}, dir.path());
-  ASSERT_TRUE(eventually([&] { return accepted >= 4; }, std::chrono::seconds(30)));
+  // A new store's quota is unknown: the first request goes alone (and never gets its answer here).
+  ASSERT_TRUE(eventually([&] { return accepted >= 1; }, std::chrono::seconds(30)));
   p.signal(SIGINT);
   // Signals of one kind do not queue: send the second only once the first was taken.
   ASSERT_TRUE(eventually([&] { return p.err_so_far().find("received SIGINT") != std::string::npos; },

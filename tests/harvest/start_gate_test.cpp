@@ -21,7 +21,10 @@ TEST(StartGate, GoesWhenQuotaAndRateAllow) {
 }
 
 TEST(StartGate, WaitsForTheTokenBucket) {
-  QuotaTracker q({}, {}, kNowMs);
+  QuotaState known;  // a quota seen before: the window is open from the first request
+  known.searches_left = 100;
+  known.seen_at_ms = kNowMs;
+  QuotaTracker q({}, known, kNowMs);
   RateController r({.rate = 2, .burst = 1}, t0());
   StartGate g(q, r);
   g.on_start(g.decide(t0(), kNowMs), t0());

@@ -34,6 +34,36 @@ TEST(QuotaTracker, UnknownQuotaLetsRequestsGo) {
   EXPECT_EQ(q.decide(kNow).gate, Gate::go);
 }
 
+TEST(QuotaTracker, AQuotaNeverSeenSendsTheFirstRequestAloneThenOpensTheWindow) {
+  QuotaTracker q(config(), {}, kNow);
+  const auto first = q.on_start(false);
+  EXPECT_EQ(q.decide(kNow).gate, Gate::wait_event) << "nothing known yet: no second request";
+  q.on_success(first, fields(4), false, kNow);  // 4 left after its charge
+  for (int i = 0; i < 4; ++i) {
+    ASSERT_EQ(q.decide(kNow).gate, Gate::go) << i;
+    q.on_start(false);
+  }
+  EXPECT_EQ(q.decide(kNow).gate, Gate::wait_event) << "4 in flight of the 4 left";
+}
+
+TEST(QuotaTracker, AFirstRequestThatToldNothingLeavesTheNextOneAloneToo) {
+  QuotaTracker q(config(), {}, kNow);
+  q.on_start(false);
+  q.on_failure(/*unknown=*/true, kNow);  // a 500: no figures
+  EXPECT_EQ(q.decide(kNow).gate, Gate::go);
+  q.on_start(false);
+  EXPECT_EQ(q.decide(kNow).gate, Gate::wait_event);
+}
+
+TEST(QuotaTracker, AQuotaTheStoreRemembersOpensTheWindowAtOnce) {
+  QuotaState stored;
+  stored.searches_left = 50;
+  stored.seen_at_ms = kNow - kHour;
+  QuotaTracker q(config(), stored, kNow);
+  q.on_start(false);
+  EXPECT_EQ(q.decide(kNow).gate, Gate::go);
+}
+
 TEST(QuotaTracker, NeverMoreInFlightThanSearchesLeft) {
   QuotaTracker q(config(), {}, kNow);
   q.on_start(false);

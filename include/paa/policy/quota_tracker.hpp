@@ -5,6 +5,7 @@
 // Rules (docs/running.md "Quota"):
 //  - responses arrive out of order: the lowest searchesLeft seen in the current period wins;
 //    a later renewalDate, or any success after an exhaustion, starts a new period;
+//  - a quota never seen (a new store) gets one request alone: its answer's figures open the window;
 //  - never more requests in flight than searches known to be left (plus PAYG credits when
 //    allowed), less the unknown outcomes the figures may not include yet: none is sent into a
 //    quota known to be empty;
