@@ -44,3 +44,12 @@ function(paa_link_modules target)
   endforeach()
   target_link_libraries(${target} PRIVATE ${ARGN})
 endfunction()
+
+# paa_test_temp_dir_library(): paa_test_temp_dir, the test support's TempDir alone (no
+# GoogleTest), for paa_test_support and for the standalone fuzz project (tests/fuzz).
+function(paa_test_temp_dir_library)
+  set(support ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/../tests/support)
+  add_library(paa_test_temp_dir STATIC ${support}/temp_dir.cpp)
+  target_include_directories(paa_test_temp_dir PUBLIC ${support})
+  target_link_libraries(paa_test_temp_dir PUBLIC paa_options PRIVATE paa_warnings)
+endfunction()

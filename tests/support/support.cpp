@@ -21,31 +21,14 @@ extern char** environ;
 
 namespace paa::test {
 
-TempDir::TempDir() {
-  static std::atomic<int> counter{0};
-  std::string name = "paa-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
-  if (const auto* info = ::testing::UnitTest::GetInstance()->current_test_info()) {
-    name += std::string("-") + info->name();
-  }
-  for (char& c : name) {
-    if (c == '/') c = '_';  // parameterized test names
-  }
-  path_ = fs::temp_directory_path() / name;
-  fs::remove_all(path_);
-  fs::create_directories(path_);
+namespace {
+std::string current_test_name() {
+  const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+  return info ? info->name() : "";
 }
+}  // namespace
 
-TempDir::~TempDir() {
-  std::error_code ec;
-  if (!std::getenv("PAA_KEEP_TEST_DIRS")) fs::remove_all(path_, ec);
-}
-
-fs::path TempDir::write(const std::string& relative, const std::string& content) const {
-  const auto file = path_ / relative;
-  fs::create_directories(file.parent_path());
-  std::ofstream(file, std::ios::binary) << content;
-  return file;
-}
+TempDir::TempDir() : TempDir(current_test_name()) {}
 
 std::string read_file(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
