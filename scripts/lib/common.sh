@@ -101,14 +101,15 @@ paa_build() {
 # paa_ctest PRESET [ctest args...]: one ctest pass, with a JUnit report in build/PRESET/. Lists
 # the tests that did not run; fails the pass for a disabled test that tests/disabled.txt does
 # not list and, with CI=true, for any test skipped (GTEST_SKIP: a missing browser, LibreOffice,
-# ...) or not run. A pass that selects tests (-R) does not judge the list's other lines.
+# ...) or not run. A pass that selects tests (-R, -E, -L) does not judge the list's other lines.
 paa_ctest() {
   local preset=$1; shift
   local junit="$PAA_ROOT/build/$preset/ctest-junit.xml" rc=0 flags=()
+  local selects=' -(R|E|L|-tests-regex|-exclude-regex|-label-regex|-label-exclude)'  # ctest's selections
   rm -f "$junit"
   (cd "$PAA_ROOT" && ctest --preset "$preset" --output-junit "$junit" "$@") || rc=$?
   [ "${CI:-}" = "true" ] && flags+=(--strict)
-  [[ " $* " =~ " -(R|E|L|LE) " ]] || flags+=(--complete)
+  [[ " $* " =~ $selects ]] || flags+=(--complete)
   if [ ! -s "$junit" ]; then
     paa_log "ctest ($preset) wrote no JUnit report"
     return 1
