@@ -12,3 +12,44 @@ function(paa_test name)
   target_link_libraries(${name} PRIVATE paa_options paa_warnings ${T_DEPS} GTest::gtest GTest::gmock GTest::gtest_main)
   gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60 PROPERTIES LABELS "${T_LABELS}")
 endfunction()
+
+# paa_require_folders(PARENT "a;b;..." "others;..."): every folder listed under PARENT (relative
+# to the project root) has a CMakeLists.txt, and every PARENT/*/CMakeLists.txt is listed (or
+# among `others`, the folders added some other way). Either mismatch is a configure error.
+function(paa_require_folders parent listed others)
+  foreach(folder IN LISTS listed)
+    if(NOT EXISTS ${PROJECT_SOURCE_DIR}/${parent}/${folder}/CMakeLists.txt)
+      message(FATAL_ERROR "${parent}/${folder}/CMakeLists.txt is missing, but ${parent}/CMakeLists.txt lists "
+        "'${folder}'. Restore the folder, or remove '${folder}' from that list if it is gone on purpose.")
+    endif()
+  endforeach()
+  file(GLOB present RELATIVE ${PROJECT_SOURCE_DIR}/${parent} ${PROJECT_SOURCE_DIR}/${parent}/*/CMakeLists.txt)
+  foreach(file IN LISTS present)
+    get_filename_component(folder ${file} DIRECTORY)
+    if(NOT folder IN_LIST listed AND NOT folder IN_LIST others)
+      message(FATAL_ERROR "${parent}/${folder} has a CMakeLists.txt but ${parent}/CMakeLists.txt does not list "
+        "'${folder}': add it to the list (it would not be built or tested otherwise).")
+    endif()
+  endforeach()
+endfunction()
+
+# paa_link_modules(TARGET lib...): links each module library, which must exist (a missing one is
+# a configure error naming it, not an executable quietly built without it).
+function(paa_link_modules target)
+  foreach(lib IN LISTS ARGN)
+    if(NOT TARGET ${lib})
+      message(FATAL_ERROR "${target} links ${lib}, which no src/ module declares: check src/CMakeLists.txt "
+        "and the module's CMakeLists.txt")
+    endif()
+  endforeach()
+  target_link_libraries(${target} PRIVATE ${ARGN})
+endfunction()
+
+# paa_test_temp_dir_library(): paa_test_temp_dir, the test support's TempDir alone (no
+# GoogleTest), for paa_test_support and for the standalone fuzz project (tests/fuzz).
+function(paa_test_temp_dir_library)
+  set(support ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/../tests/support)
+  add_library(paa_test_temp_dir STATIC ${support}/temp_dir.cpp)
+  target_include_directories(paa_test_temp_dir PUBLIC ${support})
+  target_link_libraries(paa_test_temp_dir PUBLIC paa_options PRIVATE paa_warnings)
+endfunction()

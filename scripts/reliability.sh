@@ -6,7 +6,9 @@
 #   - the store crash test: a writer process SIGKILLed 24 times mid-write, every acknowledged
 #     result intact and nothing half-written;
 #   - the rest of the reliability e2e suite (hostile bodies, bad input, secrets).
-# Usage: scripts/reliability.sh [TRIALS]      (PAA_CRASH_SEED=N replays the kill points of a run)
+# Usage: scripts/reliability.sh [TRIALS]
+# Each crash test prints its seed (PAA_CRASH_SEED=N, PAA_STORE_CRASH_SEED=N); setting it replays the
+# kill points of that run.
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 cd "$PAA_ROOT"

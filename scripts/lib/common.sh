@@ -97,3 +97,26 @@ paa_build() {
     return 1
   fi
 }
+
+# paa_ctest PRESET [ctest args...]: one ctest pass, with a JUnit report in build/PRESET/. Lists
+# the tests that did not run; fails the pass for a disabled test that tests/disabled.txt does
+# not list and, with CI=true, for any test skipped (GTEST_SKIP: a missing browser, LibreOffice,
+# ...) or not run. A pass that selects tests (-R, -E, -L) does not judge the list's other lines.
+paa_ctest() {
+  local preset=$1; shift
+  local junit="$PAA_ROOT/build/$preset/ctest-junit.xml" rc=0 flags=()
+  local selects=' -(R|E|L|-tests-regex|-exclude-regex|-label-regex|-label-exclude)'  # ctest's selections
+  rm -f "$junit"
+  (cd "$PAA_ROOT" && ctest --preset "$preset" --output-junit "$junit" "$@") || rc=$?
+  [ "${CI:-}" = "true" ] && flags+=(--strict)
+  [[ " $* " =~ $selects ]] || flags+=(--complete)
+  if [ ! -s "$junit" ]; then
+    paa_log "ctest ($preset) wrote no JUnit report"
+    return 1
+  fi
+  (cd "$PAA_ROOT" && python3 scripts/lib/ctest_not_run.py "$junit" tests/disabled.txt "${flags[@]}") || {
+    paa_log "tests that did not run ($preset): see above"
+    rc=1
+  }
+  return "$rc"
+}

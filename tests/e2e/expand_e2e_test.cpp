@@ -5,6 +5,7 @@
 
 #include "paa/emulator/tree_generator.hpp"
 #include "paa/model/query_key.hpp"
+#include "support/seed.hpp"
 
 #include <gtest/gtest.h>
 
@@ -156,8 +157,8 @@ TEST(ExpandE2EKills, FiveKillsAndRerunsDiscoverTheSameKeysPayingTwiceOnlyWhatWas
   const int concurrency = 8;
   const auto want = expected_levels(seeds_of(20), 2, 3, 20000);
   const std::size_t total = all_of(want).size();
-  const unsigned rng_seed = std::random_device{}() >> 1;
-  SCOPED_TRACE("kill points from seed " + std::to_string(rng_seed));
+  const std::uint32_t rng_seed = test::test_seed("PAA_EXPAND_KILL_SEED");  // printed; replays these kill points
+  SCOPED_TRACE("PAA_EXPAND_KILL_SEED=" + std::to_string(rng_seed) + " replays these kill points");
   std::mt19937 rng(rng_seed);
   Emulator emu(dir.path(), {"--seed", std::to_string(kSeed), "--latency-ms", "5:30"});
   auto job = expand_job(dir.path(), "killed", 20, "rate = 0\nconcurrency = " + std::to_string(concurrency), 2, 3, 20000);

@@ -14,8 +14,10 @@
 #include <algorithm>
 #include <atomic>
 #include <csignal>
+#include <cstdio>
 #include <thread>
 #include <set>
+#include <vector>
 
 namespace paa::e2e {
 namespace {
@@ -256,6 +258,11 @@ TEST_F(RunE2E, SecondSignalExitsAtOnceWithoutWaitingForTheDrain) {
   EXPECT_EQ(export_jsonl(dir.path(), dir / "twosig.db").size(), 20u);
 }
 
+// The pace at the emulator: a typical gap of 1/R, never more starts than the bucket allows, and
+// no faster on average. A loaded machine only delays requests: a stall longer than the burst
+// covers (B/R = 0.5 s) lowers the mean rate for good, so the mean is bounded above only; the
+// median gap, which a minority of stalls and their catch-up bursts does not move, is what must
+// be 1/R within 5 %. Any pacing error (rate 8 or 12 instead of 10) fails both ways.
 TEST_F(RunE2E, RateStaysWithinFivePercentAndNeverAboveTheBucket) {
   Emulator emu(dir.path(), {});
   const double rate = 10, burst = 5;
@@ -266,10 +273,17 @@ TEST_F(RunE2E, RateStaysWithinFivePercentAndNeverAboveTheBucket) {
   for (const auto& l : emu.log()) t.push_back(static_cast<double>(l.at("t").as_int64()) / 1000.0);
   ASSERT_EQ(t.size(), 205u);
   std::sort(t.begin(), t.end());
-  // Steady state, after the initial burst: within 5% of R.
-  const double steady = static_cast<double>(t.size() - 1 - static_cast<std::size_t>(burst)) /
-                        (t.back() - t[static_cast<std::size_t>(burst)]);
-  EXPECT_NEAR(steady, rate, rate * 0.05);
+  // Steady state, after the initial burst.
+  const auto first = static_cast<std::size_t>(burst);
+  const double steady = static_cast<double>(t.size() - 1 - first) / (t.back() - t[first]);
+  EXPECT_LE(steady, rate * 1.05) << "mean rate after the burst";
+  std::vector<double> gaps;
+  for (std::size_t i = first + 1; i < t.size(); ++i) gaps.push_back(t[i] - t[i - 1]);
+  std::nth_element(gaps.begin(), gaps.begin() + static_cast<std::ptrdiff_t>(gaps.size() / 2), gaps.end());
+  const double median_gap = gaps[gaps.size() / 2];
+  EXPECT_NEAR(median_gap, 1 / rate, 0.05 / rate) << "median gap between request arrivals (s); mean rate " << steady;
+  std::printf("rate: median gap %.3f s (1/R = %.3f s), mean %.2f/s after the burst (R = %.0f/s)\n", median_gap,
+              1 / rate, steady, rate);
   // Every window: starts <= R*t + B. The emulator sees arrivals, not starts: +1 for its
   // millisecond log resolution, and 25 ms of delivery jitter at each end of the window (a
   // sanitizer build on a loaded machine delays some requests more than others). The exact

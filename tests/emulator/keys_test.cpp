@@ -1,25 +1,19 @@
 #include "paa/emulator/keys.hpp"
 
+#include "support/temp_dir.hpp"
+
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <fstream>
-
-#include <unistd.h>
+#include <string>
 
 namespace paa::emulator {
 namespace {
 
-std::string write_temp(const std::string& text) {
-  static int n = 0;
-  auto path = std::filesystem::temp_directory_path() /
-              ("paa-emulator-keys-" + std::to_string(::getpid()) + "-" + std::to_string(n++) + ".toml");
-  std::ofstream(path) << text;
-  return path.string();
-}
+using test::TempDir;
 
 TEST(KeyFile, ReadsEntriesWithDefaultsForMissingAmounts) {
-  auto path = write_temp(R"([[key]]
+  const TempDir dir;
+  const auto path = dir.write("keys.toml", R"([[key]]
 key = "alpha"
 searches = 5
 payg = 2
@@ -28,8 +22,7 @@ payg = 2
 key = "beta"
 active = false
 )");
-  auto keys = load_key_file(path, 1000, 7);
-  std::filesystem::remove(path);
+  auto keys = load_key_file(path.string(), 1000, 7);
   ASSERT_TRUE(keys) << keys.error().message;
   ASSERT_EQ(keys->size(), 2u);
   EXPECT_EQ((*keys)[0].secret, "alpha");
@@ -53,12 +46,13 @@ TEST(KeyFile, ErrorsNameFileLineAndProblem) {
       {"[[key]\n", "invalid TOML"},
       {"", "no [[key]] entries"},
   };
+  const TempDir dir;
+  int n = 0;
   for (const auto& c : cases) {
-    auto path = write_temp(c.text);
-    auto keys = load_key_file(path, 1, 0);
-    std::filesystem::remove(path);
+    const auto path = dir.write("keys-" + std::to_string(n++) + ".toml", c.text);
+    auto keys = load_key_file(path.string(), 1, 0);
     ASSERT_FALSE(keys) << c.text;
-    EXPECT_NE(keys.error().message.find(path), std::string::npos) << keys.error().message;
+    EXPECT_NE(keys.error().message.find(path.string()), std::string::npos) << keys.error().message;
     EXPECT_NE(keys.error().message.find(c.expect), std::string::npos) << keys.error().message;
   }
 }

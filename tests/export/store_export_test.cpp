@@ -454,10 +454,10 @@ TEST(HtmlReportInChromium, LoadsFromFileWithoutNetworkAndShowsFiltersAndEscapesH
   EXPECT_TRUE(fs::exists(shots / "report.png"));
 }
 
-// The scale: 10,000 stored results open and become interactive within 3 s. A timing
-// on a 2-core machine: ctest runs it alone (RUN_SERIAL, see CMakeLists.txt), hence DISABLED_
-// here and --gtest_also_run_disabled_tests there.
-TEST(HtmlReportScale, DISABLED_TenThousandResultsBecomeInteractiveWithinThreeSeconds) {
+// The scale: 10,000 stored results open, become interactive (filter, top questions)
+// and log no console error nor network request. No wall-clock threshold here: the 3 s target is
+// timed by scripts/bench.sh (case 11), not by a test sharing 2 cores with others.
+TEST(HtmlReportScale, TenThousandResultsOpenAndBecomeInteractiveWithoutErrors) {
   const fs::path npm = npm_modules();
   if (!browser_ready()) GTEST_SKIP() << kBrowserMissing;
   const ::paa::test::TempDir tmp;
@@ -496,9 +496,9 @@ TEST(HtmlReportScale, DISABLED_TenThousandResultsBecomeInteractiveWithinThreeSec
               static_cast<double>(fs::file_size(dir / "report.html")) / 1e6,
               static_cast<double>(fs::file_size(dir / "report.html")) / 10000, static_cast<long long>(html_ms),
               figures.c_str());
-  const auto at = figures.find("\"interactive_ms\":");
-  ASSERT_NE(at, std::string::npos) << figures;
-  EXPECT_LT(std::stol(figures.substr(at + 17)), 3000) << figures;
+  // check_report.cjs prints its figures only when every check passed (else it names the failure).
+  EXPECT_NE(figures.find("\"interactive_ms\":"), std::string::npos) << figures;
+  EXPECT_NE(figures.find("\"top_questions_ms\":"), std::string::npos) << figures;
 }
 
 // --- paa map ------------------------------------------------------------------------------

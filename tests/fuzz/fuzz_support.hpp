@@ -1,5 +1,7 @@
 #pragma once
 // Shared by the fuzz targets: a private scratch folder and a fuzz-time assertion.
+#include "support/temp_dir.hpp"
+
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -11,24 +13,17 @@
 
 namespace paa::fuzz {
 
-// A folder of its own per process (libFuzzer -fork/-jobs run several), removed at exit.
-// In /dev/shm when there is one: every input is written to a file, and a disk costs 10x.
+// A folder of its own per process (libFuzzer -fork/-jobs run several), the test support's
+// TempDir (tests/support), removed at exit. In /dev/shm when there is one: every input is
+// written to a file, and a disk costs 10x.
 inline const std::filesystem::path& scratch_dir() {
-  static const std::filesystem::path dir = [] {
+  static const test::TempDir dir("fuzz", [] {
     std::error_code ec;
-    const std::filesystem::path base =
-        std::filesystem::is_directory("/dev/shm", ec) && ::access("/dev/shm", W_OK) == 0
-            ? std::filesystem::path("/dev/shm")
-            : std::filesystem::temp_directory_path();
-    std::string tmpl = (base / "paa-fuzz-XXXXXX").string();
-    if (::mkdtemp(tmpl.data()) == nullptr) std::abort();
-    std::atexit([] {
-      std::error_code ec;
-      std::filesystem::remove_all(scratch_dir(), ec);
-    });
-    return std::filesystem::path(tmpl);
-  }();
-  return dir;
+    return std::filesystem::is_directory("/dev/shm", ec) && ::access("/dev/shm", W_OK) == 0
+               ? std::filesystem::path("/dev/shm")
+               : std::filesystem::temp_directory_path();
+  }());
+  return dir.path();
 }
 
 inline void write_bytes(const std::filesystem::path& p, std::string_view bytes) {

@@ -6,6 +6,7 @@
 #include "store_test_util.hpp"
 
 #include "paa/store/store.hpp"
+#include "support/seed.hpp"
 
 #include <gtest/gtest.h>
 
@@ -149,8 +150,8 @@ Verified verify_store(const std::filesystem::path& dir, const std::set<std::uint
 TEST(StoreCrash, SigkilledWriterLosesNothingReportedAndLeavesNothingHalfWritten) {
   TempDir tmp;
   const auto dir = tmp.path() / "crash.db";
-  const auto seed = std::random_device{}();
-  SCOPED_TRACE("seed " + std::to_string(seed));
+  const auto seed = test::test_seed("PAA_STORE_CRASH_SEED");  // printed; replays these kill points
+  SCOPED_TRACE("PAA_STORE_CRASH_SEED=" + std::to_string(seed) + " replays these kill points");
   std::mt19937 rng(seed);
   std::uniform_int_distribution<int> delay_ms(5, 50);
 

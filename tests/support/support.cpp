@@ -1,6 +1,7 @@
 #include "support/emulator.hpp"
 #include "support/files.hpp"
 #include "support/process.hpp"
+#include "support/seed.hpp"
 #include "support/temp_dir.hpp"
 
 #include <gtest/gtest.h>
@@ -8,9 +9,12 @@
 #include <atomic>
 #include <cerrno>
 #include <csignal>
+#include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <fcntl.h>
 #include <fstream>
+#include <random>
 #include <sstream>
 #include <stdexcept>
 #include <sys/wait.h>
@@ -21,30 +25,33 @@ extern char** environ;
 
 namespace paa::test {
 
-TempDir::TempDir() {
-  static std::atomic<int> counter{0};
-  std::string name = "paa-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
-  if (const auto* info = ::testing::UnitTest::GetInstance()->current_test_info()) {
-    name += std::string("-") + info->name();
-  }
-  for (char& c : name) {
-    if (c == '/') c = '_';  // parameterized test names
-  }
-  path_ = fs::temp_directory_path() / name;
-  fs::remove_all(path_);
-  fs::create_directories(path_);
+namespace {
+std::string current_test_name() {
+  const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+  return info ? info->name() : "";
 }
+}  // namespace
 
-TempDir::~TempDir() {
-  std::error_code ec;
-  if (!std::getenv("PAA_KEEP_TEST_DIRS")) fs::remove_all(path_, ec);
-}
+TempDir::TempDir() : TempDir(current_test_name()) {}
 
-fs::path TempDir::write(const std::string& relative, const std::string& content) const {
-  const auto file = path_ / relative;
-  fs::create_directories(file.parent_path());
-  std::ofstream(file, std::ios::binary) << content;
-  return file;
+std::uint32_t test_seed(const char* env_name) {
+  std::uint32_t seed = 0;
+  const char* given = std::getenv(env_name);
+  if (given != nullptr && *given != '\0') {
+    char* end = nullptr;
+    errno = 0;
+    const unsigned long long v = std::strtoull(given, &end, 10);
+    if (errno != 0 || *end != '\0' || v > UINT32_MAX) {
+      throw std::invalid_argument(std::string(env_name) + "='" + given + "': want a number from 0 to 4294967295");
+    }
+    seed = static_cast<std::uint32_t>(v);
+  } else {
+    seed = std::random_device{}();
+  }
+  std::fprintf(stderr, "%s=%u (%s; set it to replay this run)\n", env_name, seed,
+               given != nullptr && *given != '\0' ? "from the environment" : "drawn at random");
+  ::testing::Test::RecordProperty(env_name, std::to_string(seed));
+  return seed;
 }
 
 std::string read_file(const fs::path& p) {

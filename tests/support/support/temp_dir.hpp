@@ -10,7 +10,11 @@ namespace fs = std::filesystem;
 
 class TempDir {
  public:
+  // Named after the running GoogleTest test (in paa_test_support, which links GoogleTest).
   TempDir();
+  // Named `label`, under `base`: needs nothing but this file and temp_dir.cpp (the fuzz
+  // targets, which have no GoogleTest, use it through paa_test_temp_dir).
+  explicit TempDir(const std::string& label, const fs::path& base = fs::temp_directory_path());
   ~TempDir();
   TempDir(const TempDir&) = delete;
   TempDir& operator=(const TempDir&) = delete;
