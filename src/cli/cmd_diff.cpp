@@ -2,7 +2,8 @@
 #include "commands.hpp"
 
 #include "paa/export/export_command.hpp"
-#include "paa/export/output.hpp"
+#include "paa/output/atomic_file.hpp"
+#include "paa/output/buffered_output.hpp"
 #include "paa/history/diff_report.hpp"
 #include "paa/model/clock.hpp"
 #include "paa/model/duration.hpp"
@@ -109,8 +110,8 @@ int run_diff(const DiffFlags& f) {
 
   std::optional<std::filesystem::path> output;
   if (!f.output.empty()) output = f.output;
-  auto done = exporting::write_output(output, f.force, [&](exporting::ByteSink& sink) -> Result<void> {
-    exporting::BufferedOutput out(sink);
+  auto done = write_output(output, f.force, [&](ByteSink& sink) -> Result<void> {
+    BufferedOutput out(sink);
     DiffReport report(DiffOptions{*format, f.detail}, DiffHeader{from->label, to->label, selection}, out);
     std::optional<Error> failed;
     auto visit = [&](const StoredResult& current) {

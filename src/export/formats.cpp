@@ -31,12 +31,6 @@ void end_line(BufferedOutput& out, bool excel) {
   out.put('\n');
 }
 
-void append_number(BufferedOutput& out, std::uint64_t value) {
-  char digits[24];
-  const auto r = std::to_chars(digits, digits + sizeof digits, value);
-  out.append({digits, static_cast<std::size_t>(r.ptr - digits)});
-}
-
 constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
 
 void begin_csv(BufferedOutput& out, bool excel, std::string_view header) {
@@ -135,7 +129,7 @@ class JsonWriter final : public FormatWriter {
     out_.append(",\"fetched_at\":\"");
     out_.append(format_rfc3339_ms(r.fetched_at_ms));
     out_.append(r.cached ? "\",\"cached\":true,\"level\":" : "\",\"cached\":false,\"level\":");
-    append_number(out_, lineage.level);
+    append_decimal(out_, lineage.level);
     out_.append(",\"parent\":");
     if (lineage.parent) {
       append_key_object(out_, *lineage.parent);
@@ -195,7 +189,7 @@ std::string render_lineage_suffix(const ExportLineage& lineage) {
   {
     BufferedOutput tmp(sink, 256);
     tmp.put(',');
-    append_number(tmp, lineage.level);
+    append_decimal(tmp, lineage.level);
     tmp.put(',');
     append_csv_field(tmp, lineage.parent ? std::string_view(lineage.parent->q) : std::string_view());
     tmp.put(',');
@@ -226,9 +220,9 @@ class CsvWriter final : public FormatWriter {
                   return false;  // an earlier node of this tree had it: drop it and its subtree
                 }
                 out_.append(prefix);
-                append_number(out_, static_cast<std::uint64_t>(depth));
+                append_decimal(out_, static_cast<std::uint64_t>(depth));
                 out_.put(',');
-                append_number(out_, static_cast<std::uint64_t>(position));
+                append_decimal(out_, static_cast<std::uint64_t>(position));
                 out_.put(',');
                 append_csv_field(out_, parent ? std::string_view(parent->question) : std::string_view());
                 out_.put(',');
@@ -269,7 +263,7 @@ class RelatedWriter final : public FormatWriter {
     std::uint64_t position = 0;
     for (const auto& related : env->result.related) {
       out_.append(prefix);
-      append_number(out_, ++position);
+      append_decimal(out_, ++position);
       out_.put(',');
       append_csv_field(out_, related);
       end_line(out_, options_.excel);
@@ -298,7 +292,7 @@ void append_question_row(BufferedOutput& out, std::string_view question, std::st
   out.put(',');
   append_csv_field(out, title);
   out.put(',');
-  append_number(out, count);
+  append_decimal(out, count);
   for (std::string_view field : {std::string_view(first.q), std::string_view(first.hl),
                                  std::string_view(first.gl), std::string_view(first.city)}) {
     out.put(',');
@@ -339,22 +333,6 @@ class QuestionAggregateWriter final : public FormatWriter {
 
 }  // namespace
 
-void append_key_members(BufferedOutput& out, std::string_view q, std::string_view hl, std::string_view gl,
-                        std::string_view city) {
-  out.append("\"q\":");
-  append_json_string(out, q);
-  out.append(",\"hl\":");
-  append_json_string(out, hl);
-  out.append(",\"gl\":");
-  append_json_string(out, gl);
-  out.append(",\"city\":");
-  if (city.empty()) {
-    out.append("null");
-  } else {
-    append_json_string(out, city);
-  }
-}
-
 KeySpelling spelling_of(const StoredResult& r) { return {r.q, r.hl, r.gl, r.city}; }
 
 ExportLineage own_lineage(const StoredResult& r) {
@@ -379,7 +357,7 @@ void EdgeWriter::add(const Edge& edge) {
       out_.put(',');
     }
   }
-  append_number(out_, edge.level);
+  append_decimal(out_, edge.level);
   out_.put(',');
   out_.append(via_name(edge.via));
   end_line(out_, excel_);

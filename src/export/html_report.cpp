@@ -1,6 +1,6 @@
 #include "paa/export/html_report.hpp"
 
-#include "paa/export/script_json.hpp"
+#include "paa/output/text.hpp"
 #include "report_assets.hpp"
 
 #include <algorithm>
@@ -9,12 +9,6 @@
 namespace paa::exporting {
 
 namespace {
-
-void append_int(BufferedOutput& out, std::int64_t value) {
-  char digits[24];
-  const auto r = std::to_chars(digits, digits + sizeof digits, value);
-  out.append({digits, static_cast<std::size_t>(r.ptr - digits)});
-}
 
 // The tree as nested arrays, without native recursion (trees may be 1,000 levels deep).
 void append_tree(BufferedOutput& out, const std::vector<Question>& roots) {
@@ -88,11 +82,11 @@ void HtmlReportWriter::add(const StoredResult& r, const Envelope& env, std::span
   out_.put(',');
   append_script_json_string(out_, r.city);
   out_.put(',');
-  append_int(out_, r.fetched_at_ms);
+  append_decimal(out_, r.fetched_at_ms);
   out_.append(",[");
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     if (i > 0) out_.put(',');
-    append_int(out_, jobs[i]);
+    append_decimal(out_, jobs[i]);
   }
   out_.append("],[");
   for (std::size_t i = 0; i < env.result.related.size(); ++i) {
@@ -114,7 +108,7 @@ void HtmlReportWriter::finish() {
     append_script_json_string(out_, jobs_[i]);
   }
   out_.append("],\"newest_fetched_at\":");
-  append_int(out_, newest_);
+  append_decimal(out_, newest_);
   out_.append("}</script>\n<script>\n");
   out_.append(report_assets::kScript);
   out_.append("</script>\n</body>\n</html>\n");

@@ -6,7 +6,6 @@
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
-#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -32,25 +31,9 @@ struct ExportCommandOptions {
 // Returns the exit code (kExitOk, or the failure's exit code with a message on `err`).
 int run_export_command(const ExportCommandOptions& options, std::FILE* err);
 
-// Writes a file atomically: `produce` writes into a temporary file beside `target`
-// (same folder, unique name); on success it is fsynced and renamed over `target` and the
-// folder fsynced. On an error, an exception or SIGINT/SIGTERM/SIGHUP the temporary file is
-// removed and `target` is untouched. An existing `target` is refused unless `force`.
-Result<void> write_file_atomically(const std::filesystem::path& target, bool force,
-                                   const std::function<Result<void>(ByteSink&)>& produce);
-
-// `produce` into `output` atomically (write_file_atomically), or to standard output if none.
-Result<void> write_output(const std::optional<std::filesystem::path>& output, bool force,
-                          const std::function<Result<void>(ByteSink&)>& produce);
-
 // The readers' commands (export, map): a store folder that must exist, and their failures
 // ("paa: MESSAGE" on `err`; the exit code of the error's kind).
 Result<void> check_store_folder(const std::filesystem::path& dir);
 int report_failure(std::FILE* err, const Error& e);
-
-// The same for a producer that writes the file by name (libxlsxwriter): `produce` gets the
-// temporary file's path (the file exists, empty) and may replace its contents.
-Result<void> write_path_atomically(const std::filesystem::path& target, bool force,
-                                   const std::function<Result<void>(const std::filesystem::path& temp)>& produce);
 
 }  // namespace paa::exporting

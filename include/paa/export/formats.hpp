@@ -53,11 +53,6 @@ struct KeySpelling {
 
 KeySpelling spelling_of(const StoredResult& result);
 
-// "q":...,"hl":...,"gl":...,"city":... of a key (city null when ""): how every JSON output of
-// paa names a key.
-void append_key_members(BufferedOutput& out, std::string_view q, std::string_view hl, std::string_view gl,
-                        std::string_view city);
-
 // Where an exported result's key came from (docs/exports.md "Lineage"): the level and, for a
 // discovered key, the key that discovered it; `seed` is the level-0 key it descends from
 // (itself at level 0).

@@ -1,7 +1,7 @@
 #pragma once
 // `paa export --format html`: one self-contained page (styles, script and data inline; a
 // Content-Security-Policy that allows no network request). The data is JSON in
-// <script type="application/json"> elements, escaped for that place (script_json.hpp); the
+// <script type="application/json"> elements, escaped for that place (append_script_json_string); the
 // page's script renders every store string through textContent.
 //
 // Data layout (compact arrays, documented for people who script against it):

@@ -1,8 +1,9 @@
 #pragma once
-// Byte-level encoders shared by the export formats: CSV fields (RFC 4180), JSON strings,
-// RFC 3339 timestamps, and a scanner that finds a member's raw bytes in a JSON object
-// without building a DOM (so `result` can be copied verbatim).
-#include "paa/export/output.hpp"
+// A scanner that finds a member's raw bytes in a JSON object without building a DOM (so
+// `result` can be copied verbatim). The encoders (CSV fields, JSON strings, RFC 3339) are
+// paa/output/text.hpp.
+#include "paa/output/buffered_output.hpp"
+#include "paa/output/text.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -10,17 +11,6 @@
 #include <string_view>
 
 namespace paa::exporting {
-
-// RFC 4180 field: quoted when it holds a comma, quote, CR or LF; quotes doubled.
-void append_csv_field(BufferedOutput& out, std::string_view field);
-bool csv_needs_quotes(std::string_view field);
-
-// A JSON string literal, quotes included. Input is valid UTF-8 (copied as is);
-// '"', '\\' and control characters are escaped.
-void append_json_string(BufferedOutput& out, std::string_view text);
-
-// "2026-11-20T23:54:14.123Z" (UTC, always milliseconds).
-std::string format_rfc3339_ms(std::int64_t unix_ms);
 
 // The raw bytes of member `name` of the top-level JSON object `json` (the last one if the
 // name repeats, as a DOM parser would keep). nullopt when `json` is not an object, the

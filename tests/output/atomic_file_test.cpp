@@ -1,4 +1,4 @@
-#include "paa/export/export_command.hpp"
+#include "paa/output/atomic_file.hpp"
 
 #include "support/files.hpp"
 #include "support/temp_dir.hpp"
@@ -10,7 +10,7 @@
 #include <fstream>
 #include <stdexcept>
 
-namespace paa::exporting {
+namespace paa {
 namespace {
 
 namespace fs = std::filesystem;
@@ -104,4 +104,4 @@ TEST_F(AtomicOutputTest, AFolderAsTargetIsRefused) {
 }
 
 }  // namespace
-}  // namespace paa::exporting
+}  // namespace paa
