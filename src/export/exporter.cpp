@@ -3,7 +3,7 @@
 #include "paa/export/count_order.hpp"
 #include "paa/export/html_report.hpp"
 #include "paa/export/lineage_lookup.hpp"
-#include "paa/export/record_spill.hpp"
+#include "paa/extmem/record_spill.hpp"
 #include "paa/model/query_key.hpp"
 
 #include <algorithm>
@@ -146,9 +146,9 @@ Result<ExportSummary> export_question_index(StoreReader& store, const ExportRequ
 // RecordSpill and its (count, offset) in a CountOrder (bounded memory) until the merge.
 Result<void> for_each_indexed_question(StoreReader& store,
                                        const std::function<Result<void>(const QuestionRow&)>& visit) {
-  auto spill = RecordSpill::create();
+  auto spill = extmem::RecordSpill::create();
   if (!spill) return spill.error();
-  CountOrder order;
+  CountOrder order = make_count_order();
   auto scanned = scan_indexed_questions(store, [&](const QuestionEntry& entry, const FirstSeen& first) {
     const std::uint64_t offset = (*spill)->append({entry.question, entry.answer.value_or(std::string()),
                                                    entry.url, entry.title, first.q, first.hl, first.gl,
@@ -160,7 +160,7 @@ Result<void> for_each_indexed_question(StoreReader& store,
   // Entries arrived in fold_text order; CountOrder keeps it among equal counts.
   std::vector<std::string_view> f;
   FirstSeen first;
-  return order.for_each([&](const CountOrder::Row& row) {
+  return order.for_each([&](const CountedRow& row) {
     (*spill)->at(row.offset, f);
     first = {std::string(f[4]), std::string(f[5]), std::string(f[6]), std::string(f[7])};
     return visit({f[0], f[1], f[2], f[3], row.count, &first});

@@ -1,7 +1,7 @@
 #include "paa/export/formats.hpp"
 
 #include "paa/export/count_order.hpp"
-#include "paa/export/scratch_map.hpp"
+#include "paa/extmem/scratch_file.hpp"
 #include "paa/export/text.hpp"
 #include "paa/model/envelope.hpp"
 #include "paa/model/query_key.hpp"
@@ -419,23 +419,15 @@ std::unique_ptr<FormatWriter> make_format_writer(const FormatOptions& options, B
 // --- QuestionIndexWriter --------------------------------------------------------------------
 
 struct QuestionIndexWriter::Impl {
-  int fd = -1;
-  std::string path;
-  std::unique_ptr<FdSink> sink;
-  std::unique_ptr<BufferedOutput> spill;
-  CountOrder order;  // (count, offset, length) of each row in the spill
-  ~Impl() {
-    if (fd >= 0) ::close(fd);
-  }
+  std::unique_ptr<extmem::ScratchFile> spill;  // the rendered rows, in index order
+  CountOrder order = make_count_order();       // (count, offset, length) of each row in the spill
 };
 
 Result<std::unique_ptr<QuestionIndexWriter>> QuestionIndexWriter::create(bool excel, BufferedOutput& out) {
+  auto spill = extmem::ScratchFile::create("paa-export-questions");
+  if (!spill) return spill.error();
   auto impl = std::make_unique<Impl>();
-  auto fd = create_unlinked_temp("paa-export-questions", impl->path);
-  if (!fd) return fd.error();
-  impl->fd = *fd;
-  impl->sink = std::make_unique<FdSink>(impl->fd, "temporary file " + impl->path);
-  impl->spill = std::make_unique<BufferedOutput>(*impl->sink);
+  impl->spill = std::move(*spill);
   return std::unique_ptr<QuestionIndexWriter>(new QuestionIndexWriter(std::move(impl), excel, out));
 }
 
@@ -448,7 +440,7 @@ void QuestionIndexWriter::begin() { begin_csv(out_, excel_, kQuestionsHeader); }
 
 Result<void> QuestionIndexWriter::add(const QuestionEntry& entry, const FirstSeen& first) {
   if (entry.count == 0) return {};
-  BufferedOutput& spill = *impl_->spill;
+  BufferedOutput& spill = impl_->spill->out();
   const std::uint64_t offset = spill.bytes_written();
   append_question_row(spill, entry.question, entry.answer ? std::string_view(*entry.answer) : std::string_view(), entry.url,
                       entry.title, entry.count, first, excel_);
@@ -457,13 +449,11 @@ Result<void> QuestionIndexWriter::add(const QuestionEntry& entry, const FirstSee
 }
 
 Result<void> QuestionIndexWriter::finish() {
-  if (auto r = impl_->spill->flush(); !r) return r;
-  const std::uint64_t size = impl_->spill->bytes_written();
-  if (size == 0) return {};
-  auto map = ScratchMap::map(impl_->fd, size, impl_->path, ScratchMap::Access::random);
+  if (impl_->spill->size() == 0) return impl_->spill->flush();
+  auto map = impl_->spill->map(extmem::ScratchMap::Access::random);
   if (!map) return map.error();
   // Entries arrived in fold_text order; CountOrder keeps it among equal counts.
-  auto written = impl_->order.for_each([&](const CountOrder::Row& row) -> Result<void> {
+  auto written = impl_->order.for_each([&](const CountedRow& row) -> Result<void> {
     out_.append({map->data() + row.offset, row.length});
     map->read(row.length);
     ++records_;

@@ -2,7 +2,9 @@
 
 #include "paa/export/formats.hpp"
 #include "paa/export/lineage_lookup.hpp"
-#include "paa/export/output.hpp"
+#include "paa/output/atomic_file.hpp"
+#include "paa/output/buffered_output.hpp"
+#include "paa/output/sink.hpp"
 #include "paa/model/ascii.hpp"
 #include "paa/model/query_key.hpp"
 

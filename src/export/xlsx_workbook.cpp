@@ -1,6 +1,7 @@
 #include "paa/export/xlsx_workbook.hpp"
 
-#include "paa/export/record_spill.hpp"
+#include "paa/extmem/record_spill.hpp"
+#include "paa/extmem/scratch_file.hpp"
 #include "paa/export/sheet_pager.hpp"
 #include "paa/model/query_key.hpp"
 
@@ -62,7 +63,7 @@ struct XlsxWorkbook::Impl {
   PagedTable tree;
   PagedTable questions;
   PagedTable related;
-  std::unique_ptr<RecordSpill> related_spill;
+  std::unique_ptr<extmem::RecordSpill> related_spill;
   std::unordered_set<std::string> seen;  // --dedupe, per tree
   std::string cell;                      // NUL-terminated copy of the current text
   std::optional<Error> error;            // first libxlsxwriter error
@@ -163,8 +164,8 @@ Result<std::unique_ptr<XlsxWorkbook>> XlsxWorkbook::create(const std::filesystem
                                                            const XlsxOptions& options) {
   auto impl = std::make_unique<Impl>(options);
   impl->file = file;
-  impl->tmpdir = temp_folder();
-  auto spill = RecordSpill::create();
+  impl->tmpdir = extmem::temp_folder();
+  auto spill = extmem::RecordSpill::create();
   if (!spill) return spill.error();
   impl->related_spill = std::move(*spill);
 

@@ -1,7 +1,9 @@
 #pragma once
 // Shared by the export tests: sample bodies, StoredResult builders and an in-memory
 // StoreReader with the real one's iteration order (encoded key order).
-#include "paa/export/output.hpp"
+#include "paa/output/atomic_file.hpp"
+#include "paa/output/buffered_output.hpp"
+#include "paa/output/sink.hpp"
 #include "paa/model/query_key.hpp"
 #include "paa/store/store.hpp"
 

@@ -1,7 +1,9 @@
 #pragma once
 // `paa export` minus the flag parsing: option checks, store opening, atomic -o, exit codes.
 #include "paa/error.hpp"
-#include "paa/export/output.hpp"
+#include "paa/output/atomic_file.hpp"
+#include "paa/output/buffered_output.hpp"
+#include "paa/output/sink.hpp"
 
 #include <cstdint>
 #include <cstdio>

@@ -4,7 +4,9 @@
 // html: the jobs of each stored key).
 #include "paa/error.hpp"
 #include "paa/export/formats.hpp"
-#include "paa/export/output.hpp"
+#include "paa/output/atomic_file.hpp"
+#include "paa/output/buffered_output.hpp"
+#include "paa/output/sink.hpp"
 #include "paa/export/xlsx_workbook.hpp"
 #include "paa/store/store.hpp"
 

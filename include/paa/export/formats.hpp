@@ -2,7 +2,9 @@
 // The `paa export` formats as pure writers: they are fed stored results (or question-index
 // entries) in order and write bytes to a BufferedOutput. No store, no files: unit-testable.
 #include "paa/error.hpp"
-#include "paa/export/output.hpp"
+#include "paa/output/atomic_file.hpp"
+#include "paa/output/buffered_output.hpp"
+#include "paa/output/sink.hpp"
 #include "paa/export/question_tally.hpp"
 #include "paa/model/lineage.hpp"
 #include "paa/store/store.hpp"

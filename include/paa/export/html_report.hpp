@@ -10,7 +10,9 @@
 //   <script type="application/json" id="paa-meta">{"jobs":[names], "newest_fetched_at": ms}</script>
 //   result = [q, hl, gl, city, fetched_at_ms, [job indexes], [related], tree]
 //   tree = [node, ...], node = [question, answer, url, title] or with a 5th element, its children.
-#include "paa/export/output.hpp"
+#include "paa/output/atomic_file.hpp"
+#include "paa/output/buffered_output.hpp"
+#include "paa/output/sink.hpp"
 #include "paa/model/envelope.hpp"
 #include "paa/store/store.hpp"
 

@@ -3,7 +3,9 @@
 // presentation attributes only (no CSS, scripts, fonts or external references), every store
 // string XML-escaped, questions with an http(s) source linked to it, repeated questions marked.
 #include "paa/export/mind_map_layout.hpp"
-#include "paa/export/output.hpp"
+#include "paa/output/atomic_file.hpp"
+#include "paa/output/buffered_output.hpp"
+#include "paa/output/sink.hpp"
 
 #include <string_view>
 

@@ -1,20 +1,18 @@
 #pragma once
-// Records of text fields parked in an unlinked temporary file while an export needs them
-// later (xlsx: the Related sheet is written after the trees, the question index after a sort).
-// Memory stays at the write buffer; the file vanishes with the object or the process.
+// Records of text fields parked in a scratch file until they are needed again (xlsx: the
+// Related sheet is written after the trees, the question index after a sort). Memory stays at
+// the write buffer; the file vanishes with the object or the process.
 #include "paa/error.hpp"
-#include "paa/export/output.hpp"
 
 #include <cstdint>
 #include <functional>
 #include <initializer_list>
 #include <memory>
 #include <span>
-#include <string>
 #include <string_view>
 #include <vector>
 
-namespace paa::exporting {
+namespace paa::extmem {
 
 class RecordSpill {
  public:
@@ -48,4 +46,4 @@ class RecordSpill {
   std::uint64_t records_ = 0;
 };
 
-}  // namespace paa::exporting
+}  // namespace paa::extmem

@@ -1,5 +1,5 @@
 #pragma once
-// A scratch file (create_unlinked_temp) mapped for reading, with its resident pages bounded.
+// A scratch file (scratch_file.hpp) mapped for reading, with its resident pages bounded.
 // Pages read through a mapping stay in the process's resident set until unmapped: reading a
 // million-key store's 5 GB question spill at random places showed as gigabytes of RSS (page
 // cache, but counted against the process in `top` and `time`). read() counts what was read and
@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <string>
 
-namespace paa::exporting {
+namespace paa::extmem {
 
 class ScratchMap {
  public:
@@ -42,4 +42,4 @@ class ScratchMap {
   mutable std::uint64_t since_drop_ = 0;
 };
 
-}  // namespace paa::exporting
+}  // namespace paa::extmem

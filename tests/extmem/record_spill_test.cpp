@@ -1,4 +1,4 @@
-#include "paa/export/record_spill.hpp"
+#include "paa/extmem/record_spill.hpp"
 
 #include "support/scoped_env.hpp"
 
@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace paa::exporting {
+namespace paa::extmem {
 namespace {
 
 TEST(RecordSpill, RecordsComeBackByOffsetAndInOrder) {
@@ -54,4 +54,4 @@ TEST(RecordSpill, AnUnwritableTmpdirIsAClearError) {
 }
 
 }  // namespace
-}  // namespace paa::exporting
+}  // namespace paa::extmem

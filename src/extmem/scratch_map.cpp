@@ -1,4 +1,4 @@
-#include "paa/export/scratch_map.hpp"
+#include "paa/extmem/scratch_map.hpp"
 
 #include <cerrno>
 #include <cstring>
@@ -6,7 +6,7 @@
 #include <unistd.h>
 #include <utility>
 
-namespace paa::exporting {
+namespace paa::extmem {
 namespace {
 constexpr std::uint64_t kPage = 4096;
 }  // namespace
@@ -60,4 +60,4 @@ void ScratchMap::read(std::uint64_t bytes) const {
   since_drop_ = 0;
 }
 
-}  // namespace paa::exporting
+}  // namespace paa::extmem

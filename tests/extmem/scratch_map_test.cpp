@@ -1,6 +1,6 @@
-#include "paa/export/scratch_map.hpp"
+#include "paa/extmem/scratch_map.hpp"
 
-#include "paa/export/output.hpp"
+#include "paa/extmem/scratch_file.hpp"
 
 #include <gtest/gtest.h>
 
@@ -13,7 +13,7 @@
 #include <string>
 #include <unistd.h>
 
-namespace paa::exporting {
+namespace paa::extmem {
 namespace {
 
 constexpr std::uint64_t kFileBytes = std::uint64_t{8} << 20;
@@ -104,4 +104,4 @@ TEST(ScratchMap, AnEmptyFileMapsToNothing) {
 }
 
 }  // namespace
-}  // namespace paa::exporting
+}  // namespace paa::extmem

@@ -1,32 +1,22 @@
-#include "paa/export/record_spill.hpp"
+#include "paa/extmem/record_spill.hpp"
 
-#include "paa/export/scratch_map.hpp"
+#include "paa/extmem/scratch_file.hpp"
 
 #include <cstring>
-#include <unistd.h>
 
-namespace paa::exporting {
+namespace paa::extmem {
 
 // Layout of one record: u32 field count, then per field u32 length (host order) and bytes.
 struct RecordSpill::Impl {
-  int fd = -1;
-  std::string path;
-  std::unique_ptr<FdSink> sink;
-  std::unique_ptr<BufferedOutput> out;
-  ScratchMap map;
-  ~Impl() {
-    map = ScratchMap();  // unmapped before the file is closed
-    if (fd >= 0) ::close(fd);
-  }
+  std::unique_ptr<ScratchFile> file;
+  ScratchMap map;  // declared after the file: unmapped before the file is closed
 };
 
 Result<std::unique_ptr<RecordSpill>> RecordSpill::create() {
+  auto file = ScratchFile::create("paa-export-spill");
+  if (!file) return file.error();
   auto impl = std::make_unique<Impl>();
-  auto fd = create_unlinked_temp("paa-export-spill", impl->path);
-  if (!fd) return fd.error();
-  impl->fd = *fd;
-  impl->sink = std::make_unique<FdSink>(impl->fd, "temporary file " + impl->path);
-  impl->out = std::make_unique<BufferedOutput>(*impl->sink);
+  impl->file = std::move(*file);
   return std::unique_ptr<RecordSpill>(new RecordSpill(std::move(impl)));
 }
 
@@ -34,7 +24,7 @@ RecordSpill::RecordSpill(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 RecordSpill::~RecordSpill() = default;
 
 std::uint64_t RecordSpill::append_all(std::span<const std::string_view> fields) {
-  BufferedOutput& out = *impl_->out;
+  BufferedOutput& out = impl_->file->out();
   const std::uint64_t offset = out.bytes_written();
   auto put_u32 = [&](std::uint32_t v) {
     char bytes[4];
@@ -51,8 +41,7 @@ std::uint64_t RecordSpill::append_all(std::span<const std::string_view> fields) 
 }
 
 Result<void> RecordSpill::seal() {
-  if (auto flushed = impl_->out->flush(); !flushed) return flushed;
-  auto map = ScratchMap::map(impl_->fd, impl_->out->bytes_written(), impl_->path, ScratchMap::Access::normal);
+  auto map = impl_->file->map(ScratchMap::Access::normal);
   if (!map) return map.error();
   impl_->map = std::move(*map);
   return {};
@@ -90,4 +79,4 @@ void RecordSpill::for_each(const std::function<void(std::span<const std::string_
   }
 }
 
-}  // namespace paa::exporting
+}  // namespace paa::extmem
