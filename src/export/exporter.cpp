@@ -5,6 +5,7 @@
 #include "paa/export/lineage_lookup.hpp"
 #include "paa/extmem/record_spill.hpp"
 #include "paa/model/query_key.hpp"
+#include "paa/selection/locale_filter.hpp"
 
 #include <algorithm>
 #include <functional>
@@ -14,34 +15,9 @@
 
 namespace paa::exporting {
 
-namespace {
-
-// Selection by locale: hl (and gl with it) is a key prefix; gl alone needs the decoded key.
-class LocaleFilter {
- public:
-  explicit LocaleFilter(const ExportRequest& request)
-      : prefix_(request.hl.empty() ? std::string() : encode_locale_prefix(request.hl, request.gl)),
-        gl_only_(request.hl.empty() ? request.gl : std::string()) {}
-
-  const std::string& prefix() const { return prefix_; }
-
-  bool matches(std::string_view encoded_key) const {
-    if (!encoded_key.starts_with(prefix_)) return false;
-    if (gl_only_.empty()) return true;
-    auto key = decode_key(encoded_key);
-    return key && key->gl == gl_only_;
-  }
-
- private:
-  std::string prefix_;
-  std::string gl_only_;
-};
-
-}  // namespace
-
 Result<void> scan_selection(StoreReader& store, const ExportRequest& request, ExportSummary& summary,
                             const std::function<Result<bool>(const StoredResult&)>& feed) {
-  const LocaleFilter filter(request);
+  const LocaleFilter filter(request.hl, request.gl);
   std::optional<Error> failure;
   auto visit = [&](const StoredResult& result) {
     auto more = feed(result);
@@ -223,7 +199,7 @@ Result<ExportSummary> export_edges(StoreReader& store, const ExportRequest& requ
   if (!state) return state.error();
   auto lookup = LineageLookup::create(store, *job);
   if (!lookup) return lookup.error();
-  const LocaleFilter filter(request);
+  const LocaleFilter filter(request.hl, request.gl);
   EdgeWriter writer(request.format.excel, out);
   ExportSummary summary;
   writer.begin();

@@ -1,5 +1,7 @@
 #include "paa/export/mind_map_svg.hpp"
 
+#include "paa/export/formats.hpp"
+
 #include <cstdio>
 #include <string>
 
@@ -118,6 +120,20 @@ void write_mind_map_svg(const MindMapLayout& map, BufferedOutput& out) {
     out.put('\n');
   }
   out.append("</g>\n</svg>\n");
+}
+
+Result<std::size_t> write_mind_map(const StoredResult& result, const std::optional<std::filesystem::path>& output,
+                                   bool force) {
+  auto env = parse_stored_result(result, FormatOptions{}.max_question_depth);
+  if (!env) return env.error();
+  const auto map = layout_mind_map(result.q, env->result.children);
+  auto written = write_output(output, force, [&](ByteSink& sink) -> Result<void> {
+    BufferedOutput out(sink);
+    write_mind_map_svg(map, out);
+    return out.flush();
+  });
+  if (!written) return written.error();
+  return map.nodes.size() - 1;
 }
 
 }  // namespace paa::exporting

@@ -10,6 +10,7 @@
 #include "paa/export/xlsx_workbook.hpp"
 #include "paa/store/store.hpp"
 
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -40,6 +41,7 @@ struct ExportSummary {
   std::uint64_t question_rows = 0;
   std::uint64_t related_rows = 0;
   std::vector<std::string> notes;
+  std::size_t parts = 0;  // --partition-by: part files written
 };
 
 // Calls `feed` with each selected result in key order, until it returns false or an error
