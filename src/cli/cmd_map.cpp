@@ -2,7 +2,7 @@
 #include "commands.hpp"
 #include "store_options.hpp"
 
-#include "paa/export/mind_map_svg.hpp"
+#include "paa/export/mind_map/mind_map_svg.hpp"
 
 #include <cstdio>
 #include <filesystem>

@@ -1,6 +1,7 @@
 #include "paa/export/export_plan.hpp"
 
 #include "paa/export/exporter.hpp"
+#include "paa/export/xlsx/xlsx_export.hpp"
 #include "paa/output/atomic_file.hpp"
 #include "paa/selection/locale_filter.hpp"
 

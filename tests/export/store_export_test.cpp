@@ -2,7 +2,7 @@
 #include "paa/exit_code.hpp"
 #include "paa/export/export_plan.hpp"
 #include "paa/export/exporter.hpp"
-#include "paa/export/mind_map_svg.hpp"
+#include "paa/export/mind_map/mind_map_svg.hpp"
 #include "paa/model/envelope.hpp"
 #include "paa/model/query_key.hpp"
 #include "paa/selection/stores.hpp"

@@ -1,7 +1,6 @@
 #pragma once
 // Shared by the export tests: sample bodies, StoredResult builders and an in-memory
 // StoreReader with the real one's iteration order (encoded key order).
-#include "paa/output/atomic_file.hpp"
 #include "paa/output/buffered_output.hpp"
 #include "paa/output/sink.hpp"
 #include "paa/model/query_key.hpp"

@@ -1,4 +1,4 @@
-#include "paa/export/text.hpp"
+#include "paa/export/jsonl/raw_json.hpp"
 
 #include "test_support.hpp"
 

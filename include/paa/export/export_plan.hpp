@@ -2,9 +2,9 @@
 // `paa export` as a library (the CLI is src/cli/cmd_export.cpp): its flags checked into a plan
 // before anything is read, then the plan written from the opened stores.
 #include "paa/error.hpp"
-#include "paa/export/exporter.hpp"
-#include "paa/export/partitioned_export.hpp"
-#include "paa/export/xlsx_workbook.hpp"
+#include "paa/export/export_request.hpp"
+#include "paa/export/partitioned/partitioned_export.hpp"
+#include "paa/export/xlsx/xlsx_workbook.hpp"
 #include "paa/selection/stores.hpp"
 
 #include <cstdint>
