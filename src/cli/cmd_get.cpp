@@ -11,13 +11,8 @@
 namespace paa::cli {
 namespace {
 
-struct GetFlags {
-  std::string store;
-  KeyOptions key;
-};
-
-int run_get(const GetFlags& f) {
-  auto stored = stored_result_of(f.store, f.key);
+int run_get(const StoredKeyOptions& key) {
+  auto stored = stored_result_of(key);
   if (!stored) return fail(stored.error());
   const std::string& body = stored->body;
   std::fwrite(body.data(), 1, body.size(), stdout);
@@ -28,11 +23,10 @@ int run_get(const GetFlags& f) {
 }  // namespace
 
 Command add_get_command(CLI::App& app) {
-  auto f = std::make_shared<GetFlags>();
+  auto f = std::make_shared<StoredKeyOptions>();
   Command c;
   c.app = app.add_subcommand("get", "Print the stored result (JSON envelope) of one search");
-  add_store_option(*c.app, f->store);
-  add_key_options(*c.app, f->key);
+  add_stored_key_options(*c.app, *f);
   c.run = [f] { return run_get(*f); };
   return c;
 }

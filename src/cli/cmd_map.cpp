@@ -15,14 +15,13 @@ namespace paa::cli {
 namespace {
 
 struct MapFlags {
-  std::string store;
-  KeyOptions key;
+  StoredKeyOptions key;
   std::string output;
   bool force = false;
 };
 
 int run_map(const MapFlags& f) {
-  auto stored = stored_result_of(f.store, f.key);
+  auto stored = stored_result_of(f.key);
   if (!stored) return fail(stored.error());
   std::optional<std::filesystem::path> output;
   if (!f.output.empty()) output = f.output;
@@ -38,8 +37,7 @@ Command add_map_command(CLI::App& app) {
   auto f = std::make_shared<MapFlags>();
   Command c;
   c.app = app.add_subcommand("map", "Draw one stored tree as an SVG mind map");
-  add_store_option(*c.app, f->store);
-  add_key_options(*c.app, f->key);
+  add_stored_key_options(*c.app, f->key);
   c.app->add_option("-o,--output", f->output, "Write to FILE.svg atomically instead of standard output");
   c.app->add_flag("--force", f->force, "Replace an existing -o file");
   c.run = [f] { return run_map(*f); };

@@ -127,11 +127,7 @@ void count(DiffTotals& t, const TreeDiff& d) {
 void append_csv_row(BufferedOutput& out, const KeyComparison& key, std::string_view change, std::string_view question,
                     std::string_view old_value, std::string_view new_value) {
   append_csv_key_columns(out, key.q, key.hl, key.gl, key.city);
-  append_csv_field(out, change);
-  for (std::string_view field : {question, old_value, new_value}) {
-    out.put(',');
-    append_csv_field(out, field);
-  }
+  append_csv_fields(out, {change, question, old_value, new_value});
   out.put('\n');
 }
 

@@ -129,6 +129,15 @@ void append_csv_field(BufferedOutput& out, std::string_view field) {
   out.put('"');
 }
 
+void append_csv_fields(BufferedOutput& out, std::initializer_list<std::string_view> fields) {
+  bool first = true;
+  for (std::string_view field : fields) {
+    if (!first) out.put(',');
+    first = false;
+    append_csv_field(out, field);
+  }
+}
+
 void append_json_string(BufferedOutput& out, std::string_view text) {
   append_json_literal(out, text, false);
 }
@@ -164,10 +173,8 @@ std::string format_rfc3339_ms(std::int64_t unix_ms) {
 
 void append_csv_key_columns(BufferedOutput& out, std::string_view q, std::string_view hl, std::string_view gl,
                             std::string_view city) {
-  for (std::string_view field : {q, hl, gl, city}) {
-    append_csv_field(out, field);
-    out.put(',');
-  }
+  append_csv_fields(out, {q, hl, gl, city});
+  out.put(',');
 }
 
 void append_key_members(BufferedOutput& out, std::string_view q, std::string_view hl, std::string_view gl,

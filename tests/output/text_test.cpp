@@ -91,6 +91,11 @@ TEST(Decimal, IntegersOfEveryWidthAndSign) {
             "18446744073709551615 -42 0 7");
 }
 
+TEST(CsvField, FieldsAreSeparatedByCommasEachQuotedAsItNeeds) {
+  EXPECT_EQ(render([](BufferedOutput& out) { append_csv_fields(out, {"a", "b,c", "", "d\"e"}); }), "a,\"b,c\",,\"d\"\"e\"");
+  EXPECT_EQ(render([](BufferedOutput& out) { append_csv_fields(out, {}); }), "");
+}
+
 TEST(KeyColumns, CsvColumnsEndInACommaAndJsonMembersWriteNoCityAsNull) {
   EXPECT_EQ(render([](BufferedOutput& out) { append_csv_key_columns(out, "a, b", "en", "us", ""); }), "\"a, b\",en,us,,");
   EXPECT_EQ(render([](BufferedOutput& out) { append_key_members(out, "q\"", "en", "us", ""); }),

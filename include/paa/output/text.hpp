@@ -8,6 +8,7 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 
@@ -16,6 +17,8 @@ namespace paa {
 // RFC 4180 field: quoted when it holds a comma, quote, CR or LF; quotes doubled.
 void append_csv_field(BufferedOutput& out, std::string_view field);
 bool csv_needs_quotes(std::string_view field);
+// Fields separated by commas (none before the first or after the last).
+void append_csv_fields(BufferedOutput& out, std::initializer_list<std::string_view> fields);
 
 // A JSON string literal, quotes included. Input is valid UTF-8 (copied as is);
 // '"', '\\' and control characters are escaped.

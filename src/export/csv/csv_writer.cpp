@@ -17,9 +17,7 @@ std::string render_lineage_columns(const ExportLineage& lineage) {
     tmp.put(',');
     append_decimal(tmp, lineage.level);
     tmp.put(',');
-    append_csv_field(tmp, lineage.parent ? std::string_view(lineage.parent->q) : std::string_view());
-    tmp.put(',');
-    append_csv_field(tmp, lineage.seed.q);
+    append_csv_fields(tmp, {lineage.parent ? std::string_view(lineage.parent->q) : std::string_view(), lineage.seed.q});
     (void)tmp.flush();  // a StringSink cannot fail
   }
   return std::move(sink.data);
@@ -42,15 +40,9 @@ class CsvWriter final : public FormatWriter {
       out_.put(',');
       append_decimal(out_, v.position);
       out_.put(',');
-      append_csv_field(out_, v.parent ? std::string_view(v.parent->question) : std::string_view());
-      out_.put(',');
-      append_csv_field(out_, v.node.question);
-      out_.put(',');
-      append_csv_field(out_, v.node.answer ? std::string_view(*v.node.answer) : std::string_view());
-      out_.put(',');
-      append_csv_field(out_, v.node.url);
-      out_.put(',');
-      append_csv_field(out_, v.node.title);
+      append_csv_fields(out_, {v.parent ? std::string_view(v.parent->question) : std::string_view(), v.node.question,
+                               v.node.answer ? std::string_view(*v.node.answer) : std::string_view(), v.node.url,
+                               v.node.title});
       out_.append(suffix);
       end_csv_row(out_, options_.excel);
       ++records_;

@@ -14,20 +14,11 @@ namespace {
 void append_question_row(BufferedOutput& out, std::string_view question, std::string_view answer,
                          std::string_view url, std::string_view title, std::uint64_t count,
                          const FirstSeen& first, bool excel) {
-  append_csv_field(out, question);
-  out.put(',');
-  append_csv_field(out, answer);
-  out.put(',');
-  append_csv_field(out, url);
-  out.put(',');
-  append_csv_field(out, title);
+  append_csv_fields(out, {question, answer, url, title});
   out.put(',');
   append_decimal(out, count);
-  for (std::string_view field : {std::string_view(first.q), std::string_view(first.hl),
-                                 std::string_view(first.gl), std::string_view(first.city)}) {
-    out.put(',');
-    append_csv_field(out, field);
-  }
+  out.put(',');
+  append_csv_fields(out, {first.q, first.hl, first.gl, first.city});
   end_csv_row(out, excel);
 }
 
