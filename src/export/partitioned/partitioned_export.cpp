@@ -42,10 +42,10 @@ std::string hex(const unsigned char* bytes, unsigned size) {
   return out;
 }
 
+// A part, a folder or the manifest that could not be written: an I/O failure (exit 1), not usage.
 Error io_error(const fs::path& path, std::string_view what, int err) {
-  return make_error(errc::invalid_input, "cannot " + std::string(what) + " " + path.string() + ": " +
-                                             std::strerror(err) +
-                                             "; check the folder's permissions and free space");
+  return make_error(errc::io, "cannot " + std::string(what) + " " + path.string() + ": " + std::strerror(err) +
+                                  "; check the folder's permissions and free space");
 }
 
 // Counts and hashes what goes to the file.
