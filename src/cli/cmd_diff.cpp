@@ -1,12 +1,15 @@
 // paa diff: compares the versions of each key current at two points (docs/history.md).
 #include "commands.hpp"
+#include "store_options.hpp"
 
-#include "paa/export/export_command.hpp"
-#include "paa/export/output.hpp"
+#include "paa/output/atomic_file.hpp"
+#include "paa/output/buffered_output.hpp"
 #include "paa/history/diff_report.hpp"
 #include "paa/model/clock.hpp"
 #include "paa/model/duration.hpp"
 #include "paa/model/query_key.hpp"
+#include "paa/selection/locale_filter.hpp"
+#include "paa/selection/stores.hpp"
 #include "paa/store/point_in_time.hpp"
 #include "paa/store/store.hpp"
 
@@ -71,8 +74,7 @@ Result<void> compare_key(StoreReader& store, const StoredResult& current, std::i
 int run_diff(const DiffFlags& f) {
   auto format = parse_diff_format(f.format);
   if (!format) return fail(usage_error("--format " + f.format + ": use text, csv or jsonl"));
-  if (auto found = exporting::check_store_folder(f.store); !found) return fail(found.error());
-  auto store = StoreReader::open(f.store);
+  auto store = open_store(f.store);
   if (!store) return fail(store.error());
   auto runs = (*store)->runs();
   if (!runs) return fail(runs.error());
@@ -84,43 +86,25 @@ int run_diff(const DiffFlags& f) {
   if (from->at_ms > to->at_ms) {
     return fail(usage_error("--from " + from->label + " is after --to " + to->label + "; swap them"));
   }
-  std::string hl = f.hl, gl = f.gl;
-  if (!hl.empty()) {
-    auto n = normalize_hl(hl);
-    if (!n) return fail(prefixed("--hl: ", n.error()));
-    hl = *n;
-  }
-  if (!gl.empty()) {
-    auto n = normalize_gl(gl);
-    if (!n) return fail(prefixed("--gl: ", n.error()));
-    gl = *n;
-  }
+  auto locale = LocaleFilter::from_flags(f.hl, f.gl);
+  if (!locale) return fail(locale.error());
   if (!f.job.empty()) {
-    auto jobs = (*store)->job_names();
-    if (!jobs) return fail(jobs.error());
-    if (std::find(jobs->begin(), jobs->end(), f.job) == jobs->end()) {
-      return fail(usage_error("no job '" + f.job + "' in store '" + f.store + "'; `paa status --store " + f.store + "` lists them"));
-    }
+    if (auto known = check_job(**store, f.job, "store '" + f.store + "'"); !known) return fail(known.error());
   }
   std::string selection;
   if (!f.job.empty()) selection = "job " + f.job;
-  if (!hl.empty()) selection += (selection.empty() ? "" : ", ") + std::string("hl ") + hl;
-  if (!gl.empty()) selection += (selection.empty() ? "" : ", ") + std::string("gl ") + gl;
+  if (!locale->hl().empty()) selection += (selection.empty() ? "" : ", ") + std::string("hl ") + locale->hl();
+  if (!locale->gl().empty()) selection += (selection.empty() ? "" : ", ") + std::string("gl ") + locale->gl();
 
   std::optional<std::filesystem::path> output;
   if (!f.output.empty()) output = f.output;
-  auto done = exporting::write_output(output, f.force, [&](exporting::ByteSink& sink) -> Result<void> {
-    exporting::BufferedOutput out(sink);
+  auto done = write_output(output, f.force, [&](ByteSink& sink) -> Result<void> {
+    BufferedOutput out(sink);
     DiffReport report(DiffOptions{*format, f.detail}, DiffHeader{from->label, to->label, selection}, out);
     std::optional<Error> failed;
     auto visit = [&](const StoredResult& current) {
-      // --gl alone: the keys of every language with that country (scanned whole).
-      if (hl.empty() && !gl.empty()) {
-        auto k = decode_key(current.key);
-        if (!k || k->gl != gl) return true;
-      } else if (!hl.empty() && current.key.rfind(encode_locale_prefix(hl, gl), 0) != 0) {
-        return true;
-      }
+      // --hl/--gl (with --gl alone every language is scanned, each key checked).
+      if (!locale->matches(current.key)) return true;
       if (auto r = compare_key(**store, current, from->at_ms, to->at_ms, report); !r) {
         failed = r.error();
         return false;
@@ -129,7 +113,7 @@ int run_diff(const DiffFlags& f) {
     };
     Result<void> scanned;
     if (f.job.empty()) {
-      scanned = (*store)->scan_results(hl.empty() ? std::string() : encode_locale_prefix(hl, gl), visit);
+      scanned = (*store)->scan_results(locale->prefix(), visit);
     } else {
       // The job's keys, in key order like a whole-store diff.
       scanned = (*store)->scan_progress(f.job, [&](std::string_view key, const ProgressEntry&) {
@@ -161,7 +145,7 @@ int run_prune(const std::string& store_dir, std::uint32_t keep_last, const std::
     if (!ms) return fail(prefixed("--older-than: ", ms.error()));
     rule.older_than_ms = *ms;
   }
-  if (auto found = exporting::check_store_folder(store_dir); !found) return fail(found.error());
+  if (auto found = check_store_folder(store_dir); !found) return fail(found.error());
   auto store = StoreWriter::open(store_dir);
   if (!store) return fail(store.error());
   auto counts = (*store)->prune_history(rule);
@@ -180,12 +164,11 @@ Command add_diff_command(CLI::App& app) {
   auto f = std::make_shared<DiffFlags>();
   Command c;
   c.app = app.add_subcommand("diff", "Compare each key's results at two points (runs or dates): questions added, removed, moved, sources changed");
-  c.app->add_option("--store", f->store, "The store folder")->required();
+  add_store_option(*c.app, f->store);
   c.app->add_option("--from", f->from, "RUN (a run id, see `paa status`) or DATE (YYYY-MM-DD: the end of that UTC day; or RFC 3339)")->required();
   c.app->add_option("--to", f->to, "RUN or DATE, like --from; default now")->capture_default_str();
   c.app->add_option("--job", f->job, "Only the keys of this job");
-  c.app->add_option("--hl", f->hl, "Only this language (e.g. en)");
-  c.app->add_option("--gl", f->gl, "Only this country (e.g. us)");
+  add_locale_options(*c.app, f->hl, f->gl);
   c.app->add_option("--format", f->format, "text (for people, most changed keys first), csv (one row per change) or jsonl (one object per key)")
       ->capture_default_str()
       ->check(CLI::IsMember({"text", "csv", "jsonl"}));
@@ -204,7 +187,7 @@ Command add_prune_command(CLI::App& app) {
   auto older_than = std::make_shared<std::string>();
   Command c;
   c.app = app.add_subcommand("prune", "Remove old versions of results from a store's history (never the current ones)");
-  c.app->add_option("--store", *store, "The store folder")->required();
+  add_store_option(*c.app, *store);
   c.app->add_option("--keep-last", *keep_last, "Keep the N newest versions of each key, the current one included")
       ->check(CLI::Range(1u, 1000000u));
   c.app->add_option("--older-than", *older_than,

@@ -1,52 +1,113 @@
-// paa export: stream the store out as JSONL, JSON or CSV (see docs/exports.md).
+// paa export: stream the store out as JSONL, JSON, CSV, a workbook, a report (docs/exports.md).
+// Parse the flags, plan (every usage check), open the stores, write, say what was written.
 #include "commands.hpp"
+#include "store_options.hpp"
 
-#include "paa/export/export_command.hpp"
+#include "paa/export/export_plan.hpp"
+#include "paa/selection/stores.hpp"
 
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace paa::cli {
 
+namespace {
+
+struct ExportFlags {
+  exporting::ExportOptions options;
+  std::vector<std::filesystem::path> stores;
+  std::string output;
+  std::string at;
+};
+
+void print_summary(const ExportFlags& f, const OpenedStores& stores, const exporting::ExportPlan& plan,
+                   const exporting::ExportSummary& summary) {
+  using exporting::ExportFormat;
+  const auto format = plan.request.format.format;
+  const auto n = [](std::uint64_t v) { return static_cast<unsigned long long>(v); };
+  if (const auto overlaps = stores.overlapping_keys(); overlaps > 0) {
+    std::fprintf(stderr,
+                 "paa: %llu keys are stored in more than one store; each was exported once, its most recent fetch\n",
+                 n(overlaps));
+  }
+  if (summary.missing_results > 0) {
+    if (stores.at) {
+      std::fprintf(stderr, "paa: %llu done keys of job '%s' were stored after --at and are not in this export\n",
+                   n(summary.missing_results), plan.request.job.c_str());
+    } else {
+      std::fprintf(stderr, "paa: warning: %llu done keys of job '%s' have no stored result and were skipped\n",
+                   n(summary.missing_results), plan.request.job.c_str());
+    }
+  }
+  if (plan.partitioned) {
+    std::fprintf(stderr, "paa: wrote %llu %s in %zu parts to %s (manifest: _SUCCESS)\n", n(summary.records),
+                 format == ExportFormat::jsonl ? "objects" : "rows", summary.parts, f.output.c_str());
+    return;
+  }
+  for (const auto& note : summary.notes) std::fprintf(stderr, "paa: note: %s\n", note.c_str());
+  if (format == ExportFormat::xlsx) {
+    std::fprintf(stderr, "paa: wrote %llu question rows, %llu unique questions and %llu related searches to %s\n",
+                 n(summary.records), n(summary.question_rows), n(summary.related_rows), f.output.c_str());
+  } else if (plan.output) {
+    const char* what = format == ExportFormat::html                                        ? "results"
+                       : format == ExportFormat::jsonl || format == ExportFormat::json ? "objects"
+                                                                                        : "rows";
+    std::fprintf(stderr, "paa: wrote %llu %s to %s\n", n(summary.records), what, f.output.c_str());
+  }
+}
+
+int run_export(ExportFlags& f) {
+  if (!f.output.empty()) f.options.output = f.output;
+  auto plan = exporting::plan_export(f.options);
+  if (!plan) return fail(plan.error());
+  auto stores = open_stores(f.stores, f.at, f.options.job);
+  if (!stores) return fail(stores.error());
+  if (stores->at) std::fprintf(stderr, "paa: exporting the store as it was at %s\n", stores->at->label.c_str());
+  auto summary = exporting::write_export(*stores, *plan);
+  if (!summary) return fail(summary.error());
+  print_summary(f, *stores, *plan, *summary);
+  return kExitOk;
+}
+
+}  // namespace
+
 Command add_export_command(CLI::App& app) {
-  auto options = std::make_shared<exporting::ExportCommandOptions>();
-  auto output = std::make_shared<std::string>();
+  auto f = std::make_shared<ExportFlags>();
   Command c;
   c.app = app.add_subcommand("export", "Write stored results as jsonl, json, csv, questions, related, an xlsx workbook or an html report, or a job's discovery tree as edges");
-  c.app->add_option("--store", options->stores,
+  c.app->add_option("--store", f->stores,
                     "Store folder (the one `paa run` writes to); repeat it to export several "
                     "stores (e.g. shards) as one")
       ->required()
       ->take_all();
-  c.app->add_option("--format", options->format,
+  c.app->add_option("--format", f->options.format,
                     "jsonl | json | csv | questions | related | xlsx | html | edges (an expansion's discovery "
                     "tree: one CSV row per discovered key and the parent that admitted it)")
       ->required()
       ->check(CLI::IsMember({"jsonl", "json", "csv", "questions", "related", "xlsx", "html", "edges"}));
-  c.app->add_option("--job", options->job,
+  c.app->add_option("--job", f->options.job,
                     "Only the keys done by this job, with its lineage (edges: the job whose expansion to write; "
                     "needed when several jobs expanded)");
-  c.app->add_option("--hl", options->hl, "Only this language (e.g. en)");
-  c.app->add_option("--gl", options->gl, "Only this country (e.g. us)");
-  c.app->add_flag("--dedupe", options->dedupe,
+  add_locale_options(*c.app, f->options.hl, f->options.gl);
+  c.app->add_flag("--dedupe", f->options.dedupe,
                   "Drop repeated questions inside each tree (first in pre-order wins; xlsx: its Questions tree)");
-  c.app->add_flag("--excel", options->excel, "CSV for Excel (csv, questions, related, edges): UTF-8 BOM and CRLF line ends");
-  c.app->add_option("-o,--output,--out", *output,
+  c.app->add_flag("--excel", f->options.excel,
+                  "CSV for Excel (csv, questions, related, edges): UTF-8 BOM and CRLF line ends");
+  c.app->add_option("-o,--output,--out", f->output,
                     "Write to FILE atomically (temp file + rename) instead of standard output (required for "
                     "xlsx); with --partition-by, the folder to write");
-  c.app->add_option("--partition-by", options->partition_by,
+  c.app->add_option("--partition-by", f->options.partition_by,
                     "jsonl/csv as a Hive-style folder, one subfolder per value: hl, gl or hl,gl");
-  c.app->add_option("--part-size", options->part_size,
+  c.app->add_option("--part-size", f->options.part_size,
                     "With --partition-by: start a new part file past this size (default 256MB)");
-  c.app->add_flag("--force", options->force, "Replace an existing -o file");
-  c.app->add_option("--at", options->at,
+  c.app->add_flag("--force", f->options.force, "Replace an existing -o file");
+  c.app->add_option("--at", f->at,
                     "The store as it was at RUN (a run id, see `paa status`) or DATE (YYYY-MM-DD: the end of that "
                     "UTC day; or RFC 3339): the results current then");
-  c.run = [options, output] {
-    if (!output->empty()) options->output = *output;
-    return exporting::run_export_command(*options, stderr);
-  };
+  c.run = [f] { return run_export(*f); };
   return c;
 }
 

@@ -1,29 +1,46 @@
-// paa map: one stored tree as a standalone SVG mind map (see README "Reports").
+// paa map: one stored tree as a standalone SVG mind map (docs/reports.md).
 #include "commands.hpp"
+#include "store_options.hpp"
 
-#include "paa/export/map_command.hpp"
+#include "paa/export/mind_map/mind_map_svg.hpp"
 
+#include <cstdio>
+#include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace paa::cli {
 
+namespace {
+
+struct MapFlags {
+  StoredKeyOptions key;
+  std::string output;
+  bool force = false;
+};
+
+int run_map(const MapFlags& f) {
+  auto stored = stored_result_of(f.key);
+  if (!stored) return fail(stored.error());
+  std::optional<std::filesystem::path> output;
+  if (!f.output.empty()) output = f.output;
+  auto questions = exporting::write_mind_map(*stored, output, f.force);
+  if (!questions) return fail(questions.error());
+  if (output) std::fprintf(stderr, "paa: wrote a mind map of %zu questions to %s\n", *questions, f.output.c_str());
+  return kExitOk;
+}
+
+}  // namespace
+
 Command add_map_command(CLI::App& app) {
-  auto options = std::make_shared<exporting::MapCommandOptions>();
-  auto output = std::make_shared<std::string>();
+  auto f = std::make_shared<MapFlags>();
   Command c;
   c.app = app.add_subcommand("map", "Draw one stored tree as an SVG mind map");
-  c.app->add_option("--store", options->store, "Store folder (the one `paa run` writes to)")->required();
-  c.app->add_option("--q", options->q, "The search query")->required();
-  c.app->add_option("--hl", options->hl, "Language code, e.g. en")->required();
-  c.app->add_option("--gl", options->gl, "Country code, e.g. us")->required();
-  c.app->add_option("--city", options->city, "City (optional)");
-  c.app->add_option("-o,--output", *output, "Write to FILE.svg atomically instead of standard output");
-  c.app->add_flag("--force", options->force, "Replace an existing -o file");
-  c.run = [options, output] {
-    if (!output->empty()) options->output = *output;
-    return exporting::run_map_command(*options, stderr);
-  };
+  add_stored_key_options(*c.app, f->key);
+  c.app->add_option("-o,--output", f->output, "Write to FILE.svg atomically instead of standard output");
+  c.app->add_flag("--force", f->force, "Replace an existing -o file");
+  c.run = [f] { return run_map(*f); };
   return c;
 }
 

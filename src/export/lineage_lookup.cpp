@@ -4,6 +4,12 @@
 
 namespace paa::exporting {
 
+ExportLineage own_lineage(const StoredResult& r) {
+  ExportLineage lineage;
+  lineage.seed = spelling_of(r);
+  return lineage;
+}
+
 Result<std::vector<std::string>> expanding_jobs(StoreReader& store) {
   auto names = store.job_names();
   if (!names) return names.error();

@@ -1,7 +1,6 @@
 #include "paa/history/diff_report.hpp"
 
-#include "paa/export/formats.hpp"
-#include "paa/export/text.hpp"
+#include "paa/output/text.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -10,10 +9,6 @@
 #include <utility>
 
 namespace paa {
-
-using exporting::append_csv_field;
-using exporting::append_json_string;
-using exporting::BufferedOutput;
 
 std::optional<DiffFormat> parse_diff_format(std::string_view name) {
   if (name == "text") return DiffFormat::text;
@@ -129,30 +124,11 @@ void count(DiffTotals& t, const TreeDiff& d) {
   }
 }
 
-void append_key_fields_csv(BufferedOutput& out, const KeyComparison& key) {
-  append_csv_field(out, key.q);
-  out.put(',');
-  append_csv_field(out, key.hl);
-  out.put(',');
-  append_csv_field(out, key.gl);
-  out.put(',');
-  append_csv_field(out, key.city);
-}
-
 void append_csv_row(BufferedOutput& out, const KeyComparison& key, std::string_view change, std::string_view question,
                     std::string_view old_value, std::string_view new_value) {
-  append_key_fields_csv(out, key);
-  for (std::string_view field : {change, question, old_value, new_value}) {
-    out.put(',');
-    append_csv_field(out, field);
-  }
+  append_csv_key_columns(out, key.q, key.hl, key.gl, key.city);
+  append_csv_fields(out, {change, question, old_value, new_value});
   out.put('\n');
-}
-
-void append_uint(BufferedOutput& out, std::uint64_t n) {
-  char digits[24];
-  const auto r = std::to_chars(digits, digits + sizeof digits, n);
-  out.append({digits, static_cast<std::size_t>(r.ptr - digits)});
 }
 
 bool is_related(TreeChangeKind kind) {
@@ -237,17 +213,17 @@ void DiffReport::write_csv(const KeyComparison& key, const TreeDiff* diff) {
 void DiffReport::write_jsonl(const KeyComparison& key, const TreeDiff* diff) {
   auto& out = out_;
   out.put('{');
-  exporting::append_key_members(out, key.q, key.hl, key.gl, key.city);
+  append_key_members(out, key.q, key.hl, key.gl, key.city);
   out.append(",\"status\":");
   if (diff == nullptr) {
     out.append(key.before != nullptr ? "\"removed\"" : "\"added\"");
     out.append(",\"churn\":null,\"questions_before\":");
     if (key.before != nullptr) {
-      append_uint(out, distinct_questions(*key.before));
+      append_decimal(out, distinct_questions(*key.before));
       out.append(",\"questions_after\":null");
     } else {
       out.append("null,\"questions_after\":");
-      append_uint(out, distinct_questions(*key.after));
+      append_decimal(out, distinct_questions(*key.after));
     }
     out.append(",\"changes\":[],\"related_added\":[],\"related_removed\":[]}\n");
     return;
@@ -256,9 +232,9 @@ void DiffReport::write_jsonl(const KeyComparison& key, const TreeDiff* diff) {
   out.append(",\"churn\":");
   out.append(machine_number(diff->churn));
   out.append(",\"questions_before\":");
-  append_uint(out, diff->questions_before);
+  append_decimal(out, diff->questions_before);
   out.append(",\"questions_after\":");
-  append_uint(out, diff->questions_after);
+  append_decimal(out, diff->questions_after);
   out.append(",\"changes\":[");
   bool first = true;
   for (const auto& c : diff->changes) {

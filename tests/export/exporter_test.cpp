@@ -1,4 +1,6 @@
 #include "paa/export/exporter.hpp"
+#include "paa/export/csv/csv_writer.hpp"
+#include "paa/export/edges/edges_csv.hpp"
 
 #include "test_support.hpp"
 

@@ -1,4 +1,8 @@
-#include "paa/export/formats.hpp"
+#include "paa/export/csv/csv_writer.hpp"
+#include "paa/export/edges/edges_csv.hpp"
+#include "paa/export/format_writer.hpp"
+#include "paa/export/questions/questions_csv.hpp"
+#include "paa/export/related/related_writer.hpp"
 
 #include "test_support.hpp"
 

@@ -1,4 +1,4 @@
-#include "paa/export/html_report.hpp"
+#include "paa/export/html/html_report.hpp"
 
 #include "test_support.hpp"
 

@@ -1,5 +1,5 @@
-#include "paa/export/mind_map_layout.hpp"
-#include "paa/export/mind_map_svg.hpp"
+#include "paa/export/mind_map/mind_map_layout.hpp"
+#include "paa/export/mind_map/mind_map_svg.hpp"
 
 #include "test_support.hpp"
 

@@ -1,4 +1,4 @@
-#include "paa/export/sheet_pager.hpp"
+#include "paa/export/xlsx/sheet_pager.hpp"
 
 #include <gtest/gtest.h>
 

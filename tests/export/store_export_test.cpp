@@ -1,10 +1,11 @@
 // `paa export` against a real store, checked by outside tools: jq, Python's csv module, sqlite3.
-#include "paa/export/export_command.hpp"
-#include "paa/export/exporter.hpp"
-#include "paa/export/map_command.hpp"
 #include "paa/exit_code.hpp"
+#include "paa/export/export_plan.hpp"
+#include "paa/export/exporter.hpp"
+#include "paa/export/mind_map/mind_map_svg.hpp"
 #include "paa/model/envelope.hpp"
 #include "paa/model/query_key.hpp"
+#include "paa/selection/stores.hpp"
 #include "paa/store/store.hpp"
 #include "support/files.hpp"
 #include "support/temp_dir.hpp"
@@ -86,6 +87,22 @@ std::string run_capture(const std::string& command) {
 
 using ::paa::test::read_file;
 
+// `paa export` as cmd_export.cpp runs it: plan (usage checks), open the stores, write.
+Result<ExportSummary> export_stores(const std::vector<fs::path>& stores, const ExportOptions& o) {
+  auto plan = plan_export(o);
+  if (!plan) return plan.error();
+  auto opened = open_stores(stores, {}, o.job);
+  if (!opened) return opened.error();
+  return write_export(*opened, *plan);
+}
+
+// The exit code a command fails with, and the message it prints ("paa: MESSAGE\n").
+template <class T>
+int exit_code(const Result<T>& done, std::string& err_text) {
+  err_text = done ? std::string() : "paa: " + done.error().message + "\n";
+  return done ? kExitOk : exit_code_for(done.error());
+}
+
 class StoreExportTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
@@ -128,11 +145,11 @@ class StoreExportTest : public ::testing::Test {
   }
   static void TearDownTestSuite() { tmp_.reset(); }
 
-  // Runs the command, returns its exit code; stderr text in `err_text`.
+  // Runs the export, returns its exit code; the failure's message in `err_text`, what was
+  // written in `summary`.
   int export_cmd(const std::string& format, const std::string& out, bool excel = false, bool dedupe = false,
                  const std::string& job = {}, const std::string& hl = {}, bool force = false) {
-    ExportCommandOptions o;
-    o.stores = {dir_ / "store.db"};
+    ExportOptions o;
     o.format = format;
     o.output = dir_ / out;
     o.excel = excel;
@@ -143,21 +160,15 @@ class StoreExportTest : public ::testing::Test {
     return run(o);
   }
 
-  int run(const ExportCommandOptions& o) {
-    FILE* err = std::tmpfile();
-    const int code = run_export_command(o, err);
-    std::rewind(err);
-    err_text.clear();
-    char buf[1024];
-    for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, err)) > 0;) err_text.append(buf, n);
-    std::fclose(err);
-    return code;
+  int run(const ExportOptions& o, const std::vector<fs::path>& stores = {dir_ / "store.db"}) {
+    auto done = export_stores(stores, o);
+    summary = done ? *done : ExportSummary{};
+    return exit_code(done, err_text);
   }
 
   int export_xlsx(const std::string& out, std::uint32_t rows_per_sheet = 1048576, bool dedupe = false,
                   const std::string& hl = {}) {
-    ExportCommandOptions o;
-    o.stores = {dir_ / "store.db"};
+    ExportOptions o;
     o.format = "xlsx";
     o.output = dir_ / out;
     o.dedupe = dedupe;
@@ -193,6 +204,7 @@ class StoreExportTest : public ::testing::Test {
   static std::size_t total_questions_;
   static std::size_t de_questions_;
   std::string err_text;
+  ExportSummary summary;
 };
 
 std::unique_ptr<::paa::test::TempDir> StoreExportTest::tmp_;
@@ -274,10 +286,10 @@ TEST_F(StoreExportTest, BadUsageExitsTwoWithAMessage) {
   EXPECT_EQ(export_cmd("jsonl", "x.out", false, false, "", "not a language"), kExitUsage);
   EXPECT_EQ(export_cmd("jsonl", "missing-dir/x.out"), kExitUsage);
   EXPECT_NE(err_text.find("does not exist"), std::string::npos) << err_text;
-  ExportCommandOptions o;
-  o.stores = {dir_ / "nope.db"};
+  ExportOptions o;
   o.format = "jsonl";
-  EXPECT_EQ(run_export_command(o, stderr), kExitUsage);
+  EXPECT_EQ(run(o, {dir_ / "nope.db"}), kExitUsage);
+  EXPECT_NE(err_text.find("store '" + (dir_ / "nope.db").string() + "' not found"), std::string::npos) << err_text;
   EXPECT_FALSE(fs::exists(dir_ / "x.out"));
 }
 
@@ -288,9 +300,8 @@ TEST_F(StoreExportTest, OpenpyxlReadsTheWorkbookBackEqualToTheCsvQuestionsAndRel
   ASSERT_EQ(export_cmd("questions", "x-questions.csv"), kExitOk) << err_text;
   ASSERT_EQ(export_cmd("related", "x-related.csv"), kExitOk) << err_text;
   ASSERT_EQ(export_xlsx("all.xlsx"), kExitOk) << err_text;
-  EXPECT_TRUE(err_text.starts_with("paa: wrote " + std::to_string(total_questions_) + " question rows, "))
-      << err_text;
-  EXPECT_TRUE(err_text.ends_with(" and 120 related searches to " + (dir_ / "all.xlsx").string() + "\n")) << err_text;
+  EXPECT_EQ(summary.records, total_questions_);  // question rows
+  EXPECT_EQ(summary.related_rows, 120u);
   const auto report = check_xlsx("all.xlsx", "x-tree.csv", "x-questions.csv", "x-related.csv",
                                  "--expect-text '東京 ☕ ünïcödé' --expect-text 'Café au lait – qué es?'");
   EXPECT_EQ(report.substr(0, report.find(' ')), "tree=" + std::to_string(total_questions_)) << report;
@@ -313,19 +324,20 @@ TEST_F(StoreExportTest, RowsPastASheetsLimitContinueOnNumberedSheetsAndStderrSay
   // 50 rows a sheet: 49 data rows under each header.
   ASSERT_EQ(export_xlsx("cont.xlsx", 50), kExitOk) << err_text;
   const auto sheets = (total_questions_ + 48) / 49;
-  EXPECT_NE(err_text.find("paa: note: 'Questions tree' has " + std::to_string(total_questions_) +
-                          " rows, more than one sheet holds (49 plus the header); they continue on "
-                          "'Questions tree (2)'"),
+  std::string notes;
+  for (const auto& note : summary.notes) notes += note + "\n";
+  EXPECT_NE(notes.find("'Questions tree' has " + std::to_string(total_questions_) +
+                       " rows, more than one sheet holds (49 plus the header); they continue on "
+                       "'Questions tree (2)'"),
             std::string::npos)
-      << err_text;
-  EXPECT_NE(err_text.find("paa: note: 'Related' has 120 rows"), std::string::npos) << err_text;
+      << notes;
+  EXPECT_NE(notes.find("'Related' has 120 rows"), std::string::npos) << notes;
   const auto report = check_xlsx("cont.xlsx", "c-tree.csv", "c-q.csv", "c-rel.csv", "--rows-per-sheet 50");
   EXPECT_NE(report.find("sheets=" + std::to_string(sheets + 1 + 3)), std::string::npos) << report;
 }
 
 TEST_F(StoreExportTest, XlsxIsRefusedOnStandardOutputAndWithExcel) {
-  ExportCommandOptions o;
-  o.stores = {dir_ / "store.db"};
+  ExportOptions o;
   o.format = "xlsx";
   EXPECT_EQ(run(o), kExitUsage);
   EXPECT_EQ(err_text, "paa: xlsx is a binary file and is not written to standard output; give -o FILE.xlsx\n");
@@ -428,11 +440,12 @@ constexpr const char* kBrowserMissing =
 
 // `paa export --store STORE --format FORMAT -o OUT`; the exit code.
 int export_to(const fs::path& store, const std::string& format, const fs::path& out) {
-  ExportCommandOptions o;
-  o.stores = {store};
+  ExportOptions o;
   o.format = format;
   o.output = out;
-  return run_export_command(o, stderr);
+  auto done = export_stores({store}, o);
+  EXPECT_TRUE(done) << done.error().message;
+  return done ? kExitOk : exit_code_for(done.error());
 }
 
 TEST(HtmlReportInChromium, LoadsFromFileWithoutNetworkAndShowsFiltersAndEscapesHostileText) {
@@ -510,23 +523,22 @@ class MindMapCommandTest : public ::testing::Test {
     make_report_store(dir_ / "store.db");
   }
 
+  // `paa map` as cmd_map.cpp runs it: the key, the store, its stored result, the SVG. The exit
+  // code; the failure's message in `err_text`, the questions drawn in `questions`.
   int map(const std::string& q, const std::string& hl, const std::string& gl, const std::string& city,
-          const std::string& out) {
-    MapCommandOptions o;
-    o.store = dir_ / "store.db";
-    o.q = q;
-    o.hl = hl;
-    o.gl = gl;
-    o.city = city;
-    o.output = dir_ / out;
-    FILE* err = std::tmpfile();
-    const int code = run_map_command(o, err);
-    std::rewind(err);
-    err_text.clear();
-    char buf[1024];
-    for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, err)) > 0;) err_text.append(buf, n);
-    std::fclose(err);
-    return code;
+          const std::string& out, const fs::path& store_dir = {}) {
+    const fs::path dir = store_dir.empty() ? dir_ / "store.db" : store_dir;
+    auto drawn = [&]() -> Result<std::size_t> {
+      auto query = make_query(q, hl, gl, city);
+      if (!query) return query.error();
+      auto store = open_store(dir);
+      if (!store) return store.error();
+      auto stored = find_stored(**store, *query, dir);
+      if (!stored) return stored.error();
+      return write_mind_map(*stored, dir_ / out, false);
+    }();
+    questions = drawn ? *drawn : 0;
+    return exit_code(drawn, err_text);
   }
 
   // Python's XML parser: the number of question boxes (groups inside the map's group).
@@ -541,6 +553,7 @@ class MindMapCommandTest : public ::testing::Test {
   ::paa::test::TempDir tmp_;
   fs::path dir_;
   std::string err_text;
+  std::size_t questions = 0;
 };
 
 TEST_F(MindMapCommandTest, WritesAnSvgThatPythonsXmlParserReads) {
@@ -548,10 +561,7 @@ TEST_F(MindMapCommandTest, WritesAnSvgThatPythonsXmlParserReads) {
   const auto env = parse_envelope(make_body(2));
   ASSERT_TRUE(env);
   EXPECT_EQ(std::stoull(parse_svg("espresso.svg")), count_questions(env->result.children));
-  EXPECT_NE(err_text.find("paa: wrote a mind map of " + std::to_string(count_questions(env->result.children)) +
-                          " questions to "),
-            std::string::npos)
-      << err_text;
+  EXPECT_EQ(questions, count_questions(env->result.children));
 }
 
 TEST_F(MindMapCommandTest, HostileStringsStayTextInTheSvg) {
@@ -571,12 +581,7 @@ TEST_F(MindMapCommandTest, AKeyThatIsNotStoredExitsOne) {
                           "matter)\n");
   EXPECT_FALSE(fs::exists(dir_ / "none.svg"));
   EXPECT_EQ(map("x", "not a language", "us", "", "bad.svg"), kExitUsage);
-  MapCommandOptions o;
-  o.store = dir_ / "missing.db";
-  o.q = "x";
-  o.hl = "en";
-  o.gl = "us";
-  EXPECT_EQ(run_map_command(o, stderr), kExitUsage);
+  EXPECT_EQ(map("x", "en", "us", "", "missing.svg", dir_ / "missing.db"), kExitUsage);
 }
 
 TEST_F(MindMapCommandTest, ChromiumRendersTheSvgToANonBlankPicture) {

@@ -1,8 +1,10 @@
 #pragma once
 // Shared by the export tests: sample bodies, StoredResult builders and an in-memory
 // StoreReader with the real one's iteration order (encoded key order).
-#include "paa/export/output.hpp"
+#include "../output/render.hpp"
 #include "paa/model/query_key.hpp"
+#include "paa/output/buffered_output.hpp"
+#include "paa/output/sink.hpp"
 #include "paa/store/store.hpp"
 
 #include <gtest/gtest.h>
@@ -15,18 +17,7 @@
 
 namespace paa::exporting::test {
 
-// What `fn(out)` writes through a BufferedOutput of `capacity` bytes (small, so that writers
-// cross buffer boundaries), flushed.
-template <class Fn>
-std::string render(Fn&& fn, std::size_t capacity = 64) {
-  StringSink sink;
-  {
-    BufferedOutput out(sink, capacity);
-    fn(out);
-    EXPECT_TRUE(out.flush());
-  }
-  return sink.data;
-}
+using ::paa::test::render;  // tests/output/render.hpp
 
 // Two top-level questions that fold to the same text, one nested question, quoting hazards.
 inline const std::string kCoffeeBody =

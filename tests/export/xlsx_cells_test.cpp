@@ -1,4 +1,4 @@
-#include "paa/export/xlsx_cells.hpp"
+#include "paa/export/xlsx/xlsx_cells.hpp"
 
 #include <gtest/gtest.h>
 

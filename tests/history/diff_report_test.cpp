@@ -1,6 +1,7 @@
 // The `paa diff` report (issue 16): csv rows exactly, jsonl objects, the text report's order,
 // summaries and caps.
 #include "paa/history/diff_report.hpp"
+#include "paa/output/sink.hpp"
 
 #include "trees.hpp"
 
@@ -16,8 +17,6 @@
 namespace paa {
 namespace {
 
-using exporting::BufferedOutput;
-using exporting::StringSink;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
@@ -333,7 +332,7 @@ TEST(DiffReport, TextFlattensLineBreaksAndGroupsDigits) {
   EXPECT_THAT(run(DiffFormat::text, many, 0), HasSubstr("Keys only at to (no version at from): 1,234\n  ... and 1,234 more"));
 }
 
-struct FailingSink final : exporting::ByteSink {
+struct FailingSink final : ByteSink {
   Result<void> write(std::string_view) override { return make_error(errc::io, "out/diff.csv: No space left on device"); }
 };
 

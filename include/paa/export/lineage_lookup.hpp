@@ -2,15 +2,29 @@
 // The lineage an export shows for a stored result (docs/exports.md "Lineage"), looked up per
 // result: a point read per job that expanded, and one per parent or seed not seen lately.
 #include "paa/error.hpp"
-#include "paa/export/formats.hpp"
+#include "paa/export/stored_tree.hpp"
 #include "paa/store/store.hpp"
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
 
 namespace paa::exporting {
+
+// Where an exported result's key came from: the level and, for a discovered key, the key that
+// discovered it; `seed` is the level-0 key it descends from (itself at level 0).
+struct ExportLineage {
+  std::uint32_t level = 0;
+  std::optional<KeySpelling> parent;  // nullopt at level 0
+  KeySpelling seed;
+  friend bool operator==(const ExportLineage&, const ExportLineage&) = default;
+};
+
+// A key no job discovered: level 0, no parent, its own seed.
+ExportLineage own_lineage(const StoredResult& result);
 
 // The jobs of the store that expanded (a level built, or keys of one admitted), in
 // job_names() order.

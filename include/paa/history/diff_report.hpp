@@ -9,7 +9,7 @@
 // "only at one side" list; the rest are counted. So memory is O(detail_limit × changes per key +
 // locales), whatever the number of keys.
 #include "paa/error.hpp"
-#include "paa/export/output.hpp"
+#include "paa/output/buffered_output.hpp"
 #include "paa/history/tree_diff.hpp"
 #include "paa/model/envelope.hpp"
 
@@ -80,7 +80,7 @@ using DiffLocale = std::tuple<std::string, std::string, std::string>;
 class DiffReport {
  public:
   // csv writes its header row here. `out` must outlive the report.
-  DiffReport(DiffOptions options, DiffHeader header, exporting::BufferedOutput& out);
+  DiffReport(DiffOptions options, DiffHeader header, BufferedOutput& out);
   ~DiffReport();
   DiffReport(const DiffReport&) = delete;
   DiffReport& operator=(const DiffReport&) = delete;
@@ -104,7 +104,7 @@ class DiffReport {
 
   DiffOptions options_;
   DiffHeader header_;
-  exporting::BufferedOutput& out_;
+  BufferedOutput& out_;
   DiffTotals totals_;
   std::map<DiffLocale, DiffTotals> locales_;
   std::uint64_t sequence_ = 0;  // arrival order, the last tie-break

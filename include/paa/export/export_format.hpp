@@ -1,0 +1,31 @@
+#pragma once
+// The `paa export` formats by name, and the options the streamed formats share.
+#include <cstddef>
+#include <optional>
+#include <string_view>
+
+namespace paa::exporting {
+
+// jsonl, json, csv, questions and related are FormatWriters (format_writer.hpp); xlsx
+// (xlsx/xlsx_export.hpp), html (html/html_report.hpp) and edges (edges/edges_csv.hpp) are
+// written by their own drivers.
+enum class ExportFormat { jsonl, json, csv, questions, related, xlsx, html, edges };
+
+std::optional<ExportFormat> parse_export_format(std::string_view name);
+std::string_view format_name(ExportFormat format);
+
+struct FormatOptions {
+  ExportFormat format = ExportFormat::jsonl;
+  // jsonl/json/csv: drop a question whose fold_text was already seen in the same tree,
+  // with its whole subtree (first occurrence in depth-first pre-order wins).
+  bool dedupe = false;
+  // CSV formats: UTF-8 BOM + CRLF line ends.
+  bool excel = false;
+  std::size_t max_question_depth = 1000;
+};
+
+// Whether a format's records carry the lineage (jsonl, json, csv): the exporter looks it up
+// only for these.
+bool format_has_lineage(ExportFormat format);
+
+}  // namespace paa::exporting

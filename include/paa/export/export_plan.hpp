@@ -1,0 +1,49 @@
+#pragma once
+// `paa export` as a library (the CLI is src/cli/cmd_export.cpp): its flags checked into a plan
+// before anything is read, then the plan written from the opened stores.
+#include "paa/error.hpp"
+#include "paa/export/export_request.hpp"
+#include "paa/export/partitioned/partitioned_export.hpp"
+#include "paa/export/xlsx/xlsx_workbook.hpp"
+#include "paa/selection/stores.hpp"
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace paa::exporting {
+
+// The flags of `paa export` but --store and --at (selection/stores.hpp opens those).
+struct ExportOptions {
+  std::string format;
+  std::string job;
+  std::string hl;
+  std::string gl;
+  bool dedupe = false;
+  bool excel = false;
+  bool force = false;
+  std::optional<std::filesystem::path> output;  // nullopt = standard output (refused for xlsx)
+  std::string partition_by;  // "" = one file; "hl,gl": a Hive-style folder at `output`
+  std::string part_size;     // "" = kDefaultPartSize
+  std::uint32_t xlsx_rows_per_sheet = kExcelMaxRows;  // Excel's limit; smaller only in tests
+};
+
+struct ExportPlan {
+  ExportRequest request;
+  std::optional<PartitionedRequest> partitioned;  // --partition-by
+  XlsxOptions xlsx;
+  std::optional<std::filesystem::path> output;
+  bool force = false;
+};
+
+// The options checked (invalid_input naming the flag): a known format, what --excel,
+// --partition-by and --part-size apply to, -o for xlsx and partitions, --hl/--gl normalised.
+Result<ExportPlan> plan_export(const ExportOptions& options);
+
+// Writes the planned export of `stores` (open_stores, with the plan's job): to -o atomically, to
+// standard output, as an xlsx workbook, or as a partitioned folder. An existing -o is untouched
+// on failure.
+Result<ExportSummary> write_export(const OpenedStores& stores, const ExportPlan& plan);
+
+}  // namespace paa::exporting

@@ -1,0 +1,47 @@
+#pragma once
+// What an export selects (every stored result, one locale's, the done keys of one job) and what
+// it reports; the scan every output's driver reads the selection with.
+#include "paa/error.hpp"
+#include "paa/export/export_format.hpp"
+#include "paa/store/store.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace paa::exporting {
+
+struct ExportRequest {
+  FormatOptions format;
+  std::string job;  // "" = every stored result
+  std::string hl;   // normalised (normalize_hl); "" = any
+  std::string gl;   // normalised (normalize_gl); "" = any
+  // Count questions from the results rather than the store's question index (which a union
+  // of stores does not have, and which is today's, not --at's).
+  bool recount_questions = false;
+  bool filtered() const { return !job.empty() || !hl.empty() || !gl.empty(); }
+  // Question counts of the selection come from its trees, not from the store's index.
+  bool questions_from_results() const { return filtered() || recount_questions; }
+};
+
+struct ExportSummary {
+  std::uint64_t results = 0;          // stored results exported
+  std::uint64_t records = 0;          // objects or CSV data rows written
+  std::uint64_t missing_results = 0;  // --job: done entries without a stored result (skipped)
+  // xlsx: rows of "Unique questions" and "Related" (records = "Questions tree" rows), and
+  // what a person should know about the workbook (continuation sheets, plain-text URLs).
+  std::uint64_t question_rows = 0;
+  std::uint64_t related_rows = 0;
+  std::vector<std::string> notes;
+  std::size_t parts = 0;  // --partition-by: part files written
+};
+
+// Calls `feed` with each selected result in key order, until it returns false or an error
+// (which is returned): every stored result, one locale's, or the done keys of one job (counting
+// done keys without a result in `summary.missing_results`, and results fed in `summary.results`).
+Result<void> scan_selection(StoreReader& store, const ExportRequest& request, ExportSummary& summary,
+                            const std::function<Result<bool>(const StoredResult&)>& feed);
+
+}  // namespace paa::exporting

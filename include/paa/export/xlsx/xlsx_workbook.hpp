@@ -1,0 +1,67 @@
+#pragma once
+// The `paa export --format xlsx` workbook, written with libxlsxwriter in its constant-memory
+// mode: rows go to disk as they are written, so a million-row export does not hold the sheet.
+//
+// Sheets, in this order: "Questions tree" (the `csv` rows plus fetched_at, the question cell
+// indented by depth), continuation sheets "Questions tree (2)", ... past Excel's 1,048,576
+// rows, "Unique questions" (the `questions` rows), "Related" (the `related` rows). Each has a
+// bold frozen header row, an autofilter over its rows and fixed column widths; URLs are
+// hyperlinks (Excel allows 65,530 per sheet; later ones are plain text), dates are dates.
+#include "paa/error.hpp"
+#include "paa/export/questions/question_tally.hpp"
+#include "paa/export/xlsx/xlsx_cells.hpp"
+#include "paa/model/envelope.hpp"
+#include "paa/store/store.hpp"
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace paa::exporting {
+
+// Sheet names and headers, exactly.
+inline constexpr std::string_view kTreeSheet = "Questions tree";
+inline constexpr std::string_view kQuestionsSheet = "Unique questions";
+inline constexpr std::string_view kRelatedSheet = "Related";
+
+struct XlsxOptions {
+  // Questions tree: drop repeated questions inside each tree, like `csv --dedupe`.
+  bool dedupe = false;
+  // Rows per sheet, header included: Excel's limit; smaller in tests of the continuation.
+  std::uint32_t rows_per_sheet = kExcelMaxRows;
+};
+
+class XlsxWorkbook {
+ public:
+  // Starts a workbook that close() writes to `file` (libxlsxwriter opens it by name then).
+  // Temporary files go to $TMPDIR (or /tmp).
+  static Result<std::unique_ptr<XlsxWorkbook>> create(const std::filesystem::path& file,
+                                                      const XlsxOptions& options);
+  ~XlsxWorkbook();  // without close(): nothing is written
+  XlsxWorkbook(const XlsxWorkbook&) = delete;
+  XlsxWorkbook& operator=(const XlsxWorkbook&) = delete;
+
+  // One stored result (`envelope` is its parsed body): its question rows on "Questions tree",
+  // its related searches for "Related". Call for every result before the first add_question().
+  Result<void> add_result(const StoredResult& result, const Envelope& envelope);
+  // One row of "Unique questions", in the order they should appear.
+  Result<void> add_question(const QuestionRow& row);
+  // Writes "Related", the autofilters, and the file. Call once.
+  Result<void> close();
+
+  std::uint64_t tree_rows() const;
+  std::uint64_t question_rows() const;
+  std::uint64_t related_rows() const;
+  // What a person should know about the file (continuation sheets, plain-text URLs); one
+  // sentence each, for stderr.
+  std::vector<std::string> notes() const;
+
+ private:
+  struct Impl;
+  explicit XlsxWorkbook(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace paa::exporting

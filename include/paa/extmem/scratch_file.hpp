@@ -1,0 +1,54 @@
+#pragma once
+// Scratch files: unlinked temporary files in $TMPDIR (default /tmp) that hold what does not
+// fit in memory while a command runs. They vanish with their descriptor, whatever happens.
+#include "paa/error.hpp"
+#include "paa/extmem/scratch_map.hpp"
+#include "paa/output/buffered_output.hpp"
+#include "paa/output/sink.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace paa::extmem {
+
+// Where scratch files go: $TMPDIR, or /tmp.
+std::string temp_folder();
+
+// A scratch file in temp_folder() named `<prefix>-XXXXXX`, already unlinked; `path` is its
+// former name, for messages. Returns the fd, which the caller closes.
+Result<int> create_unlinked_temp(std::string_view prefix, std::string& path);
+
+// A scratch file written front to back through a buffer, then read back in place: by
+// pread (read_at) or mapped (map). Write errors are sticky in out() and reported by flush().
+class ScratchFile {
+ public:
+  static Result<std::unique_ptr<ScratchFile>> create(std::string_view prefix,
+                                                     std::size_t buffer = kDefaultOutputBuffer);
+  ~ScratchFile();
+  ScratchFile(const ScratchFile&) = delete;
+  ScratchFile& operator=(const ScratchFile&) = delete;
+
+  BufferedOutput& out() { return out_; }
+  // Bytes appended so far (the offset of the next one).
+  std::uint64_t size() const { return out_.bytes_written(); }
+  const std::string& path() const { return path_; }
+
+  // Writes what is buffered; the first write error if any.
+  Result<void> flush() { return out_.flush(); }
+  // `bytes` bytes at `offset` (flushed before).
+  Result<void> read_at(std::uint64_t offset, char* data, std::uint64_t bytes) const;
+  // Flushes and maps everything written so far for reading.
+  Result<ScratchMap> map(ScratchMap::Access access);
+
+ private:
+  ScratchFile(int fd, std::string path, std::size_t buffer);
+  int fd_;
+  std::string path_;
+  FdSink sink_;
+  BufferedOutput out_;
+};
+
+}  // namespace paa::extmem

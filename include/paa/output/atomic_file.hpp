@@ -1,0 +1,33 @@
+#pragma once
+// A command's output file, written so that readers never see half of it (docs/exports.md
+// "-o FILE: atomic output"): into a temporary file beside the target, fsynced, renamed over
+// it, the folder fsynced. On an error, an exception or SIGINT/SIGTERM/SIGHUP the temporary file
+// is removed and the target is untouched. An existing target is refused unless `force` (checked
+// again atomically at the rename).
+#include "paa/error.hpp"
+#include "paa/output/sink.hpp"
+
+#include <filesystem>
+#include <functional>
+#include <optional>
+
+namespace paa {
+
+// `produce` writes into the temporary file through a ByteSink.
+Result<void> write_file_atomically(const std::filesystem::path& target, bool force,
+                                   const std::function<Result<void>(ByteSink&)>& produce);
+
+// The same for a producer that writes the file by name (libxlsxwriter): `produce` gets the
+// temporary file's path (the file exists, empty) and may replace its contents.
+Result<void> write_path_atomically(const std::filesystem::path& target, bool force,
+                                   const std::function<Result<void>(const std::filesystem::path& temp)>& produce);
+
+// `produce` into `output` atomically (write_file_atomically), or to standard output if none.
+Result<void> write_output(const std::optional<std::filesystem::path>& output, bool force,
+                          const std::function<Result<void>(ByteSink&)>& produce);
+
+// fsyncs a folder, so that names created or renamed in it survive a power cut. Best effort:
+// called after the rename it protects has happened, when there is nothing left to undo.
+void fsync_dir(const std::filesystem::path& dir);
+
+}  // namespace paa

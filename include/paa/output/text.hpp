@@ -1,0 +1,55 @@
+#pragma once
+// Byte-level encoders every output of paa shares (export's formats, the diff report): CSV
+// fields (RFC 4180), JSON strings (also for HTML script elements), numbers, RFC 3339
+// timestamps, and how a JSON output names a key.
+#include "paa/output/buffered_output.hpp"
+
+#include <charconv>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+
+namespace paa {
+
+// RFC 4180 field: quoted when it holds a comma, quote, CR or LF; quotes doubled.
+void append_csv_field(BufferedOutput& out, std::string_view field);
+bool csv_needs_quotes(std::string_view field);
+// Fields separated by commas (none before the first or after the last).
+void append_csv_fields(BufferedOutput& out, std::initializer_list<std::string_view> fields);
+
+// A JSON string literal, quotes included. Input is valid UTF-8 (copied as is);
+// '"', '\\' and control characters are escaped.
+void append_json_string(BufferedOutput& out, std::string_view text);
+
+// The same, safe inside an HTML <script type="application/json"> element: besides JSON's own
+// escapes, '<', '>' and '&' become \u003c, \u003e, \u0026 (so no "</script>" or "<!--" can end
+// or change the element) and U+2028/U+2029 become \u2028/\u2029; \b and \f are written as
+// \u0008 and \u000c. One escaper with append_json_string. The page reads it back with
+// JSON.parse(element.textContent).
+void append_script_json_string(BufferedOutput& out, std::string_view text);
+
+// An integer in decimal.
+template <std::integral T>
+void append_decimal(BufferedOutput& out, T value) {
+  char digits[24];
+  const auto r = std::to_chars(digits, digits + sizeof digits, value);
+  out.append({digits, static_cast<std::size_t>(r.ptr - digits)});
+}
+
+// "q,hl,gl,city," of a key, each field followed by a comma: how every CSV output of paa
+// starts a key's rows (city "" = none).
+void append_csv_key_columns(BufferedOutput& out, std::string_view q, std::string_view hl, std::string_view gl,
+                            std::string_view city);
+
+// "q":...,"hl":...,"gl":...,"city":... of a key (city null when ""): how every JSON output of
+// paa names a key.
+void append_key_members(BufferedOutput& out, std::string_view q, std::string_view hl, std::string_view gl,
+                        std::string_view city);
+
+// "2026-11-20T23:54:14.123Z" (UTC, always milliseconds).
+std::string format_rfc3339_ms(std::int64_t unix_ms);
+
+}  // namespace paa

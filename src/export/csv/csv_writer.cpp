@@ -1,0 +1,68 @@
+#include "paa/export/csv/csv_writer.hpp"
+
+#include "paa/export/csv_rows.hpp"
+#include "paa/output/text.hpp"
+
+#include <string>
+
+namespace paa::exporting {
+
+namespace {
+
+// ",level,parent_q,seed_q" of one tree, rendered once and appended to each of its rows.
+std::string render_lineage_columns(const ExportLineage& lineage) {
+  StringSink sink;
+  {
+    BufferedOutput tmp(sink, 256);
+    tmp.put(',');
+    append_decimal(tmp, lineage.level);
+    tmp.put(',');
+    append_csv_fields(tmp, {lineage.parent ? std::string_view(lineage.parent->q) : std::string_view(), lineage.seed.q});
+    (void)tmp.flush();  // a StringSink cannot fail
+  }
+  return std::move(sink.data);
+}
+
+class CsvWriter final : public FormatWriter {
+ public:
+  CsvWriter(const FormatOptions& options, BufferedOutput& out) : options_(options), out_(out), rows_(options.dedupe) {}
+
+  void begin() override { begin_csv(out_, options_.excel, kCsvHeader); }
+
+  Result<void> add(const StoredResult& r, const ExportLineage& lineage) override {
+    auto env = parse_stored_result(r, options_.max_question_depth);
+    if (!env) return env.error();
+    const std::string prefix = render_key_columns(r);
+    const std::string suffix = render_lineage_columns(lineage);
+    rows_.walk(env->result.children, [&](const QuestionVisit& v) {
+      out_.append(prefix);
+      append_decimal(out_, v.depth);
+      out_.put(',');
+      append_decimal(out_, v.position);
+      out_.put(',');
+      append_csv_fields(out_, {v.parent ? std::string_view(v.parent->question) : std::string_view(), v.node.question,
+                               v.node.answer ? std::string_view(*v.node.answer) : std::string_view(), v.node.url,
+                               v.node.title});
+      out_.append(suffix);
+      end_csv_row(out_, options_.excel);
+      ++records_;
+      return true;
+    });
+    return {};
+  }
+
+  Result<void> finish() override { return {}; }
+
+ private:
+  FormatOptions options_;
+  BufferedOutput& out_;
+  TreeRows rows_;
+};
+
+}  // namespace
+
+std::unique_ptr<FormatWriter> make_csv_writer(const FormatOptions& options, BufferedOutput& out) {
+  return std::make_unique<CsvWriter>(options, out);
+}
+
+}  // namespace paa::exporting

@@ -1,0 +1,31 @@
+#include "paa/export/export_format.hpp"
+
+namespace paa::exporting {
+
+std::optional<ExportFormat> parse_export_format(std::string_view name) {
+  for (const ExportFormat format : {ExportFormat::jsonl, ExportFormat::json, ExportFormat::csv, ExportFormat::questions,
+                                    ExportFormat::related, ExportFormat::xlsx, ExportFormat::html, ExportFormat::edges}) {
+    if (name == format_name(format)) return format;
+  }
+  return std::nullopt;
+}
+
+std::string_view format_name(ExportFormat format) {
+  switch (format) {
+    case ExportFormat::jsonl: return "jsonl";
+    case ExportFormat::json: return "json";
+    case ExportFormat::csv: return "csv";
+    case ExportFormat::questions: return "questions";
+    case ExportFormat::related: return "related";
+    case ExportFormat::xlsx: return "xlsx";
+    case ExportFormat::html: return "html";
+    case ExportFormat::edges: return "edges";
+  }
+  return "?";
+}
+
+bool format_has_lineage(ExportFormat format) {
+  return format == ExportFormat::jsonl || format == ExportFormat::json || format == ExportFormat::csv;
+}
+
+}  // namespace paa::exporting

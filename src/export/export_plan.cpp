@@ -1,0 +1,103 @@
+#include "paa/export/export_plan.hpp"
+
+#include "paa/export/exporter.hpp"
+#include "paa/export/xlsx/xlsx_export.hpp"
+#include "paa/output/atomic_file.hpp"
+#include "paa/selection/locale_filter.hpp"
+
+namespace paa::exporting {
+
+namespace {
+
+Error usage(std::string message) { return make_error(errc::invalid_input, std::move(message)); }
+
+bool is_csv(ExportFormat format) {
+  return format == ExportFormat::csv || format == ExportFormat::questions || format == ExportFormat::related ||
+         format == ExportFormat::edges;
+}
+
+}  // namespace
+
+Result<ExportPlan> plan_export(const ExportOptions& options) {
+  const auto format = parse_export_format(options.format);
+  if (!format) {
+    return usage("unknown --format '" + options.format +
+                 "'; use one of jsonl, json, csv, questions, related, xlsx, html, edges");
+  }
+  if (*format == ExportFormat::xlsx && !options.output) {
+    return usage("xlsx is a binary file and is not written to standard output; give -o FILE.xlsx");
+  }
+  ExportPlan plan;
+  plan.request.format.format = *format;
+  plan.request.format.dedupe = options.dedupe;
+  plan.request.format.excel = options.excel;
+  plan.request.job = options.job;
+  plan.output = options.output;
+  plan.force = options.force;
+  plan.xlsx.dedupe = options.dedupe;
+  plan.xlsx.rows_per_sheet = options.xlsx_rows_per_sheet;
+  if (options.excel && !is_csv(*format)) {
+    return usage("--excel applies to the CSV formats (csv, questions, related, edges), not " + options.format);
+  }
+  if (!options.partition_by.empty()) {
+    if (*format != ExportFormat::jsonl && *format != ExportFormat::csv) {
+      return usage("--partition-by writes jsonl or csv, not " + options.format);
+    }
+    if (options.excel) return usage("--excel is for spreadsheets, not a partitioned dataset");
+    if (!options.output) return usage("--partition-by needs -o DIR, the folder to write");
+    auto columns = parse_partition_columns(options.partition_by);
+    if (!columns) return columns.error();
+    plan.partitioned.emplace();
+    plan.partitioned->columns = std::move(*columns);
+    if (!options.part_size.empty()) {
+      auto size = parse_byte_size(options.part_size);
+      if (!size) return size.error();
+      plan.partitioned->part_size = *size;
+    }
+  } else if (!options.part_size.empty()) {
+    return usage("--part-size applies with --partition-by");
+  }
+  auto locale = LocaleFilter::from_flags(options.hl, options.gl);
+  if (!locale) return locale.error();
+  plan.request.hl = locale->hl();
+  plan.request.gl = locale->gl();
+  return plan;
+}
+
+Result<ExportSummary> write_export(const OpenedStores& stores, const ExportPlan& plan) {
+  StoreReader& store = *stores.reader;
+  ExportRequest request = plan.request;
+  // A union of stores has no question index of its own, and the index is today's, not --at's.
+  request.recount_questions = !stores.index_matches();
+  ExportSummary summary;
+  if (plan.partitioned) {
+    PartitionedRequest partitioned = *plan.partitioned;
+    partitioned.selection = request;
+    auto written = export_partitioned(store, partitioned, *plan.output, plan.force);
+    if (!written) return written.error();
+    summary = written->export_summary;
+    summary.parts = written->files.size();
+    return summary;
+  }
+  Result<void> done;
+  if (request.format.format == ExportFormat::xlsx) {
+    done = write_path_atomically(*plan.output, plan.force, [&](const std::filesystem::path& temp) -> Result<void> {
+      auto exported = export_store_xlsx(store, request, temp, plan.xlsx);
+      if (!exported) return exported.error();
+      summary = std::move(*exported);
+      return {};
+    });
+  } else {
+    done = write_output(plan.output, plan.force, [&](ByteSink& sink) -> Result<void> {
+      BufferedOutput out(sink);
+      auto exported = export_store(store, request, out);
+      if (!exported) return exported.error();
+      summary = std::move(*exported);
+      return {};
+    });
+  }
+  if (!done) return done.error();
+  return summary;
+}
+
+}  // namespace paa::exporting

@@ -1,0 +1,24 @@
+#include "paa/export/format_writer.hpp"
+
+#include "paa/export/csv/csv_writer.hpp"
+#include "paa/export/jsonl/json_writer.hpp"
+#include "paa/export/questions/questions_csv.hpp"
+#include "paa/export/related/related_writer.hpp"
+
+namespace paa::exporting {
+
+std::unique_ptr<FormatWriter> make_format_writer(const FormatOptions& options, BufferedOutput& out) {
+  switch (options.format) {
+    case ExportFormat::jsonl: return make_json_writer(options, out, false);
+    case ExportFormat::json: return make_json_writer(options, out, true);
+    case ExportFormat::csv: return make_csv_writer(options, out);
+    case ExportFormat::questions: return make_questions_writer(options, out);
+    case ExportFormat::related: return make_related_writer(options, out);
+    case ExportFormat::xlsx: break;   // a workbook, not a byte stream: see xlsx/xlsx_export.hpp
+    case ExportFormat::html: break;   // a page over the whole selection: see html/html_report.hpp
+    case ExportFormat::edges: break;  // a job's expansion, not its results: see edges/edges_csv.hpp
+  }
+  return nullptr;
+}
+
+}  // namespace paa::exporting

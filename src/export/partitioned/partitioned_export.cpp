@@ -1,0 +1,354 @@
+#include "paa/export/partitioned/partitioned_export.hpp"
+
+#include "paa/export/format_writer.hpp"
+#include "paa/export/lineage_lookup.hpp"
+#include "paa/output/atomic_file.hpp"
+#include "paa/output/buffered_output.hpp"
+#include "paa/output/sink.hpp"
+
+#include <boost/json.hpp>
+#include <openssl/evp.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <random>
+#include <cstring>
+#include <cstdio>
+#include <fcntl.h>
+#include <stdexcept>
+#include <map>
+#include <memory>
+#include <sys/file.h>
+#include <unistd.h>
+
+namespace paa::exporting {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Parts open at once: enough for every locale of a typical job; the least recently written is
+// closed beyond it (its next rows start a new part), so file descriptors stay bounded.
+constexpr std::size_t kMaxOpenParts = 64;
+constexpr std::size_t kPartBuffer = std::size_t{256} << 10;
+
+std::string hex(const unsigned char* bytes, unsigned size) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string out;
+  for (unsigned i = 0; i < size; ++i) {
+    out.push_back(kDigits[bytes[i] >> 4]);
+    out.push_back(kDigits[bytes[i] & 15]);
+  }
+  return out;
+}
+
+// A part, a folder or the manifest that could not be written: an I/O failure (exit 1), not usage.
+Error io_error(const fs::path& path, std::string_view what, int err) {
+  return make_error(errc::io, "cannot " + std::string(what) + " " + path.string() + ": " + std::strerror(err) +
+                                  "; check the folder's permissions and free space");
+}
+
+// Counts and hashes what goes to the file.
+class HashingFileSink final : public ByteSink {
+ public:
+  HashingFileSink(int fd, const std::string& name) : file_(fd, name), ctx_(EVP_MD_CTX_new()) {
+    if (ctx_ == nullptr || EVP_DigestInit_ex(ctx_, EVP_sha256(), nullptr) != 1) {
+      throw std::runtime_error("OpenSSL: cannot start a SHA-256 digest");
+    }
+  }
+  ~HashingFileSink() override { EVP_MD_CTX_free(ctx_); }
+  HashingFileSink(const HashingFileSink&) = delete;
+  HashingFileSink& operator=(const HashingFileSink&) = delete;
+
+  Result<void> write(std::string_view bytes) override {
+    EVP_DigestUpdate(ctx_, bytes.data(), bytes.size());
+    bytes_ += bytes.size();
+    return file_.write(bytes);
+  }
+  std::uint64_t bytes() const { return bytes_; }
+  std::string sha256() {
+    unsigned char digest[EVP_MAX_MD_SIZE];
+    unsigned size = 0;
+    EVP_DigestFinal_ex(ctx_, digest, &size);
+    return hex(digest, size);
+  }
+
+ private:
+  FdSink file_;
+  EVP_MD_CTX* ctx_;
+  std::uint64_t bytes_ = 0;
+};
+
+// One part file being written.
+struct OpenPart {
+  std::string rel_path;
+  int fd = -1;
+  std::unique_ptr<HashingFileSink> sink;
+  std::unique_ptr<BufferedOutput> out;
+  std::unique_ptr<FormatWriter> writer;
+  std::uint64_t last_use = 0;
+};
+
+class PartitionWriter {
+ public:
+  PartitionWriter(const PartitionedRequest& request, fs::path root)
+      : request_(request), root_(std::move(root)),
+        extension_(request.selection.format.format == ExportFormat::csv ? ".csv" : ".jsonl") {}
+  ~PartitionWriter() {
+    for (auto& [path, part] : open_) {
+      if (part.fd >= 0) ::close(part.fd);
+    }
+  }
+  PartitionWriter(const PartitionWriter&) = delete;
+  PartitionWriter& operator=(const PartitionWriter&) = delete;
+
+  Result<void> add(const StoredResult& result, const ExportLineage& lineage) {
+    const std::string folder = partition_path(request_.columns, result);
+    auto it = open_.find(folder);
+    if (it == open_.end()) {
+      if (open_.size() >= kMaxOpenParts) {
+        auto oldest = std::min_element(open_.begin(), open_.end(), [](const auto& a, const auto& b) {
+          return a.second.last_use < b.second.last_use;
+        });
+        if (auto closed = close(oldest); !closed) return closed;
+      }
+      auto opened = open(folder);
+      if (!opened) return opened.error();
+      it = *opened;
+    }
+    OpenPart& part = it->second;
+    part.last_use = ++clock_;
+    if (auto added = part.writer->add(result, lineage); !added) return added;
+    if (part.out->failed()) return *part.out->error();
+    if (part.out->bytes_written() >= request_.part_size) return close(it);
+    return {};
+  }
+
+  Result<std::vector<PartFile>> finish() {
+    while (!open_.empty()) {
+      if (auto closed = close(open_.begin()); !closed) return closed.error();
+    }
+    std::sort(files_.begin(), files_.end(),
+              [](const PartFile& a, const PartFile& b) { return a.path < b.path; });
+    return files_;
+  }
+
+ private:
+  using Parts = std::map<std::string, OpenPart>;
+
+  Result<Parts::iterator> open(const std::string& folder) {
+    std::error_code ec;
+    fs::create_directories(root_ / folder, ec);
+    if (ec) return io_error(root_ / folder, "create", ec.value());
+    char name[32];
+    std::snprintf(name, sizeof name, "part-%05u", next_index_[folder]++);
+    OpenPart part;
+    part.rel_path = folder.empty() ? std::string(name) + extension_ : folder + "/" + name + extension_;
+    const fs::path file = root_ / part.rel_path;
+    part.fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (part.fd < 0) return io_error(file, "create", errno);
+    part.sink = std::make_unique<HashingFileSink>(part.fd, file.string());
+    part.out = std::make_unique<BufferedOutput>(*part.sink, kPartBuffer);
+    part.writer = make_format_writer(request_.selection.format, *part.out);
+    part.writer->begin();
+    return open_.emplace(folder, std::move(part)).first;
+  }
+
+  Result<void> close(Parts::iterator it) {
+    OpenPart& part = it->second;
+    const fs::path file = root_ / part.rel_path;
+    if (auto finished = part.writer->finish(); !finished) return finished;
+    if (auto flushed = part.out->flush(); !flushed) return flushed;
+    if (::fsync(part.fd) != 0) return io_error(file, "write", errno);
+    const int rc = ::close(part.fd);
+    part.fd = -1;
+    if (rc != 0) return io_error(file, "write", errno);
+    files_.push_back({part.rel_path, part.writer->records(), part.sink->bytes(), part.sink->sha256()});
+    open_.erase(it);
+    return {};
+  }
+
+  const PartitionedRequest& request_;
+  fs::path root_;
+  std::string extension_;
+  Parts open_;
+  std::map<std::string, std::uint32_t> next_index_;
+  std::vector<PartFile> files_;
+  std::uint64_t clock_ = 0;
+};
+
+std::string manifest(const PartitionedRequest& request, const std::vector<PartFile>& files) {
+  boost::json::object m;
+  m["format"] = format_name(request.selection.format.format);
+  boost::json::array columns;
+  for (auto c : request.columns) columns.emplace_back(partition_column_name(c));
+  m["partition_by"] = std::move(columns);
+  std::uint64_t rows = 0;
+  std::uint64_t bytes = 0;
+  boost::json::array list;
+  for (const auto& f : files) {
+    rows += f.rows;
+    bytes += f.bytes;
+    list.push_back(boost::json::object{{"path", f.path}, {"rows", f.rows}, {"bytes", f.bytes},
+                                       {"sha256", f.sha256}});
+  }
+  m["rows"] = rows;
+  m["bytes"] = bytes;
+  m["files"] = std::move(list);
+  return boost::json::serialize(m) + "\n";
+}
+
+Result<void> write_small_file(const fs::path& file, const std::string& text) {
+  const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (fd < 0) return io_error(file, "create", errno);
+  FdSink sink(fd, file.string());
+  auto written = sink.write(text);
+  const bool synced = ::fsync(fd) == 0;
+  const int err = errno;
+  ::close(fd);
+  if (!written) return written;
+  if (!synced) return io_error(file, "write", err);
+  return {};
+}
+
+// An export holds an exclusive flock on its temporary folder while it writes: a folder whose
+// lock can be taken was left by an export that died (PIDs cannot tell: two containers on one
+// volume are both PID 1).
+class FolderLock {
+ public:
+  static int try_lock(const fs::path& dir) {
+    const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+      ::close(fd);
+      return -1;
+    }
+    return fd;
+  }
+  explicit FolderLock(int fd = -1) : fd_(fd) {}
+  ~FolderLock() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  FolderLock(const FolderLock&) = delete;
+  FolderLock& operator=(const FolderLock&) = delete;
+  bool held() const { return fd_ >= 0; }
+
+ private:
+  int fd_;
+};
+
+// Temporary folders of earlier exports to the same place that died before their rename.
+void remove_abandoned(const fs::path& parent, const std::string& stem) {
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(parent, ec)) {
+    if (!entry.path().filename().string().starts_with(stem)) continue;
+    FolderLock lock(FolderLock::try_lock(entry.path()));
+    if (lock.held()) fs::remove_all(entry.path(), ec);
+  }
+}
+
+// Only a folder this command wrote (it has the manifest) or an empty one may be replaced.
+bool replaceable(const fs::path& dir) {
+  std::error_code ec;
+  return fs::is_regular_file(dir / "_SUCCESS", ec) || fs::is_empty(dir, ec);
+}
+
+}  // namespace
+
+Result<PartitionedSummary> export_partitioned(StoreReader& store, const PartitionedRequest& request,
+                                              const fs::path& dir, bool force) {
+  const auto format = request.selection.format.format;
+  if (format != ExportFormat::jsonl && format != ExportFormat::csv) {
+    return make_error(errc::invalid_input, "--partition-by writes jsonl or csv, not " +
+                                               std::string(format_name(format)));
+  }
+  std::error_code ec;
+  const fs::path target = dir.filename().empty() ? dir.parent_path() : dir;
+  if (fs::exists(target, ec) && !force) {
+    return make_error(errc::invalid_input, target.string() + " exists; use --force to replace it");
+  }
+  if (fs::exists(target, ec) && !fs::is_directory(target, ec)) {
+    return make_error(errc::invalid_input, target.string() + " is a file; give --partition-by a folder");
+  }
+  if (fs::exists(target, ec) && !replaceable(target)) {
+    return make_error(errc::invalid_input,
+                      target.string() + " is not a partitioned export (no _SUCCESS manifest) and not empty; "
+                                        "--force replaces only an earlier export: choose another -o");
+  }
+  const fs::path parent = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  if (!fs::is_directory(parent, ec)) {
+    return make_error(errc::invalid_input, "cannot write " + target.string() + ": folder " +
+                                               parent.string() + " does not exist; create it first");
+  }
+  const std::string stem = "." + target.filename().string() + ".paa-tmp-";
+  remove_abandoned(parent, stem);
+  std::random_device entropy;
+  const fs::path temp = parent / (stem + std::to_string(::getpid()) + "-" + std::to_string(entropy() % 1000000));
+  if (!fs::create_directory(temp, ec)) return io_error(temp, "create", ec ? ec.value() : EEXIST);
+  FolderLock writing(FolderLock::try_lock(temp));
+  // Removed on any failure; after a crash, by the next export to the same place.
+  struct TempFolder {
+    fs::path path;
+    ~TempFolder() {
+      std::error_code ignored;
+      if (!path.empty()) fs::remove_all(path, ignored);
+    }
+  } guard{temp};
+
+  PartitionedSummary summary;
+  auto lineages = LineageLookup::create(store, request.selection.job);
+  if (!lineages) return lineages.error();
+  PartitionWriter parts(request, temp);
+  auto scanned = scan_selection(store, request.selection, summary.export_summary,
+                                [&](const StoredResult& result) -> Result<bool> {
+                                  auto lineage = lineages->of(result);
+                                  if (!lineage) return lineage.error();
+                                  if (auto added = parts.add(result, *lineage); !added) return added.error();
+                                  return true;
+                                });
+  if (!scanned) return scanned.error();
+  auto files = parts.finish();
+  if (!files) return files.error();
+  summary.files = std::move(*files);
+  for (const auto& f : summary.files) summary.export_summary.records += f.rows;
+
+  // Every folder's entries durable, then the manifest, then the rename that publishes it all.
+  for (auto it = fs::recursive_directory_iterator(temp, ec); !ec && it != fs::recursive_directory_iterator();
+       it.increment(ec)) {
+    if (it->is_directory()) fsync_dir(it->path());
+  }
+  if (auto written = write_small_file(temp / "_SUCCESS", manifest(request, summary.files)); !written) {
+    return written.error();
+  }
+  fsync_dir(temp);
+  if (fs::exists(target, ec)) {
+    // --force: swap the folders in one step (the old export then sits at `temp`, removed by the
+    // guard), so `target` is never missing.
+    if (::renameat2(AT_FDCWD, temp.c_str(), AT_FDCWD, target.c_str(), RENAME_EXCHANGE) == 0) {
+      fsync_dir(parent);
+      return summary;
+    }
+    if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP) return io_error(target, "replace", errno);
+    // File systems without RENAME_EXCHANGE: move the old one aside, publish, then remove it
+    // (or put it back if publishing fails).
+    const fs::path old = temp.string() + "-old";
+    fs::rename(target, old, ec);
+    if (ec) return io_error(target, "replace", ec.value());
+    fs::rename(temp, target, ec);
+    if (ec) {
+      const int err = ec.value();
+      fs::rename(old, target, ec);
+      return io_error(target, "replace", err);
+    }
+    guard.path = old;  // removes the old export
+    fsync_dir(parent);
+    return summary;
+  }
+  fs::rename(temp, target, ec);
+  if (ec) return io_error(target, "create", ec.value());
+  guard.path.clear();
+  fsync_dir(parent);
+  return summary;
+}
+
+}  // namespace paa::exporting

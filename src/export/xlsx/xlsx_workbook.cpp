@@ -1,0 +1,300 @@
+#include "paa/export/xlsx/xlsx_workbook.hpp"
+
+#include "paa/export/stored_tree.hpp"
+#include "paa/extmem/record_spill.hpp"
+#include "paa/extmem/scratch_file.hpp"
+#include "paa/export/xlsx/sheet_pager.hpp"
+
+#include <xlsxwriter.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+#include <string>
+#include <utility>
+
+namespace paa::exporting {
+
+namespace {
+
+struct Column {
+  const char* header;
+  double width;
+};
+
+constexpr std::array<Column, 12> kTreeColumns{{{"q", 28}, {"hl", 5}, {"gl", 5}, {"city", 14},
+                                               {"depth", 7}, {"position", 9}, {"parent", 45},
+                                               {"question", 60}, {"answer", 80}, {"url", 40},
+                                               {"title", 40}, {"fetched_at", 20}}};
+constexpr std::array<Column, 9> kQuestionColumns{{{"question", 60}, {"answer", 80}, {"url", 40},
+                                                  {"title", 40}, {"count", 8}, {"first_q", 28},
+                                                  {"first_hl", 8}, {"first_gl", 8},
+                                                  {"first_city", 14}}};
+constexpr std::array<Column, 6> kRelatedColumns{
+    {{"q", 28}, {"hl", 5}, {"gl", 5}, {"city", 14}, {"position", 9}, {"related", 45}}};
+
+constexpr int kMaxIndent = 15;  // Excel's indent levels in the format dialog
+
+}  // namespace
+
+// A logical table spread over one or more sheets ("Name", "Name (2)", ...).
+struct PagedTable {
+  PagedTable(std::string name, const Column* columns, std::size_t count, std::uint32_t rows_per_sheet)
+      : pager(std::move(name), rows_per_sheet), cols(columns), ncols(count) {}
+  SheetPager pager;
+  const Column* cols;
+  std::size_t ncols;
+  std::vector<lxw_worksheet*> sheets;
+  std::vector<std::uint32_t> last_row;   // per sheet
+  std::vector<std::size_t> urls;         // hyperlinks written per sheet
+  std::uint64_t plain_urls = 0;          // URLs written as text past the per-sheet limit
+};
+
+struct XlsxWorkbook::Impl {
+  std::filesystem::path file;
+  XlsxOptions options;
+  std::string tmpdir;
+  lxw_workbook* wb = nullptr;
+  lxw_format* header = nullptr;
+  lxw_format* date = nullptr;
+  lxw_format* link = nullptr;
+  std::vector<lxw_format*> indents;  // by depth - 1
+  PagedTable tree;
+  PagedTable questions;
+  PagedTable related;
+  std::unique_ptr<extmem::RecordSpill> related_spill;
+  TreeRows rows;                         // the question rows of each tree (--dedupe)
+  std::string cell;                      // NUL-terminated copy of the current text
+  std::optional<Error> error;            // first libxlsxwriter error
+
+  Impl(const XlsxOptions& o)
+      : options(o),
+        tree(std::string(kTreeSheet), kTreeColumns.data(), kTreeColumns.size(), o.rows_per_sheet),
+        questions(std::string(kQuestionsSheet), kQuestionColumns.data(), kQuestionColumns.size(),
+                  o.rows_per_sheet),
+        related(std::string(kRelatedSheet), kRelatedColumns.data(), kRelatedColumns.size(),
+                o.rows_per_sheet),
+        rows(o.dedupe) {}
+
+  ~Impl() {
+    if (wb != nullptr) lxw_workbook_free(wb);  // abandoned: frees it and its temp files, writes nothing
+  }
+
+  void check(lxw_error err, const char* what) {
+    if (err == LXW_NO_ERROR || error) return;
+    error = make_error(errc::io, "cannot write " + file.string() + " (" + what + "): " + lxw_strerror(err));
+  }
+
+  lxw_worksheet* add_sheet(PagedTable& t) {
+    const auto index = static_cast<std::uint32_t>(t.sheets.size());
+    const std::string name = t.pager.sheet_name(index);
+    lxw_worksheet* ws = workbook_add_worksheet(wb, name.c_str());
+    if (ws == nullptr) {
+      if (!error) error = make_error(errc::io, "cannot add sheet '" + name + "' to " + file.string());
+      return nullptr;
+    }
+    for (std::size_t c = 0; c < t.ncols; ++c) {
+      const auto col = static_cast<lxw_col_t>(c);
+      check(worksheet_set_column(ws, col, col, t.cols[c].width, nullptr), "column width");
+      check(worksheet_write_string(ws, 0, col, t.cols[c].header, header), "header");
+    }
+    worksheet_freeze_panes(ws, 1, 0);
+    t.sheets.push_back(ws);
+    t.last_row.push_back(0);
+    t.urls.push_back(0);
+    return ws;
+  }
+
+  // The sheet and row of the next data row of `t`.
+  std::pair<lxw_worksheet*, lxw_row_t> next_row(PagedTable& t) {
+    const SheetSlot slot = t.pager.next();
+    while (t.sheets.size() <= slot.sheet) {
+      if (add_sheet(t) == nullptr) return {nullptr, 0};
+    }
+    t.last_row[slot.sheet] = slot.row;
+    return {t.sheets[slot.sheet], slot.row};
+  }
+
+  void text(lxw_worksheet* ws, lxw_row_t row, std::size_t col, std::string_view value,
+            lxw_format* format = nullptr) {
+    if (value.empty() && format == nullptr) return;  // a blank cell
+    cell.assign(excel_cell_text(value));
+    check(worksheet_write_string(ws, row, static_cast<lxw_col_t>(col), cell.c_str(), format), "text");
+  }
+
+  void number(lxw_worksheet* ws, lxw_row_t row, std::size_t col, double value,
+              lxw_format* format = nullptr) {
+    check(worksheet_write_number(ws, row, static_cast<lxw_col_t>(col), value, format), "number");
+  }
+
+  void url(PagedTable& t, lxw_worksheet* ws, lxw_row_t row, std::size_t col, std::string_view value) {
+    if (value.empty()) return;
+    const std::size_t sheet = t.sheets.size() - 1;  // rows are only ever written to the newest sheet
+    if (excel_hyperlink(value)) {
+      if (t.urls[sheet] < kExcelMaxUrlsPerSheet) {
+        cell.assign(value);
+        const lxw_error err = worksheet_write_url_opt(ws, row, static_cast<lxw_col_t>(col), cell.c_str(),
+                                                      link, cell.c_str(), nullptr);
+        if (err == LXW_NO_ERROR) {
+          ++t.urls[sheet];
+          return;
+        }
+      } else {
+        ++t.plain_urls;
+      }
+    }
+    text(ws, row, col, value);
+  }
+
+  lxw_format* indent(int depth) {
+    const int level = std::clamp(depth - 1, 0, kMaxIndent);
+    while (static_cast<int>(indents.size()) <= level) {
+      lxw_format* f = workbook_add_format(wb);
+      format_set_indent(f, static_cast<uint8_t>(indents.size()));
+      indents.push_back(f);
+    }
+    return indents[static_cast<std::size_t>(level)];
+  }
+};
+
+XlsxWorkbook::XlsxWorkbook(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+XlsxWorkbook::~XlsxWorkbook() = default;
+
+Result<std::unique_ptr<XlsxWorkbook>> XlsxWorkbook::create(const std::filesystem::path& file,
+                                                           const XlsxOptions& options) {
+  auto impl = std::make_unique<Impl>(options);
+  impl->file = file;
+  impl->tmpdir = extmem::temp_folder();
+  auto spill = extmem::RecordSpill::create();
+  if (!spill) return spill.error();
+  impl->related_spill = std::move(*spill);
+
+  lxw_workbook_options wo{};
+  wo.constant_memory = LXW_TRUE;
+  wo.tmpdir = impl->tmpdir.data();
+  impl->wb = workbook_new_opt(file.c_str(), &wo);
+  if (impl->wb == nullptr) {
+    return make_error(errc::io, "cannot start the workbook " + file.string() +
+                      " (libxlsxwriter could not allocate it or its temporary files in '" +
+                      impl->tmpdir + "'); set TMPDIR to a writable folder");
+  }
+  impl->header = workbook_add_format(impl->wb);
+  format_set_bold(impl->header);
+  impl->date = workbook_add_format(impl->wb);
+  format_set_num_format(impl->date, "yyyy-mm-dd hh:mm:ss");
+  impl->link = workbook_get_default_url_format(impl->wb);
+  impl->add_sheet(impl->tree);
+  if (impl->error) return *impl->error;
+  return std::unique_ptr<XlsxWorkbook>(new XlsxWorkbook(std::move(impl)));
+}
+
+Result<void> XlsxWorkbook::add_result(const StoredResult& r, const Envelope& env) {
+  Impl& m = *impl_;
+  const double fetched = excel_date_serial(r.fetched_at_ms);
+  m.rows.walk(env.result.children, [&](const QuestionVisit& v) {
+    auto [ws, row] = m.next_row(m.tree);
+    if (ws == nullptr) return false;
+    m.text(ws, row, 0, r.q);
+    m.text(ws, row, 1, r.hl);
+    m.text(ws, row, 2, r.gl);
+    m.text(ws, row, 3, r.city);
+    m.number(ws, row, 4, v.depth);
+    m.number(ws, row, 5, v.position);
+    m.text(ws, row, 6, v.parent ? std::string_view(v.parent->question) : std::string_view());
+    m.text(ws, row, 7, v.node.question, v.depth > 1 ? m.indent(v.depth) : nullptr);
+    m.text(ws, row, 8, v.node.answer ? std::string_view(*v.node.answer) : std::string_view());
+    m.url(m.tree, ws, row, 9, v.node.url);
+    m.text(ws, row, 10, v.node.title);
+    m.number(ws, row, 11, fetched, m.date);
+    return true;
+  });
+  if (m.error) return *m.error;
+  if (!env.result.related.empty()) {
+    // q, hl, gl, city, then the related searches in order; written after the questions.
+    std::vector<std::string_view> fields{r.q, r.hl, r.gl, r.city};
+    for (const auto& related : env.result.related) fields.push_back(related);
+    m.related_spill->append_all(fields);
+  }
+  return {};
+}
+
+Result<void> XlsxWorkbook::add_question(const QuestionRow& q) {
+  Impl& m = *impl_;
+  auto [ws, row] = m.next_row(m.questions);
+  if (ws != nullptr) {
+    m.text(ws, row, 0, q.question);
+    m.text(ws, row, 1, q.answer);
+    m.url(m.questions, ws, row, 2, q.url);
+    m.text(ws, row, 3, q.title);
+    m.number(ws, row, 4, static_cast<double>(q.count));
+    if (q.first != nullptr) {
+      m.text(ws, row, 5, q.first->q);
+      m.text(ws, row, 6, q.first->hl);
+      m.text(ws, row, 7, q.first->gl);
+      m.text(ws, row, 8, q.first->city);
+    }
+  }
+  if (m.error) return *m.error;
+  return {};
+}
+
+Result<void> XlsxWorkbook::close() {
+  Impl& m = *impl_;
+  if (m.questions.sheets.empty()) m.add_sheet(m.questions);
+  m.add_sheet(m.related);
+  if (auto sealed = m.related_spill->seal(); !sealed) return sealed;
+  m.related_spill->for_each([&](std::span<const std::string_view> f) {
+    for (std::size_t i = 4; i < f.size(); ++i) {
+      auto [ws, row] = m.next_row(m.related);
+      if (ws == nullptr) return;
+      m.text(ws, row, 0, f[0]);
+      m.text(ws, row, 1, f[1]);
+      m.text(ws, row, 2, f[2]);
+      m.text(ws, row, 3, f[3]);
+      m.number(ws, row, 4, static_cast<double>(i - 3));
+      m.text(ws, row, 5, f[i]);
+    }
+  });
+  for (PagedTable* t : {&m.tree, &m.questions, &m.related}) {
+    for (std::size_t s = 0; s < t->sheets.size(); ++s) {
+      m.check(worksheet_autofilter(t->sheets[s], 0, 0, t->last_row[s], static_cast<lxw_col_t>(t->ncols - 1)),
+              "autofilter");
+    }
+  }
+  if (m.error) return *m.error;
+  lxw_workbook* wb = std::exchange(m.wb, nullptr);
+  if (const lxw_error err = workbook_close(wb); err != LXW_NO_ERROR) {
+    return make_error(errc::io, "cannot write " + m.file.string() + ": " + lxw_strerror(err) +
+                      (err == LXW_ERROR_CREATING_TMPFILE ? "; set TMPDIR to a writable folder with space"
+                                                         : "; check free space and the folder's permissions"));
+  }
+  return {};
+}
+
+std::uint64_t XlsxWorkbook::tree_rows() const { return impl_->tree.pager.rows(); }
+std::uint64_t XlsxWorkbook::question_rows() const { return impl_->questions.pager.rows(); }
+std::uint64_t XlsxWorkbook::related_rows() const { return impl_->related.pager.rows(); }
+
+std::vector<std::string> XlsxWorkbook::notes() const {
+  std::vector<std::string> out;
+  const auto data_rows = std::to_string(impl_->options.rows_per_sheet - 1);
+  for (const PagedTable* t : {&impl_->tree, &impl_->questions, &impl_->related}) {
+    if (t->sheets.size() > 1) {
+      std::string names;
+      for (std::size_t s = 1; s < t->sheets.size(); ++s) {
+        names += (s > 1 ? ", '" : "'") + t->pager.sheet_name(static_cast<std::uint32_t>(s)) + "'";
+      }
+      out.push_back("'" + t->pager.sheet_name(0) + "' has " + std::to_string(t->pager.rows()) +
+                    " rows, more than one sheet holds (" + data_rows +
+                    " plus the header); they continue on " + names);
+    }
+    if (t->plain_urls > 0) {
+      out.push_back("'" + t->pager.sheet_name(0) + "': " + std::to_string(t->plain_urls) +
+                    " URLs are plain text, not links (Excel allows " +
+                    std::to_string(kExcelMaxUrlsPerSheet) + " hyperlinks per sheet)");
+    }
+  }
+  return out;
+}
+
+}  // namespace paa::exporting

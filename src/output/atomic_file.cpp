@@ -1,0 +1,168 @@
+#include "paa/output/atomic_file.hpp"
+
+#include <cerrno>
+#include <climits>
+#include <csignal>
+#include <cstring>
+#include <fcntl.h>
+#include <random>
+#include <string>
+#include <unistd.h>
+
+namespace paa {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// --- removal of the temporary file on SIGINT/SIGTERM/SIGHUP ---------------------------------
+// The handler may only touch async-signal-safe state: a fixed buffer and a flag.
+char g_temp_path[PATH_MAX];
+volatile std::sig_atomic_t g_temp_armed = 0;
+constexpr int kCleanupSignals[] = {SIGINT, SIGTERM, SIGHUP};
+
+extern "C" void remove_temp_and_reraise(int sig) {
+  if (g_temp_armed) ::unlink(g_temp_path);
+  g_temp_armed = 0;
+  // SA_RESETHAND restored the default action: die of the same signal (exit status 128+sig).
+  ::raise(sig);
+}
+
+class SignalCleanup {
+ public:
+  explicit SignalCleanup(const std::string& path) {
+    if (path.size() >= sizeof g_temp_path) return;  // cannot happen: open() would have failed
+    std::memcpy(g_temp_path, path.c_str(), path.size() + 1);
+    g_temp_armed = 1;
+    struct sigaction action {};
+    action.sa_handler = remove_temp_and_reraise;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESETHAND;
+    for (std::size_t i = 0; i < std::size(kCleanupSignals); ++i) {
+      ::sigaction(kCleanupSignals[i], &action, &saved_[i]);
+    }
+  }
+  ~SignalCleanup() {
+    g_temp_armed = 0;
+    for (std::size_t i = 0; i < std::size(kCleanupSignals); ++i) {
+      ::sigaction(kCleanupSignals[i], &saved_[i], nullptr);
+    }
+  }
+  SignalCleanup(const SignalCleanup&) = delete;
+  SignalCleanup& operator=(const SignalCleanup&) = delete;
+
+ private:
+  struct sigaction saved_[std::size(kCleanupSignals)] {};
+};
+
+// Removes the temporary file unless released (errors and exceptions alike).
+class TempFileGuard {
+ public:
+  TempFileGuard(int fd, std::string path) : fd_(fd), path_(std::move(path)) {}
+  ~TempFileGuard() {
+    if (fd_ >= 0) ::close(fd_);
+    if (!path_.empty()) ::unlink(path_.c_str());
+  }
+  TempFileGuard(const TempFileGuard&) = delete;
+  TempFileGuard& operator=(const TempFileGuard&) = delete;
+  int fd() const { return fd_; }
+  int close_fd() {
+    const int rc = ::close(fd_);
+    fd_ = -1;
+    return rc;
+  }
+  void release() { path_.clear(); }
+
+ private:
+  int fd_;
+  std::string path_;
+};
+
+Error write_error(const fs::path& target, int err) {
+  return make_error(errc::io, "cannot write " + target.string() + ": " + std::strerror(err) +
+                    "; check the folder's permissions or choose another -o");
+}
+
+// The temporary file exists (created, empty, open as `fd`) while `produce` runs.
+Result<void> replace_atomically(const fs::path& target, bool force,
+                                const std::function<Result<void>(int fd, const fs::path& temp)>& produce) {
+  std::error_code ec;
+  const auto status = fs::symlink_status(target, ec);
+  if (fs::is_directory(status)) {
+    return make_error(errc::invalid_input, target.string() + " is a folder; give -o a file name");
+  }
+  if (fs::exists(status) && !force) {
+    return make_error(errc::invalid_input, target.string() + " exists; use --force to replace it");
+  }
+  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  if (!fs::is_directory(dir, ec)) {
+    return make_error(errc::invalid_input, "cannot write " + target.string() + ": folder " + dir.string() +
+                      " does not exist; create it first");
+  }
+
+  // A unique name beside the target, so the final rename stays within one file system.
+  std::random_device entropy;
+  int fd = -1;
+  std::string temp;
+  for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
+    temp = (dir / ("." + target.filename().string() + ".paa-tmp-" + std::to_string(::getpid()) +
+                   "-" + std::to_string(entropy() % 1000000)))
+               .string();
+    fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd < 0 && errno != EEXIST) return write_error(target, errno);
+  }
+  if (fd < 0) return write_error(target, EEXIST);
+  TempFileGuard guard(fd, temp);
+  SignalCleanup on_signal(temp);
+
+  if (auto produced = produce(guard.fd(), temp); !produced) return produced.error();
+  if (::fsync(guard.fd()) != 0) return write_error(target, errno);
+  if (guard.close_fd() != 0) return write_error(target, errno);
+  if (force) {
+    if (::rename(temp.c_str(), target.c_str()) != 0) return write_error(target, errno);
+  } else if (::renameat2(AT_FDCWD, temp.c_str(), AT_FDCWD, target.c_str(), RENAME_NOREPLACE) != 0) {
+    const int err = errno;
+    if (err == EEXIST) {
+      return make_error(errc::invalid_input, target.string() + " appeared while exporting; use --force to replace it");
+    }
+    // File systems without RENAME_NOREPLACE: the existence check above has to do.
+    if ((err != EINVAL && err != ENOSYS && err != ENOTSUP) ||
+        ::rename(temp.c_str(), target.c_str()) != 0) {
+      return write_error(target, err);
+    }
+  }
+  guard.release();
+  fsync_dir(dir);
+  return {};
+}
+
+}  // namespace
+
+void fsync_dir(const fs::path& dir) {
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return;
+  ::fsync(fd);
+  ::close(fd);
+}
+
+Result<void> write_output(const std::optional<fs::path>& output, bool force,
+                          const std::function<Result<void>(ByteSink&)>& produce) {
+  if (output) return write_file_atomically(*output, force, produce);
+  FdSink stdout_sink(STDOUT_FILENO, "standard output");
+  return produce(stdout_sink);
+}
+
+Result<void> write_file_atomically(const fs::path& target, bool force,
+                                   const std::function<Result<void>(ByteSink&)>& produce) {
+  return replace_atomically(target, force, [&](int fd, const fs::path&) {
+    FdSink sink(fd, target.string());
+    return produce(sink);
+  });
+}
+
+Result<void> write_path_atomically(const fs::path& target, bool force,
+                                   const std::function<Result<void>(const fs::path& temp)>& produce) {
+  return replace_atomically(target, force, [&](int, const fs::path& temp) { return produce(temp); });
+}
+
+}  // namespace paa
