@@ -2,7 +2,7 @@
 
 #include "paa/model/query_key.hpp"
 
-#include "records.hpp"
+#include "codec.hpp"
 
 #include <map>
 #include <string>

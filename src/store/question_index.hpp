@@ -1,7 +1,7 @@
 #pragma once
 // Internal: the question index's side of storing a tree, shared by the writer and `paa merge`.
 #include "paa/model/envelope.hpp"
-#include "paa/store/store.hpp"
+#include "paa/store/records.hpp"
 
 #include <rocksdb/db.h>
 #include <rocksdb/write_batch.h>

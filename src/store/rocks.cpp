@@ -3,7 +3,7 @@
 #include "paa/model/ascii.hpp"
 
 #include "question_count_merge.hpp"
-#include "records.hpp"
+#include "codec.hpp"
 
 #include <rocksdb/cache.h>
 #include <rocksdb/convenience.h>
@@ -731,7 +731,7 @@ Result<JobStats> RocksStore::job_stats(std::string_view job) const {
   JobStats stats;
   stats.job = std::string(job);
   auto r = scan_progress(job, [&](std::string_view, const ProgressEntry& p) {
-    count_progress(stats, p);
+    stats.count(p);
     return true;
   });
   if (!r) return r.error();

@@ -2,7 +2,7 @@
 // Internal: opening the RocksDB instance behind a store (primary for the writer, secondary for
 // readers), the single-writer lock, error messages, and the reads both sides share.
 #include "paa/store/expansion.hpp"
-#include "paa/store/store.hpp"
+#include "paa/store/records.hpp"
 
 #include <rocksdb/db.h>
 

@@ -4,7 +4,7 @@
 #include "paa/store/store_union.hpp"
 
 #include "question_index.hpp"
-#include "records.hpp"
+#include "codec.hpp"
 #include "rocks.hpp"
 
 #include <rocksdb/write_batch.h>

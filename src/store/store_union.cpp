@@ -2,7 +2,7 @@
 // job), so the smallest key is found by a linear pass rather than a heap.
 #include "paa/store/store_union.hpp"
 
-#include "records.hpp"
+#include "codec.hpp"
 #include "rocks.hpp"
 
 #include <algorithm>
@@ -117,7 +117,7 @@ class RocksStoreUnion final : public StoreUnion {
     JobStats stats;
     stats.job = std::string(job);
     auto scanned = scan_progress(job, [&](std::string_view, const ProgressEntry& p) {
-      count_progress(stats, p);
+      stats.count(p);
       return true;
     });
     if (!scanned) return scanned.error();

@@ -12,7 +12,7 @@
 #include "paa/model/clock.hpp"
 
 #include "question_index.hpp"
-#include "records.hpp"
+#include "codec.hpp"
 #include "rocks.hpp"
 
 #include <rocksdb/write_batch.h>

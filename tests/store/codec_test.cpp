@@ -1,7 +1,7 @@
 // The store's byte formats (docs/store.md "Layout"), on bytes alone: no store is opened except
 // the shipped format-2 fixture, read with plain RocksDB. Golden bytes pin every format: a change
 // to an encoder that changes what is written fails here, before any store is misread.
-#include "records.hpp"
+#include "codec.hpp"
 #include "question_count_merge.hpp"
 #include "store_test_util.hpp"
 

@@ -1,9 +1,10 @@
 #pragma once
-// Internal: the byte formats of the store's keys and values (docs/store.md, "Layout").
+// Internal: the codec, the byte formats of the store's keys and values (docs/store.md, "Layout"):
+// records (paa/store/records.hpp, expansion.hpp) to bytes and back. No I/O, no RocksDB.
 // Hot families (results, progress, questions) use a compact versioned binary format;
 // meta values (quota, run info) are JSON so `ldb` dumps stay readable.
 #include "paa/store/expansion.hpp"
-#include "paa/store/store.hpp"
+#include "paa/store/records.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -63,8 +64,6 @@ std::optional<std::int64_t> decode_result_fetched_at(std::string_view bytes);
 
 std::string encode_progress(const ProgressEntry& p);
 std::optional<ProgressEntry> decode_progress(std::string_view bytes);
-// Adds one progress entry to a job's tallies (done, cached, searches spent, failed).
-void count_progress(JobStats& stats, const ProgressEntry& p);
 
 std::string encode_question(const QuestionEntry& q);            // normalized not included
 std::optional<QuestionEntry> decode_question(std::string_view normalized, std::string_view bytes);
