@@ -2,7 +2,7 @@
 // a writer runs, and see the writer's WAL up to the last catch-up.
 #include "paa/store/store.hpp"
 
-#include "rocks.hpp"
+#include "engine.hpp"
 
 namespace paa {
 namespace {

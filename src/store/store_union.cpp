@@ -3,7 +3,7 @@
 #include "paa/store/store_union.hpp"
 
 #include "codec.hpp"
-#include "rocks.hpp"
+#include "engine.hpp"
 
 #include <algorithm>
 #include <optional>

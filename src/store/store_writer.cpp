@@ -13,7 +13,7 @@
 
 #include "question_index.hpp"
 #include "codec.hpp"
-#include "rocks.hpp"
+#include "engine.hpp"
 
 #include <rocksdb/write_batch.h>
 

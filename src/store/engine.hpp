@@ -1,6 +1,10 @@
 #pragma once
-// Internal: opening the RocksDB instance behind a store (primary for the writer, secondary for
-// readers), the single-writer lock, error messages, and the reads both sides share.
+// Internal: the engine, the RocksDB instance behind a store: opening it (primary for the writer,
+// secondary for readers) with each family's options, RocksDB's errors as the store's, and the
+// reads and cursors every side shares. Bytes come and go through the codec (codec.hpp); the
+// writer's batches are record_batch.hpp's.
+#include "writer_lock.hpp"
+
 #include "paa/store/expansion.hpp"
 #include "paa/store/records.hpp"
 
@@ -15,30 +19,9 @@
 
 namespace paa::store_detail {
 
-// "store 'x.db'": how every message names the store (the path as the user gave it).
-std::string store_name(const std::filesystem::path& dir);
-
 // "store 'x.db': <what> failed: <status>; <what to do>".
 Error rocks_error(const std::filesystem::path& dir, std::string_view what,
                   const rocksdb::Status& status);
-
-// The single-writer lock: flock(LOCK_EX) on <dir>/paa.lock, which holds the owner's pid.
-class WriterLock {
- public:
-  static Result<WriterLock> acquire(const std::filesystem::path& dir);
-  WriterLock(WriterLock&& other) noexcept;
-  WriterLock& operator=(WriterLock&& other) noexcept;
-  WriterLock(const WriterLock&) = delete;
-  WriterLock& operator=(const WriterLock&) = delete;
-  ~WriterLock();
-  void release();
-
- private:
-  explicit WriterLock(int fd) : fd_(fd) {}
-  int fd_ = -1;
-};
-
-inline constexpr const char* kLockFileName = "paa.lock";
 
 // An open RocksDB instance with the store's column families.
 class RocksStore {
