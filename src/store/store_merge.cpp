@@ -3,11 +3,10 @@
 #include "paa/model/envelope.hpp"
 #include "paa/store/store_union.hpp"
 
-#include "question_index.hpp"
 #include "codec.hpp"
 #include "engine.hpp"
-
-#include <rocksdb/write_batch.h>
+#include "record_batch.hpp"
+#include "write_rules.hpp"
 
 #include <optional>
 
@@ -24,31 +23,25 @@ constexpr std::uint64_t kProgressEvery = 10000;
 // A batch that commits itself when it grows past its bounds.
 class BatchedWrites {
  public:
-  explicit BatchedWrites(RocksStore& store) : store_(store) {}
+  explicit BatchedWrites(RocksStore& store) : records_(store) {}
 
-  rocksdb::WriteBatch& batch() { return batch_; }
+  RecordBatch& records() { return records_; }
 
   Result<void> added() {
-    if (++records_ < kBatchRecords && batch_.GetDataSize() < kBatchBytes) return {};
+    if (++added_ < kBatchRecords && records_.bytes() < kBatchBytes) return {};
     return commit(false);
   }
 
   // The last commit syncs the WAL: when merge_stores returns, everything is durable.
   Result<void> commit(bool sync) {
-    if (batch_.Count() == 0 && !sync) return {};
-    rocksdb::WriteOptions wo;
-    wo.sync = sync;
-    auto s = store_.db()->Write(wo, &batch_);
-    if (!s.ok()) return rocks_error(store_.dir(), "writing merged results", s);
-    batch_.Clear();
-    records_ = 0;
+    if (auto r = records_.commit(sync, "writing merged results"); !r) return r;
+    added_ = 0;
     return {};
   }
 
  private:
-  RocksStore& store_;
-  rocksdb::WriteBatch batch_;
-  std::size_t records_ = 0;
+  RecordBatch records_;
+  std::size_t added_ = 0;
 };
 
 bool same_fetch(const StoredResult& a, const StoredResult& b) {
@@ -105,13 +98,17 @@ Result<MergeSummary> merge_stores(const fs::path& into, const std::vector<fs::pa
       return fail(make_error(errc::store_unusable, "a stored result of '" + result.q +
                                                        "' no longer parses: " + fresh.error().message));
     }
-    stage_question_deltas(writes.batch(), store.questions, result.key, *old, *fresh);
+    std::optional<Envelope> old_tree;
+    if (*old) {
+      if (auto parsed = parse_envelope((*old)->body)) old_tree = std::move(*parsed);
+    }
+    writes.records().merge_questions(question_deltas(result.key, old_tree ? &*old_tree : nullptr, *fresh));
     // The target's own answer is replaced by a newer one: it is kept as a version, as a refresh
     // keeps it (docs/history.md).
     if (*old && store.history != nullptr) {
-      writes.batch().Put(store.history, history_key(result.key, (*old)->unchanged_since_ms), encode_result(**old));
+      writes.records().put_history(result.key, (*old)->unchanged_since_ms, **old);
     }
-    writes.batch().Put(store.results, result.key, encode_result(result));
+    writes.records().put_result(result);
     ++summary.results;
     if (auto added = writes.added(); !added) return fail(added.error());
     return true;
@@ -125,7 +122,7 @@ Result<MergeSummary> merge_stores(const fs::path& into, const std::vector<fs::pa
   if (!jobs) return jobs.error();
   for (const auto& job : *jobs) {
     auto scanned = (*from)->scan_progress(job, [&](std::string_view key, const ProgressEntry& entry) {
-      writes.batch().Put(store.progress, progress_key(job, key), encode_progress(entry));
+      writes.records().put_progress(job, key, entry);
       ++summary.progress;
       if (auto added = writes.added(); !added) {
         failure = added.error();
@@ -138,7 +135,7 @@ Result<MergeSummary> merge_stores(const fs::path& into, const std::vector<fs::pa
     auto run = (*from)->last_run(job);  // not job_stats(): the progress was just scanned
     if (!run) return run.error();
     if (run->started_at_ms != 0) {
-      writes.batch().Put(store.meta, std::string(kMetaRunPrefix) + job, encode_run(*run));
+      writes.records().put_last_run(job, *run);
     }
   }
   summary.jobs = std::move(*jobs);
