@@ -155,6 +155,17 @@ std::string history_key(std::string_view key, std::int64_t since_ms) {
   return k;
 }
 
+std::optional<HistoryKey> split_history_key(std::string_view history_key) {
+  if (history_key.size() < 8) return std::nullopt;
+  HistoryKey out{history_key.substr(0, history_key.size() - 8), 0};
+  std::uint64_t slot = 0;
+  for (std::size_t i = history_key.size() - 8; i < history_key.size(); ++i) {
+    slot = (slot << 8) | static_cast<std::uint8_t>(history_key[i]);
+  }
+  out.slot = static_cast<std::int64_t>(slot);
+  return out;
+}
+
 std::string lineage_key(std::string_view job, std::string_view key) {
   std::string k = expansion_prefix('L', job);
   k.append(key);

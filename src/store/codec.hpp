@@ -32,6 +32,12 @@ inline constexpr std::string_view kMetaRunsPrefix = "runs/";    // + run id: Run
 // history key = encoded key + unchanged_since_ms (u64 BE): a key's versions in time order.
 // Encoded keys are prefix-free (each field is terminated), so the key is the scan prefix.
 std::string history_key(std::string_view key, std::int64_t since_ms);
+// A history key's encoded key and time; nullopt when it is too short to be one.
+struct HistoryKey {
+  std::string_view key;
+  std::int64_t slot = 0;
+};
+std::optional<HistoryKey> split_history_key(std::string_view history_key);
 
 // progress key = job + 0x00 + encoded key. Job names may not contain 0x00 (checked).
 std::string progress_prefix(std::string_view job);

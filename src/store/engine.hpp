@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace paa::store_detail {
@@ -69,6 +70,8 @@ class RocksStore {
   Result<std::optional<StoredResult>> get_at(std::string_view key, std::int64_t at_ms,
                                              const StoredResult* current) const;
   Result<std::vector<StoredResult>> get_versions(std::string_view key) const;
+  // The key's older versions, each with the slot (history key time) it is stored under, oldest first.
+  Result<std::vector<std::pair<std::int64_t, StoredResult>>> get_history(std::string_view key) const;
 
   Result<ExpansionState> get_expansion_state(std::string_view job) const;
   Result<std::optional<Lineage>> get_lineage(std::string_view job, std::string_view key) const;

@@ -124,18 +124,27 @@ Result<std::optional<StoredResult>> RocksStore::get_at(std::string_view key, std
   return std::optional<StoredResult>(as_seen_at(std::move(*r), at_ms));
 }
 
-Result<std::vector<StoredResult>> RocksStore::get_versions(std::string_view key) const {
-  std::vector<StoredResult> out;
-  if (history != nullptr) {
-    Cursor c(*this, history, key);
-    for (; c.valid(); c.next()) {
-      if (c.key().size() != key.size() + 8) continue;  // not possible with prefix-free keys
-      auto r = decode_result(key, c.value());
-      if (!r) return damaged(kHistoryFamily, c.key());
-      out.push_back(std::move(*r));
-    }
-    if (!c.status().ok()) return rocks_error(dir_, "reading a result's history", c.status());
+Result<std::vector<std::pair<std::int64_t, StoredResult>>> RocksStore::get_history(std::string_view key) const {
+  std::vector<std::pair<std::int64_t, StoredResult>> out;
+  if (history == nullptr) return out;
+  Cursor c(*this, history, key);
+  for (; c.valid(); c.next()) {
+    auto split = split_history_key(c.key());
+    if (!split || split->key != key) continue;  // not possible with prefix-free keys
+    auto r = decode_result(key, c.value());
+    if (!r) return damaged(kHistoryFamily, c.key());
+    out.emplace_back(split->slot, std::move(*r));
   }
+  if (!c.status().ok()) return rocks_error(dir_, "reading a result's history", c.status());
+  return out;
+}
+
+Result<std::vector<StoredResult>> RocksStore::get_versions(std::string_view key) const {
+  auto kept = get_history(key);
+  if (!kept) return kept.error();
+  std::vector<StoredResult> out;
+  out.reserve(kept->size() + 1);
+  for (auto& [slot, version] : *kept) out.push_back(std::move(version));
   auto current = get_result(key, /*fill_cache=*/false);
   if (!current) return current.error();
   if (*current) out.push_back(std::move(**current));

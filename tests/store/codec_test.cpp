@@ -148,6 +148,11 @@ TEST(StoreCodec, ProgressQuestionAndOperandBytesAsShipped) {
 TEST(StoreCodec, KeyLayoutsAsShipped) {
   EXPECT_EQ(hex(history_key("k\x01", 258)), "6b010000000000000102");
   EXPECT_EQ(hex(history_key("k", -5)), "6b0000000000000000") << "times before 1970 sort first";
+  auto split = split_history_key(history_key("k\x01", 258));
+  ASSERT_TRUE(split);
+  EXPECT_EQ(split->key, "k\x01");
+  EXPECT_EQ(split->slot, 258);
+  EXPECT_FALSE(split_history_key("short"));
   EXPECT_EQ(hex(progress_key("job", "k")), "6a6f62006b");
   EXPECT_EQ(hex(lineage_key("job", "k")), "4c6a6f62006b");
   EXPECT_EQ(hex(level_key("job", 2, 3)), "466a6f6200000000020000000000000003");
