@@ -417,7 +417,7 @@ Error RocksStore::damaged(std::string_view family, std::string_view key) const {
     auto u = static_cast<unsigned char>(c);
     printable += (u >= 0x20 && u < 0x7f) ? c : '.';
   }
-  return make_error(errc::store, store_name(dir_) + ": damaged record in '" + std::string(family) +
+  return make_error(errc::store_damaged, store_name(dir_) + ": damaged record in '" + std::string(family) +
                     "' at key '" + printable +
                     "'; the store was modified by something other than paa or the disk is failing");
 }
