@@ -120,6 +120,19 @@ bool read_optional_int(const json::object& o, std::string_view name,
   return true;
 }
 
+// A JSON object, or nullopt when `text` is not one.
+std::optional<json::object> parse_object(std::string_view text) {
+  boost::system::error_code ec;
+  json::value v = json::parse(text, ec);
+  if (ec || !v.is_object()) return std::nullopt;
+  return std::move(v.get_object());
+}
+
+// A count read with read_optional_int: absent or negative is 0.
+std::uint64_t count_of(const std::optional<std::int64_t>& n) {
+  return static_cast<std::uint64_t>(std::max<std::int64_t>(0, n.value_or(0)));
+}
+
 }  // namespace
 
 std::string progress_prefix(std::string_view job) {
@@ -299,10 +312,10 @@ std::string encode_expansion_state(const ExpansionState& s) {
 }
 
 std::optional<ExpansionState> decode_expansion_state(std::string_view text) {
+  const auto object = parse_object(text);
+  if (!object) return std::nullopt;
+  const auto& o = *object;
   boost::system::error_code ec;
-  json::value v = json::parse(text, ec);
-  if (ec || !v.is_object()) return std::nullopt;
-  const auto& o = v.get_object();
   std::optional<std::int64_t> built, parents, admitted;
   if (!read_optional_int(o, "built", built) || !read_optional_int(o, "pass_parents", parents) ||
       !read_optional_int(o, "pass_admitted", admitted) || !built || !parents || !admitted || *built < 0 ||
@@ -588,10 +601,9 @@ std::string encode_quota(const QuotaState& q) {
 }
 
 std::optional<QuotaState> decode_quota(std::string_view text) {
-  boost::system::error_code ec;
-  json::value v = json::parse(text, ec);
-  if (ec || !v.is_object()) return std::nullopt;
-  const auto& o = v.get_object();
+  const auto object = parse_object(text);
+  if (!object) return std::nullopt;
+  const auto& o = *object;
   QuotaState q;
   std::optional<std::int64_t> seen;
   if (!read_optional_int(o, "searches_left", q.searches_left) ||
@@ -613,11 +625,10 @@ std::string encode_shard(const ShardClaim& s) {
 }
 
 std::optional<ShardClaim> decode_shard(std::string_view text) {
-  boost::system::error_code ec;
-  json::value v = json::parse(text, ec);
-  if (ec || !v.is_object()) return std::nullopt;
+  const auto object = parse_object(text);
+  if (!object) return std::nullopt;
   std::optional<std::int64_t> index, count, hash;
-  const auto& o = v.get_object();
+  const auto& o = *object;
   if (!read_optional_int(o, "index", index) || !read_optional_int(o, "count", count) ||
       !read_optional_int(o, "hash", hash) || !index || !count || !hash)
     return std::nullopt;
@@ -651,10 +662,9 @@ std::string encode_run(const RunInfo& r) {
 }
 
 std::optional<RunInfo> decode_run(std::string_view text) {
-  boost::system::error_code ec;
-  json::value v = json::parse(text, ec);
-  if (ec || !v.is_object()) return std::nullopt;
-  const auto& o = v.get_object();
+  const auto object = parse_object(text);
+  if (!object) return std::nullopt;
+  const auto& o = *object;
   RunInfo r;
   std::optional<std::int64_t> started, ended;
   if (!read_optional_int(o, "started_at_ms", started) ||
@@ -674,10 +684,7 @@ std::optional<RunInfo> decode_run(std::string_view text) {
     if (!read_optional_int(co, "new", fresh) || !read_optional_int(co, "changed", changed) ||
         !read_optional_int(co, "unchanged", unchanged))
       return std::nullopt;
-    auto count = [](const std::optional<std::int64_t>& n) {
-      return static_cast<std::uint64_t>(std::max<std::int64_t>(0, n.value_or(0)));
-    };
-    r.changes = RunChanges{count(fresh), count(changed), count(unchanged)};
+    r.changes = RunChanges{count_of(fresh), count_of(changed), count_of(unchanged)};
   }
   if (const json::value* m = o.if_contains("money"); m != nullptr && m->is_object()) {
     const auto& mo = m->get_object();
@@ -687,10 +694,7 @@ std::optional<RunInfo> decode_run(std::string_view text) {
         !read_optional_int(mo, "unknown_disproved", disproved) ||
         !read_optional_int(mo, "balance_fall", fall))
       return std::nullopt;
-    auto count = [](const std::optional<std::int64_t>& n) {
-      return static_cast<std::uint64_t>(std::max<std::int64_t>(0, n.value_or(0)));
-    };
-    r.money = RunMoney{count(requests), count(stored), count(charged), count(unknown), count(disproved), fall};
+    r.money = RunMoney{count_of(requests), count_of(stored), count_of(charged), count_of(unknown), count_of(disproved), fall};
   }
   return r;
 }

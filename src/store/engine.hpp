@@ -24,6 +24,22 @@ namespace paa::store_detail {
 Error rocks_error(const std::filesystem::path& dir, std::string_view what,
                   const rocksdb::Status& status);
 
+// A job's statistics: its progress entries, as `scan_progress(job, visit)` walks them, counted
+// (JobStats::count), and its last run (as read: `last_run`).
+template <class ScanProgress>
+Result<JobStats> count_job(std::string_view job, ScanProgress&& scan_progress, Result<RunInfo> last_run) {
+  if (!last_run) return last_run.error();
+  JobStats stats;
+  stats.job = std::string(job);
+  stats.last_run = std::move(*last_run);
+  auto scanned = scan_progress(job, [&](std::string_view, const ProgressEntry& p) {
+    stats.count(p);
+    return true;
+  });
+  if (!scanned) return scanned.error();
+  return stats;
+}
+
 // An open RocksDB instance with the store's column families.
 class RocksStore {
  public:
@@ -88,6 +104,19 @@ class RocksStore {
   Result<std::vector<std::string>> job_names() const;
 
   Error damaged(std::string_view family, std::string_view key) const;
+
+  // A record as read (`raw`: its bytes, or none) decoded by `decode` (bytes -> optional record):
+  // nullopt when there is none, damaged(family, key) when its bytes do not decode.
+  template <class Decode>
+  auto decoded(Result<std::optional<std::string>> raw, std::string_view family, std::string_view key,
+               Decode&& decode) const -> Result<decltype(decode(std::string_view()))> {
+    using Record = decltype(decode(std::string_view()));
+    if (!raw) return raw.error();
+    if (!*raw) return Record();
+    auto record = decode(std::string_view(**raw));
+    if (!record) return damaged(family, key);
+    return record;
+  }
 
   // A pull-style scan over [prefix, successor(prefix)) of one family: the visitor scans above
   // walk one, and a union of stores merges several key by key.

@@ -35,12 +35,8 @@ Result<bool> RocksStore::exists(rocksdb::ColumnFamilyHandle* cf, std::string_vie
 }
 
 Result<std::optional<StoredResult>> RocksStore::get_result(std::string_view key, bool fill_cache) const {
-  auto raw = get(results, key, "reading a result", fill_cache);
-  if (!raw) return raw.error();
-  if (!*raw) return std::optional<StoredResult>();
-  auto r = decode_result(key, **raw);
-  if (!r) return damaged(kResultsFamily, key);
-  return r;
+  return decoded(get(results, key, "reading a result", fill_cache), kResultsFamily, key,
+                 [&](std::string_view bytes) { return decode_result(key, bytes); });
 }
 
 Result<std::optional<std::int64_t>> RocksStore::get_fetched_at(std::string_view key) const {
@@ -55,42 +51,26 @@ Result<std::optional<std::int64_t>> RocksStore::get_fetched_at(std::string_view 
 
 Result<std::optional<ProgressEntry>> RocksStore::get_progress(std::string_view job,
                                                               std::string_view key) const {
-  auto pk = progress_key(job, key);
-  auto raw = get(progress, pk, "reading job progress");
-  if (!raw) return raw.error();
-  if (!*raw) return std::optional<ProgressEntry>();
-  auto p = decode_progress(**raw);
-  if (!p) return damaged(kProgressFamily, pk);
-  return p;
+  const std::string pk = progress_key(job, key);
+  return decoded(get(progress, pk, "reading job progress"), kProgressFamily, pk, decode_progress);
 }
 
 Result<QuotaState> RocksStore::get_quota() const {
-  auto raw = get(meta, kMetaQuota, "reading the quota state");
-  if (!raw) return raw.error();
-  if (!*raw) return QuotaState{};
-  auto q = decode_quota(**raw);
-  if (!q) return damaged(kMetaFamily, kMetaQuota);
-  return *q;
+  auto q = decoded(get(meta, kMetaQuota, "reading the quota state"), kMetaFamily, kMetaQuota, decode_quota);
+  if (!q) return q.error();
+  return q->value_or(QuotaState{});
 }
 
 Result<RunInfo> RocksStore::get_run(std::string_view job) const {
-  std::string key = std::string(kMetaRunPrefix) + std::string(job);
-  auto raw = get(meta, key, "reading run info");
-  if (!raw) return raw.error();
-  if (!*raw) return RunInfo{};
-  auto r = decode_run(**raw);
-  if (!r) return damaged(kMetaFamily, key);
-  return *r;
+  const std::string key = std::string(kMetaRunPrefix) + std::string(job);
+  auto r = decoded(get(meta, key, "reading run info"), kMetaFamily, key, decode_run);
+  if (!r) return r.error();
+  return r->value_or(RunInfo{});
 }
 
 Result<std::optional<RunInfo>> RocksStore::get_named_run(std::string_view run_id) const {
-  std::string key = std::string(kMetaRunsPrefix) + std::string(run_id);
-  auto raw = get(meta, key, "reading run info");
-  if (!raw) return raw.error();
-  if (!*raw) return std::optional<RunInfo>();
-  auto r = decode_run(**raw);
-  if (!r) return damaged(kMetaFamily, key);
-  return std::optional<RunInfo>(std::move(*r));
+  const std::string key = std::string(kMetaRunsPrefix) + std::string(run_id);
+  return decoded(get(meta, key, "reading run info"), kMetaFamily, key, decode_run);
 }
 
 Result<std::optional<StoredResult>> RocksStore::get_at(std::string_view key, std::int64_t at_ms,
@@ -154,23 +134,16 @@ Result<std::vector<StoredResult>> RocksStore::get_versions(std::string_view key)
 Result<ExpansionState> RocksStore::get_expansion_state(std::string_view job) const {
   if (expansion == nullptr) return ExpansionState{};
   const std::string key = expansion_state_key(job);
-  auto raw = get(expansion, key, "reading the expansion state");
-  if (!raw) return raw.error();
-  if (!*raw) return ExpansionState{};
-  auto s = decode_expansion_state(**raw);
-  if (!s) return damaged(kExpansionFamily, key);
-  return *s;
+  auto state = decoded(get(expansion, key, "reading the expansion state"), kExpansionFamily, key,
+                       decode_expansion_state);
+  if (!state) return state.error();
+  return state->value_or(ExpansionState{});
 }
 
 Result<std::optional<Lineage>> RocksStore::get_lineage(std::string_view job, std::string_view key) const {
   if (expansion == nullptr) return std::optional<Lineage>();
   const std::string k = lineage_key(job, key);
-  auto raw = get(expansion, k, "reading a key's lineage");
-  if (!raw) return raw.error();
-  if (!*raw) return std::optional<Lineage>();
-  auto l = decode_lineage(**raw);
-  if (!l) return damaged(kExpansionFamily, k);
-  return l;
+  return decoded(get(expansion, k, "reading a key's lineage"), kExpansionFamily, k, decode_lineage);
 }
 
 // Readahead for sequential disk reads, and no block-cache pollution from a big export.
@@ -267,17 +240,7 @@ Result<void> RocksStore::scan_questions(
 }
 
 Result<JobStats> RocksStore::job_stats(std::string_view job) const {
-  JobStats stats;
-  stats.job = std::string(job);
-  auto r = scan_progress(job, [&](std::string_view, const ProgressEntry& p) {
-    stats.count(p);
-    return true;
-  });
-  if (!r) return r.error();
-  auto run = get_run(job);
-  if (!run) return run.error();
-  stats.last_run = *run;
-  return stats;
+  return count_job(job, [&](auto&&... args) { return scan_progress(args...); }, get_run(job));
 }
 
 Result<std::vector<RunInfo>> RocksStore::get_runs() const {

@@ -2,7 +2,9 @@
 // Internal: a family of several stores walked as one, key by key (a k-way merge of cursors),
 // for a union of stores (store_union.cpp) and `paa merge` (store_merge.cpp). Stores are few
 // (shards of a job), so the smallest key is found by a linear pass rather than a heap.
+#include "codec.hpp"
 #include "engine.hpp"
+#include "merge_rules.hpp"
 
 #include <memory>
 #include <optional>
@@ -55,6 +57,25 @@ Result<void> merge_scan(std::vector<Source>& sources, std::string_view what, Vis
     if (!*go) return {};
     for (auto* s : at_key) s->cursor->next();
   }
+}
+
+// A job's progress in several stores, key by key, as one: where stores disagree, the entry
+// better_progress picks. `visit(key, entry)` -> Result<bool>; false stops.
+template <class Visit>
+Result<void> scan_progress_of(const std::vector<std::unique_ptr<RocksStore>>& stores, std::string_view job,
+                              Visit&& visit) {
+  const std::string prefix = progress_prefix(job);
+  auto sources = open_sources(stores, &RocksStore::progress, prefix);
+  return merge_scan(sources, "scanning job progress",
+                    [&](const std::string& key, const std::vector<Source*>& at) -> Result<bool> {
+                      std::optional<ProgressEntry> best;
+                      for (auto* s : at) {
+                        auto p = decode_progress(s->cursor->value());
+                        if (!p) return s->store->damaged(kProgressFamily, key);
+                        if (!best || better_progress(*p, *best)) best = std::move(p);
+                      }
+                      return visit(std::string_view(key).substr(prefix.size()), *best);
+                    });
 }
 
 }  // namespace paa::store_detail

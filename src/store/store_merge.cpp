@@ -170,21 +170,12 @@ Result<void> merge_results(const std::vector<std::unique_ptr<RocksStore>>& from,
 Result<void> merge_progress(const std::vector<std::unique_ptr<RocksStore>>& from, const std::vector<std::string>& jobs,
                             BatchedWrites& writes, MergeSummary& summary) {
   for (const auto& job : jobs) {
-    const std::string prefix = progress_prefix(job);
-    auto sources = open_sources(from, &RocksStore::progress, prefix);
-    auto scanned = merge_scan(sources, "scanning job progress",
-                              [&](const std::string& key, const std::vector<Source*>& at) -> Result<bool> {
-                                std::optional<ProgressEntry> best;
-                                for (auto* s : at) {
-                                  auto p = decode_progress(s->cursor->value());
-                                  if (!p) return s->store->damaged(kProgressFamily, key);
-                                  if (!best || better_progress(*p, *best)) best = std::move(p);
-                                }
-                                writes.records().put_progress(job, std::string_view(key).substr(prefix.size()), *best);
-                                ++summary.progress;
-                                if (auto added = writes.added(); !added) return added.error();
-                                return true;
-                              });
+    auto scanned = scan_progress_of(from, job, [&](std::string_view key, const ProgressEntry& entry) -> Result<bool> {
+      writes.records().put_progress(job, key, entry);
+      ++summary.progress;
+      if (auto added = writes.added(); !added) return added.error();
+      return true;
+    });
     if (!scanned) return scanned.error();
   }
   return {};

@@ -70,17 +70,7 @@ class RocksStoreUnion final : public StoreUnion {
   }
 
   Result<JobStats> job_stats(std::string_view job) override {
-    JobStats stats;
-    stats.job = std::string(job);
-    auto scanned = scan_progress(job, [&](std::string_view, const ProgressEntry& p) {
-      stats.count(p);
-      return true;
-    });
-    if (!scanned) return scanned.error();
-    auto run = last_run(job);
-    if (!run) return run.error();
-    stats.last_run = std::move(*run);
-    return stats;
+    return count_job(job, [&](auto&&... args) { return scan_progress(args...); }, last_run(job));
   }
 
   Result<RunInfo> last_run(std::string_view job) override {
@@ -114,18 +104,8 @@ class RocksStoreUnion final : public StoreUnion {
   Result<void> scan_progress(
       std::string_view job,
       const std::function<bool(std::string_view, const ProgressEntry&)>& visit) override {
-    const std::string prefix = progress_prefix(job);
-    auto sources = open_sources(stores_, &RocksStore::progress, prefix);
-    return merge_scan(sources, "scanning job progress",
-                      [&](const std::string& key, const std::vector<Source*>& at) -> Result<bool> {
-                        std::optional<ProgressEntry> best;
-                        for (auto* s : at) {
-                          auto p = decode_progress(s->cursor->value());
-                          if (!p) return s->store->damaged(kProgressFamily, key);
-                          if (!best || better_progress(*p, *best)) best = *p;
-                        }
-                        return visit(std::string_view(key).substr(prefix.size()), *best);
-                      });
+    return scan_progress_of(stores_, job,
+                            [&](std::string_view key, const ProgressEntry& p) -> Result<bool> { return visit(key, p); });
   }
 
   Result<void> scan_questions(const std::function<bool(const QuestionEntry&)>&) override {

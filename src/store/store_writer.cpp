@@ -343,12 +343,8 @@ class RocksStoreWriter final : public StoreWriter {
 
   Result<std::optional<ProgressEntry>> read_progress(std::string_view job, std::string_view key, const Overlay& mine) {
     const std::string pkey = progress_key(job, key);
-    auto raw = read(store_->progress, pkey, mine, "reading job progress");
-    if (!raw) return raw.error();
-    if (!*raw) return std::optional<ProgressEntry>();
-    auto p = decode_progress(**raw);
-    if (!p) return store_->damaged(kProgressFamily, pkey);
-    return p;
+    return store_->decoded(read(store_->progress, pkey, mine, "reading job progress"), kProgressFamily, pkey,
+                           decode_progress);
   }
 
   Result<void> apply(WriteRequest& req, RecordBatch& batch, Overlay& mine) {
@@ -421,18 +417,13 @@ class RocksStoreWriter final : public StoreWriter {
     } else {
       const std::string record = mark.run_id.empty() ? std::string(kMetaRunPrefix) + mark.job
                                                      : std::string(kMetaRunsPrefix) + mark.run_id;
-      auto raw = read(store_->meta, record, mine, "reading run info");
-      if (!raw) return raw.error();
-      RunInfo recorded;
-      if (*raw) {
-        auto decoded = decode_run(**raw);
-        if (!decoded) return store_->damaged(kMetaFamily, record);
-        recorded = std::move(*decoded);
-      }
+      auto recorded = store_->decoded(read(store_->meta, record, mine, "reading run info"), kMetaFamily, record,
+                                      decode_run);
+      if (!recorded) return recorded.error();
       // Everything this writer stored, including what this group applied before this mark.
       const RunChanges changes{new_keys_.load() + group_changes_.new_keys, changed_.load() + group_changes_.changed,
                                unchanged_.load() + group_changes_.unchanged};
-      info = run_ended(std::move(recorded), mark.at_ms, mark.outcome, mark.money, changes);
+      info = run_ended(std::move(*recorded).value_or(RunInfo{}), mark.at_ms, mark.outcome, mark.money, changes);
     }
     batch.put_named_run(mark.run_id, info);
     batch.put_last_run(mark.job, info);
@@ -447,19 +438,16 @@ class RocksStoreWriter final : public StoreWriter {
   Result<void> apply(ShardMark& mark, RecordBatch& batch, Overlay& mine) {
     if (auto r = check_job(mark.job); !r) return r;
     const std::string key = std::string(kMetaShardPrefix) + mark.job;
-    auto raw = read(store_->meta, key, mine, "reading the shard record");
-    if (!raw) return raw.error();
-    std::optional<ShardClaim> recorded;
+    auto recorded = store_->decoded(read(store_->meta, key, mine, "reading the shard record"), kMetaFamily, key,
+                                    decode_shard);
+    if (!recorded) return recorded.error();
     bool ran_before = false;
-    if (*raw) {
-      recorded = decode_shard(**raw);
-      if (!recorded) return store_->damaged(kMetaFamily, key);
-    } else {
+    if (!*recorded) {
       auto ran = exists(store_->meta, std::string(kMetaRunPrefix) + mark.job, mine, "reading run info");
       if (!ran) return ran.error();
       ran_before = *ran;
     }
-    auto claim = plan_shard_claim(recorded, ran_before, mark.job, mark.shard);
+    auto claim = plan_shard_claim(*recorded, ran_before, mark.job, mark.shard);
     if (!claim) return prefixed(store_name(store_->dir()) + " ", claim.error());
     if (*claim) batch.put_shard(mark.job, **claim);
     return {};
