@@ -11,6 +11,7 @@
 #include <rocksdb/db.h>
 
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>

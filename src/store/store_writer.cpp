@@ -172,8 +172,9 @@ class RocksStoreWriter final : public StoreWriter {
     RocksStore::Cursor c(*store_, store_->history, "");
     for (; c.valid(); c.next()) {
       const std::string_view k = c.key();
-      if (k.size() < 8) return store_->damaged(kHistoryFamily, k);
-      const std::string_view owner = k.substr(0, k.size() - 8);
+      const auto split = split_history_key(k);
+      if (!split) return store_->damaged(kHistoryFamily, k);
+      const std::string_view owner = split->key;
       if (owner != key) {
         if (auto r = decide(); !r) return r.error();
         key.assign(owner);
