@@ -17,7 +17,7 @@ FeedAction feed_action(Feed feed, FeedSource source) {
 }
 
 Result<Feed> FeedFilter::decide(std::string_view job, std::string_view key, std::uint64_t hash,
-                                StoreWriter& store) {
+                                FeedLookup& store) {
   // `hash` is key_hash(key), which is also the shard hash.
   if (shard_ && !shard_->holds_hash(hash)) return Feed::other_shard;
   // Each key at most once per run: a repeat in the job is never fetched twice (for the files as

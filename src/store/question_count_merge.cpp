@@ -1,6 +1,6 @@
 #include "question_count_merge.hpp"
 
-#include "records.hpp"
+#include "codec.hpp"
 
 #include <string_view>
 #include <vector>

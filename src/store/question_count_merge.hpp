@@ -6,7 +6,7 @@
 // question cost a point lookup and a rewrite of its whole entry on the writer thread, 15% of a
 // harvest's CPU (perf, BENCHMARKS.md). The operands sit in the same WriteBatch as the result, so
 // counts stay exact across crashes. Every instance that opens the store (writer and readers)
-// needs this operator to read the family. Byte formats: records.hpp.
+// needs this operator to read the family. Byte formats: codec.hpp.
 #include <rocksdb/merge_operator.h>
 
 #include <memory>

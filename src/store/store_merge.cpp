@@ -1,15 +1,16 @@
 #include "paa/store/store_merge.hpp"
 
 #include "paa/model/envelope.hpp"
-#include "paa/store/store_union.hpp"
 
-#include "question_index.hpp"
-#include "records.hpp"
-#include "rocks.hpp"
-
-#include <rocksdb/write_batch.h>
+#include "codec.hpp"
+#include "engine.hpp"
+#include "merge_rules.hpp"
+#include "multi_scan.hpp"
+#include "record_batch.hpp"
+#include "write_rules.hpp"
 
 #include <optional>
+#include <set>
 
 namespace paa {
 namespace {
@@ -24,35 +25,160 @@ constexpr std::uint64_t kProgressEvery = 10000;
 // A batch that commits itself when it grows past its bounds.
 class BatchedWrites {
  public:
-  explicit BatchedWrites(RocksStore& store) : store_(store) {}
+  explicit BatchedWrites(RocksStore& store) : records_(store) {}
 
-  rocksdb::WriteBatch& batch() { return batch_; }
+  RecordBatch& records() { return records_; }
 
   Result<void> added() {
-    if (++records_ < kBatchRecords && batch_.GetDataSize() < kBatchBytes) return {};
+    if (++added_ < kBatchRecords && records_.bytes() < kBatchBytes) return {};
     return commit(false);
   }
 
   // The last commit syncs the WAL: when merge_stores returns, everything is durable.
   Result<void> commit(bool sync) {
-    if (batch_.Count() == 0 && !sync) return {};
-    rocksdb::WriteOptions wo;
-    wo.sync = sync;
-    auto s = store_.db()->Write(wo, &batch_);
-    if (!s.ok()) return rocks_error(store_.dir(), "writing merged results", s);
-    batch_.Clear();
-    records_ = 0;
+    if (auto r = records_.commit(sync, "writing merged results"); !r) return r;
+    added_ = 0;
     return {};
   }
 
  private:
-  RocksStore& store_;
-  rocksdb::WriteBatch batch_;
-  std::size_t records_ = 0;
+  RecordBatch records_;
+  std::size_t added_ = 0;
 };
 
-bool same_fetch(const StoredResult& a, const StoredResult& b) {
-  return a.fetched_at_ms == b.fetched_at_ms && a.cached == b.cached && a.body == b.body;
+// A source's history, walked beside its results: a key's versions are the history entries
+// that start with the key (encoded keys are prefix-free, so they sort as their keys do).
+class HistoryWalk {
+ public:
+  explicit HistoryWalk(const RocksStore& store)
+      : store_(store), cursor_(store.history ? std::make_unique<RocksStore::Cursor>(store, store.history, "") : nullptr) {}
+
+  // The key's older versions, oldest first; the walk moves past them.
+  Result<std::vector<std::pair<std::int64_t, StoredResult>>> versions_of(std::string_view key) {
+    std::vector<std::pair<std::int64_t, StoredResult>> out;
+    if (!cursor_) return out;
+    for (; cursor_->valid(); cursor_->next()) {
+      auto split = split_history_key(cursor_->key());
+      if (!split) return store_.damaged(kHistoryFamily, cursor_->key());
+      if (split->key > key) break;
+      if (split->key < key) continue;  // a version without a current result: none is written so
+      auto version = decode_result(key, cursor_->value());
+      if (!version) return store_.damaged(kHistoryFamily, cursor_->key());
+      out.emplace_back(split->slot, std::move(*version));
+    }
+    if (!cursor_->status().ok()) return rocks_error(store_.dir(), "reading result history", cursor_->status());
+    return out;
+  }
+
+ private:
+  const RocksStore& store_;
+  std::unique_ptr<RocksStore::Cursor> cursor_;
+};
+
+// Runs first: every run record of the sources (one per id, the shards of one run together) and
+// each job's last run, the sources' last runs together. A rerun writes the same.
+struct SourceRuns {
+  std::vector<std::vector<RunInfo>> runs;  // each source's, oldest first
+  std::vector<std::string> names;          // "store 'x.db'"
+};
+
+Result<SourceRuns> read_runs(const std::vector<std::unique_ptr<RocksStore>>& from) {
+  SourceRuns out;
+  for (const auto& source : from) {
+    auto some = source->get_runs();
+    if (!some) return some.error();
+    out.runs.push_back(std::move(*some));
+    out.names.push_back(store_name(source->dir()));
+  }
+  return out;
+}
+
+Result<void> merge_runs(const std::vector<std::unique_ptr<RocksStore>>& from, const SourceRuns& runs,
+                        RocksStore& store, const std::vector<std::string>& jobs, BatchedWrites& writes,
+                        MergeSummary& summary) {
+  auto held = store.get_runs();
+  if (!held) return held.error();
+  auto merged = plan_run_merge(*held, runs.runs, runs.names, store_name(store.dir()));
+  if (!merged) return merged.error();
+  for (const auto& run : *merged) {
+    writes.records().put_named_run(run.run_id, run);
+    ++summary.runs;
+  }
+  for (const auto& job : jobs) {
+    std::vector<RunInfo> last;
+    for (const auto& source : from) {
+      auto run = source->get_run(job);
+      if (!run) return run.error();
+      if (run->started_at_ms != 0) last.push_back(std::move(*run));
+    }
+    if (!last.empty()) writes.records().put_last_run(job, combine_runs(last));
+  }
+  return writes.commit(false);
+}
+
+// Every key: all its versions from every source, with the target's, in one batch (merge_rules.hpp).
+Result<void> merge_results(const std::vector<std::unique_ptr<RocksStore>>& from, RocksStore& store,
+                           BatchedWrites& writes, MergeSummary& summary,
+                           const std::function<void(std::uint64_t)>& on_progress) {
+  auto sources = open_sources(from, &RocksStore::results, "");
+  std::vector<HistoryWalk> histories;
+  for (const auto& source : from) histories.emplace_back(*source);
+  std::uint64_t seen = 0;
+  return merge_scan(sources, "scanning results", [&](const std::string& key, const std::vector<Source*>& at) -> Result<bool> {
+    if (on_progress && ++seen % kProgressEvery == 0) on_progress(seen);
+    if (at.size() > 1) ++summary.overlaps;
+    std::vector<HeldVersions> held(at.size());
+    for (std::size_t i = 0; i < at.size(); ++i) {
+      const auto s = static_cast<std::size_t>(at[i] - sources.data());
+      auto history = histories[s].versions_of(key);
+      if (!history) return history.error();
+      held[i].history = std::move(*history);
+      held[i].current = decode_result(key, at[i]->cursor->value());
+      if (!held[i].current) return at[i]->store->damaged(kResultsFamily, key);
+    }
+    HeldVersions target;
+    auto target_history = store.get_history(key);
+    if (!target_history) return target_history.error();
+    target.history = std::move(*target_history);
+    auto target_current = store.get_result(key);
+    if (!target_current) return target_current.error();
+    target.current = std::move(*target_current);
+
+    const KeyMerge plan = plan_key_merge(target, held);
+    if (plan.empty()) {
+      ++summary.unchanged;
+      return true;
+    }
+    if (plan.current) {
+      auto fresh = stored_tree(*plan.current);
+      if (!fresh) {
+        return make_error(errc::store_unusable, "a stored result of '" + plan.current->q + "' no longer parses");
+      }
+      const auto old_tree = target.current ? stored_tree(*target.current) : std::nullopt;
+      writes.records().merge_questions(question_deltas(key, old_tree ? &*old_tree : nullptr, *fresh));
+      writes.records().put_result(*plan.current);
+    }
+    for (const auto& [slot, version] : plan.history) writes.records().put_history(key, slot, version);
+    summary.versions += plan.history.size();
+    ++summary.results;
+    if (auto added = writes.added(); !added) return added.error();
+    return true;
+  });
+}
+
+// Progress of every job, a done entry over a failed one: plain overwrites, so a rerun writes the same.
+Result<void> merge_progress(const std::vector<std::unique_ptr<RocksStore>>& from, const std::vector<std::string>& jobs,
+                            BatchedWrites& writes, MergeSummary& summary) {
+  for (const auto& job : jobs) {
+    auto scanned = scan_progress_of(from, job, [&](std::string_view key, const ProgressEntry& entry) -> Result<bool> {
+      writes.records().put_progress(job, key, entry);
+      ++summary.progress;
+      if (auto added = writes.added(); !added) return added.error();
+      return true;
+    });
+    if (!scanned) return scanned.error();
+  }
+  return {};
 }
 
 }  // namespace
@@ -78,70 +204,35 @@ Result<MergeSummary> merge_stores(const fs::path& into, const std::vector<fs::pa
       }
     }
   }
-  auto from = StoreUnion::open(sources);
-  if (!from) return from.error();
+  std::vector<std::unique_ptr<RocksStore>> from;
+  for (const auto& dir : sources) {
+    auto store = RocksStore::open(dir, RocksStore::Mode::secondary);
+    if (!store) return store.error();
+    from.push_back(std::move(*store));
+  }
+  // Runs of different jobs under one id are refused before the target is even created.
+  auto runs = read_runs(from);
+  if (!runs) return runs.error();
+  if (auto clash = plan_run_merge({}, runs->runs, runs->names, {}); !clash) return clash.error();
   auto target = RocksStore::open(into, RocksStore::Mode::primary);
   if (!target) return target.error();
   RocksStore& store = **target;
 
+  std::set<std::string> job_set;
+  for (const auto& source : from) {
+    auto some = source->job_names();
+    if (!some) return some.error();
+    job_set.insert(some->begin(), some->end());
+  }
+  std::vector<std::string> jobs(job_set.begin(), job_set.end());
+
   MergeSummary summary;
   BatchedWrites writes(store);
-  std::optional<Error> failure;
-  std::uint64_t seen = 0;
-  auto copied = (*from)->scan_results("", [&](const StoredResult& result) {
-    auto fail = [&](Error e) {
-      failure = std::move(e);
-      return false;
-    };
-    if (on_progress && ++seen % kProgressEvery == 0) on_progress(seen);
-    auto old = store.get_result(result.key);
-    if (!old) return fail(old.error());
-    if (*old && (same_fetch(**old, result) || (*old)->fetched_at_ms > result.fetched_at_ms)) {
-      ++summary.unchanged;
-      return true;
-    }
-    auto fresh = parse_envelope(result.body);
-    if (!fresh) {
-      return fail(make_error(errc::store_unusable, "a stored result of '" + result.q +
-                                                       "' no longer parses: " + fresh.error().message));
-    }
-    stage_question_deltas(writes.batch(), store.questions, result.key, *old, *fresh);
-    // The target's own answer is replaced by a newer one: it is kept as a version, as a refresh
-    // keeps it (docs/history.md).
-    if (*old && store.history != nullptr) {
-      writes.batch().Put(store.history, history_key(result.key, (*old)->unchanged_since_ms), encode_result(**old));
-    }
-    writes.batch().Put(store.results, result.key, encode_result(result));
-    ++summary.results;
-    if (auto added = writes.added(); !added) return fail(added.error());
-    return true;
-  });
-  if (!copied) return copied.error();
-  if (failure) return *failure;
-  summary.overlaps = (*from)->overlapping_keys();
-
-  // Progress and the last run of every job: plain overwrites, so a rerun writes the same.
-  auto jobs = (*from)->job_names();
-  if (!jobs) return jobs.error();
-  for (const auto& job : *jobs) {
-    auto scanned = (*from)->scan_progress(job, [&](std::string_view key, const ProgressEntry& entry) {
-      writes.batch().Put(store.progress, progress_key(job, key), encode_progress(entry));
-      ++summary.progress;
-      if (auto added = writes.added(); !added) {
-        failure = added.error();
-        return false;
-      }
-      return true;
-    });
-    if (!scanned) return scanned.error();
-    if (failure) return *failure;
-    auto run = (*from)->last_run(job);  // not job_stats(): the progress was just scanned
-    if (!run) return run.error();
-    if (run->started_at_ms != 0) {
-      writes.batch().Put(store.meta, std::string(kMetaRunPrefix) + job, encode_run(*run));
-    }
-  }
-  summary.jobs = std::move(*jobs);
+  // Runs before results: a result's run id always names a run of the merged store.
+  if (auto r = merge_runs(from, *runs, store, jobs, writes, summary); !r) return r.error();
+  if (auto r = merge_results(from, store, writes, summary, on_progress); !r) return r.error();
+  if (auto r = merge_progress(from, jobs, writes, summary); !r) return r.error();
+  summary.jobs = std::move(jobs);
   if (auto committed = writes.commit(true); !committed) return committed.error();
   if (auto closed = store.close(); !closed) return closed.error();
   return summary;

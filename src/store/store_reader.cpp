@@ -2,7 +2,7 @@
 // a writer runs, and see the writer's WAL up to the last catch-up.
 #include "paa/store/store.hpp"
 
-#include "rocks.hpp"
+#include "engine.hpp"
 
 namespace paa {
 namespace {
@@ -71,15 +71,6 @@ class RocksStoreReader final : public StoreReader {
 };
 
 }  // namespace
-
-StoredResult as_seen_at(StoredResult version, std::int64_t at_ms) {
-  if (at_ms < version.fetched_at_ms && version.unchanged_since_ms < version.fetched_at_ms) {
-    version.fetched_at_ms = version.unchanged_since_ms;
-    version.run_id = version.first_run_id;
-    version.cached = version.first_cached;
-  }
-  return version;
-}
 
 Result<std::optional<StoredResult>> StoreReader::get_at(std::string_view key, std::int64_t at_ms,
                                                         const StoredResult* current) {

@@ -1,9 +1,10 @@
-// The union is a k-way merge of RocksDB iterators, one per store. Stores are few (shards of a
-// job), so the smallest key is found by a linear pass rather than a heap.
+// The union is a k-way merge of RocksDB iterators, one per store (multi_scan.hpp).
 #include "paa/store/store_union.hpp"
 
-#include "records.hpp"
-#include "rocks.hpp"
+#include "codec.hpp"
+#include "engine.hpp"
+#include "merge_rules.hpp"
+#include "multi_scan.hpp"
 
 #include <algorithm>
 #include <optional>
@@ -14,50 +15,6 @@ namespace paa {
 namespace {
 
 using namespace store_detail;
-
-// One store's cursor over a family range, with the store for error messages.
-struct Source {
-  const RocksStore* store;
-  std::unique_ptr<RocksStore::Cursor> cursor;
-};
-
-// Calls `visit(key, winners)` for each key in order, where `winners` lists the sources whose
-// cursor is at that key; then advances them. Stops when visit returns false or fails.
-template <class Visit>
-Result<void> merge_scan(std::vector<Source>& sources, std::string_view what, Visit&& visit) {
-  std::vector<Source*> at_key;
-  for (;;) {
-    std::optional<std::string_view> smallest;
-    for (auto& s : sources) {
-      if (!s.cursor->valid()) {
-        if (!s.cursor->status().ok()) return rocks_error(s.store->dir(), what, s.cursor->status());
-        continue;
-      }
-      if (!smallest || s.cursor->key() < *smallest) smallest = s.cursor->key();
-    }
-    if (!smallest) return {};
-    at_key.clear();
-    for (auto& s : sources) {
-      if (s.cursor->valid() && s.cursor->key() == *smallest) at_key.push_back(&s);
-    }
-    const std::string key(*smallest);  // the cursors move below
-    Result<bool> go = visit(key, at_key);
-    if (!go) return go.error();
-    if (!*go) return {};
-    for (auto* s : at_key) s->cursor->next();
-  }
-}
-
-// The fetch that wins when a key is stored twice: the most recent; on a tie, the first store.
-bool newer(const StoredResult& candidate, const StoredResult& best) {
-  return candidate.fetched_at_ms > best.fetched_at_ms;
-}
-
-// The progress entry that wins: done over failed, then the latest update.
-bool better(const ProgressEntry& candidate, const ProgressEntry& best) {
-  if (candidate.state != best.state) return candidate.state == ProgressState::done;
-  return candidate.updated_at_ms > best.updated_at_ms;
-}
 
 class RocksStoreUnion final : public StoreUnion {
  public:
@@ -75,17 +32,16 @@ class RocksStoreUnion final : public StoreUnion {
   }
 
   Result<std::optional<StoredResult>> get(std::string_view key) override {
-    std::optional<StoredResult> best;
-    int found = 0;
+    std::vector<Held> held;
     for (auto& store : stores_) {
       auto r = store->get_result(key);
       if (!r) return r.error();
-      if (!*r) continue;
-      ++found;
-      if (!best || newer(**r, *best)) best = std::move(*r);
+      if (*r) held.push_back(Held{store.get(), std::move(**r)});
     }
-    if (found > 1) ++overlaps_;
-    return best;
+    if (held.empty()) return std::optional<StoredResult>();
+    auto best = pick(held);
+    if (!best) return best.error();
+    return std::optional<StoredResult>(std::move(*best));
   }
 
   // The first store's: a union has no single quota (each shard may use its own key).
@@ -114,17 +70,7 @@ class RocksStoreUnion final : public StoreUnion {
   }
 
   Result<JobStats> job_stats(std::string_view job) override {
-    JobStats stats;
-    stats.job = std::string(job);
-    auto scanned = scan_progress(job, [&](std::string_view, const ProgressEntry& p) {
-      count_progress(stats, p);
-      return true;
-    });
-    if (!scanned) return scanned.error();
-    auto run = last_run(job);
-    if (!run) return run.error();
-    stats.last_run = std::move(*run);
-    return stats;
+    return count_job(job, [&](auto&&... args) { return scan_progress(args...); }, last_run(job));
   }
 
   Result<RunInfo> last_run(std::string_view job) override {
@@ -139,16 +85,18 @@ class RocksStoreUnion final : public StoreUnion {
 
   Result<void> scan_results(std::string_view prefix,
                             const std::function<bool(const StoredResult&)>& visit) override {
-    auto sources = open_sources(&RocksStore::results, prefix);
+    auto sources = open_sources(stores_, &RocksStore::results, prefix);
+    std::vector<Held> held;
     return merge_scan(sources, "scanning results",
                       [&](const std::string& key, const std::vector<Source*>& at) -> Result<bool> {
-                        std::optional<StoredResult> best;
+                        held.clear();
                         for (auto* s : at) {
                           auto r = decode_result(key, s->cursor->value());
                           if (!r) return s->store->damaged(kResultsFamily, key);
-                          if (!best || newer(*r, *best)) best = std::move(r);
+                          held.push_back(Held{s->store, std::move(*r)});
                         }
-                        if (at.size() > 1) ++overlaps_;
+                        auto best = pick(held);
+                        if (!best) return best.error();
                         return visit(*best);
                       });
   }
@@ -156,18 +104,8 @@ class RocksStoreUnion final : public StoreUnion {
   Result<void> scan_progress(
       std::string_view job,
       const std::function<bool(std::string_view, const ProgressEntry&)>& visit) override {
-    const std::string prefix = progress_prefix(job);
-    auto sources = open_sources(&RocksStore::progress, prefix);
-    return merge_scan(sources, "scanning job progress",
-                      [&](const std::string& key, const std::vector<Source*>& at) -> Result<bool> {
-                        std::optional<ProgressEntry> best;
-                        for (auto* s : at) {
-                          auto p = decode_progress(s->cursor->value());
-                          if (!p) return s->store->damaged(kProgressFamily, key);
-                          if (!best || better(*p, *best)) best = *p;
-                        }
-                        return visit(std::string_view(key).substr(prefix.size()), *best);
-                      });
+    return scan_progress_of(stores_, job,
+                            [&](std::string_view key, const ProgressEntry& p) -> Result<bool> { return visit(key, p); });
   }
 
   Result<void> scan_questions(const std::function<bool(const QuestionEntry&)>&) override {
@@ -209,15 +147,43 @@ class RocksStoreUnion final : public StoreUnion {
   }
 
  private:
-  std::vector<Source> open_sources(rocksdb::ColumnFamilyHandle* RocksStore::*family,
-                                   std::string_view prefix) const {
-    std::vector<Source> sources;
-    sources.reserve(stores_.size());
-    for (const auto& store : stores_) {
-      sources.push_back(
-          Source{store.get(), std::make_unique<RocksStore::Cursor>(*store, (*store).*family, prefix)});
+  // A key's current result in one of the stores.
+  struct Held {
+    const RocksStore* store;
+    StoredResult current;
+  };
+
+  // The result a key held by the stores in `held` (in the stores' order) reads as: the most
+  // recent fetch, with the spelling of the key's earliest fetch in any of them (the first
+  // store's on a tie), as `paa merge` writes it (merge_rules.hpp).
+  Result<StoredResult> pick(std::vector<Held>& held) {
+    if (held.size() == 1) return std::move(held.front().current);
+    ++overlaps_;
+    std::size_t best = 0;
+    std::size_t first_seen = 0;
+    std::pair<std::int64_t, std::int64_t> earliest{};
+    for (std::size_t i = 0; i < held.size(); ++i) {
+      const StoredResult& r = held[i].current;
+      if (i > 0 && newer_fetch(r, held[best].current)) best = i;
+      // Every version in one store has the spelling its first fetch had: the oldest one's time.
+      auto versions = held[i].store->get_history(r.key);
+      if (!versions) return versions.error();
+      std::pair first{r.unchanged_since_ms, r.fetched_at_ms};
+      for (const auto& [slot, v] : *versions) first = std::min(first, std::pair{v.unchanged_since_ms, v.fetched_at_ms});
+      if (i == 0 || first < earliest) {
+        earliest = first;
+        first_seen = i;
+      }
     }
-    return sources;
+    StoredResult out = std::move(held[best].current);
+    if (first_seen != best) {
+      const StoredResult& spelling = held[first_seen].current;
+      out.q = spelling.q;
+      out.hl = spelling.hl;
+      out.gl = spelling.gl;
+      out.city = spelling.city;
+    }
+    return out;
   }
 
   std::vector<std::unique_ptr<RocksStore>> stores_;

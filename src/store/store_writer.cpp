@@ -4,18 +4,18 @@
 // Write(): every request appends its records behind a save point, so a request that fails
 // (bad job name, read error) is rolled back alone, and the rest commit together. One Write is
 // all-or-nothing, so each request's result + progress + question counts + quota land together.
-// Read-modify-writes (first-seen spelling, progress) read through an overlay of what earlier
-// requests of the same group wrote, so two requests touching one key in one group see each
-// other. Question counts need no read: they are merge operands (question_count_merge.hpp).
+// What a request writes is the write rules' answer (write_rules.hpp) to what it read; the
+// reads go through an overlay of what earlier requests of the same group wrote, so two
+// requests touching one key in one group see each other. Question counts need no read: they
+// are merge operands (question_count_merge.hpp).
 #include "paa/store/store.hpp"
 
 #include "paa/model/clock.hpp"
 
-#include "question_index.hpp"
-#include "records.hpp"
-#include "rocks.hpp"
-
-#include <rocksdb/write_batch.h>
+#include "codec.hpp"
+#include "engine.hpp"
+#include "record_batch.hpp"
+#include "write_rules.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -61,54 +61,9 @@ struct ExpansionWrite {
 };
 using Op = std::variant<WriteRequest, RunMark, QuotaOnly, ShardMark, ExpansionWrite, HistoryDrop>;
 
-// Where a stored result went, counted once its batch commits.
-enum class PutKind { none, new_key, changed, unchanged };
-
 struct QueueItem {
   Op op;
   std::function<void(Result<void>)> done;
-};
-
-// Values written earlier in the current group, per family: nullopt = deleted.
-class Overlay {
- public:
-  // Looked up with a string_view: no key copy (and allocation) per read.
-  using Key = std::pair<const void*, std::string>;
-  struct Less {
-    using is_transparent = void;
-    static std::pair<const void*, std::string_view> view(const Key& k) { return {k.first, k.second}; }
-    static std::pair<const void*, std::string_view> view(const std::pair<const void*, std::string_view>& k) {
-      return k;
-    }
-    template <class A, class B>
-    bool operator()(const A& a, const B& b) const {
-      return view(a) < view(b);
-    }
-  };
-  using Map = std::map<Key, std::optional<std::string>, Less>;
-  const std::optional<std::string>* find(const void* cf, std::string_view key) const {
-    auto it = map_.find(std::pair<const void*, std::string_view>{cf, key});
-    return it == map_.end() ? nullptr : &it->second;
-  }
-  void set(const void* cf, std::string key, std::optional<std::string> value) {
-    map_.insert_or_assign(Key{cf, std::move(key)}, std::move(value));
-  }
-  void merge_from(Overlay&& other) {
-    // Moves the nodes over (keys are not copied); a later value replaces an earlier one.
-    while (!other.map_.empty()) {
-      auto node = other.map_.extract(other.map_.begin());
-      auto it = map_.find(node.key());
-      if (it != map_.end()) {
-        it->second = std::move(node.mapped());
-      } else {
-        map_.insert(std::move(node));
-      }
-    }
-  }
-  void clear() { map_.clear(); }
-
- private:
-  Map map_;
 };
 
 class RocksStoreWriter final : public StoreWriter {
@@ -150,20 +105,15 @@ class RocksStoreWriter final : public StoreWriter {
 
   Result<std::string> record_run_start(std::string_view job, std::int64_t at_ms) override {
     if (auto r = check_open(); !r) return r.error();
-    // Named by its start (UTC, to the second); a second run in the same second gets "-2".
     // Only this process writes run records (the writer lock), so the free name stays free.
-    const std::string base = format_utc(at_ms, "%Y%m%d-%H%M%S");
-    std::string id = base;
-    for (int n = 2;; ++n) {
-      auto taken = store_->exists(store_->meta, std::string(kMetaRunsPrefix) + id, "reading run info");
-      if (!taken) return taken.error();
-      if (!*taken) break;
-      id = base + "-" + std::to_string(n);
-    }
-    if (auto r = run_sync(RunMark{std::string(job), id, at_ms, true, {}, {}}); !r) return r.error();
+    auto id = free_run_name(at_ms, [&](const std::string& name) {
+      return store_->exists(store_->meta, std::string(kMetaRunsPrefix) + name, "reading run info");
+    });
+    if (!id) return id.error();
+    if (auto r = run_sync(RunMark{std::string(job), *id, at_ms, true, {}, {}}); !r) return r.error();
     std::lock_guard lk(mu_);
-    run_id_ = id;
-    return id;
+    run_id_ = *id;
+    return *id;
   }
   Result<void> record_run_end(std::string_view job, std::int64_t at_ms, std::string_view outcome,
                               const RunMoney& money) override {
@@ -222,8 +172,9 @@ class RocksStoreWriter final : public StoreWriter {
     RocksStore::Cursor c(*store_, store_->history, "");
     for (; c.valid(); c.next()) {
       const std::string_view k = c.key();
-      if (k.size() < 8) return store_->damaged(kHistoryFamily, k);
-      const std::string_view owner = k.substr(0, k.size() - 8);
+      const auto split = split_history_key(k);
+      if (!split) return store_->damaged(kHistoryFamily, k);
+      const std::string_view owner = split->key;
       if (owner != key) {
         if (auto r = decide(); !r) return r.error();
         key.assign(owner);
@@ -331,35 +282,32 @@ class RocksStoreWriter final : public StoreWriter {
   }
 
   void commit(std::vector<QueueItem>& group) {
-    rocksdb::WriteBatch batch;
+    RecordBatch batch(*store_);
     overlay_.clear();
     group_changes_ = RunChanges{};
     std::vector<Result<void>> outcomes;
     outcomes.reserve(group.size());
     for (auto& item : group) {
       Overlay mine;
-      batch.SetSavePoint();
-      put_kind_ = PutKind::none;
+      batch.note_into(&mine);
+      batch.batch().SetSavePoint();
+      put_kind_.reset();
       auto r = std::visit([&](auto& op) { return apply(op, batch, mine); }, item.op);
       if (r) {
-        (void)batch.PopSavePoint();
+        (void)batch.batch().PopSavePoint();
         overlay_.merge_from(std::move(mine));
         if (put_kind_ == PutKind::new_key) ++group_changes_.new_keys;
         if (put_kind_ == PutKind::changed) ++group_changes_.changed;
         if (put_kind_ == PutKind::unchanged) ++group_changes_.unchanged;
       } else {
-        (void)batch.RollbackToSavePoint();
+        (void)batch.batch().RollbackToSavePoint();
       }
       outcomes.push_back(std::move(r));
     }
-    if (batch.Count() > 0) {
-      rocksdb::WriteOptions wo;
-      wo.sync = options_.sync;
-      auto s = store_->db()->Write(wo, &batch);
-      if (!s.ok()) {
-        Error e = rocks_error(store_->dir(), "writing results", s);
+    if (batch.count() > 0) {
+      if (auto written = batch.commit(options_.sync, "writing results"); !written) {
         for (auto& o : outcomes) {
-          if (o) o = e;
+          if (o) o = written.error();
         }
       } else {
         new_keys_ += group_changes_.new_keys;
@@ -387,11 +335,6 @@ class RocksStoreWriter final : public StoreWriter {
     if (auto* v = overlay_.find(cf, key)) return v->has_value();
     return store_->exists(cf, key, what);
   }
-  void put(rocksdb::WriteBatch& batch, Overlay& mine, rocksdb::ColumnFamilyHandle* cf,
-           std::string key, std::string value) {
-    batch.Put(cf, key, value);
-    mine.set(cf, std::move(key), std::move(value));
-  }
 
   Result<void> check_job(std::string_view job) {
     if (valid_job_name(job)) return {};
@@ -399,33 +342,25 @@ class RocksStoreWriter final : public StoreWriter {
                       "': it must be non-empty and contain no NUL character");
   }
 
-  Result<std::optional<ProgressEntry>> read_progress(const std::string& pkey, const Overlay& mine) {
-    auto raw = read(store_->progress, pkey, mine, "reading job progress");
-    if (!raw) return raw.error();
-    if (!*raw) return std::optional<ProgressEntry>();
-    auto p = decode_progress(**raw);
-    if (!p) return store_->damaged(kProgressFamily, pkey);
-    return p;
+  Result<std::optional<ProgressEntry>> read_progress(std::string_view job, std::string_view key, const Overlay& mine) {
+    const std::string pkey = progress_key(job, key);
+    return store_->decoded(read(store_->progress, pkey, mine, "reading job progress"), kProgressFamily, pkey,
+                           decode_progress);
   }
 
-  void put_quota(rocksdb::WriteBatch& batch, Overlay& mine, const std::optional<QuotaState>& q) {
-    if (q) put(batch, mine, store_->meta, std::string(kMetaQuota), encode_quota(*q));
-  }
-
-  Result<void> apply(WriteRequest& req, rocksdb::WriteBatch& batch, Overlay& mine) {
+  Result<void> apply(WriteRequest& req, RecordBatch& batch, Overlay& mine) {
     if (auto r = check_job(req.job); !r) return r;
     return std::visit(
         [&](auto& item) -> Result<void> {
           auto r = apply_item(req.job, item, batch, mine);
           if (!r) return r;
-          put_quota(batch, mine, req.quota);
+          if (req.quota) batch.put_quota(*req.quota);
           return {};
         },
         req.item);
   }
 
-  Result<void> apply_item(const std::string& job, PutResult& put_result, rocksdb::WriteBatch& batch,
-                          Overlay& mine) {
+  Result<void> apply_item(const std::string& job, PutResult& put_result, RecordBatch& batch, Overlay& mine) {
     StoredResult& result = put_result.result;
     if (!decode_key(result.key)) {
       return make_error(errc::store, store_name(store_->dir()) + ": refusing a result with a malformed key");
@@ -433,194 +368,100 @@ class RocksStoreWriter final : public StoreWriter {
     auto old_raw = read(store_->results, result.key, mine, "reading a result");
     if (!old_raw) return old_raw.error();
     std::optional<StoredResult> old;
-    std::optional<Envelope> old_tree;
     if (*old_raw) {
       old = decode_result(result.key, **old_raw);
       if (!old) return store_->damaged(kResultsFamily, result.key);
-      // It parsed when it was stored, perhaps under a larger --max-body-mib: no size limit here.
-      // Should it not parse (an older paa's body), the refresh counts as a change and is kept:
-      // a paid result is never refused for what the store held before.
-      ParseLimits limits;
-      limits.max_body_bytes = std::max(limits.max_body_bytes, old->body.size());
-      limits.max_question_depth = std::size_t{1} << 20;  // the parser does not recurse
-      if (auto parsed = parse_envelope(old->body, limits)) old_tree = std::move(*parsed);
     }
-    result.run_id = run_id_for_results_;
-    result.unchanged_since_ms = result.fetched_at_ms;
-    result.first_run_id = result.run_id;
-    result.first_cached = result.cached;
-    if (!old) {
-      put_kind_ = PutKind::new_key;
-    } else if (old_tree && old_tree->result == put_result.envelope.result) {
-      // The same answer again: one version with both times; the index does not change.
-      put_kind_ = PutKind::unchanged;
-      result.unchanged_since_ms = old->unchanged_since_ms;
-      result.first_run_id = old->first_run_id;
-      result.first_cached = old->first_cached;
-    } else {
-      // A new answer: the old version goes to the key's history, in this same batch.
-      put_kind_ = PutKind::changed;
-      // Under the time its answer began; never over a kept version (a clock that stepped back,
-      // two fetches in one millisecond): the next free millisecond then.
-      std::int64_t since = old->unchanged_since_ms;
-      for (;;) {
-        auto taken = exists(store_->history, history_key(result.key, since), mine, "reading result history");
-        if (!taken) return taken.error();
-        if (!*taken) break;
-        ++since;
-      }
-      put(batch, mine, store_->history, history_key(result.key, since), std::move(**old_raw));
-      // Question index: count each question once per stored tree; only the difference between
-      // the old tree and the new one changes the counts.
-      stage_question_deltas(batch, store_->questions, result.key, old_tree ? &*old_tree : nullptr,
-                            put_result.envelope);
+    const auto plan = plan_put(put_result, std::move(old), run_id_for_results_, unix_now_ms());
+    put_kind_ = plan.kind;
+    if (plan.history_since) {
+      auto slot = free_history_slot(*plan.history_since, [&](std::int64_t ms) {
+        return exists(store_->history, history_key(result.key, ms), mine, "reading result history");
+      });
+      if (!slot) return slot.error();
+      batch.put_history(result.key, *slot, std::move(**old_raw));  // the old value as it is stored
     }
-    if (!old) stage_question_deltas(batch, store_->questions, result.key, nullptr, put_result.envelope);
-
-    if (old) {  // keep the first-seen spelling (the request is ours to change: no body copy)
-      result.q = std::move(old->q);
-      result.hl = std::move(old->hl);
-      result.gl = std::move(old->gl);
-      result.city = std::move(old->city);
-    }
-    put(batch, mine, store_->results, result.key, encode_result(result));
-
-    ProgressEntry p;
-    p.state = ProgressState::done;
-    p.attempts = put_result.attempts;
-    p.last_status = 200;
-    p.spent_search = put_result.spent_search;
-    p.cached = result.cached;
-    p.updated_at_ms = unix_now_ms();
-    put(batch, mine, store_->progress, progress_key(job, result.key), encode_progress(p));
+    batch.merge_questions(plan.questions);
+    batch.put_result(result);
+    batch.put_progress(job, result.key, plan.progress);
     return {};
   }
 
-  Result<void> apply_item(const std::string& job, MarkDone& mark, rocksdb::WriteBatch& batch,
-                          Overlay& mine) {
+  Result<void> apply_item(const std::string& job, MarkDone& mark, RecordBatch& batch, Overlay& mine) {
     auto stored = exists(store_->results, mark.key, mine, "reading a result");
     if (!stored) return stored.error();
-    if (!*stored) {
-      return make_error(errc::store, store_name(store_->dir()) +
-                        ": cannot mark a key done: no result is stored for it (a bug in paa; "
-                        "please report it)");
-    }
-    std::string pkey = progress_key(job, mark.key);
-    auto existing = read_progress(pkey, mine);
+    auto existing = read_progress(job, mark.key, mine);
     if (!existing) return existing.error();
-    // Already done for this job: keep that entry (it may record a search this job paid for).
-    if (*existing && (*existing)->state == ProgressState::done) return {};
-    ProgressEntry p;
-    p.state = ProgressState::done;
-    p.attempts = *existing ? (*existing)->attempts : 0;
-    p.updated_at_ms = unix_now_ms();
-    put(batch, mine, store_->progress, std::move(pkey), encode_progress(p));
+    auto entry = plan_mark_done(*stored, *existing, unix_now_ms());
+    if (!entry) return prefixed(store_name(store_->dir()) + ": ", entry.error());
+    if (*entry) batch.put_progress(job, mark.key, **entry);
     return {};
   }
 
-  Result<void> apply_item(const std::string&, QuotaUpdate&, rocksdb::WriteBatch&, Overlay&) {
+  Result<void> apply_item(const std::string&, QuotaUpdate&, RecordBatch&, Overlay&) {
     return {};  // apply() writes the request's quota
   }
 
-  Result<void> apply_item(const std::string& job, MarkFailed& mark, rocksdb::WriteBatch& batch,
-                          Overlay& mine) {
-    std::string pkey = progress_key(job, mark.key);
-    auto existing = read_progress(pkey, mine);
+  Result<void> apply_item(const std::string& job, MarkFailed& mark, RecordBatch& batch, Overlay& mine) {
+    auto existing = read_progress(job, mark.key, mine);
     if (!existing) return existing.error();
-    // A stored result is never demoted to failed.
-    if (*existing && (*existing)->state == ProgressState::done) return {};
-    ProgressEntry p;
-    p.state = ProgressState::failed;
-    p.attempts = mark.attempts;
-    p.last_status = mark.last_status;
-    p.error = mark.error.substr(0, 500);
-    p.updated_at_ms = unix_now_ms();
-    put(batch, mine, store_->progress, std::move(pkey), encode_progress(p));
+    if (auto entry = plan_mark_failed(mark, *existing, unix_now_ms())) batch.put_progress(job, mark.key, *entry);
     return {};
   }
 
-  Result<void> apply(RunMark& mark, rocksdb::WriteBatch& batch, Overlay& mine) {
+  Result<void> apply(RunMark& mark, RecordBatch& batch, Overlay& mine) {
     if (auto r = check_job(mark.job); !r) return r;
-    std::string key = std::string(kMetaRunPrefix) + mark.job;
-    std::string named = std::string(kMetaRunsPrefix) + mark.run_id;
     RunInfo info;
     if (mark.start) {
-      info.run_id = mark.run_id;
-      info.job = mark.job;
-      info.started_at_ms = mark.at_ms;
+      info = run_started(mark.job, mark.run_id, mark.at_ms);
       run_id_for_results_ = mark.run_id;  // results stored from now on carry it
     } else {
-      const std::string& record = mark.run_id.empty() ? key : named;
-      auto raw = read(store_->meta, record, mine, "reading run info");
-      if (!raw) return raw.error();
-      if (*raw) {
-        auto decoded = decode_run(**raw);
-        if (!decoded) return store_->damaged(kMetaFamily, record);
-        info = *decoded;
-      }
-      info.ended_at_ms = mark.at_ms;
-      info.outcome = mark.outcome;
-      info.money = mark.money;
+      const std::string record = mark.run_id.empty() ? std::string(kMetaRunPrefix) + mark.job
+                                                     : std::string(kMetaRunsPrefix) + mark.run_id;
+      auto recorded = store_->decoded(read(store_->meta, record, mine, "reading run info"), kMetaFamily, record,
+                                      decode_run);
+      if (!recorded) return recorded.error();
       // Everything this writer stored, including what this group applied before this mark.
-      info.changes = RunChanges{new_keys_.load() + group_changes_.new_keys, changed_.load() + group_changes_.changed,
-                                unchanged_.load() + group_changes_.unchanged};
+      const RunChanges changes{new_keys_.load() + group_changes_.new_keys, changed_.load() + group_changes_.changed,
+                               unchanged_.load() + group_changes_.unchanged};
+      info = run_ended(std::move(*recorded).value_or(RunInfo{}), mark.at_ms, mark.outcome, mark.money, changes);
     }
-    const std::string value = encode_run(info);
-    if (!mark.run_id.empty()) put(batch, mine, store_->meta, std::move(named), value);
-    put(batch, mine, store_->meta, std::move(key), value);
+    batch.put_named_run(mark.run_id, info);
+    batch.put_last_run(mark.job, info);
     return {};
   }
 
-  Result<void> apply(HistoryDrop& drop, rocksdb::WriteBatch& batch, Overlay& mine) {
-    for (auto& k : drop.history_keys) {
-      batch.Delete(store_->history, k);
-      mine.set(store_->history, std::move(k), std::nullopt);
-    }
+  Result<void> apply(HistoryDrop& drop, RecordBatch& batch, Overlay&) {
+    for (auto& k : drop.history_keys) batch.remove(store_->history, std::move(k));
     return {};
   }
 
-  Result<void> apply(ShardMark& mark, rocksdb::WriteBatch& batch, Overlay& mine) {
+  Result<void> apply(ShardMark& mark, RecordBatch& batch, Overlay& mine) {
     if (auto r = check_job(mark.job); !r) return r;
-    std::string key = std::string(kMetaShardPrefix) + mark.job;
-    auto raw = read(store_->meta, key, mine, "reading the shard record");
-    if (!raw) return raw.error();
-    auto label = [](const std::optional<ShardClaim>& s) {
-      return s ? "shard " + std::to_string(s->index) + "/" + std::to_string(s->count) + " (shard hash v" +
-                     std::to_string(s->hash_version) + ")"
-               : std::string("the whole job (no --shard)");
-    };
-    std::optional<ShardClaim> recorded;
-    if (*raw) {
-      recorded = decode_shard(**raw);
-      if (!recorded) return store_->damaged(kMetaFamily, key);
-    } else {
-      // No record: a store that ran this job before holds the whole job.
-      auto ran = read(store_->meta, std::string(kMetaRunPrefix) + mark.job, mine, "reading run info");
+    const std::string key = std::string(kMetaShardPrefix) + mark.job;
+    auto recorded = store_->decoded(read(store_->meta, key, mine, "reading the shard record"), kMetaFamily, key,
+                                    decode_shard);
+    if (!recorded) return recorded.error();
+    bool ran_before = false;
+    if (!*recorded) {
+      auto ran = exists(store_->meta, std::string(kMetaRunPrefix) + mark.job, mine, "reading run info");
       if (!ran) return ran.error();
-      if (!*ran) {
-        if (mark.shard) put(batch, mine, store_->meta, std::move(key), encode_shard(*mark.shard));
-        return {};
-      }
+      ran_before = *ran;
     }
-    if (recorded == mark.shard) return {};
-    return make_error(errc::invalid_input,
-                      store_name(store_->dir()) + " holds " + label(recorded) + " of job '" + mark.job +
-                          "'; this run is " + label(mark.shard) +
-                          ": run it with the same shard setting, or give it another --store");
-  }
-
-  Result<void> apply(ExpansionWrite& w, rocksdb::WriteBatch& batch, Overlay& mine) {
-    if (auto r = check_job(w.job); !r) return r;
-    for (const auto& key : w.step.keys) {
-      put(batch, mine, store_->expansion, lineage_key(w.job, key.encoded), encode_lineage(key.lineage));
-      put(batch, mine, store_->expansion, level_key(w.job, w.step.level, key.seq), encode_level_key(key));
-    }
-    put(batch, mine, store_->expansion, expansion_state_key(w.job), encode_expansion_state(w.step.state));
+    auto claim = plan_shard_claim(*recorded, ran_before, mark.job, mark.shard);
+    if (!claim) return prefixed(store_name(store_->dir()) + " ", claim.error());
+    if (*claim) batch.put_shard(mark.job, **claim);
     return {};
   }
 
-  Result<void> apply(QuotaOnly& q, rocksdb::WriteBatch& batch, Overlay& mine) {
-    put_quota(batch, mine, q.quota);
+  Result<void> apply(ExpansionWrite& w, RecordBatch& batch, Overlay&) {
+    if (auto r = check_job(w.job); !r) return r;
+    batch.put_expansion_step(w.job, w.step);
+    return {};
+  }
+
+  Result<void> apply(QuotaOnly& q, RecordBatch& batch, Overlay&) {
+    batch.put_quota(q.quota);
     return {};
   }
 
@@ -629,7 +470,7 @@ class RocksStoreWriter final : public StoreWriter {
   Overlay overlay_;  // writer thread only
   // Writer thread only: the run results are stamped with, and this group's tallies.
   std::string run_id_for_results_;
-  PutKind put_kind_ = PutKind::none;
+  std::optional<PutKind> put_kind_;  // the current request's, when it stores a result
   RunChanges group_changes_;
   std::atomic<std::uint64_t> new_keys_{0}, changed_{0}, unchanged_{0};  // committed
   std::string run_id_;  // guarded by mu_: the caller's run

@@ -2,7 +2,7 @@
 // (RocksDB may fold operands in any grouping) agree with full merges, and damaged bytes are
 // refused rather than misread. Plus a store-level check that counts survive flush + compaction.
 #include "question_count_merge.hpp"
-#include "records.hpp"
+#include "codec.hpp"
 #include "store_test_util.hpp"
 
 #include "paa/store/store.hpp"

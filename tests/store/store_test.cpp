@@ -550,6 +550,25 @@ TEST(StoreOpen, StoreWrittenByANewerFormatIsRefused) {
   expect_writer_and_reader_refuse(dir, expected);
 }
 
+// A record whose bytes do not decode is the store's damage (exit 1, "damaged"), never misread.
+TEST(StoreReaders, ADamagedRecordIsCalledDamagedNamingItsFamilyAndKey) {
+  TempDir tmp;
+  auto dir = tmp.path() / "x.db";
+  {
+    auto writer = open_writer(dir);
+    ASSERT_TRUE(submit_and_wait(*writer, make_put("job", "one", TreeSpec{{"Why?"}, {}})));
+  }
+  test::with_raw_store(dir, {}, [&](rocksdb::DB& db, const std::string& family, rocksdb::ColumnFamilyHandle* cf) {
+    if (family != "progress") return;
+    EXPECT_TRUE(db.Put({}, cf, std::string("job\0", 4) + key_of("one"), "\x09").ok());
+  });
+  auto reader = open_reader(dir);
+  ASSERT_TRUE(reader);
+  auto stats = reader->job_stats("job");
+  ASSERT_FALSE(stats);
+  EXPECT_EQ(stats.error().code, errc::store_damaged);
+  EXPECT_THAT(stats.error().message, HasSubstr("damaged record in 'progress' at key 'job.en"));
+}
 
 TEST(StoreOpen, FormatOneStoreIsReadAsItIsAndAWriterRecordsTheCurrentFormat) {
   TempDir tmp;

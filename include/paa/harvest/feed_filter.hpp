@@ -5,7 +5,7 @@
 #include "paa/harvest/refresh_rule.hpp"
 #include "paa/harvest/repeated_keys.hpp"
 #include "paa/job/shard.hpp"
-#include "paa/store/store.hpp"
+#include "paa/store/ports.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -50,7 +50,7 @@ class FeedFilter {
       : repeated_(repeated_hashes), refresh_(refresh), shard_(shard) {}
 
   Result<Feed> decide(std::string_view job, std::string_view key, std::uint64_t hash,
-                      StoreWriter& store);
+                      FeedLookup& store);
 
  private:
   RepeatedKeys repeated_;

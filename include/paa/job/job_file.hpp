@@ -4,6 +4,7 @@
 #include "paa/job/expand_spec.hpp"
 #include "paa/job/notify_spec.hpp"
 #include "paa/job/shard.hpp"
+#include "paa/model/on_quota.hpp"
 #include "paa/model/query_key.hpp"
 
 #include <cstdint>
@@ -14,8 +15,6 @@
 #include <vector>
 
 namespace paa {
-
-enum class OnQuota { wait, stop };
 
 struct Locale {
   std::string hl;

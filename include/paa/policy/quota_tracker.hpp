@@ -15,8 +15,8 @@
 //    no request goes out but one probe, at renewalDate 00:00 UTC, then every probe interval;
 //  - a store that remembers an exhaustion still allows exactly one probe at the start of a run
 //    (the user may have bought credits); with on_quota = stop a refused probe ends the run.
-#include "paa/job/job_file.hpp"
 #include "paa/model/envelope.hpp"
+#include "paa/model/on_quota.hpp"
 #include "paa/model/quota_state.hpp"
 #include "paa/policy/spend_ledger.hpp"
 

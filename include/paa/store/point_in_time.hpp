@@ -2,7 +2,7 @@
 // `--from`, `--to` and `--at`: a point in a store's history, named by a run id or a date
 // (docs/history.md "Points in time"). Pure.
 #include "paa/error.hpp"
-#include "paa/store/store.hpp"
+#include "paa/store/records.hpp"
 
 #include <cstdint>
 #include <string>

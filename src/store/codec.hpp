@@ -1,9 +1,10 @@
 #pragma once
-// Internal: the byte formats of the store's keys and values (docs/store.md, "Layout").
+// Internal: the codec, the byte formats of the store's keys and values (docs/store.md, "Layout"):
+// records (paa/store/records.hpp, expansion.hpp) to bytes and back. No I/O, no RocksDB.
 // Hot families (results, progress, questions) use a compact versioned binary format;
 // meta values (quota, run info) are JSON so `ldb` dumps stay readable.
 #include "paa/store/expansion.hpp"
-#include "paa/store/store.hpp"
+#include "paa/store/records.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -31,6 +32,12 @@ inline constexpr std::string_view kMetaRunsPrefix = "runs/";    // + run id: Run
 // history key = encoded key + unchanged_since_ms (u64 BE): a key's versions in time order.
 // Encoded keys are prefix-free (each field is terminated), so the key is the scan prefix.
 std::string history_key(std::string_view key, std::int64_t since_ms);
+// A history key's encoded key and time; nullopt when it is too short to be one.
+struct HistoryKey {
+  std::string_view key;
+  std::int64_t slot = 0;
+};
+std::optional<HistoryKey> split_history_key(std::string_view history_key);
 
 // progress key = job + 0x00 + encoded key. Job names may not contain 0x00 (checked).
 std::string progress_prefix(std::string_view job);
@@ -63,8 +70,6 @@ std::optional<std::int64_t> decode_result_fetched_at(std::string_view bytes);
 
 std::string encode_progress(const ProgressEntry& p);
 std::optional<ProgressEntry> decode_progress(std::string_view bytes);
-// Adds one progress entry to a job's tallies (done, cached, searches spent, failed).
-void count_progress(JobStats& stats, const ProgressEntry& p);
 
 std::string encode_question(const QuestionEntry& q);            // normalized not included
 std::optional<QuestionEntry> decode_question(std::string_view normalized, std::string_view bytes);

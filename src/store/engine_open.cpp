@@ -1,9 +1,9 @@
-#include "rocks.hpp"
+// The engine, opening and closing: RocksDB's options for each family, the checks that tell a
+// store from anything else, the format version (docs/store.md "Layout", "Format versions").
+#include "engine.hpp"
 
-#include "paa/model/ascii.hpp"
-
+#include "codec.hpp"
 #include "question_count_merge.hpp"
-#include "records.hpp"
 
 #include <rocksdb/cache.h>
 #include <rocksdb/convenience.h>
@@ -11,9 +11,7 @@
 #include <rocksdb/table.h>
 #include <rocksdb/write_buffer_manager.h>
 
-#include <fcntl.h>
-#include <sys/file.h>
-#include <unistd.h>
+#include <stdlib.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -22,12 +20,9 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
-#include <set>
 
 namespace paa::store_detail {
 namespace fs = std::filesystem;
-
-std::string store_name(const fs::path& dir) { return "store '" + dir.string() + "'"; }
 
 Error rocks_error(const fs::path& dir, std::string_view what, const rocksdb::Status& status) {
   std::string hint;
@@ -42,59 +37,6 @@ Error rocks_error(const fs::path& dir, std::string_view what, const rocksdb::Sta
   }
   return make_error(status.IsCorruption() ? errc::store_damaged : errc::store,
                     store_name(dir) + ": " + std::string(what) + " failed: " + status.ToString() + "; " + hint);
-}
-
-// --- the writer lock -------------------------------------------------------------------------
-
-Result<WriterLock> WriterLock::acquire(const fs::path& dir) {
-  const fs::path file = dir / kLockFileName;
-  // O_CLOEXEC: a child that execs must not keep the store locked.
-  int fd = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  if (fd < 0) {
-    return make_error(errc::store, store_name(dir) + ": cannot open lock file '" + file.string() +
-                      "': " + std::strerror(errno) + "; check the folder's permissions");
-  }
-  // flock locks belong to the open file description: a second open() conflicts even in the
-  // same process, and the lock goes away with the process however it dies.
-  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
-    int err = errno;
-    std::string owner;
-    char buf[32] = {};
-    ssize_t n = ::pread(fd, buf, sizeof buf - 1, 0);
-    ::close(fd);
-    if (err != EWOULDBLOCK) {
-      return make_error(errc::store, store_name(dir) + ": cannot lock '" + file.string() +
-                        "': " + std::strerror(err));
-    }
-    if (n > 0) {
-      auto text = trim_ascii(std::string_view(buf, static_cast<std::size_t>(n)));
-      if (!text.empty()) owner = " (pid " + std::string(text) + ")";
-    }
-    return make_error(errc::store_in_use, store_name(dir) + " is in use by another paa process" + owner +
-                      "; wait for it to finish or stop it");
-  }
-  std::string pid = std::to_string(::getpid()) + "\n";
-  if (::ftruncate(fd, 0) != 0 ||
-      ::pwrite(fd, pid.data(), pid.size(), 0) != static_cast<ssize_t>(pid.size())) {
-    // The pid is only informative; the lock itself is held.
-  }
-  return WriterLock(fd);
-}
-
-WriterLock::WriterLock(WriterLock&& other) noexcept : fd_(std::exchange(other.fd_, -1)) {}
-WriterLock& WriterLock::operator=(WriterLock&& other) noexcept {
-  if (this != &other) {
-    release();
-    fd_ = std::exchange(other.fd_, -1);
-  }
-  return *this;
-}
-WriterLock::~WriterLock() { release(); }
-void WriterLock::release() {
-  if (fd_ >= 0) {
-    ::close(fd_);  // drops the flock; the file (and its stale pid) stays, harmlessly
-    fd_ = -1;
-  }
 }
 
 // --- options ---------------------------------------------------------------------------------
@@ -475,314 +417,9 @@ Error RocksStore::damaged(std::string_view family, std::string_view key) const {
     auto u = static_cast<unsigned char>(c);
     printable += (u >= 0x20 && u < 0x7f) ? c : '.';
   }
-  return make_error(errc::store, store_name(dir_) + ": damaged record in '" + std::string(family) +
+  return make_error(errc::store_damaged, store_name(dir_) + ": damaged record in '" + std::string(family) +
                     "' at key '" + printable +
                     "'; the store was modified by something other than paa or the disk is failing");
-}
-
-// --- reads -----------------------------------------------------------------------------------
-
-Result<std::optional<std::string>> RocksStore::get(rocksdb::ColumnFamilyHandle* cf,
-                                                   std::string_view key,
-                                                   std::string_view what, bool fill_cache) const {
-  rocksdb::PinnableSlice value;
-  rocksdb::ReadOptions ro;
-  ro.fill_cache = fill_cache;
-  auto s = db_->Get(ro, cf, rocksdb::Slice(key.data(), key.size()), &value);
-  if (s.IsNotFound()) return std::optional<std::string>();
-  if (!s.ok()) return rocks_error(dir_, what, s);
-  return std::optional<std::string>(value.ToString());
-}
-
-Result<bool> RocksStore::exists(rocksdb::ColumnFamilyHandle* cf, std::string_view key,
-                                std::string_view what) const {
-  // One Get (bloom filters answer absent keys); the pinned value is never copied out.
-  rocksdb::PinnableSlice value;
-  auto s = db_->Get(rocksdb::ReadOptions(), cf, rocksdb::Slice(key.data(), key.size()), &value);
-  if (s.IsNotFound()) return false;
-  if (!s.ok()) return rocks_error(dir_, what, s);
-  return true;
-}
-
-Result<std::optional<StoredResult>> RocksStore::get_result(std::string_view key, bool fill_cache) const {
-  auto raw = get(results, key, "reading a result", fill_cache);
-  if (!raw) return raw.error();
-  if (!*raw) return std::optional<StoredResult>();
-  auto r = decode_result(key, **raw);
-  if (!r) return damaged(kResultsFamily, key);
-  return r;
-}
-
-Result<std::optional<std::int64_t>> RocksStore::get_fetched_at(std::string_view key) const {
-  rocksdb::PinnableSlice value;  // decoded in place: the body is never copied
-  auto s = db_->Get(rocksdb::ReadOptions(), results, rocksdb::Slice(key.data(), key.size()), &value);
-  if (s.IsNotFound()) return std::optional<std::int64_t>();
-  if (!s.ok()) return rocks_error(dir_, "reading a result", s);
-  auto at = decode_result_fetched_at(std::string_view(value.data(), value.size()));
-  if (!at) return damaged(kResultsFamily, key);
-  return at;
-}
-
-Result<std::optional<ProgressEntry>> RocksStore::get_progress(std::string_view job,
-                                                              std::string_view key) const {
-  auto pk = progress_key(job, key);
-  auto raw = get(progress, pk, "reading job progress");
-  if (!raw) return raw.error();
-  if (!*raw) return std::optional<ProgressEntry>();
-  auto p = decode_progress(**raw);
-  if (!p) return damaged(kProgressFamily, pk);
-  return p;
-}
-
-Result<QuotaState> RocksStore::get_quota() const {
-  auto raw = get(meta, kMetaQuota, "reading the quota state");
-  if (!raw) return raw.error();
-  if (!*raw) return QuotaState{};
-  auto q = decode_quota(**raw);
-  if (!q) return damaged(kMetaFamily, kMetaQuota);
-  return *q;
-}
-
-Result<RunInfo> RocksStore::get_run(std::string_view job) const {
-  std::string key = std::string(kMetaRunPrefix) + std::string(job);
-  auto raw = get(meta, key, "reading run info");
-  if (!raw) return raw.error();
-  if (!*raw) return RunInfo{};
-  auto r = decode_run(**raw);
-  if (!r) return damaged(kMetaFamily, key);
-  return *r;
-}
-
-Result<std::optional<RunInfo>> RocksStore::get_named_run(std::string_view run_id) const {
-  std::string key = std::string(kMetaRunsPrefix) + std::string(run_id);
-  auto raw = get(meta, key, "reading run info");
-  if (!raw) return raw.error();
-  if (!*raw) return std::optional<RunInfo>();
-  auto r = decode_run(**raw);
-  if (!r) return damaged(kMetaFamily, key);
-  return std::optional<RunInfo>(std::move(*r));
-}
-
-Result<std::optional<StoredResult>> RocksStore::get_at(std::string_view key, std::int64_t at_ms,
-                                                       const StoredResult* current) const {
-  std::optional<StoredResult> read;
-  if (current == nullptr) {
-    auto r = get_result(key, /*fill_cache=*/false);
-    if (!r) return r.error();
-    if (!*r) return std::optional<StoredResult>();
-    read = std::move(*r);
-    current = &*read;
-  }
-  if (current->unchanged_since_ms <= at_ms) return std::optional<StoredResult>(as_seen_at(*current, at_ms));
-  if (history == nullptr) return std::optional<StoredResult>();
-  // The latest older version that began at or before at_ms.
-  rocksdb::ReadOptions ro;
-  ro.fill_cache = false;
-  const std::string lower(key);
-  rocksdb::Slice lower_slice(lower);
-  ro.iterate_lower_bound = &lower_slice;
-  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(ro, history));
-  it->SeekForPrev(history_key(key, at_ms));
-  if (!it->Valid()) {
-    if (!it->status().ok()) return rocks_error(dir_, "reading a result's history", it->status());
-    return std::optional<StoredResult>();
-  }
-  std::string_view k(it->key().data(), it->key().size());
-  if (k.size() != key.size() + 8 || k.substr(0, key.size()) != key) return std::optional<StoredResult>();
-  auto r = decode_result(key, std::string_view(it->value().data(), it->value().size()));
-  if (!r) return damaged(kHistoryFamily, k);
-  return std::optional<StoredResult>(as_seen_at(std::move(*r), at_ms));
-}
-
-Result<std::vector<StoredResult>> RocksStore::get_versions(std::string_view key) const {
-  std::vector<StoredResult> out;
-  if (history != nullptr) {
-    Cursor c(*this, history, key);
-    for (; c.valid(); c.next()) {
-      if (c.key().size() != key.size() + 8) continue;  // not possible with prefix-free keys
-      auto r = decode_result(key, c.value());
-      if (!r) return damaged(kHistoryFamily, c.key());
-      out.push_back(std::move(*r));
-    }
-    if (!c.status().ok()) return rocks_error(dir_, "reading a result's history", c.status());
-  }
-  auto current = get_result(key, /*fill_cache=*/false);
-  if (!current) return current.error();
-  if (*current) out.push_back(std::move(**current));
-  return out;
-}
-
-Result<ExpansionState> RocksStore::get_expansion_state(std::string_view job) const {
-  if (expansion == nullptr) return ExpansionState{};
-  const std::string key = expansion_state_key(job);
-  auto raw = get(expansion, key, "reading the expansion state");
-  if (!raw) return raw.error();
-  if (!*raw) return ExpansionState{};
-  auto s = decode_expansion_state(**raw);
-  if (!s) return damaged(kExpansionFamily, key);
-  return *s;
-}
-
-Result<std::optional<Lineage>> RocksStore::get_lineage(std::string_view job, std::string_view key) const {
-  if (expansion == nullptr) return std::optional<Lineage>();
-  const std::string k = lineage_key(job, key);
-  auto raw = get(expansion, k, "reading a key's lineage");
-  if (!raw) return raw.error();
-  if (!*raw) return std::optional<Lineage>();
-  auto l = decode_lineage(**raw);
-  if (!l) return damaged(kExpansionFamily, k);
-  return l;
-}
-
-// Readahead for sequential disk reads, and no block-cache pollution from a big export.
-RocksStore::Cursor::Cursor(const RocksStore& store, rocksdb::ColumnFamilyHandle* cf,
-                           std::string_view prefix, std::string_view from, std::size_t readahead)
-    : upper_(prefix_successor(prefix)), upper_slice_(upper_) {
-  options_.fill_cache = false;
-  options_.readahead_size = readahead;
-  if (!upper_.empty()) options_.iterate_upper_bound = &upper_slice_;
-  it_.reset(store.db()->NewIterator(options_, cf));
-  const std::string_view start = from.empty() ? prefix : from;
-  it_->Seek(rocksdb::Slice(start.data(), start.size()));
-}
-
-namespace {
-// How a scan walks its range. One iterator with 2 MiB readahead suits an export. A writer that
-// walks a range nobody writes meanwhile for a long time (a level is fed over its whole harvest)
-// wants `chunk`: an iterator pins the memtables and files it was opened on, so one kept for hours
-// would hold a flushed memtable (up to 8 MiB) and its share of the write budget for as long; a
-// fresh iterator every `chunk` keys releases them. And readahead 0 (RocksDB's own, at most 256
-// KiB a file): the merging iterator keeps a buffer per file it reads (each L0 file and each
-// level), ~8 MiB at 2 MiB held for the whole harvest of a level (mallinfo2, BENCHMARKS.md case 7).
-struct ScanShape {
-  std::size_t chunk = SIZE_MAX;  // keys per iterator
-  std::size_t readahead = RocksStore::Cursor::kExportReadahead;
-};
-
-// A streaming scan over [prefix, successor(prefix)), visitor style.
-template <class Visit>
-Result<void> scan(const RocksStore& store, rocksdb::ColumnFamilyHandle* cf,
-                  std::string_view prefix, std::string_view what, Visit&& visit,
-                  ScanShape shape = {}) {
-  std::string from;  // the first key of the next chunk ("" = the prefix's first)
-  for (;;) {
-    RocksStore::Cursor c(store, cf, prefix, from, shape.readahead);
-    for (std::size_t n = 0; c.valid() && n < shape.chunk; c.next(), ++n) {
-      auto r = visit(c.key(), c.value());
-      if (!r) return r.error();
-      if (!*r) return {};
-    }
-    if (!c.status().ok()) return rocks_error(store.dir(), what, c.status());
-    if (!c.valid()) return {};
-    from.assign(c.key());  // not visited yet
-  }
-}
-}  // namespace
-
-Result<void> RocksStore::scan_results(
-    std::string_view prefix, const std::function<bool(const StoredResult&)>& visit) const {
-  return scan(*this, results, prefix, "scanning results",
-              [&](std::string_view k, std::string_view v) -> Result<bool> {
-                auto r = decode_result(k, v);
-                if (!r) return damaged(kResultsFamily, k);
-                return visit(*r);
-              });
-}
-
-Result<void> RocksStore::scan_progress(
-    std::string_view job,
-    const std::function<bool(std::string_view, const ProgressEntry&)>& visit) const {
-  const std::string prefix = progress_prefix(job);
-  return scan(*this, progress, prefix, "scanning job progress",
-              [&](std::string_view k, std::string_view v) -> Result<bool> {
-                auto p = decode_progress(v);
-                if (!p) return damaged(kProgressFamily, k);
-                return visit(k.substr(prefix.size()), *p);
-              });
-}
-
-Result<void> RocksStore::scan_level(std::string_view job, std::uint32_t level,
-                                    const std::function<bool(const LevelKey&)>& visit) const {
-  if (expansion == nullptr) return {};
-  // The feeder walks a level for its whole harvest (ScanShape says why); a re-seek per 1,000
-  // keys costs nothing measurable.
-  return scan(
-      *this, expansion, level_prefix(job, level), "scanning a level of the expansion",
-      [&](std::string_view k, std::string_view v) -> Result<bool> {
-        auto key = decode_level_key(k, v);
-        if (!key) return damaged(kExpansionFamily, k);
-        return visit(*key);
-      },
-      ScanShape{.chunk = 1000, .readahead = 0});
-}
-
-Result<void> RocksStore::scan_questions(
-    const std::function<bool(const QuestionEntry&)>& visit) const {
-  return scan(*this, questions, "", "scanning the question index",
-              [&](std::string_view k, std::string_view v) -> Result<bool> {
-                auto q = decode_question(k, v);
-                if (!q) return damaged(kQuestionsFamily, k);
-                if (q->count == 0) return true;  // no stored tree has it any more
-                return visit(*q);
-              });
-}
-
-Result<JobStats> RocksStore::job_stats(std::string_view job) const {
-  JobStats stats;
-  stats.job = std::string(job);
-  auto r = scan_progress(job, [&](std::string_view, const ProgressEntry& p) {
-    count_progress(stats, p);
-    return true;
-  });
-  if (!r) return r.error();
-  auto run = get_run(job);
-  if (!run) return run.error();
-  stats.last_run = *run;
-  return stats;
-}
-
-Result<std::vector<RunInfo>> RocksStore::get_runs() const {
-  std::vector<RunInfo> runs;
-  auto r = scan(*this, meta, kMetaRunsPrefix, "listing runs",
-                [&](std::string_view k, std::string_view v) -> Result<bool> {
-                  auto run = decode_run(v);
-                  if (!run) return damaged(kMetaFamily, k);
-                  runs.push_back(std::move(*run));
-                  return true;
-                });
-  if (!r) return r.error();
-  // Ids sort by start second; "-2" of the same second sorts after the plain id but before
-  // "-10": order by start time, then id length, then id.
-  std::stable_sort(runs.begin(), runs.end(), [](const RunInfo& a, const RunInfo& b) {
-    if (a.started_at_ms != b.started_at_ms) return a.started_at_ms < b.started_at_ms;
-    if (a.run_id.size() != b.run_id.size()) return a.run_id.size() < b.run_id.size();
-    return a.run_id < b.run_id;
-  });
-  return runs;
-}
-
-Result<std::vector<std::string>> RocksStore::job_names() const {
-  std::set<std::string> names;
-  auto r = scan(*this, meta, kMetaRunPrefix, "listing jobs",
-                [&](std::string_view k, std::string_view) -> Result<bool> {
-                  names.emplace(k.substr(kMetaRunPrefix.size()));
-                  return true;
-                });
-  if (!r) return r.error();
-  // Progress keys are grouped by job: read one key per job, then seek past the job's keys.
-  rocksdb::ReadOptions ro;
-  ro.fill_cache = false;
-  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(ro, progress));
-  for (it->SeekToFirst(); it->Valid();) {
-    std::string_view k(it->key().data(), it->key().size());
-    std::string job(k.substr(0, k.find('\0')));
-    names.insert(job);
-    std::string next = job;
-    next.push_back('\x01');  // the first key after every "job\0..." key
-    it->Seek(next);
-  }
-  if (!it->status().ok()) return rocks_error(dir_, "listing jobs", it->status());
-  return std::vector<std::string>(names.begin(), names.end());
 }
 
 }  // namespace paa::store_detail

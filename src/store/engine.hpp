@@ -1,44 +1,45 @@
 #pragma once
-// Internal: opening the RocksDB instance behind a store (primary for the writer, secondary for
-// readers), the single-writer lock, error messages, and the reads both sides share.
+// Internal: the engine, the RocksDB instance behind a store: opening it (primary for the writer,
+// secondary for readers) with each family's options, RocksDB's errors as the store's, and the
+// reads and cursors every side shares. Bytes come and go through the codec (codec.hpp); the
+// writer's batches are record_batch.hpp's.
+#include "writer_lock.hpp"
+
 #include "paa/store/expansion.hpp"
-#include "paa/store/store.hpp"
+#include "paa/store/records.hpp"
 
 #include <rocksdb/db.h>
 
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace paa::store_detail {
-
-// "store 'x.db'": how every message names the store (the path as the user gave it).
-std::string store_name(const std::filesystem::path& dir);
 
 // "store 'x.db': <what> failed: <status>; <what to do>".
 Error rocks_error(const std::filesystem::path& dir, std::string_view what,
                   const rocksdb::Status& status);
 
-// The single-writer lock: flock(LOCK_EX) on <dir>/paa.lock, which holds the owner's pid.
-class WriterLock {
- public:
-  static Result<WriterLock> acquire(const std::filesystem::path& dir);
-  WriterLock(WriterLock&& other) noexcept;
-  WriterLock& operator=(WriterLock&& other) noexcept;
-  WriterLock(const WriterLock&) = delete;
-  WriterLock& operator=(const WriterLock&) = delete;
-  ~WriterLock();
-  void release();
-
- private:
-  explicit WriterLock(int fd) : fd_(fd) {}
-  int fd_ = -1;
-};
-
-inline constexpr const char* kLockFileName = "paa.lock";
+// A job's statistics: its progress entries, as `scan_progress(job, visit)` walks them, counted
+// (JobStats::count), and its last run (as read: `last_run`).
+template <class ScanProgress>
+Result<JobStats> count_job(std::string_view job, ScanProgress&& scan_progress, Result<RunInfo> last_run) {
+  if (!last_run) return last_run.error();
+  JobStats stats;
+  stats.job = std::string(job);
+  stats.last_run = std::move(*last_run);
+  auto scanned = scan_progress(job, [&](std::string_view, const ProgressEntry& p) {
+    stats.count(p);
+    return true;
+  });
+  if (!scanned) return scanned.error();
+  return stats;
+}
 
 // An open RocksDB instance with the store's column families.
 class RocksStore {
@@ -86,6 +87,8 @@ class RocksStore {
   Result<std::optional<StoredResult>> get_at(std::string_view key, std::int64_t at_ms,
                                              const StoredResult* current) const;
   Result<std::vector<StoredResult>> get_versions(std::string_view key) const;
+  // The key's older versions, each with the slot (history key time) it is stored under, oldest first.
+  Result<std::vector<std::pair<std::int64_t, StoredResult>>> get_history(std::string_view key) const;
 
   Result<ExpansionState> get_expansion_state(std::string_view job) const;
   Result<std::optional<Lineage>> get_lineage(std::string_view job, std::string_view key) const;
@@ -102,6 +105,19 @@ class RocksStore {
   Result<std::vector<std::string>> job_names() const;
 
   Error damaged(std::string_view family, std::string_view key) const;
+
+  // A record as read (`raw`: its bytes, or none) decoded by `decode` (bytes -> optional record):
+  // nullopt when there is none, damaged(family, key) when its bytes do not decode.
+  template <class Decode>
+  auto decoded(Result<std::optional<std::string>> raw, std::string_view family, std::string_view key,
+               Decode&& decode) const -> Result<decltype(decode(std::string_view()))> {
+    using Record = decltype(decode(std::string_view()));
+    if (!raw) return raw.error();
+    if (!*raw) return Record();
+    auto record = decode(std::string_view(**raw));
+    if (!record) return damaged(family, key);
+    return record;
+  }
 
   // A pull-style scan over [prefix, successor(prefix)) of one family: the visitor scans above
   // walk one, and a union of stores merges several key by key.

@@ -1,0 +1,160 @@
+#pragma once
+// What a store holds and the writes asked of it, as plain values (docs/store.md "Layout"): a
+// result, a job's progress on a key, a question-index entry, run and shard records, a job's
+// tallies, and the write requests of a harvest. No I/O; their bytes are src/store/codec.hpp's.
+#include "paa/model/envelope.hpp"
+#include "paa/model/quota_state.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+
+namespace paa {
+
+// 2: question-index merge operands. 3: result history (the `history` family, result values
+// with run id and "unchanged since"). Older stores are upgraded when a writer opens them.
+inline constexpr std::uint32_t kStoreFormatVersion = 3;
+
+// A stored result: exactly what the service sent, plus how and when.
+struct StoredResult {
+  std::string key;   // encode_key(query.key)
+  std::string q;     // first-seen spelling
+  std::string hl;
+  std::string gl;
+  std::string city;  // "" = none
+  std::string body;  // the 200 body as received (after Content-Encoding is undone)
+  std::int64_t fetched_at_ms = 0;  // the latest fetch of this answer
+  bool cached = false;
+  QuotaFields quota;
+  // The fetch that first returned this answer: refreshes that returned the same answer
+  // (volatile fields aside, docs/history.md) keep one version with both times. Set by the
+  // writer (0 in a PutResult).
+  std::int64_t unchanged_since_ms = 0;
+  std::string run_id;  // the run of the latest fetch; "" before format 3. Set by the writer.
+  // The first fetch of the stretch (when unchanged_since_ms < fetched_at_ms): its run and
+  // `cached`, so that the store as it was in between shows that fetch (StoreReader::get_at).
+  std::string first_run_id;
+  bool first_cached = false;
+};
+
+// `version` as a reader at `at_ms` saw it: before the latest fetch of an unchanged stretch,
+// its first fetch (time, run, cached). Intermediate refreshes of a stretch are not kept.
+StoredResult as_seen_at(StoredResult version, std::int64_t at_ms);
+
+// What a writer's refreshes did since it opened (the run's "keys changed").
+struct RunChanges {
+  std::uint64_t new_keys = 0;   // results stored for keys the store did not have
+  std::uint64_t changed = 0;    // refreshes whose answer differed: the old one went to history
+  std::uint64_t unchanged = 0;  // refreshes that returned the same answer
+};
+
+enum class ProgressState : std::uint8_t { done = 1, failed = 2 };
+
+// Per (job, key): what happened. A done entry whose result came from an earlier job or run
+// (skipped, nothing spent) has spent_search = false.
+struct ProgressEntry {
+  ProgressState state = ProgressState::done;
+  std::uint32_t attempts = 0;
+  int last_status = 0;       // HTTP status of the last attempt; 0 = no response (network)
+  std::string error;         // short, for failed entries
+  bool spent_search = false; // this job paid for it (a non-cached 200 it fetched)
+  bool cached = false;
+  std::int64_t updated_at_ms = 0;
+};
+
+// One entry of the deduplicated question index (key: fold_text(question)).
+struct QuestionEntry {
+  std::string normalized;  // fold_text(question)
+  std::string question;    // display text, first seen
+  std::optional<std::string> answer;
+  std::string url;
+  std::string title;
+  std::uint64_t count = 0;   // number of stored trees containing it (once per tree)
+  std::string first_key;     // encoded key of the first tree it was seen in
+};
+
+// The shard of a job a store holds (docs/scaling-out.md).
+struct ShardClaim {
+  std::uint32_t index = 0;
+  std::uint32_t count = 1;
+  std::uint32_t hash_version = 1;
+  friend bool operator==(const ShardClaim&, const ShardClaim&) = default;
+};
+
+// Where a run's searches went (docs/running.md "Money"), recorded when it ends.
+struct RunMoney {
+  std::uint64_t requests = 0;           // requests sent
+  std::uint64_t stored = 0;             // results stored
+  std::uint64_t charged = 0;            // stored answers that were charged (not cached)
+  std::uint64_t unknown = 0;            // sent, no usable answer: counted as spent
+  std::uint64_t unknown_disproved = 0;  // of those: proved free by the service's figures
+  std::optional<std::int64_t> balance_fall;  // the service's balance fell by at most this
+};
+
+struct RunInfo {
+  std::string run_id;  // "20261123-173601" (UTC start; "-2", "-3" when one started that second)
+  std::string job;
+  std::int64_t started_at_ms = 0;
+  std::int64_t ended_at_ms = 0;   // 0 = still running or killed
+  std::string outcome;            // "completed", "interrupted", "quota", ... ; "" while running
+  std::optional<RunMoney> money;  // set when the run ended
+  RunChanges changes;             // set when the run ended
+};
+
+// A job's tallies over its progress entries (`paa status`), and its last run.
+struct JobStats {
+  std::string job;
+  std::uint64_t done = 0;
+  std::uint64_t failed = 0;
+  std::uint64_t cached = 0;          // done entries answered from the service's cache
+  std::uint64_t searches_spent = 0;  // done entries with spent_search
+  RunInfo last_run;
+
+  // Adds one progress entry of the job to the tallies.
+  void count(const ProgressEntry& p) {
+    if (p.state == ProgressState::done) {
+      ++done;
+      if (p.cached) ++cached;
+      if (p.spent_search) ++searches_spent;
+    } else {
+      ++failed;
+    }
+  }
+};
+
+// --- writes -------------------------------------------------------------------------------
+
+// A fetched result: stores it, marks (job, key) done and updates the question index,
+// all in one WriteBatch.
+struct PutResult {
+  StoredResult result;
+  Envelope envelope;  // the parsed body, for the question index
+  bool spent_search = false;
+  std::uint32_t attempts = 1;
+};
+// A key already stored by an earlier run or job: marks (job, key) done, spends nothing.
+// Fails if no result is stored for the key; keeps an existing done entry as it is.
+struct MarkDone {
+  std::string key;
+};
+// A key that failed for good in this run: marks (job, key) failed (a later run retries it).
+// A key already done for the job stays done.
+struct MarkFailed {
+  std::string key;
+  std::uint32_t attempts = 0;
+  int last_status = 0;
+  std::string error;
+};
+
+// Nothing for a key: persists the request's `quota` alone (e.g. after a 429), ordered with
+// the other writes and without blocking the caller.
+struct QuotaUpdate {};
+
+struct WriteRequest {
+  std::string job;
+  std::variant<PutResult, MarkDone, MarkFailed, QuotaUpdate> item;
+  std::optional<QuotaState> quota;  // persisted in the same batch when set
+};
+
+}  // namespace paa

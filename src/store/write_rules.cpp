@@ -1,0 +1,164 @@
+#include "write_rules.hpp"
+
+#include "paa/model/clock.hpp"
+#include "paa/model/query_key.hpp"
+
+#include <algorithm>
+#include <map>
+#include <utility>
+
+namespace paa::store_detail {
+
+std::optional<Envelope> stored_tree(const StoredResult& stored) {
+  ParseLimits limits;
+  limits.max_body_bytes = std::max(limits.max_body_bytes, stored.body.size());
+  limits.max_question_depth = std::size_t{1} << 20;  // the parser does not recurse
+  auto parsed = parse_envelope(stored.body, limits);
+  if (!parsed) return std::nullopt;
+  return std::move(*parsed);
+}
+
+namespace {
+
+// The unique question texts of a tree (fold_text), each with its first occurrence in
+// pre-order. Texts that normalise to nothing are skipped.
+std::map<std::string, const Question*> unique_questions(const Envelope& env) {
+  std::map<std::string, const Question*> out;
+  walk_preorder(env.result.children, [&](const QuestionVisit& v) {
+    auto folded = fold_text(v.node.question);
+    if (!folded || folded->empty()) return;
+    out.emplace(std::move(*folded), &v.node);
+  });
+  return out;
+}
+
+}  // namespace
+
+std::vector<QuestionDelta> question_deltas(std::string_view key, const Envelope* old_tree, const Envelope& fresh) {
+  auto now = unique_questions(fresh);
+  std::map<std::string, const Question*> before;
+  if (old_tree) before = unique_questions(*old_tree);
+  std::vector<QuestionDelta> out;
+  for (const auto& [folded, node] : now) {
+    if (before.count(folded)) continue;
+    QuestionEntry first_seen;
+    first_seen.question = node->question;
+    first_seen.answer = node->answer;
+    first_seen.url = node->url;
+    first_seen.title = node->title;
+    first_seen.first_key = std::string(key);
+    out.push_back(QuestionDelta{folded, +1, std::move(first_seen)});
+  }
+  for (const auto& [folded, node] : before) {
+    if (now.count(folded)) continue;
+    out.push_back(QuestionDelta{folded, -1, std::nullopt});
+  }
+  return out;
+}
+
+PutPlan plan_put(PutResult& put, std::optional<StoredResult> old, std::string_view run_id, std::int64_t now_ms) {
+  StoredResult& result = put.result;
+  result.run_id = std::string(run_id);
+  result.unchanged_since_ms = result.fetched_at_ms;
+  result.first_run_id = result.run_id;
+  result.first_cached = result.cached;
+  PutPlan plan;
+  if (!old) {
+    plan.kind = PutKind::new_key;
+    plan.questions = question_deltas(result.key, nullptr, put.envelope);
+  } else {
+    // Should the old body not parse (an older paa's), the refresh counts as a change and is
+    // kept: a paid result is never refused for what the store held before.
+    const auto old_tree = stored_tree(*old);
+    if (old_tree && old_tree->result == put.envelope.result) {
+      // The same answer again: one version with both times; the index does not change.
+      plan.kind = PutKind::unchanged;
+      result.unchanged_since_ms = old->unchanged_since_ms;
+      result.first_run_id = std::move(old->first_run_id);
+      result.first_cached = old->first_cached;
+    } else {
+      // A new answer: the old version goes to the key's history under the time its answer began.
+      plan.kind = PutKind::changed;
+      plan.history_since = old->unchanged_since_ms;
+      plan.questions = question_deltas(result.key, old_tree ? &*old_tree : nullptr, put.envelope);
+    }
+    // The first-seen spelling stays (the request is ours to change: no body copy).
+    result.q = std::move(old->q);
+    result.hl = std::move(old->hl);
+    result.gl = std::move(old->gl);
+    result.city = std::move(old->city);
+  }
+  plan.progress.state = ProgressState::done;
+  plan.progress.attempts = put.attempts;
+  plan.progress.last_status = 200;
+  plan.progress.spent_search = put.spent_search;
+  plan.progress.cached = result.cached;
+  plan.progress.updated_at_ms = now_ms;
+  return plan;
+}
+
+Result<std::optional<ProgressEntry>> plan_mark_done(bool result_stored, const std::optional<ProgressEntry>& existing,
+                                                    std::int64_t now_ms) {
+  if (!result_stored) {
+    return make_error(errc::store,
+                      "cannot mark a key done: no result is stored for it (a bug in paa; please report it)");
+  }
+  if (existing && existing->state == ProgressState::done) return std::optional<ProgressEntry>();
+  ProgressEntry p;
+  p.state = ProgressState::done;
+  p.attempts = existing ? existing->attempts : 0;
+  p.updated_at_ms = now_ms;
+  return std::optional<ProgressEntry>(std::move(p));
+}
+
+std::optional<ProgressEntry> plan_mark_failed(const MarkFailed& mark, const std::optional<ProgressEntry>& existing,
+                                              std::int64_t now_ms) {
+  if (existing && existing->state == ProgressState::done) return std::nullopt;
+  ProgressEntry p;
+  p.state = ProgressState::failed;
+  p.attempts = mark.attempts;
+  p.last_status = mark.last_status;
+  p.error = mark.error.substr(0, 500);
+  p.updated_at_ms = now_ms;
+  return p;
+}
+
+RunInfo run_started(std::string job, std::string run_id, std::int64_t at_ms) {
+  RunInfo info;
+  info.run_id = std::move(run_id);
+  info.job = std::move(job);
+  info.started_at_ms = at_ms;
+  return info;
+}
+
+RunInfo run_ended(RunInfo recorded, std::int64_t at_ms, std::string outcome, const RunMoney& money,
+                  const RunChanges& changes) {
+  recorded.ended_at_ms = at_ms;
+  recorded.outcome = std::move(outcome);
+  recorded.money = money;
+  recorded.changes = changes;
+  return recorded;
+}
+
+std::string run_name(std::int64_t at_ms, int n) {
+  std::string id = format_utc(at_ms, "%Y%m%d-%H%M%S");
+  if (n > 1) id += "-" + std::to_string(n);
+  return id;
+}
+
+Result<std::optional<ShardClaim>> plan_shard_claim(const std::optional<ShardClaim>& recorded, bool ran_before,
+                                                   std::string_view job, const std::optional<ShardClaim>& claim) {
+  // No record and no run: the first run of the job here records its shard.
+  if (!recorded && !ran_before) return claim;
+  if (recorded == claim) return std::optional<ShardClaim>();
+  auto label = [](const std::optional<ShardClaim>& s) {
+    return s ? "shard " + std::to_string(s->index) + "/" + std::to_string(s->count) + " (shard hash v" +
+                   std::to_string(s->hash_version) + ")"
+             : std::string("the whole job (no --shard)");
+  };
+  return make_error(errc::invalid_input, "holds " + label(recorded) + " of job '" + std::string(job) +
+                                             "'; this run is " + label(claim) +
+                                             ": run it with the same shard setting, or give it another --store");
+}
+
+}  // namespace paa::store_detail
