@@ -1,6 +1,6 @@
 #include "paa/harvest/feed_filter.hpp"
 
-#include "memory_store.hpp"
+#include "support/memory_store.hpp"
 
 #include <gtest/gtest.h>
 

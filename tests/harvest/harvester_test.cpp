@@ -6,7 +6,7 @@
 #include "paa/job/job_file.hpp"
 #include "paa/model/query_key.hpp"
 
-#include "memory_store.hpp"
+#include "support/memory_store.hpp"
 
 #include <boost/json.hpp>
 #include <gtest/gtest.h>

@@ -5,7 +5,7 @@
 // (`co_await (async_store_write(...) || timer.async_wait(...))`): a cancelled wait completes at
 // once and the store's later answer goes nowhere (the write itself, already queued, goes on).
 #include "paa/error.hpp"
-#include "paa/store/store.hpp"
+#include "paa/store/ports.hpp"
 
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/associated_cancellation_slot.hpp>
@@ -60,7 +60,7 @@ class StoreAck : public std::enable_shared_from_this<StoreAck<Handler>> {
 }  // namespace detail
 
 template <class CompletionToken>
-auto async_store_write(StoreWriter& store, WriteRequest request, const boost::asio::any_io_executor& io,
+auto async_store_write(ResultSink& store, WriteRequest request, const boost::asio::any_io_executor& io,
                        CompletionToken&& token) {
   return boost::asio::async_initiate<CompletionToken, void(Result<void>)>(
       [&store, io](auto handler, WriteRequest queued) {
