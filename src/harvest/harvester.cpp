@@ -147,27 +147,11 @@ asio::awaitable<void> Harvest::wait_for_change(std::optional<SteadyTime> until) 
   co_await (t.async_wait(use_tuple) || wake_.async_wait(use_tuple));
 }
 
-// gcc 12 pairs the coroutine frame's operator delete with the wrong new here (a false positive:
-// gcc bug 109224); the frame is Asio's, allocated and freed by its own operators.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
 asio::awaitable<Result<void>> Harvest::write(WriteRequest request) {
-  using namespace asio::experimental::awaitable_operators;
   // A durable write is awaited even when the drain deadline cancels the worker (a paid result is
-  // never lost): only its own deadline ends this wait. A store that does not answer within
-  // store_ack_timeout is a store failure, reported, not a hang.
-  co_await asio::this_coro::reset_cancellation_state([](asio::cancellation_type) { return asio::cancellation_type::none; });
-  asio::steady_timer deadline(io_, opt_.store_ack_timeout);
-  auto acknowledged = co_await (async_store_write(store_, std::move(request), io_.get_executor(), asio::use_awaitable) ||
-                                deadline.async_wait(use_tuple));
-  co_await asio::this_coro::reset_cancellation_state();
-  if (acknowledged.index() == 1) {
-    co_return make_error(errc::store, "the store did not acknowledge a write within " +
-                                          std::to_string(opt_.store_ack_timeout.count()) + " ms");
-  }
-  co_return std::get<0>(std::move(acknowledged));
+  // never lost): only its own deadline ends this wait.
+  co_return co_await store_write_within(store_, std::move(request), opt_.store_ack_timeout);
 }
-#pragma GCC diagnostic pop
 
 asio::awaitable<void> Harvest::process(Transport& conn, WorkItem item) {
   using Step = KeyAttempt::Step;

@@ -8,6 +8,12 @@
 #include "paa/store/ports.hpp"
 
 #include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/as_tuple.hpp>
+#include <boost/asio/awaitable.hpp>
+#include <boost/asio/experimental/awaitable_operators.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/this_coro.hpp>
+#include <boost/asio/use_awaitable.hpp>
 #include <boost/asio/associated_cancellation_slot.hpp>
 #include <boost/asio/associated_executor.hpp>
 #include <boost/asio/async_result.hpp>
@@ -15,7 +21,10 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/prefer.hpp>
 
+#include <chrono>
 #include <memory>
+#include <string>
+#include <variant>
 #include <mutex>
 #include <optional>
 #include <utility>
@@ -79,5 +88,30 @@ auto async_store_write(ResultSink& store, WriteRequest request, const boost::asi
       },
       token, std::move(request));
 }
+
+// gcc 12 pairs the coroutine frame's operator delete with the wrong new here (a false positive:
+// gcc bug 109224); the frame is Asio's, allocated and freed by its own operators.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+// A write awaited on the calling coroutine's executor until the store acknowledges it, or
+// `deadline` passes (a store failure, reported, not a hang). No cancellation of the caller
+// reaches this wait: a durable write is awaited to its end.
+inline boost::asio::awaitable<Result<void>> store_write_within(ResultSink& store, WriteRequest request,
+                                                               std::chrono::milliseconds deadline) {
+  namespace asio = boost::asio;
+  using namespace asio::experimental::awaitable_operators;
+  co_await asio::this_coro::reset_cancellation_state([](asio::cancellation_type) { return asio::cancellation_type::none; });
+  const auto executor = co_await asio::this_coro::executor;
+  asio::steady_timer timer(executor, deadline);
+  auto acknowledged = co_await (async_store_write(store, std::move(request), executor, asio::use_awaitable) ||
+                                timer.async_wait(asio::as_tuple(asio::use_awaitable)));
+  co_await asio::this_coro::reset_cancellation_state();
+  if (acknowledged.index() == 1) {
+    co_return make_error(errc::store,
+                         "the store did not acknowledge a write within " + std::to_string(deadline.count()) + " ms");
+  }
+  co_return std::get<0>(std::move(acknowledged));
+}
+#pragma GCC diagnostic pop
 
 }  // namespace paa
