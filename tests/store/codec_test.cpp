@@ -148,7 +148,8 @@ TEST(StoreCodec, ProgressQuestionAndOperandBytesAsShipped) {
 TEST(StoreCodec, KeyLayoutsAsShipped) {
   EXPECT_EQ(hex(history_key("k\x01", 258)), "6b010000000000000102");
   EXPECT_EQ(hex(history_key("k", -5)), "6b0000000000000000") << "times before 1970 sort first";
-  auto split = split_history_key(history_key("k\x01", 258));
+  const std::string stored = history_key("k\x01", 258);  // the view below points into it
+  auto split = split_history_key(stored);
   ASSERT_TRUE(split);
   EXPECT_EQ(split->key, "k\x01");
   EXPECT_EQ(split->slot, 258);
