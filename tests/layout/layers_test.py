@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""The layout's rules (docs/development.md "Rooms"), checked on the sources:
+1. a module includes only its own headers and those of the modules listed before it in
+   src/CMakeLists.txt's PAA_MODULES (the order is the dependency order);
+2. no include circle between any two files of src/ and include/;
+3. a public header (include/paa/...) never includes a module's internal header (src/...).
+Exit 1 naming every offending include."""
+import os
+import re
+import sys
+
+root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "..")
+root = os.path.abspath(root)
+cmake = open(os.path.join(root, "src", "CMakeLists.txt")).read()
+m = re.search(r"set\(PAA_MODULES ([^)]*)\)", cmake)
+if not m:
+    sys.exit("src/CMakeLists.txt: no set(PAA_MODULES ...)")
+order = m.group(1).split()
+rank = {name: i for i, name in enumerate(order)}
+include_re = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+
+files = []
+for top in ("src", "include"):
+    for dirpath, _, names in os.walk(os.path.join(root, top)):
+        files += [os.path.join(dirpath, n) for n in names if n.endswith((".hpp", ".cpp", ".h"))]
+
+
+def module_of(path):
+    rel = os.path.relpath(path, root).split(os.sep)
+    if rel[0] == "src":
+        return rel[1]
+    if rel[0] == "include" and len(rel) > 3:
+        return rel[2]
+    return None  # include/paa/error.hpp and the like: below every module
+
+
+def resolve(path, name):
+    for base in (os.path.dirname(path), os.path.join(root, "include")):
+        candidate = os.path.normpath(os.path.join(base, name))
+        if os.path.isfile(candidate):
+            return candidate
+    return None  # generated (paa/version.hpp) or a third party's
+
+
+problems = []
+graph = {}
+for path in files:
+    text = open(path, encoding="utf-8", errors="replace").read()
+    mine = module_of(path)
+    graph[path] = []
+    for name in include_re.findall(text):
+        target = resolve(path, name)
+        if target is None:
+            continue
+        graph[path].append(target)
+        theirs = module_of(target)
+        rel = os.path.relpath(path, root)
+        if rel.startswith("include") and os.path.relpath(target, root).startswith("src"):
+            problems.append(f"{rel}: a public header includes the internal {os.path.relpath(target, root)}")
+        if mine is None or theirs is None or theirs == mine:
+            continue
+        if mine not in rank or theirs not in rank:
+            problems.append(f"{rel}: module '{mine if mine not in rank else theirs}' is not in PAA_MODULES")
+        elif rank[theirs] > rank[mine]:
+            problems.append(f"{rel}: {mine} includes {name}, of {theirs}, which comes after it in PAA_MODULES")
+
+# Include circles: depth-first search for a back edge.
+state = {}
+stack = []
+
+
+def visit(node):
+    state[node] = 1
+    stack.append(node)
+    for nxt in graph.get(node, []):
+        if state.get(nxt) == 1:
+            cycle = stack[stack.index(nxt):] + [nxt]
+            problems.append("include circle: " + " -> ".join(os.path.relpath(p, root) for p in cycle))
+        elif nxt not in state:
+            visit(nxt)
+    stack.pop()
+    state[node] = 2
+
+
+sys.setrecursionlimit(10000)
+for node in sorted(graph):
+    if node not in state:
+        visit(node)
+
+for p in problems:
+    print(p)
+print(f"{len(files)} files, {len(order)} modules: {'ok' if not problems else f'{len(problems)} problems'}")
+sys.exit(1 if problems else 0)
