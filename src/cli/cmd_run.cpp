@@ -82,8 +82,9 @@ Result<std::optional<Shard>> resolve_shard(const RunFlags& f) {
 }
 
 
-void print_summary(const JobSpec& spec, const std::string& run_id, const HarvestSummary& s,
-                   const RunChanges& changes, std::uint64_t refresh_due, int code) {
+// `job_store`: the store the job file names (status reads that one unless told otherwise).
+void print_summary(const JobSpec& spec, const std::filesystem::path& job_store, const std::string& run_id,
+                   const HarvestSummary& s, const RunChanges& changes, std::uint64_t refresh_due, int code) {
   auto u = [](std::uint64_t v) { return static_cast<unsigned long long>(v); };
   std::fprintf(stderr, "\npaa run %s: %s after %s (run %s)\n", spec.name.c_str(),
                code == kExitOk ? "done" : stop_reason_name(s.stop), format_duration(s.elapsed_s).c_str(), run_id.c_str());
@@ -125,10 +126,23 @@ void print_summary(const JobSpec& spec, const std::string& run_id, const Harvest
   if (s.quota.payg_credits_left) quota += (quota.empty() ? "" : ", ") + std::to_string(*s.quota.payg_credits_left) + " PAYG credits";
   if (s.quota.renewal_date) quota += (quota.empty() ? "renews " : ", renews ") + format_date(*s.quota.renewal_date);
   std::fprintf(stderr, "  quota left      %s\n", quota.empty() ? "unknown" : quota.c_str());
+  // Answers arrive out of order, so spending goes by the lowest figure of the period; when the
+  // service's latest says more (a renewal, bought credits), both are shown and named.
+  if (s.latest_quota && s.latest_quota->searches_left && s.quota.searches_left &&
+      *s.latest_quota->searches_left != *s.quota.searches_left) {
+    std::fprintf(stderr,
+                 "                  (the service's latest figure: %lld searches; the run went by the lowest of the "
+                 "period, %lld)\n",
+                 static_cast<long long>(*s.latest_quota->searches_left), static_cast<long long>(*s.quota.searches_left));
+  }
   if (!s.stop_message.empty()) std::fprintf(stderr, "paa: %s\n", s.stop_message.c_str());
   if (code == kExitOk || code == kExitPartial) {
-    std::fprintf(stderr, "next: paa status %s    |    paa export --store %s --format csv -o %s.csv\n",
-                 spec.file.string().c_str(), spec.store.string().c_str(), spec.name.c_str());
+    // The store this run wrote (--store, a shard's) and this job's keys only: a store may hold
+    // several jobs.
+    const std::string status_store = spec.store == job_store ? "" : " --store " + spec.store.string();
+    std::fprintf(stderr, "next: paa status %s%s    |    paa export --store %s --job %s --format csv -o %s.csv\n",
+                 spec.file.string().c_str(), status_store.c_str(), spec.store.string().c_str(), spec.name.c_str(),
+                 spec.name.c_str());
   }
 }
 
@@ -153,6 +167,7 @@ int run(RunFlags& f) {
   if (f.use_payg) l.use_payg = true;
   if (f.timeout_s) l.timeout_s = *f.timeout_s;
   if (f.retries) l.retries = *f.retries;
+  const std::filesystem::path job_store = spec.store;
   if (!f.store.empty()) spec.store = f.store;
   if (!f.refresh_after.empty()) {
     auto ms = parse_duration(f.refresh_after);
@@ -279,7 +294,7 @@ int run(RunFlags& f) {
   }
   const RunChanges changes = (*store)->run_changes();
   auto closed = (*store)->close();
-  print_summary(spec, *run_id, summary, changes, options.refresh_due, code);
+  print_summary(spec, job_store, *run_id, summary, changes, options.refresh_due, code);
   const int exit_code = closed ? code : fail(prefixed("closing the store failed: ", closed.error()));
   // Last, with the store closed: a slow receiver delays only the exit, and never changes its code.
   if (spec.notify.enabled()) {
@@ -306,7 +321,7 @@ Command add_run_command(CLI::App& app) {
   a->add_option("--ca-file", flags->ca_file, "Extra CA certificate (PEM) to trust besides the system store")->check(CLI::ExistingFile);
   a->add_option("--concurrency", flags->concurrency, "Connections / requests in flight")->check(CLI::Range(1, 1024));
   a->add_option("--rate", flags->rate, "Request starts per second (token bucket); 0 = unlimited")->check(CLI::NonNegativeNumber);
-  a->add_option("--burst", flags->burst, "Token bucket size")->check(CLI::Range(1, 100000));
+  a->add_option("--burst", flags->burst, "Token bucket size (as limits.burst: 1 to 1,000,000)")->check(CLI::Range(1, 1000000));
   a->add_option("--max-searches", flags->max_searches, "Never spend more than this many searches in this run; 0 = no cap")->check(CLI::NonNegativeNumber);
   a->add_option("--on-quota", flags->on_quota, "When the monthly quota is exhausted: wait for renewal, or stop (exit 4)")->check(CLI::IsMember({"wait", "stop"}));
   a->add_flag("--use-payg", flags->use_payg, "Allow spending pay-as-you-go credits once monthly searches are gone");
@@ -319,7 +334,7 @@ Command add_run_command(CLI::App& app) {
                 "Fetch stored keys again when their result is older than this (30d, 12h, 2w; spends searches); "
                 "overrides the job's refresh_after");
   a->add_flag("--sync", flags->sync, "fsync every store commit (survives power loss; slower)");
-  a->add_option("--log-level", flags->log_level, "trace, debug, info, warn, error")->capture_default_str()->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}));
+  a->add_option("--log-level", flags->log_level, "trace, debug, info, warn, error or off")->capture_default_str()->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}));
   a->add_option("--max-body-mib", flags->max_body_mib, "Largest response body accepted, MiB")->capture_default_str()->check(CLI::PositiveNumber);
   a->add_option("--backoff-base-ms", flags->backoff_base_ms, "Retry back-off: first window, ms (full jitter, doubling)")->capture_default_str()->check(CLI::Range(1, 3600000))->group("Advanced");
   a->add_option("--backoff-cap-ms", flags->backoff_cap_ms, "Retry back-off: largest window, ms")->capture_default_str()->check(CLI::Range(1, 3600000))->group("Advanced");

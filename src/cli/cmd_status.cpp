@@ -11,6 +11,7 @@
 #include <boost/json.hpp>
 
 #include <algorithm>
+#include <filesystem>
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -146,10 +147,10 @@ std::string changes_text(const RunInfo& run) {
 
 // The runs of the jobs shown, oldest first; text shows the latest kRunsShown.
 constexpr std::size_t kRunsShown = 10;
-void print_runs(const std::vector<RunInfo>& runs) {
+void print_runs(const std::string& store, const std::vector<RunInfo>& runs) {
   if (runs.empty()) return;
-  std::printf("\nruns (%s in all%s; `paa diff --from RUN` compares them)\n", num(runs.size()).c_str(),
-              runs.size() > kRunsShown ? ", the latest 10 below, `--json` lists all" : "");
+  std::printf("\nruns (%s in all%s; `paa diff --store %s --from RUN` compares them)\n", num(runs.size()).c_str(),
+              runs.size() > kRunsShown ? ", the latest 10 below, `--json` lists all" : "", store.c_str());
   for (std::size_t i = runs.size() > kRunsShown ? runs.size() - kRunsShown : 0; i < runs.size(); ++i) {
     const RunInfo& r = runs[i];
     std::printf("  %-17s %-12s %s", r.run_id.c_str(), r.job.c_str(), run_text(r, /*with_id=*/false).c_str());
@@ -198,7 +199,7 @@ void print_text(const std::string& store, const std::vector<JobRow>& rows,
       }
     }
   }
-  print_runs(runs);
+  print_runs(store, runs);
   if (quota.seen_at_ms == 0 && !quota.exhausted_until_ms) {
     std::printf("\nquota             never seen\n");
     return;
@@ -302,6 +303,23 @@ Command add_status_command(CLI::App& app) {
           "status needs a job file or --store DIR (e.g. `paa status jobs/coffee.toml`)"));
     }
 
+    std::error_code missing;
+    if (spec && !std::filesystem::exists(store, missing)) {
+      // A job that never ran: every key pending, and how to start it.
+      auto check = check_job(*spec);
+      if (!check) return fail(check.error());
+      JobStats never;
+      never.job = spec->name;
+      const std::vector<JobRow> rows{JobRow{never, check->unique_keys, {}}};
+      if (opts->json) {
+        print_json(store, rows, QuotaState{}, {});
+      } else {
+        print_text(store, rows, QuotaState{}, {});
+        std::printf("\nnever run: the store '%s' does not exist yet; `paa run %s` creates it\n", store.c_str(),
+                    opts->job.c_str());
+      }
+      return finish_stdout();
+    }
     auto reader = StoreReader::open(store);
     if (!reader) return fail(reader.error());
     std::vector<JobRow> rows;

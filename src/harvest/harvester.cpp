@@ -14,6 +14,7 @@
 #include "paa/harvest/feeder.hpp"
 #include "paa/harvest/interrupts.hpp"
 #include "paa/harvest/progress_display.hpp"
+#include "paa/harvest/quota_notice.hpp"
 #include "paa/harvest/run_core.hpp"
 #include "paa/harvest/run_report.hpp"
 #include "paa/harvest/task_failures.hpp"
@@ -78,6 +79,9 @@ class Harvest {
   std::unique_ptr<Transport> connect();
   void request_stop(StopReason reason, std::string message);
   void notify() { wake_.cancel(); }  // a request ended: every waiter looks at the gate again
+  void announce_quota_wait() {
+    if (auto said = quota_notice_.next(core_.quota, opt_.job.limits.on_quota, unix_now_ms())) spdlog::warn("{}", *said);
+  }
   RunView view() const;
   ProgressSnapshot snapshot();
 
@@ -97,6 +101,7 @@ class Harvest {
   Interrupts interrupts_;
   std::string stop_message_;
   RateMeter rate_meter_;
+  QuotaWaitNotice quota_notice_;
   std::optional<ProgressDisplay> display_;  // for the run: its logger is put back afterwards
   SettleBarrier settle_;
   FeedCounters counters_;
@@ -170,6 +175,7 @@ asio::awaitable<void> Harvest::process(Transport& conn, WorkItem item) {
         HttpResponse response = co_await conn.get(target);
         act = attempt.on_response(std::move(response), steady_now(), unix_now_ms());
         notify();  // a request ended: the quota and the gate may have changed
+        announce_quota_wait();
         if (act.step != Step::store) {
           spdlog::debug("attempt {} for q=\"{}\" hl={} gl={}: {}", attempt.attempts(), item.query.q, item.query.hl,
                         item.query.gl, attempt.last_outcome());
@@ -222,6 +228,7 @@ asio::awaitable<void> Harvest::worker() {
 asio::awaitable<void> Harvest::supervise() {
   for (int i = 0; i < opt_.job.limits.concurrency; ++i) asio::co_spawn(io_, worker(), workers_.adapt(failures_.handler("worker")));
   if (display_->enabled()) asio::co_spawn(io_, show_progress(), failures_.handler("the progress display"));
+  announce_quota_wait();  // a quota the store remembers as empty
   co_await workers_.async_wait(use_tuple);
   // Every worker has ended: nobody is left to settle a key; end what keeps the io_context alive.
   settle_.stop();

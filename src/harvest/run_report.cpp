@@ -47,6 +47,7 @@ HarvestSummary summarize(const RunView& run, const std::string& stop_cause) {
   s.task_errors = run.task_errors;
   s.stop = run.stop;
   s.quota = run.quota.state();
+  s.latest_quota = run.quota.latest_figures();
   s.elapsed_s = run.elapsed_s;
   const std::uint64_t settled = s.fetched + s.already_stored + s.failed;
   const std::uint64_t total = run.feed.total_keys.load();

@@ -77,6 +77,14 @@ std::optional<Error> check_keys(const Where& where, const toml::table& table,
     bool found = false;
     for (std::string_view k : known) found = found || (k == name);
     if (found) continue;
+    const toml::source_region& region = key.source().begin.line ? key.source() : node.source();
+    if (context.empty() && (name == "api_key" || name == "key" || name == "apikey" || name == "x-api-key")) {
+      // A secret in a file ends up in backups, repositories and shell histories: never read one.
+      return make_error(errc::invalid_input,
+                        where.at(region) + "'" + std::string(name) +
+                            "': the API key never goes in a job file; remove this line and set it in the "
+                            "environment instead: export PAA_API_KEY=... (api_key_env names another variable)");
+    }
     std::string message = "unknown key '" + std::string(name) + "'";
     if (!context.empty()) message += " in " + std::string(context);
     const std::vector<std::string_view> candidates(std::begin(known), std::end(known));
@@ -86,7 +94,6 @@ std::optional<Error> check_keys(const Where& where, const toml::table& table,
       message += "; valid keys are ";
       for (std::size_t i = 0; i < N; ++i) message += (i ? ", " : "") + std::string(known[i]);
     }
-    const toml::source_region& region = key.source().begin.line ? key.source() : node.source();
     return make_error(errc::invalid_input, where.at(region) + message);
   }
   return std::nullopt;

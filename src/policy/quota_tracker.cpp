@@ -27,6 +27,7 @@ QuotaTracker::QuotaTracker(Config config, const QuotaState& stored, std::int64_t
     // Remembered exhaustion: one probe now, whatever the mode (the quota may have been topped up).
     state_.exhausted_until_ms = state_.exhausted_until_ms.value_or(now_ms);
     next_probe_ms_ = now_ms;
+    ++exhaustions_;
   }
 }
 
@@ -103,6 +104,7 @@ void QuotaTracker::on_success(const SpendLedger::Ticket& ticket, const QuotaFiel
                                    : std::min(*state_.payg_credits_left, *f.payg_credits_left);
   }
   if (f.renewal_date && (new_period || !state_.renewal_date)) state_.renewal_date = f.renewal_date;
+  latest_ = f;
   state_.seen_at_ms = now_ms;
   if (new_period) {
     state_.exhausted_until_ms.reset();
@@ -129,6 +131,7 @@ std::int64_t QuotaTracker::next_probe_for(std::int64_t now_ms) const {
 }
 
 void QuotaTracker::mark_exhausted(std::int64_t now_ms) {
+  ++exhaustions_;
   next_probe_ms_ = next_probe_for(now_ms);
   state_.exhausted_until_ms = next_probe_ms_;
 }

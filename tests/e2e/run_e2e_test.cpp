@@ -45,6 +45,10 @@ TEST_F(RunE2E, HarvestsEveryKeyOnceStoresWhatWasServedAndARerunSendsNothing) {
   ASSERT_EQ(rows.size(), 60u);
   expect_trees_match_emulator(rows, 11);
 
+  EXPECT_NE(r.err.find("next: paa status " + job.string() + "    |    paa export --store " +
+                       (dir / "basic.db").string() + " --job basic --format csv"),
+            std::string::npos)
+      << "the hints name this job's store and its keys only: " << r.err;
   auto again = run_paa(run_args(job, emu), dir.path());
   EXPECT_EQ(again.exit_code, 0) << again.err;
   EXPECT_EQ(emu.requests(), 60u) << "a rerun of a finished job sends nothing";
@@ -58,6 +62,8 @@ TEST_F(RunE2E, KeysAnotherJobStoredAreDoneForThisJobWithoutARequest) {
   auto first = write_job(dir.path(), "first", 1500, "concurrency = 16\nrate = 0");
   auto r = run_paa(run_args(first, emu, {"--store", store}), dir.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("next: paa status " + first.string() + " --store " + store), std::string::npos)
+      << "status is pointed at the store this run wrote, not the job file's: " << r.err;
   ASSERT_EQ(emu.requests(), 1500u);
 
   // The same keys under another job: more bookkeeping writes than the feeder may have in
@@ -81,6 +87,21 @@ TEST_F(RunE2E, MissingKeyIsAUsageErrorNamingTheVariable) {
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("set the environment variable PAA_API_KEY"), std::string::npos) << r.err;
   EXPECT_EQ(emu.requests(), 0u);
+}
+
+TEST_F(RunE2E, StatusOfAJobThatNeverRanShowsEveryKeyPendingAndCreatesNothing) {
+  auto job = write_job(dir.path(), "fresh", 7, "rate = 0");
+  auto r = run_paa({"status", job.string()}, dir.path());
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("pending           7"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("never run: the store"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("`paa run " + job.string() + "` creates it"), std::string::npos) << r.out;
+  auto j = run_paa({"status", job.string(), "--json"}, dir.path());
+  ASSERT_EQ(j.exit_code, 0) << j.err;
+  const auto first = boost::json::parse(j.out).at("jobs").as_array().at(0);
+  EXPECT_EQ(first.at("pending").to_number<std::int64_t>(), 7);
+  EXPECT_EQ(first.at("done").to_number<std::int64_t>(), 0);
+  EXPECT_FALSE(fs::exists(dir / "fresh.db")) << "status creates nothing";
 }
 
 TEST_F(RunE2E, InvalidTokenStopsAtOnceWithExit3) {
@@ -315,7 +336,7 @@ TEST_F(RunE2E, AWrongBaseUrlStopsTheRunAsAConfigurationErrorAndFailsNoKey) {
   ASSERT_EQ(status.exit_code, 0) << status.err;
   const auto jobs = boost::json::parse(status.out).at("jobs").as_array();
   ASSERT_EQ(jobs.size(), 1u);
-  EXPECT_EQ(jobs[0].at("failed").as_int64(), 0) << "nothing was recorded as failed";
+  EXPECT_EQ(jobs[0].at("failed").to_number<std::int64_t>(), 0) << "nothing was recorded as failed";
   // With the right address the same job then runs to the end.
   auto fixed = run_paa(run_args(job, emu), dir.path());
   EXPECT_EQ(fixed.exit_code, 0) << fixed.err;

@@ -1,4 +1,5 @@
 #include "paa/harvest/progress.hpp"
+#include "paa/harvest/quota_notice.hpp"
 
 #include <gtest/gtest.h>
 
@@ -44,4 +45,32 @@ TEST(Progress, DurationsAreHumanSized) {
   EXPECT_EQ(format_duration(3 * 3600 + 120), "3h02m");
   EXPECT_EQ(format_duration(3 * 86400 + 7200), "3d02h");
   EXPECT_EQ(format_duration(-1), "?");
+}
+
+TEST(QuotaWaitNotice, SaysAtOnceUntilWhenHowLongAndHowToStopOncePerExhaustion) {
+  constexpr std::int64_t kNow = 1'795'000'000'000;  // 2026-11-19 ...
+  QuotaTracker::Config config;
+  config.on_quota = OnQuota::wait;
+  QuotaTracker quota(config, {}, kNow);
+  QuotaWaitNotice notice;
+  EXPECT_FALSE(notice.next(quota, OnQuota::wait, kNow)) << "nothing to say before an exhaustion";
+  auto ticket = quota.on_start(false);
+  (void)ticket;
+  quota.on_exhausted(kNow);  // a 429 without Retry-After, no renewal date known: an hour's wait
+  const auto said = notice.next(quota, OnQuota::wait, kNow);
+  ASSERT_TRUE(said);
+  EXPECT_NE(said->find("quota exhausted; waiting until 2026-11-18 "), std::string::npos) << *said;
+  EXPECT_NE(said->find("(1h00m)"), std::string::npos) << *said;
+  EXPECT_NE(said->find("Ctrl-C to stop"), std::string::npos) << *said;
+  EXPECT_NE(said->find("on_quota = \"stop\""), std::string::npos) << *said;
+  EXPECT_FALSE(notice.next(quota, OnQuota::wait, kNow + 1000)) << "said once";
+}
+
+TEST(QuotaWaitNotice, AStoppingRunSaysNothingHereItsSummaryDoes) {
+  constexpr std::int64_t kNow = 1'795'000'000'000;
+  QuotaTracker quota({}, {}, kNow);
+  quota.on_start(false);
+  quota.on_exhausted(kNow);
+  QuotaWaitNotice notice;
+  EXPECT_FALSE(notice.next(quota, OnQuota::stop, kNow));
 }

@@ -88,6 +88,14 @@ TEST_F(JobFile, MisspeltLimitsKeySuggestsTheRightOne) {
             file() + ":4:1: unknown key 'concurency' in [limits]; did you mean 'concurrency'?");
 }
 
+TEST_F(JobFile, AnApiKeyInTheFileIsRefusedWithWhereItBelongs) {
+  const std::string e = error_of(std::string(kLocales) + "queries = [\"a\"]\napi_key = \"abc\"\n");
+  EXPECT_NE(e.find(file() + ":3:"), std::string::npos) << e;
+  EXPECT_NE(e.find("the API key never goes in a job file"), std::string::npos) << e;
+  EXPECT_NE(e.find("export PAA_API_KEY="), std::string::npos) << e;
+  EXPECT_EQ(e.find("abc"), std::string::npos) << "the secret is never echoed: " << e;
+}
+
 TEST_F(JobFile, MisspeltTopLevelKeySuggestsTheRightOne) {
   EXPECT_EQ(error_of(std::string("querys = [\"a\"]\n") + kLocales),
             file() + ":1:1: unknown key 'querys'; did you mean 'queries'?");

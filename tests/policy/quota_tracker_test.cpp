@@ -276,3 +276,17 @@ TEST(QuotaTracker, UnknownOutcomesCountAgainstTheSearchesLeft) {
   q.on_start(false);
   EXPECT_EQ(q.decide(kNow).gate, Gate::wait_event);
 }
+
+TEST(QuotaTracker, TheLatestFiguresAreKeptBesideTheLowestOfThePeriod) {
+  QuotaState seen;
+  seen.searches_left = 1000;
+  seen.seen_at_ms = kNow - kHour;
+  QuotaTracker q(config(), seen, kNow);
+  const auto first = q.on_start(false);
+  const auto second = q.on_start(false);
+  q.on_success(first, fields(937), false, kNow);
+  q.on_success(second, fields(978), false, kNow);  // credits bought meanwhile, or an older answer
+  EXPECT_EQ(q.state().searches_left, 937) << "spending goes by the lowest";
+  ASSERT_TRUE(q.latest_figures());
+  EXPECT_EQ(q.latest_figures()->searches_left, 978) << "and the service's latest is kept to show";
+}

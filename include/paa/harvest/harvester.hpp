@@ -65,7 +65,8 @@ struct HarvestSummary {
   StopReason stop = StopReason::none;
   std::string stop_message;          // what happened and what to do
   double elapsed_s = 0;
-  QuotaState quota;
+  QuotaState quota;  // the lowest figures of the period: what spending went by
+  std::optional<QuotaFields> latest_quota;  // the figures of the answer that arrived last
 };
 
 // The feeder's bookkeeping writes (keys another job already stored) in flight at most, so the

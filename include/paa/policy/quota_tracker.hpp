@@ -64,6 +64,12 @@ class QuotaTracker {
   void on_failure(bool unknown, std::int64_t now_ms);
 
   bool exhausted() const { return state_.exhausted_until_ms.has_value(); }
+  // How many times the quota was found empty (a remembered exhaustion counts): each one is
+  // announced once (QuotaWaitNotice).
+  std::uint64_t exhaustions() const { return exhaustions_; }
+  // The figures of the answer that arrived last, as the service sent them. state() keeps the
+  // lowest of the period (answers arrive out of order), which is what spending goes by.
+  const std::optional<QuotaFields>& latest_figures() const { return latest_; }
   std::int64_t next_probe_ms() const { return next_probe_ms_; }
   int in_flight() const { return static_cast<int>(ledger_.in_flight()); }
   const SpendLedger& ledger() const { return ledger_; }
@@ -86,6 +92,8 @@ class QuotaTracker {
   std::int64_t next_probe_ms_ = 0;
   bool probe_in_flight_ = false;
   bool stop_after_failed_probe_ = false;  // on_quota = stop: a refused probe ends the run
+  std::uint64_t exhaustions_ = 0;
+  std::optional<QuotaFields> latest_;
   SpendLedger ledger_;
 };
 
