@@ -10,6 +10,9 @@ script writes, at build time:
   bash  one completion script per program: commands, flags per command, the values of flags with a
         fixed set of choices, job files (*.toml) for the JOB argument, files and folders where a
         value is a path.
+  docs  the synopses in docs/*.md (the fenced block between `<!-- synopsis: paa export -->` and
+        `<!-- /synopsis -->`): checked against the programs (ctest CliDoc.DocsSynopses), or
+        rewritten with --write.
 
 Python 3 standard library only. The functions are pure (JSON and text in, text out) so that
 tests/clidoc/clidoc_test.py can test them without a build.
@@ -90,6 +93,13 @@ PATH_HINTS = {
     "job": "job",
 }
 METAVARS = {"dir": "DIR", "file": "FILE", "job": "JOB"}
+# What a TEXT value means, by option name, where the type says only TEXT.
+TEXT_METAVARS = {
+    "--job": "NAME", "--q": "Q", "--hl": "HL", "--gl": "GL", "--city": "CITY",
+    "--from": "POINT", "--to": "POINT", "--at": "POINT", "--base-url": "URL",
+    "--partition-by": "hl,gl", "--part-size": "SIZE", "--refresh-after": "DURATION",
+    "--older-than": "DURATION", "--shard": "I/N", "--key": "KEY", "--bind": "ADDRESS",
+}
 
 
 def value_kind(item: dict) -> str:
@@ -118,6 +128,8 @@ def metavar(item: dict) -> str:
         return METAVARS[kind]
     if kind == "number":
         return "N"
+    if "names" in item and long_name(item) in TEXT_METAVARS:
+        return TEXT_METAVARS[long_name(item)]
     return item.get("type") or "VALUE"
 
 
@@ -248,6 +260,95 @@ def render_synopsis(page: Page) -> str:
                 continue
             parts.append(synopsis_item(o))
     return ".SH SYNOPSIS\n.nh\n.ad l\n" + " ".join(parts) + "\n.ad\n.hy"
+
+
+# --------------------------------------------------------------------------------------------
+# Synopses in the Markdown docs
+
+
+def markdown_synopsis(cli: dict, command: list[str], width: int = 100) -> str:
+    """`paa export [JOB] [--store DIR]... --format jsonl|json [--job NAME] ...`, wrapped at
+    `width` with continuation lines indented under the first argument."""
+    items = []
+    for p in cli["positionals"]:
+        name = p["name"].upper()
+        if p.get("repeatable"):
+            name += "..."
+        items.append(name if p["required"] else f"[{name}]")
+    for o in cli["options"]:
+        if o["names"] in (["-h", "--help"], ["--help"]):
+            continue
+        names = "|".join(o["names"])
+        text = names if o["flag"] else f"{names} {metavar(o)}"
+        if o.get("repeatable"):
+            text += "..."
+        items.append(text if o["required"] else f"[{text}]")
+    head = " ".join(command)
+    indent = " " * (len(head) + 1)
+    lines, line = [], head
+    for item in items:
+        if len(line) + 1 + len(item) > width and line.strip() != head:
+            lines.append(line)
+            line = indent + item
+        else:
+            line += " " + item
+    lines.append(line)
+    return "\n".join(lines)
+
+
+SYNOPSIS_BLOCK = re.compile(
+    r"(<!-- synopsis: (?P<command>[a-z0-9 -]+?) -->\n```\n)(?P<body>.*?)(\n```\n<!-- /synopsis -->)", re.S)
+
+
+def commands_of(program_json: dict) -> dict[str, tuple[dict, list[str]]]:
+    """"paa export" -> (its JSON, ["paa", "export"]), and the program itself."""
+    name = program_json["name"]
+    out = {name: (program_json, [name])}
+    for sub in program_json["subcommands"]:
+        out[f"{name} {sub['name']}"] = (sub, [name, sub["name"]])
+    return out
+
+
+def sync_synopses(text: str, commands: dict) -> tuple[str, list[str]]:
+    """The text with every marked synopsis regenerated, and a problem line per block that was
+    stale or names an unknown command."""
+    problems = []
+
+    def replace(m: re.Match) -> str:
+        command = m.group("command")
+        if command not in commands:
+            problems.append(f"unknown command '{command}'")
+            return m.group(0)
+        cli, words = commands[command]
+        body = markdown_synopsis(cli, words)
+        if body != m.group("body"):
+            problems.append(f"the synopsis of '{command}' differs from `{command} --help`")
+        return m.group(1) + body + m.group(4)
+
+    return SYNOPSIS_BLOCK.sub(replace, text), problems
+
+
+def cmd_docs(args: argparse.Namespace) -> int:
+    commands = {}
+    for program in args.program:
+        commands.update(commands_of(describe(program)))
+    failed = False
+    blocks_seen = 0
+    for path in args.files:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        blocks_seen += len(SYNOPSIS_BLOCK.findall(text))
+        new, problems = sync_synopses(text, commands)
+        if args.write:
+            write_if_changed(path, new)
+            continue
+        for problem in problems:
+            print(f"{path}: {problem} (regenerate: tools/clidoc.py docs --write ...)", file=sys.stderr)
+            failed = True
+    if blocks_seen == 0:
+        print("clidoc: no synopsis blocks found", file=sys.stderr)
+        return 1
+    return 1 if failed else 0
 
 
 def option_facts(option: dict) -> str:
@@ -549,6 +650,11 @@ def main(argv: list[str]) -> int:
     bash.add_argument("--program", action="append", required=True)
     bash.add_argument("--out", required=True, help="the folder for one script per program")
     bash.set_defaults(run=cmd_bash)
+    docs = sub.add_parser("docs", help="check (or --write) the synopses in Markdown files")
+    docs.add_argument("--program", action="append", required=True)
+    docs.add_argument("--write", action="store_true", help="rewrite the stale synopses")
+    docs.add_argument("files", nargs="+", help="Markdown files")
+    docs.set_defaults(run=cmd_docs)
     args = parser.parse_args(argv)
     return args.run(args)
 

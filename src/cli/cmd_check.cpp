@@ -53,7 +53,7 @@ Command add_check_command(CLI::App& app) {
   auto shards = std::make_shared<std::uint32_t>(0);
   Command c;
   c.app = app.add_subcommand("check", "Validate a job file and count its queries, requests and unique keys");
-  c.app->add_option("job", *job_path, "The job file (TOML)")->required();
+  c.app->add_option("JOB", *job_path, "The job file (TOML)")->required();
   c.app->add_option("--shards", *shards, "Also count the unique keys of each of N shards (paa run --shard I/N)")
       ->check(CLI::Range(1, 100000));
   c.run = [job_path, shards] {

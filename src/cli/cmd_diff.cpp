@@ -1,4 +1,5 @@
 // paa diff: compares the versions of each key current at two points (docs/history.md).
+#include "choice.hpp"
 #include "commands.hpp"
 #include "store_options.hpp"
 
@@ -23,8 +24,10 @@ namespace paa::cli {
 namespace {
 
 struct DiffFlags {
+  std::string job_file;
   std::string store;
   std::string job;
+  bool all_jobs = false;
   std::string hl;
   std::string gl;
   std::string from;
@@ -74,7 +77,12 @@ Result<void> compare_key(StoreReader& store, const StoredResult& current, std::i
 int run_diff(const DiffFlags& f) {
   auto format = parse_diff_format(f.format);
   if (!format) return fail(usage_error("--format " + f.format + ": use text, csv or jsonl"));
-  auto store = open_store(f.store);
+  std::vector<std::filesystem::path> stores;
+  if (!f.store.empty()) stores.push_back(f.store);
+  std::string job = f.job;
+  if (auto applied = apply_job_file(f.job_file, stores, &job, "diff"); !applied) return fail(applied.error());
+  const std::string store_dir = stores.front().string();
+  auto store = open_store(store_dir);
   if (!store) return fail(store.error());
   auto runs = (*store)->runs();
   if (!runs) return fail(runs.error());
@@ -86,18 +94,20 @@ int run_diff(const DiffFlags& f) {
   if (from->at_ms > to->at_ms) {
     return fail(usage_error("--from " + from->label + " is after --to " + to->label + "; swap them"));
   }
+  auto scope = diff_scope(*from, *to, job, f.all_jobs);
+  if (!scope) return fail(scope.error());
+  job = std::move(*scope);
   auto locale = LocaleFilter::from_flags(f.hl, f.gl);
   if (!locale) return fail(locale.error());
-  if (!f.job.empty()) {
-    if (auto known = check_job(**store, f.job, "store '" + f.store + "'"); !known) return fail(known.error());
+  if (!job.empty()) {
+    if (auto known = check_job(**store, job, "store '" + store_dir + "'"); !known) return fail(known.error());
   }
   std::string selection;
-  if (!f.job.empty()) selection = "job " + f.job;
+  if (!job.empty()) selection = "job " + job;
   if (!locale->hl().empty()) selection += (selection.empty() ? "" : ", ") + std::string("hl ") + locale->hl();
   if (!locale->gl().empty()) selection += (selection.empty() ? "" : ", ") + std::string("gl ") + locale->gl();
 
-  std::optional<std::filesystem::path> output;
-  if (!f.output.empty()) output = f.output;
+  const auto output = output_target(f.output);
   auto done = write_output(output, f.force, [&](ByteSink& sink) -> Result<void> {
     BufferedOutput out(sink);
     DiffReport report(DiffOptions{*format, f.detail}, DiffHeader{from->label, to->label, selection}, out);
@@ -112,11 +122,11 @@ int run_diff(const DiffFlags& f) {
       return !out.failed();
     };
     Result<void> scanned;
-    if (f.job.empty()) {
+    if (job.empty()) {
       scanned = (*store)->scan_results(locale->prefix(), visit);
     } else {
       // The job's keys, in key order like a whole-store diff.
-      scanned = (*store)->scan_progress(f.job, [&](std::string_view key, const ProgressEntry&) {
+      scanned = (*store)->scan_progress(job, [&](std::string_view key, const ProgressEntry&) {
         auto current = (*store)->get(key);
         if (!current) {
           failed = current.error();
@@ -164,15 +174,17 @@ Command add_diff_command(CLI::App& app) {
   auto f = std::make_shared<DiffFlags>();
   Command c;
   c.app = app.add_subcommand("diff", "Compare each key's results at two points (runs or dates): questions added, removed, moved, sources changed");
-  add_store_option(*c.app, f->store);
+  add_job_argument(*c.app, f->job_file, "A job file (TOML): its store (unless --store) and only its keys (unless --job)");
+  add_store_or_job_option(*c.app, f->store);
   c.app->add_option("--from", f->from, "RUN (a run id, see `paa status`) or DATE (YYYY-MM-DD: the end of that UTC day; or RFC 3339)")->required();
   c.app->add_option("--to", f->to, "RUN or DATE, like --from; default now")->capture_default_str();
-  c.app->add_option("--job", f->job, "Only the keys of this job");
+  c.app->add_option("--job", f->job, "Only the keys of this job (default: the job of the run --from or --to names)");
+  c.app->add_flag("--all-jobs", f->all_jobs, "Every key of the store, whichever job it belongs to");
   add_locale_options(*c.app, f->hl, f->gl);
   c.app->add_option("--format", f->format, "text (for people, most changed keys first), csv (one row per change) or jsonl (one object per key)")
       ->capture_default_str()
-      ->check(CLI::IsMember({"text", "csv", "jsonl"}));
-  c.app->add_option("-o,--output", f->output, "Write to FILE atomically instead of standard output");
+      ->transform(one_of({"text", "csv", "jsonl"}));
+  c.app->add_option("-o,--output,--out", f->output, "Write to FILE atomically instead of standard output");
   c.app->add_flag("--force", f->force, "Replace an existing -o file");
   c.app->add_option("--detail", f->detail, "text: show this many changed keys in detail (the most changed)")
       ->capture_default_str()

@@ -1,9 +1,11 @@
 // paa export: stream the store out as JSONL, JSON, CSV, a workbook, a report (docs/exports.md).
 // Parse the flags, plan (every usage check), open the stores, write, say what was written.
+#include "choice.hpp"
 #include "commands.hpp"
 #include "store_options.hpp"
 
 #include "paa/export/export_plan.hpp"
+#include "paa/output/atomic_file.hpp"
 #include "paa/selection/stores.hpp"
 
 #include <cstdio>
@@ -17,6 +19,7 @@ namespace paa::cli {
 namespace {
 
 struct ExportFlags {
+  std::string job_file;
   exporting::ExportOptions options;
   std::vector<std::filesystem::path> stores;
   std::string output;
@@ -60,7 +63,10 @@ void print_summary(const ExportFlags& f, const OpenedStores& stores, const expor
 }
 
 int run_export(ExportFlags& f) {
-  if (!f.output.empty()) f.options.output = f.output;
+  f.options.output = output_target(f.output);
+  if (auto applied = apply_job_file(f.job_file, f.stores, &f.options.job, "export"); !applied) {
+    return fail(applied.error());
+  }
   auto plan = exporting::plan_export(f.options);
   if (!plan) return fail(plan.error());
   auto stores = open_stores(f.stores, f.at, f.options.job);
@@ -78,16 +84,16 @@ Command add_export_command(CLI::App& app) {
   auto f = std::make_shared<ExportFlags>();
   Command c;
   c.app = app.add_subcommand("export", "Write stored results as jsonl, json, csv, questions, related, an xlsx workbook or an html report, or a job's discovery tree as edges");
+  add_job_argument(*c.app, f->job_file, "A job file (TOML): export its store (unless --store) and only its keys "
+                                         "(unless --job)");
   c.app->add_option("--store", f->stores,
-                    "Store folder (the one `paa run` writes to); repeat it to export several "
-                    "stores (e.g. shards) as one")
-      ->required()
-      ->take_all();
+                    "Store folder (default: JOB's store); repeat it to export several stores (e.g. shards) as one")
+      ->allow_extra_args(false);
   c.app->add_option("--format", f->options.format,
                     "jsonl | json | csv | questions | related | xlsx | html | edges (an expansion's discovery "
                     "tree: one CSV row per discovered key and the parent that admitted it)")
       ->required()
-      ->check(CLI::IsMember({"jsonl", "json", "csv", "questions", "related", "xlsx", "html", "edges"}));
+      ->transform(one_of({"jsonl", "json", "csv", "questions", "related", "xlsx", "html", "edges"}));
   c.app->add_option("--job", f->options.job,
                     "Only the keys done by this job, with its lineage (edges: the job whose expansion to write; "
                     "needed when several jobs expanded)");
@@ -97,7 +103,7 @@ Command add_export_command(CLI::App& app) {
   c.app->add_flag("--excel", f->options.excel,
                   "CSV for Excel (csv, questions, related, edges): UTF-8 BOM and CRLF line ends");
   c.app->add_option("-o,--output,--out", f->output,
-                    "Write to FILE atomically (temp file + rename) instead of standard output (required for "
+                    "Write to FILE atomically (temp file + rename) instead of standard output (`-`; required for "
                     "xlsx); with --partition-by, the folder to write");
   c.app->add_option("--partition-by", f->options.partition_by,
                     "jsonl/csv as a Hive-style folder, one subfolder per value: hl, gl or hl,gl");

@@ -1,4 +1,4 @@
-// paa get --store DIR --q Q --hl HL --gl GL [--city C]: prints one stored envelope, exactly as
+// paa get [JOB] [--store DIR] --q Q --hl HL --gl GL [--city C]: prints one stored envelope, exactly as
 // the service sent it, followed by a newline. Exit 1 when the store has no such result.
 // Works while a run holds the store (a read-only secondary instance).
 #include "commands.hpp"
@@ -12,7 +12,7 @@ namespace paa::cli {
 namespace {
 
 int run_get(const StoredKeyOptions& key) {
-  auto stored = stored_result_of(key);
+  auto stored = stored_result_of(key, "get");
   if (!stored) return fail(stored.error());
   const std::string& body = stored->body;
   std::fwrite(body.data(), 1, body.size(), stdout);

@@ -3,6 +3,7 @@
 #include "store_options.hpp"
 
 #include "paa/export/mind_map/mind_map_svg.hpp"
+#include "paa/output/atomic_file.hpp"
 
 #include <cstdio>
 #include <filesystem>
@@ -21,13 +22,12 @@ struct MapFlags {
 };
 
 int run_map(const MapFlags& f) {
-  auto stored = stored_result_of(f.key);
+  auto stored = stored_result_of(f.key, "map");
   if (!stored) return fail(stored.error());
-  std::optional<std::filesystem::path> output;
-  if (!f.output.empty()) output = f.output;
+  const auto output = output_target(f.output);
   auto questions = exporting::write_mind_map(*stored, output, f.force);
   if (!questions) return fail(questions.error());
-  if (output) std::fprintf(stderr, "paa: wrote a mind map of %zu questions to %s\n", *questions, f.output.c_str());
+  if (output) std::fprintf(stderr, "paa: wrote a mind map of %zu questions to %s\n", *questions, output->c_str());
   return kExitOk;
 }
 
@@ -38,7 +38,7 @@ Command add_map_command(CLI::App& app) {
   Command c;
   c.app = app.add_subcommand("map", "Draw one stored tree as an SVG mind map");
   add_stored_key_options(*c.app, f->key);
-  c.app->add_option("-o,--output", f->output, "Write to FILE.svg atomically instead of standard output");
+  c.app->add_option("-o,--output,--out", f->output, "Write to FILE.svg atomically instead of standard output");
   c.app->add_flag("--force", f->force, "Replace an existing -o file");
   c.run = [f] { return run_map(*f); };
   return c;

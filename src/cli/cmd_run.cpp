@@ -1,4 +1,5 @@
 // paa run JOB: harvest every (query x locale) of a job into its store.
+#include "choice.hpp"
 #include "commands.hpp"
 
 #include "paa/exit_code.hpp"
@@ -315,7 +316,7 @@ Command add_run_command(CLI::App& app) {
   Command c;
   c.app = app.add_subcommand("run", "Harvest every query x locale of a job into its store (resumable)");
   auto* a = c.app;
-  a->add_option("JOB", flags->job, "Job file (TOML)")->required()->check(CLI::ExistingFile);
+  a->add_option("JOB", flags->job, "Job file (TOML)")->required();
   a->add_option("--store", flags->store, "Store directory (default: the job's store)");
   a->add_option("--base-url", flags->base_url, "Service base URL, e.g. https://host/api (default: PAA_BASE_URL, then the job's base_url)");
   a->add_option("--ca-file", flags->ca_file, "Extra CA certificate (PEM) to trust besides the system store")->check(CLI::ExistingFile);
@@ -323,18 +324,18 @@ Command add_run_command(CLI::App& app) {
   a->add_option("--rate", flags->rate, "Request starts per second (token bucket); 0 = unlimited")->check(CLI::NonNegativeNumber);
   a->add_option("--burst", flags->burst, "Token bucket size (as limits.burst: 1 to 1,000,000)")->check(CLI::Range(1, 1000000));
   a->add_option("--max-searches", flags->max_searches, "Never spend more than this many searches in this run; 0 = no cap")->check(CLI::NonNegativeNumber);
-  a->add_option("--on-quota", flags->on_quota, "When the monthly quota is exhausted: wait for renewal, or stop (exit 4)")->check(CLI::IsMember({"wait", "stop"}));
+  a->add_option("--on-quota", flags->on_quota, "When the monthly quota is exhausted: wait for renewal, or stop (exit 4)")->transform(one_of({"wait", "stop"}));
   a->add_flag("--use-payg", flags->use_payg, "Allow spending pay-as-you-go credits once monthly searches are gone");
   a->add_option("--probe-interval", flags->probe_interval_s, "Seconds between probes of an exhausted quota")->capture_default_str()->check(CLI::PositiveNumber);
   a->add_option("--timeout", flags->timeout_s, "Deadline in seconds for each connect and each request")->check(CLI::PositiveNumber);
   a->add_option("--retries", flags->retries, "Retries of a failing key (5xx, network, bad body)")->check(CLI::Range(0, 100));
-  a->add_option("--progress", flags->progress, "Progress display")->capture_default_str()->check(CLI::IsMember({"auto", "bar", "log", "none"}));
+  a->add_option("--progress", flags->progress, "Progress display")->capture_default_str()->transform(one_of({"auto", "bar", "log", "none"}));
   a->add_flag("--refresh", flags->refresh, "Fetch keys again even when already stored (spends searches)");
   a->add_option("--refresh-after", flags->refresh_after,
                 "Fetch stored keys again when their result is older than this (30d, 12h, 2w; spends searches); "
                 "overrides the job's refresh_after");
   a->add_flag("--sync", flags->sync, "fsync every store commit (survives power loss; slower)");
-  a->add_option("--log-level", flags->log_level, "trace, debug, info, warn, error or off")->capture_default_str()->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}));
+  a->add_option("--log-level", flags->log_level, "trace, debug, info, warn, error or off")->capture_default_str()->transform(one_of({"trace", "debug", "info", "warn", "error", "off"}));
   a->add_option("--max-body-mib", flags->max_body_mib, "Largest response body accepted, MiB")->capture_default_str()->check(CLI::PositiveNumber);
   a->add_option("--backoff-base-ms", flags->backoff_base_ms, "Retry back-off: first window, ms (full jitter, doubling)")->capture_default_str()->check(CLI::Range(1, 3600000))->group("Advanced");
   a->add_option("--backoff-cap-ms", flags->backoff_cap_ms, "Retry back-off: largest window, ms")->capture_default_str()->check(CLI::Range(1, 3600000))->group("Advanced");

@@ -285,7 +285,7 @@ Command add_status_command(CLI::App& app) {
   auto opts = std::make_shared<StatusOptions>();
   Command c;
   c.app = app.add_subcommand("status", "Show each job's progress and the last known quota");
-  c.app->add_option("job", opts->job,
+  c.app->add_option("JOB", opts->job,
                     "The job file (TOML); without it, --store is required and every job is listed");
   c.app->add_option("--store", opts->store, "The store folder (default: the job's store)");
   c.app->add_flag("--json", opts->json, "Print one JSON object instead of text");

@@ -1,5 +1,6 @@
 // paa: the People Also Ask harvester command line.
 #include "commands.hpp"
+#include "parse_error.hpp"
 
 #include "paa/buildinfo/buildinfo.hpp"
 #include "paa/exit_code.hpp"
@@ -24,9 +25,19 @@ int main(int argc, char** argv) {
 
   try {
     app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    const int code = app.exit(e);
-    return code == 0 ? paa::kExitOk : paa::kExitUsage;
+    const CLI::App* chosen = nullptr;
+    for (const auto& command : commands) {
+      if (command.app->parsed()) chosen = command.app;
+    }
+    std::fprintf(stderr, "%s\n", paa::cli::parse_error_message(app, chosen, e).c_str());
+    return paa::kExitUsage;
   }
 
   try {
@@ -36,7 +47,7 @@ int main(int argc, char** argv) {
   } catch (const std::exception& e) {
     // Only bugs and broken infrastructure get here; expected failures are Result<T>.
     std::fprintf(stderr, "paa: internal error: %s\n", e.what());
-    return 70;
+    return paa::kExitInternal;
   }
   return paa::kExitUsage;
 }

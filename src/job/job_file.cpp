@@ -3,7 +3,7 @@
 
 #include "paa/model/ascii.hpp"
 #include "paa/model/duration.hpp"
-#include "suggest.hpp"
+#include "paa/model/suggest.hpp"
 
 #include <toml++/toml.h>
 

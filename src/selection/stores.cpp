@@ -1,8 +1,11 @@
 #include "paa/selection/stores.hpp"
 
 #include "paa/model/clock.hpp"
+#include "paa/selection/nearest_keys.hpp"
 #include "paa/store/store_at_time.hpp"
 #include "paa/store/store_union.hpp"
+
+#include <optional>
 
 namespace paa {
 
@@ -83,18 +86,55 @@ Result<void> check_job(StoreReader& store, std::string_view job, std::string_vie
                                                             : "; its jobs are: " + names));
 }
 
+namespace {
+
+// Every key the store knows, once per job that has it (progress entries: keys only, no trees); a
+// store without jobs (none recorded) is read through its results.
+Result<NearestKeys> nearest_stored(StoreReader& store, const QueryKey& wanted) {
+  NearestKeys nearest(wanted);
+  auto jobs = store.job_names();
+  if (!jobs) return jobs.error();
+  std::optional<Error> failed;
+  for (const auto& job : *jobs) {
+    auto scanned = store.scan_progress(job, [&](std::string_view key, const ProgressEntry&) {
+      auto decoded = decode_key(key);
+      if (decoded) nearest.consider(*decoded);
+      return true;
+    });
+    if (!scanned) return scanned.error();
+  }
+  if (jobs->empty()) {
+    auto scanned = store.scan_results("", [&](const StoredResult& r) {
+      auto decoded = decode_key(r.key);
+      if (decoded) nearest.consider(*decoded);
+      return true;
+    });
+    if (!scanned) return scanned.error();
+  }
+  return nearest;
+}
+
+}  // namespace
+
 Result<StoredResult> find_stored(StoreReader& store, const Query& query, const fs::path& dir) {
   auto stored = store.get(encode_key(query.key));
   if (!stored) return stored.error();
-  if (!*stored) {
-    std::string what = "q='" + query.q + "' hl=" + query.hl + " gl=" + query.gl;
-    if (!query.city.empty()) what += " city='" + query.city + "'";
-    return make_error(errc::not_found, "no stored result for " + what + " in store '" + dir.string() +
-                                           "'; `paa status --store " + dir.string() +
-                                           "` shows what it holds (the key is normalised like a job's: case and "
-                                           "spacing do not matter)");
+  if (*stored) return std::move(**stored);
+  // The key as the user spelt it; the stored ones as they are keyed.
+  std::string message = "no stored result for " + describe_key(QueryKey{query.q, query.hl, query.gl, query.city}) +
+                        " in store '" + dir.string() +
+                        "' (the key is normalised like a job's: case and spacing do not matter)";
+  auto nearest = nearest_stored(store, query.key);
+  if (!nearest) return nearest.error();
+  if (nearest->best().empty()) {
+    message += "; none of its " + std::to_string(nearest->considered()) + " keys is close to it";
+  } else {
+    message += "; the nearest stored: ";
+    for (std::size_t i = 0; i < nearest->best().size(); ++i) {
+      message += (i == 0 ? "" : ", ") + describe_key(nearest->best()[i]);
+    }
   }
-  return std::move(**stored);
+  return make_error(errc::not_found, std::move(message));
 }
 
 }  // namespace paa

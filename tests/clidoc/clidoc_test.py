@@ -103,5 +103,27 @@ class Completion(unittest.TestCase):
             clidoc.bash_words(["a b"])
 
 
+class Synopses(unittest.TestCase):
+    def test_required_plain_optional_bracketed_choices_joined_and_wrapped(self):
+        export = PROGRAM["subcommands"][0]
+        text = clidoc.markdown_synopsis(export, ["paa", "export"], width=40)
+        self.assertEqual(text, "paa export --store DIR\n"
+                               "           [--format jsonl|csv]\n"
+                               "           [-o|--output FILE]\n"
+                               "           [--depth N] [--force]")
+
+    def test_a_stale_block_is_named_and_rewritten_and_an_unknown_command_reported(self):
+        commands = clidoc.commands_of(PROGRAM)
+        doc = ("intro\n<!-- synopsis: paa export -->\n```\npaa export --store DIR\n```\n<!-- /synopsis -->\n"
+               "<!-- synopsis: paa nosuch -->\n```\nx\n```\n<!-- /synopsis -->\n")
+        new, problems = clidoc.sync_synopses(doc, commands)
+        self.assertEqual(problems, ["the synopsis of 'paa export' differs from `paa export --help`",
+                                    "unknown command 'paa nosuch'"])
+        self.assertIn("[--format jsonl|csv] [-o|--output FILE] [--depth N] [--force]", new)
+        again, problems = clidoc.sync_synopses(new, commands)
+        self.assertEqual(problems, ["unknown command 'paa nosuch'"])
+        self.assertEqual(again, new)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -131,8 +131,14 @@ TEST_F(StoresTest, FindStoredGivesTheResultOrNotFoundNamingTheKey) {
   ASSERT_FALSE(missing);
   EXPECT_EQ(missing.error().kind(), errc::not_found);
   EXPECT_TRUE(missing.error().message.starts_with("no stored result for q='never' hl=en gl=us city='Köln' in store '" +
-                                                  path("a.db").string() + "'; `paa status --store "))
+                                                  path("a.db").string() + "' (the key is normalised"))
       << missing.error().message;
+  EXPECT_NE(missing.error().message.find("is close to it"), std::string::npos) << missing.error().message;
+  // The same query in another city: named.
+  auto elsewhere = find_stored(**store, *make_query("coffee", "en", "us", "Köln"), path("a.db"));
+  ASSERT_FALSE(elsewhere);
+  EXPECT_NE(elsewhere.error().message.find("; the nearest stored: q='coffee' hl=en gl=us"), std::string::npos)
+      << elsewhere.error().message;
 }
 
 TEST(LocaleFilter, HlIsAPrefixGlAloneIsCheckedOnTheDecodedKey) {

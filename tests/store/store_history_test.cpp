@@ -290,6 +290,28 @@ TEST(PointInTime, RunsDatesTimesAndNow) {
   EXPECT_EQ(resolve_point("2025-11-01 02:00:00z", runs, 0).value().at_ms, nov1 + 2 * 3'600'000);
 }
 
+TEST(PointInTime, DiffComparesTheJobOfTheRunNamedUnlessToldOtherwise) {
+  std::vector<RunInfo> runs{run("20261101-020000", 1'000, 2'000), run("20261102-020000", 3'000, 4'000)};
+  runs[1].job = "tea";
+  const auto coffee = resolve_point("20261101-020000", runs, 9'000).value();
+  const auto tea = resolve_point("20261102-020000", runs, 9'000).value();
+  const auto now = resolve_point("now", runs, 9'000).value();
+  const auto day = resolve_point("2026-11-01", runs, 9'000).value();
+  EXPECT_EQ(coffee.job, "coffee");
+  EXPECT_EQ(day.job, "");
+  EXPECT_EQ(diff_scope(coffee, now, "", false).value(), "coffee") << "a run and now: that run's job";
+  EXPECT_EQ(diff_scope(day, tea, "", false).value(), "tea") << "a date and a run: the run's job";
+  EXPECT_EQ(diff_scope(day, now, "", false).value(), "") << "no run named: every key";
+  EXPECT_EQ(diff_scope(coffee, now, "", true).value(), "") << "--all-jobs";
+  EXPECT_EQ(diff_scope(coffee, tea, "tea", false).value(), "tea") << "--job chooses";
+  auto two = diff_scope(coffee, tea, "", false);
+  ASSERT_FALSE(two);
+  EXPECT_EQ(two.error().code, errc::invalid_input);
+  EXPECT_NE(two.error().message.find("--from is a run of job 'coffee' and --to a run of job 'tea'"), std::string::npos)
+      << two.error().message;
+  EXPECT_FALSE(diff_scope(coffee, now, "coffee", true)) << "--job and --all-jobs together";
+}
+
 TEST(PointInTime, WhatIsNeitherARunNorADateSaysWhatToWrite) {
   const std::vector<RunInfo> runs{run("20261101-020000", 1'000, 2'000)};
   for (const char* text : {"20261101-020001", "2025-02-30", "2025-13-01", "2025-11-01T02:00:00", "2025-11-01T24:00:00Z",

@@ -10,8 +10,15 @@
 #include <filesystem>
 #include <functional>
 #include <optional>
+#include <string>
 
 namespace paa {
+
+// What `-o` names: nothing or "-" is standard output (nullopt), anything else a file.
+inline std::optional<std::filesystem::path> output_target(const std::string& flag) {
+  if (flag.empty() || flag == "-") return std::nullopt;
+  return std::filesystem::path(flag);
+}
 
 // `produce` writes into the temporary file through a ByteSink.
 Result<void> write_file_atomically(const std::filesystem::path& target, bool force,

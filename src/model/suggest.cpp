@@ -1,4 +1,4 @@
-#include "suggest.hpp"
+#include "paa/model/suggest.hpp"
 
 #include <algorithm>
 #include <numeric>
@@ -28,11 +28,21 @@ std::optional<std::string_view> closest_match(std::string_view word,
                                               const std::vector<std::string_view>& candidates) {
   std::optional<std::string_view> best;
   std::size_t best_distance = 3;
+  std::size_t best_prefix = 0;
+  // Of two equally close, the one that starts like the word ("jsn": jsonl, not csv).
+  const auto common_prefix = [&](std::string_view candidate) {
+    std::size_t n = 0;
+    while (n < word.size() && n < candidate.size() && word[n] == candidate[n]) ++n;
+    return n;
+  };
   for (std::string_view candidate : candidates) {
     const std::size_t d = edit_distance(word, candidate);
-    if (d < best_distance && d < candidate.size()) {
+    if (d >= candidate.size()) continue;
+    const std::size_t prefix = common_prefix(candidate);
+    if (d < best_distance || (d == best_distance && best && prefix > best_prefix)) {
       best = candidate;
       best_distance = d;
+      best_prefix = prefix;
     }
   }
   return best;
