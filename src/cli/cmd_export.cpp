@@ -55,9 +55,11 @@ void print_summary(const ExportFlags& f, const OpenedStores& stores, const expor
     std::fprintf(stderr, "paa: wrote %llu question rows, %llu unique questions and %llu related searches to %s\n",
                  n(summary.records), n(summary.question_rows), n(summary.related_rows), f.output.c_str());
   } else if (plan.output) {
-    const char* what = format == ExportFormat::html                                        ? "results"
-                       : format == ExportFormat::jsonl || format == ExportFormat::json ? "objects"
-                                                                                        : "rows";
+    const char* what = format == ExportFormat::html ? "results"
+                       : format == ExportFormat::jsonl || format == ExportFormat::json ||
+                               format == ExportFormat::failures_jsonl
+                           ? "objects"
+                           : "rows";
     std::fprintf(stderr, "paa: wrote %llu %s to %s\n", n(summary.records), what, f.output.c_str());
   }
 }
@@ -83,7 +85,7 @@ int run_export(ExportFlags& f) {
 Command add_export_command(CLI::App& app) {
   auto f = std::make_shared<ExportFlags>();
   Command c;
-  c.app = app.add_subcommand("export", "Write stored results as jsonl, json, csv, questions, related, an xlsx workbook or an html report, or a job's discovery tree as edges");
+  c.app = app.add_subcommand("export", "Write stored results as jsonl, json, csv, questions, related, an xlsx workbook or an html report, a job's discovery tree as edges, or the failed keys (failures, failures-jsonl)");
   add_job_argument(*c.app, f->job_file, "A job file (TOML): export its store (unless --store) and only its keys "
                                          "(unless --job)");
   c.app->add_option("--store", f->stores,
@@ -91,17 +93,19 @@ Command add_export_command(CLI::App& app) {
       ->allow_extra_args(false);
   c.app->add_option("--format", f->options.format,
                     "jsonl | json | csv | questions | related | xlsx | html | edges (an expansion's discovery "
-                    "tree: one CSV row per discovered key and the parent that admitted it)")
+                    "tree: one CSV row per discovered key and the parent that admitted it) | failures | "
+                    "failures-jsonl (the failed keys, CSV or JSON Lines: attempts, last status, message)")
       ->required()
-      ->transform(one_of({"jsonl", "json", "csv", "questions", "related", "xlsx", "html", "edges"}));
+      ->transform(one_of({"jsonl", "json", "csv", "questions", "related", "xlsx", "html", "edges", "failures",
+                          "failures-jsonl"}));
   c.app->add_option("--job", f->options.job,
                     "Only the keys done by this job, with its lineage (edges: the job whose expansion to write; "
-                    "needed when several jobs expanded)");
+                    "needed when several jobs expanded; failures: only this job's failed keys)");
   add_locale_options(*c.app, f->options.hl, f->options.gl);
   c.app->add_flag("--dedupe", f->options.dedupe,
                   "Drop repeated questions inside each tree (first in pre-order wins; xlsx: its Questions tree)");
   c.app->add_flag("--excel", f->options.excel,
-                  "CSV for Excel (csv, questions, related, edges): UTF-8 BOM and CRLF line ends");
+                  "CSV for Excel (csv, questions, related, edges, failures): UTF-8 BOM and CRLF line ends");
   c.app->add_option("-o,--output,--out", f->output,
                     "Write to FILE atomically (temp file + rename) instead of standard output (`-`; required for "
                     "xlsx); with --partition-by, the folder to write");

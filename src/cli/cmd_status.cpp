@@ -1,11 +1,14 @@
-// paa status [JOB] [--store DIR] [--json]: per job, how far it got; the last known quota.
-// Reads through a secondary instance, so it works while `paa run` holds the store.
+// paa status [JOB] [--store DIR] [--json] [--failed]: per job, how far it got; the last known
+// quota; with --failed, each failed or pending key instead. Reads through a secondary instance,
+// so it works while `paa run` holds the store.
 #include "commands.hpp"
 
 #include "paa/exit_code.hpp"
+#include "paa/export/failures/failure_list.hpp"
 #include "paa/job/job_file.hpp"
 #include "paa/model/clock.hpp"
 #include "paa/model/envelope.hpp"
+#include "paa/output/atomic_file.hpp"
 #include "paa/store/store.hpp"
 
 #include <boost/json.hpp>
@@ -27,6 +30,7 @@ struct StatusOptions {
   std::string job;
   std::string store;
   bool json = false;
+  bool failed = false;
 };
 
 // An expanding job's keys of one level (docs/running.md "Expansion").
@@ -279,6 +283,101 @@ void print_json(const std::string& store, const std::vector<JobRow>& rows,
   std::printf("%s\n", json::serialize(out).c_str());
 }
 
+// --failed: the job's keys (job file first, then the keys its expansion discovered), sorted.
+Result<std::unique_ptr<exporting::JobKeys>> job_keys(const JobSpec& spec, StoreReader* store) {
+  auto keys = exporting::JobKeys::create();
+  if (!keys) return keys.error();
+  auto reader = JobReader::open(spec);
+  if (!reader) return reader.error();
+  while (true) {
+    auto item = reader->next();
+    if (!item) return item.error();
+    if (!*item) break;
+    (*keys)->add((*item)->query, (*item)->origin);
+  }
+  if (store) {
+    auto state = store->expansion_state(spec.name);
+    if (!state) return state.error();
+    const std::uint32_t levels = state->built + (state->pass_admitted > 0 ? 1 : 0);
+    for (std::uint32_t level = 1; level <= levels; ++level) {
+      const std::string origin = "discovered, level " + std::to_string(level);
+      auto scanned = store->scan_level(spec.name, level, [&](const LevelKey& key) {
+        (*keys)->add(key.query, origin);
+        return true;
+      });
+      if (!scanned) return scanned.error();
+    }
+  }
+  if (auto sealed = (*keys)->seal(); !sealed) return sealed.error();
+  return keys;
+}
+
+// `paa status --failed`: each failed key of the job (every job without a job file) and, with the
+// job file, each of its keys not done or failed (pending), in key order, streamed: text lines or
+// JSON Lines (docs/store.md).
+int print_failed(const StatusOptions& opts, const std::optional<JobSpec>& spec, const std::string& store) {
+  std::unique_ptr<StoreReader> reader;
+  std::error_code missing;
+  if (!spec || std::filesystem::exists(store, missing)) {
+    auto opened = StoreReader::open(store);
+    if (!opened) return fail(opened.error());
+    reader = std::move(*opened);
+  }
+  std::unique_ptr<exporting::JobKeys> keys;
+  std::vector<std::string> jobs;
+  if (spec) {
+    auto made = job_keys(*spec, reader.get());
+    if (!made) return fail(made.error());
+    keys = std::move(*made);
+    jobs.push_back(spec->name);
+  } else {
+    auto names = reader->job_names();
+    if (!names) return fail(names.error());
+    jobs = std::move(*names);
+  }
+  exporting::FailureCounts total;
+  auto written = write_output(std::nullopt, false, [&](ByteSink& sink) -> Result<void> {
+    BufferedOutput out(sink);
+    if (!opts.json && jobs.empty()) out.append("store '" + store + "': no jobs in this store yet\n");
+    for (const auto& job : jobs) {
+      if (!opts.json) {
+        out.append("job " + job + ", store '" + store + "': failed" + (keys ? " and pending" : "") +
+                   " keys in key order (hl, gl, city, query)\n");
+      }
+      auto listed = exporting::list_failures(reader.get(), job, keys.get(), LocaleFilter(),
+                                             [&](const exporting::FailureRow& row) {
+                                               if (opts.json) {
+                                                 exporting::append_failure_json(out, row, /*with_origin=*/true);
+                                               } else {
+                                                 out.append("  ");
+                                                 exporting::append_failure_text(out, row);
+                                               }
+                                               return !out.failed();
+                                             });
+      if (!listed) return listed.error();
+      total.failed += listed->failed;
+      total.pending += listed->pending;
+      if (!opts.json) {
+        out.append("  " + num(listed->failed) + " failed" +
+                   (keys ? ", " + num(listed->pending) + " pending" : std::string()) + "\n");
+      }
+    }
+    if (!opts.json) {
+      if (spec && total.failed + total.pending > 0) {
+        out.append("\n`paa run " + opts.job + "` retries the failed keys and fetches the pending ones\n");
+      } else if (!spec) {
+        out.append("\npending keys are known from the job file: `paa status JOB --failed`\n");
+      }
+      if (total.failed > 0) {
+        out.append("`paa export --store " + store + " --format failures -o failed.csv` writes the failed keys as CSV\n");
+      }
+    }
+    return out.flush();
+  });
+  if (!written) return fail(written.error());
+  return kExitOk;
+}
+
 }  // namespace
 
 Command add_status_command(CLI::App& app) {
@@ -288,7 +387,11 @@ Command add_status_command(CLI::App& app) {
   c.app->add_option("JOB", opts->job,
                     "The job file (TOML); without it, --store is required and every job is listed");
   c.app->add_option("--store", opts->store, "The store folder (default: the job's store)");
-  c.app->add_flag("--json", opts->json, "Print one JSON object instead of text");
+  c.app->add_flag("--json", opts->json,
+                  "Print one JSON object instead of text (with --failed: one JSON object per key, JSON Lines)");
+  c.app->add_flag("--failed", opts->failed,
+                  "List each failed key (attempts, last status, message) and, with the job file, each pending key, "
+                  "in key order");
   c.run = [opts] {
     std::optional<JobSpec> spec;
     std::optional<std::uint64_t> keys_in_job;
@@ -302,6 +405,8 @@ Command add_status_command(CLI::App& app) {
       return fail(make_error(errc::invalid_input,
           "status needs a job file or --store DIR (e.g. `paa status jobs/coffee.toml`)"));
     }
+
+    if (opts->failed) return print_failed(*opts, spec, store);
 
     std::error_code missing;
     if (spec && !std::filesystem::exists(store, missing)) {

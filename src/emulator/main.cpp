@@ -75,6 +75,8 @@ int main(int argc, char** argv) {
   app.add_option("--fault-charge-drop", svc.faults.charge_drop,
                  "Share of requests charged a search, then reset without an answer")
       ->capture_default_str()->check(prob);
+  app.add_option("--fail-query", svc.fail_queries,
+                 "Always answer 500 to requests whose q is exactly Q (repeatable): planted failures for tests");
   app.add_option("--hostile", hostile,
                  "Hostile 200 bodies: deep-nesting, huge, invalid-utf8, array-top-level, searchesLeft-string, "
                  "missing-result");

@@ -3,6 +3,7 @@
 #include "paa/emulator/json_text.hpp"
 #include "paa/model/envelope.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace paa::emulator {
@@ -247,6 +248,9 @@ void Service::handle(const RequestView& req, TimePoint now, Reply& out) {
   }
 
   Draw draw = faults_.draw();
+  if (std::find(config_.fail_queries.begin(), config_.fail_queries.end(), *out.q) != config_.fail_queries.end()) {
+    draw.fault = Fault::error_500;
+  }
   out.chunked = draw.chunked;
   out.latency = draw.latency;
   out.fault = draw.fault;

@@ -4,7 +4,8 @@ namespace paa::exporting {
 
 std::optional<ExportFormat> parse_export_format(std::string_view name) {
   for (const ExportFormat format : {ExportFormat::jsonl, ExportFormat::json, ExportFormat::csv, ExportFormat::questions,
-                                    ExportFormat::related, ExportFormat::xlsx, ExportFormat::html, ExportFormat::edges}) {
+                                    ExportFormat::related, ExportFormat::xlsx, ExportFormat::html, ExportFormat::edges,
+                                    ExportFormat::failures, ExportFormat::failures_jsonl}) {
     if (name == format_name(format)) return format;
   }
   return std::nullopt;
@@ -20,6 +21,8 @@ std::string_view format_name(ExportFormat format) {
     case ExportFormat::xlsx: return "xlsx";
     case ExportFormat::html: return "html";
     case ExportFormat::edges: return "edges";
+    case ExportFormat::failures: return "failures";
+    case ExportFormat::failures_jsonl: return "failures-jsonl";
   }
   return "?";
 }

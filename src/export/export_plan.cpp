@@ -13,7 +13,11 @@ Error usage(std::string message) { return make_error(errc::invalid_input, std::m
 
 bool is_csv(ExportFormat format) {
   return format == ExportFormat::csv || format == ExportFormat::questions || format == ExportFormat::related ||
-         format == ExportFormat::edges;
+         format == ExportFormat::edges || format == ExportFormat::failures;
+}
+
+bool is_failures(ExportFormat format) {
+  return format == ExportFormat::failures || format == ExportFormat::failures_jsonl;
 }
 
 }  // namespace
@@ -22,7 +26,7 @@ Result<ExportPlan> plan_export(const ExportOptions& options) {
   const auto format = parse_export_format(options.format);
   if (!format) {
     return usage("unknown --format '" + options.format +
-                 "'; use one of jsonl, json, csv, questions, related, xlsx, html, edges");
+                 "'; use one of jsonl, json, csv, questions, related, xlsx, html, edges, failures, failures-jsonl");
   }
   if (*format == ExportFormat::xlsx && !options.output) {
     return usage("xlsx is a binary file and is not written to standard output; give -o FILE.xlsx");
@@ -37,7 +41,11 @@ Result<ExportPlan> plan_export(const ExportOptions& options) {
   plan.xlsx.dedupe = options.dedupe;
   plan.xlsx.rows_per_sheet = options.xlsx_rows_per_sheet;
   if (options.excel && !is_csv(*format)) {
-    return usage("--excel applies to the CSV formats (csv, questions, related, edges), not " + options.format);
+    return usage("--excel applies to the CSV formats (csv, questions, related, edges, failures), not " +
+                 options.format);
+  }
+  if (options.dedupe && is_failures(*format)) {
+    return usage("--dedupe applies to the exported trees; " + options.format + " lists failed keys, not trees");
   }
   if (!options.partition_by.empty()) {
     if (*format != ExportFormat::jsonl && *format != ExportFormat::csv) {
@@ -67,6 +75,10 @@ Result<ExportPlan> plan_export(const ExportOptions& options) {
 Result<ExportSummary> write_export(const OpenedStores& stores, const ExportPlan& plan) {
   StoreReader& store = *stores.reader;
   ExportRequest request = plan.request;
+  if (stores.at && is_failures(request.format.format)) {
+    return usage("--at shows results as they were; " + std::string(format_name(request.format.format)) +
+                 " lists the keys failed now (progress has no history): leave out --at");
+  }
   // A union of stores has no question index of its own, and the index is today's, not --at's.
   request.recount_questions = !stores.index_matches();
   ExportSummary summary;

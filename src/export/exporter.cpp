@@ -1,6 +1,7 @@
 #include "paa/export/exporter.hpp"
 
 #include "paa/export/edges/edges_csv.hpp"
+#include "paa/export/failures/failure_list.hpp"
 #include "paa/export/format_writer.hpp"
 #include "paa/export/html/html_report.hpp"
 #include "paa/export/lineage_lookup.hpp"
@@ -13,6 +14,9 @@ namespace paa::exporting {
 Result<ExportSummary> export_store(StoreReader& store, const ExportRequest& request, BufferedOutput& out) {
   if (request.format.format == ExportFormat::html) return export_html(store, request, out);
   if (request.format.format == ExportFormat::edges) return export_edges(store, request, out);
+  if (request.format.format == ExportFormat::failures || request.format.format == ExportFormat::failures_jsonl) {
+    return export_failures(store, request, out);
+  }
   if (request.format.format == ExportFormat::questions && !request.questions_from_results()) {
     return export_question_index(store, request, out);
   }

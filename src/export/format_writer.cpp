@@ -17,6 +17,8 @@ std::unique_ptr<FormatWriter> make_format_writer(const FormatOptions& options, B
     case ExportFormat::xlsx: break;   // a workbook, not a byte stream: see xlsx/xlsx_export.hpp
     case ExportFormat::html: break;   // a page over the whole selection: see html/html_report.hpp
     case ExportFormat::edges: break;  // a job's expansion, not its results: see edges/edges_csv.hpp
+    case ExportFormat::failures:
+    case ExportFormat::failures_jsonl: break;  // failed keys, not results: see failures/failure_list.hpp
   }
   return nullptr;
 }

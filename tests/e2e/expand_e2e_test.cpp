@@ -192,6 +192,7 @@ TEST(ExpandE2EBudget, MaxSearchesHoldsAtEveryLevelAndRerunsFinishTheSameExpansio
   Emulator emu(dir.path(), {"--seed", std::to_string(kSeed)});
   auto job = expand_job(dir.path(), "budget", 10, "rate = 0\nconcurrency = 16", 2, 3, 20000);
   int runs = 0;
+  int discovered_pending = 0;
   for (;;) {
     const auto before = answered(emu);
     auto r = run_paa(run_args(job, emu, {"--max-searches", "25"}), dir.path());
@@ -202,7 +203,20 @@ TEST(ExpandE2EBudget, MaxSearchesHoldsAtEveryLevelAndRerunsFinishTheSameExpansio
     if (r.exit_code == 0) break;
     ASSERT_EQ(r.exit_code, 4) << r.err;
     ASSERT_LT(runs, 20) << "the budget runs make no progress";
+    // `status --failed` lists as pending exactly as many keys as status counts, discovered ones too.
+    auto status = run_paa({"status", job.string(), "--json"}, dir.path());
+    ASSERT_EQ(status.exit_code, 0) << status.err;
+    auto listed = run_paa({"status", job.string(), "--failed", "--json"}, dir.path());
+    ASSERT_EQ(listed.exit_code, 0) << listed.err;
+    std::int64_t pending = 0;
+    for (const auto& row : parse_jsonl(listed.out)) {
+      EXPECT_EQ(row.at("state").as_string(), "pending") << "nothing failed under a budget";
+      ++pending;
+      if (row.at("origin").as_string().starts_with("discovered, level ")) ++discovered_pending;
+    }
+    EXPECT_EQ(pending, json::parse(status.out).at("jobs").as_array().at(0).at("pending").as_int64()) << listed.out;
   }
+  EXPECT_GT(discovered_pending, 0) << "some run stopped with discovered keys pending";
   EXPECT_GE(runs, 5) << "130 keys in runs of 25 searches";
   EXPECT_EQ(stored_queries(dir.path(), dir / "budget.db"), all_of(want));
   EXPECT_EQ(level_keys(dir.path(), job), sizes(want));

@@ -186,6 +186,24 @@ TEST(Service, FaultsSpendNothing) {
   }
 }
 
+TEST(Service, PlantedFailuresAnswer500ToTheirQueryOnlyEveryTimeAndSpendNothing) {
+  auto c = config();
+  c.fail_queries = {"bad coffee", "Café"};
+  Service s(c);
+  Call call{s, {}};
+  for (int i = 0; i < 3; ++i) {
+    auto& r = call("/api/alsoask?q=bad+coffee&hl=en&gl=us");
+    EXPECT_EQ(r.status, 500u);
+    EXPECT_EQ(r.fault, Fault::error_500);
+    EXPECT_EQ(error_of(r), "Internal server error");
+  }
+  EXPECT_EQ(call("/api/alsoask?q=Caf%C3%A9&hl=de&gl=de").status, 500u) << "matched as decoded";
+  EXPECT_EQ(call("/api/alsoask?q=bad+coffee+beans&hl=en&gl=us").status, 200u) << "exact match only";
+  EXPECT_EQ(call("/api/alsoask?q=caf%C3%A9&hl=de&gl=de").status, 200u) << "case counts";
+  auto stats = json::parse(s.stats_json(t0)).as_object();
+  EXPECT_EQ(stats.at("keys").as_array()[0].at("searchesLeft").as_int64(), 0) << "only the two 200s spent";
+}
+
 TEST(Service, ChargeDropSpendsASearchAndAnswersNothing) {
   auto c = config();
   c.faults.charge_drop = 1;

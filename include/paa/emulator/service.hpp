@@ -30,6 +30,9 @@ struct ServiceConfig {
   unsigned rate_limit = 0;
   TreeOptions tree;
   FaultRates faults;
+  // Planted failures: a request whose q is exactly one of these (as decoded) always gets the
+  // 500 fault, after its draw (so the other requests' draws are unchanged).
+  std::vector<std::string> fail_queries;
   std::uint64_t seed = 0;
 };
 

@@ -7,9 +7,10 @@
 namespace paa::exporting {
 
 // jsonl, json, csv, questions and related are FormatWriters (format_writer.hpp); xlsx
-// (xlsx/xlsx_export.hpp), html (html/html_report.hpp) and edges (edges/edges_csv.hpp) are
-// written by their own drivers.
-enum class ExportFormat { jsonl, json, csv, questions, related, xlsx, html, edges };
+// (xlsx/xlsx_export.hpp), html (html/html_report.hpp), edges (edges/edges_csv.hpp) and
+// failures, failures-jsonl (failures/failure_list.hpp: failed keys, not results) are written by
+// their own drivers.
+enum class ExportFormat { jsonl, json, csv, questions, related, xlsx, html, edges, failures, failures_jsonl };
 
 std::optional<ExportFormat> parse_export_format(std::string_view name);
 std::string_view format_name(ExportFormat format);
