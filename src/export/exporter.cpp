@@ -1,5 +1,6 @@
 #include "paa/export/exporter.hpp"
 
+#include "paa/export/attributes.hpp"
 #include "paa/export/edges/edges_csv.hpp"
 #include "paa/export/failures/failure_list.hpp"
 #include "paa/export/format_writer.hpp"
@@ -11,7 +12,9 @@
 
 namespace paa::exporting {
 
-Result<ExportSummary> export_store(StoreReader& store, const ExportRequest& request, BufferedOutput& out) {
+Result<ExportSummary> export_store(StoreReader& store, const ExportRequest& selection, BufferedOutput& out) {
+  ExportRequest request = selection;
+  if (auto catalogued = catalog_selection(store, request); !catalogued) return catalogued.error();
   if (request.format.format == ExportFormat::html) return export_html(store, request, out);
   if (request.format.format == ExportFormat::edges) return export_edges(store, request, out);
   if (request.format.format == ExportFormat::failures || request.format.format == ExportFormat::failures_jsonl) {
@@ -25,8 +28,10 @@ Result<ExportSummary> export_store(StoreReader& store, const ExportRequest& requ
   }
   ExportSummary summary;
   std::optional<LineageLookup> lineages;
-  if (format_has_lineage(request.format.format)) {
-    auto lookup = LineageLookup::create(store, request.job);
+  // The questions' volumes need each tree's seed and its attributes, as the lineage has them.
+  if (format_has_lineage(request.format.format) ||
+      (request.format.format == ExportFormat::questions && request.format.volumes)) {
+    auto lookup = LineageLookup::create(store, request.job, request.attribute_jobs);
     if (!lookup) return lookup.error();
     lineages.emplace(std::move(*lookup));
   }

@@ -7,6 +7,7 @@ namespace paa::exporting {
 ExportLineage own_lineage(const StoredResult& r) {
   ExportLineage lineage;
   lineage.seed = spelling_of(r);
+  lineage.seed_key = r.key;
   return lineage;
 }
 
@@ -22,46 +23,78 @@ Result<std::vector<std::string>> expanding_jobs(StoreReader& store) {
   return out;
 }
 
-Result<LineageLookup> LineageLookup::create(StoreReader& store, std::string_view job) {
+Result<LineageLookup> LineageLookup::create(StoreReader& store, std::string_view job,
+                                            std::vector<std::string> attribute_jobs) {
   if (job.empty()) {
     auto jobs = expanding_jobs(store);
     if (!jobs) return jobs.error();
-    return LineageLookup(store, std::move(*jobs));
+    return LineageLookup(store, std::move(*jobs), std::move(attribute_jobs));
   }
   // A job that did not expand has no lineage to read: nothing is looked up for it.
   auto state = store.expansion_state(job);
   if (!state) return state.error();
   std::vector<std::string> jobs;
   if (state->expanded()) jobs.emplace_back(job);
-  return LineageLookup(store, std::move(jobs));
+  return LineageLookup(store, std::move(jobs), std::move(attribute_jobs));
+}
+
+Result<SeedAttributes> LineageLookup::own_attributes(const std::string& key) {
+  for (const auto& job : attribute_jobs_) {
+    auto entry = store_->progress(job, key);
+    if (!entry) return entry.error();
+    if (*entry && !(*entry)->attrs.empty()) return std::move((*entry)->attrs);
+  }
+  return SeedAttributes{};
+}
+
+Result<SeedAttributes> LineageLookup::seed_attributes(const std::string& job, const std::string& seed_key) {
+  std::string cache_key = job;
+  cache_key.push_back('\0');
+  cache_key += seed_key;
+  if (auto it = seed_cache_.find(cache_key); it != seed_cache_.end()) return it->second;
+  auto entry = store_->progress(job, seed_key);
+  if (!entry) return entry.error();
+  SeedAttributes attrs = *entry ? std::move((*entry)->attrs) : SeedAttributes{};
+  if (seed_cache_.size() >= kCacheCapacity) seed_cache_.clear();
+  seed_cache_.emplace(std::move(cache_key), attrs);
+  return attrs;
 }
 
 Result<ExportLineage> LineageLookup::of(const StoredResult& result) {
+  ExportLineage out = own_lineage(result);
+  const std::string* discovered_by = nullptr;
   for (const auto& job : jobs_) {
     auto found = store_->lineage(job, result.key);
     if (!found) return found.error();
     if (!*found) continue;
     const Lineage& l = **found;
-    ExportLineage out;
+    if (l.level == 0 || l.parent.empty()) break;
     out.level = l.level;
-    if (l.level == 0 || l.parent.empty()) {
-      out.level = 0;
-      out.seed = spelling_of(result);
-      return out;
-    }
     auto parent = spelling(l.parent);
     if (!parent) return parent.error();
     out.parent = std::move(*parent);
-    if (l.seed.empty() || l.seed == result.key) {
-      out.seed = spelling_of(result);
-    } else {
+    if (!l.seed.empty() && l.seed != result.key) {
       auto seed = spelling(l.seed);
       if (!seed) return seed.error();
       out.seed = std::move(*seed);
+      out.seed_key = l.seed;
     }
-    return out;
+    discovered_by = &job;
+    break;
   }
-  return own_lineage(result);
+  if (attribute_jobs_.empty()) return out;
+  auto own = own_attributes(result.key);
+  if (!own) return own.error();
+  out.attrs = std::move(*own);
+  if (!out.attrs.empty()) {
+    out.attrs_key = result.key;
+  } else if (discovered_by != nullptr && out.seed_key != result.key) {
+    auto inherited = seed_attributes(*discovered_by, out.seed_key);
+    if (!inherited) return inherited.error();
+    out.attrs = std::move(*inherited);
+    if (!out.attrs.empty()) out.attrs_key = out.seed_key;
+  }
+  return out;
 }
 
 Result<KeySpelling> LineageLookup::spelling(const std::string& encoded_key) {

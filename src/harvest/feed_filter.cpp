@@ -10,24 +10,29 @@ FeedAction feed_action(Feed feed, FeedSource source) {
     case Feed::refresh: return {false, true, source == FeedSource::job ? Count::refresh_sent : Count::none};
     case Feed::repeat: return {false, false, Count::duplicate};
     case Feed::stored: return {false, false, Count::already_stored};
+    // Nothing is spent: a MarkDone records the list's attributes over the done entry's.
+    case Feed::stored_new_attributes: return {true, false, Count::already_stored};
     case Feed::stored_elsewhere: return {true, false, Count::already_stored};
     case Feed::other_shard: return {false, false, Count::none};
   }
   return {};
 }
 
-Result<Feed> FeedFilter::decide(std::string_view job, std::string_view key, std::uint64_t hash,
-                                FeedLookup& store) {
+Result<Feed> FeedFilter::decide(std::string_view job, std::string_view key, std::uint64_t hash, FeedLookup& store,
+                                const SeedAttributes* attrs) {
   // `hash` is key_hash(key), which is also the shard hash.
   if (shard_ && !shard_->holds_hash(hash)) return Feed::other_shard;
   // Each key at most once per run: a repeat in the job is never fetched twice (for the files as
   // check_job read them: the README asks that they not change during a run).
   if (!repeated_.first_time(hash)) return Feed::repeat;
   if (refresh_.all) return Feed::fetch;
-  auto done_here = [&]() -> Result<bool> {
+  // Done for the job (its entry read once): stored, or stored with other attributes.
+  auto done_here = [&]() -> Result<std::optional<Feed>> {
     auto progress = store.progress(job, key);
     if (!progress) return progress.error();
-    return *progress && (*progress)->state == ProgressState::done;
+    if (!*progress || (*progress)->state != ProgressState::done) return std::optional<Feed>();
+    if (attrs && (*progress)->attrs != *attrs) return std::optional<Feed>(Feed::stored_new_attributes);
+    return std::optional<Feed>(Feed::stored);
   };
   if (refresh_.looks_at_age()) {
     // One read instead of the existence check: the stored result says when it was fetched.
@@ -37,7 +42,7 @@ Result<Feed> FeedFilter::decide(std::string_view job, std::string_view key, std:
     if (refresh_.due(**at)) return Feed::refresh;
     auto done = done_here();
     if (!done) return done.error();
-    return *done ? Feed::stored : Feed::stored_elsewhere;
+    return done->value_or(Feed::stored_elsewhere);
   }
   // The job's own progress first: "done" is written in the same batch as the result (or, by
   // MarkDone, only over a stored one) and results are never deleted, so it answers alone. A
@@ -46,7 +51,7 @@ Result<Feed> FeedFilter::decide(std::string_view job, std::string_view key, std:
   // come in discovery order, spent 551 s there (BENCHMARKS.md case 7).
   auto done = done_here();
   if (!done) return done.error();
-  if (*done) return Feed::stored;
+  if (*done) return **done;
   auto stored = store.has_result(key);
   if (!stored) return stored.error();
   return *stored ? Feed::stored_elsewhere : Feed::fetch;

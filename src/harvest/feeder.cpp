@@ -44,12 +44,12 @@ bool Feeder::feed_job() {
     if (!*next) return true;
     JobItem& item = **next;
     std::string key = encode_key(item.query.key);
-    auto feed = filter.decide(opt_.job.name, key, key_hash(key), store_);
+    auto feed = filter.decide(opt_.job.name, key, key_hash(key), store_, &item.attrs);
     if (!feed) {
       fail(feed.error());
       return false;
     }
-    if (!act(*feed, FeedSource::job, WorkItem{std::move(item.query), std::move(key)})) return false;
+    if (!act(*feed, FeedSource::job, WorkItem{std::move(item.query), std::move(key), std::move(item.attrs)})) return false;
   }
 }
 
@@ -64,7 +64,7 @@ bool Feeder::feed_level(std::uint32_t level) {
       fail(feed.error());
       return ok = false;
     }
-    return ok = act(*feed, FeedSource::level, WorkItem{k.query, k.encoded});
+    return ok = act(*feed, FeedSource::level, WorkItem{k.query, k.encoded, {}});
   });
   if (!scanned) {
     fail(scanned.error());
@@ -75,7 +75,7 @@ bool Feeder::feed_level(std::uint32_t level) {
 
 bool Feeder::act(Feed feed, FeedSource source, WorkItem item) {
   const FeedAction action = feed_action(feed, source);
-  if (action.mark_done && !mark_done_elsewhere(item.key)) return false;
+  if (action.mark_done && !mark_done_elsewhere(item.key, item.attrs)) return false;
   switch (action.count) {
     case FeedAction::Count::none: break;
     case FeedAction::Count::already_stored: ++counters_.already_stored; break;
@@ -87,11 +87,11 @@ bool Feeder::act(Feed feed, FeedSource source, WorkItem item) {
   return send_(std::move(item));
 }
 
-bool Feeder::mark_done_elsewhere(const std::string& key) {
+bool Feeder::mark_done_elsewhere(const std::string& key, const SeedAttributes& attrs) {
   // Done here, nothing spent. At most kFeederStoreWrites in flight: a burst of these must
   // never fill the queue that the workers' paid results go through.
   bookkeeping_->slots.acquire();
-  WriteRequest w{opt_.job.name, MarkDone{key}, std::nullopt};
+  WriteRequest w{opt_.job.name, MarkDone{key}, std::nullopt, attrs};
   if (!store_.submit(std::move(w), [bookkeeping = bookkeeping_](Result<void> r) {
         if (!r) {
           std::lock_guard lock(bookkeeping->mu);

@@ -94,7 +94,7 @@ Action KeyAttempt::classified(const ResponseFacts& facts, SteadyTime now, std::i
       a.write = WriteRequest{config_.job,
                              PutResult{std::move(stored), std::move(*envelope_), charged_,
                                        static_cast<std::uint32_t>(attempts_)},
-                             p_.quota.state()};
+                             p_.quota.state(), item_.attrs};
       envelope_.reset();
       return a;
     }
@@ -128,7 +128,7 @@ Action KeyAttempt::classified(const ResponseFacts& facts, SteadyTime now, std::i
       // Remembered, so a rerun before the renewal sends one probe, not a burst. The gate then
       // waits for the renewal (or stops the run) before this key goes again.
       Action a{Step::save_quota};
-      a.write = WriteRequest{config_.job, QuotaUpdate{}, p_.quota.state()};
+      a.write = WriteRequest{config_.job, QuotaUpdate{}, p_.quota.state(), {}};
       return a;
     }
   }
@@ -157,7 +157,7 @@ Action KeyAttempt::record_failed(std::string message, int status) {
   a.status = status;
   a.write = WriteRequest{config_.job,
                          MarkFailed{item_.key, static_cast<std::uint32_t>(attempts_), status, a.message},
-                         std::nullopt};
+                         std::nullopt, item_.attrs};
   writing_failure_ = true;
   return a;
 }

@@ -436,10 +436,10 @@ Result<JobSpec> load_job(const fs::path& file) {
       std::string relative;
       if (auto e = read_string(where, item, name, relative)) return *e;
       const fs::path resolved = folder / fs::path(relative);
-      if (!has_extension(resolved, ".txt") && !has_extension(resolved, ".csv")) {
+      if (!has_extension(resolved, ".txt") && !has_extension(resolved, ".csv") && !has_extension(resolved, ".tsv")) {
         return where.error(item, "query file '" + relative +
-                                     "' has an unsupported extension; expected .txt (one query per line) "
-                                     "or .csv (with a q column)");
+                                     "' has an unsupported extension; expected .txt (one query per line), "
+                                     ".csv or .tsv (a header naming the query column)");
       }
       std::error_code ec;
       if (!fs::is_regular_file(resolved, ec)) {

@@ -91,7 +91,7 @@ struct JobReader::Impl {
     for (;;) {
       if (pending && locale_index < locales->size()) {
         Query query = combine_query(pending_query, (*locales)[locale_index++]);
-        return std::optional<JobItem>(JobItem{std::move(query), pending->origin});
+        return std::optional<JobItem>(JobItem{std::move(query), pending->origin, pending->attrs});
       }
       pending.reset();
       locale_index = 0;

@@ -1,14 +1,18 @@
 #include "query_source.hpp"
 
+#include "paa/job/list_columns.hpp"
 #include "paa/model/ascii.hpp"
 #include "paa/model/query_key.hpp"
 #include "paa/model/utf8.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <sstream>
 
-namespace paa::detail {
+namespace paa {
+namespace detail {
 namespace {
 
 namespace fs = std::filesystem;
@@ -25,36 +29,160 @@ bool is_blank(std::string_view text) {
   return cleaned && cleaned->empty();
 }
 
-// Opens `file` and skips a UTF-8 byte order mark.
-Result<std::unique_ptr<std::ifstream>> open_list(const fs::path& file) {
-  auto in = std::make_unique<std::ifstream>(file, std::ios::binary);
-  if (!*in) {
-    return make_error(errc::invalid_input, file.string() + ": cannot open the query file: " + std::strerror(errno));
+// A UTF-16 file (after its byte order mark) as UTF-8. A broken sequence (an unpaired
+// surrogate, an odd last byte) ends the text; error() says so once the text before it is read.
+class Utf16Buf final : public std::streambuf {
+ public:
+  Utf16Buf(std::streambuf& source, bool big_endian) : source_(source), big_endian_(big_endian) {}
+
+  const std::string& error() const { return error_; }
+  void reset() {
+    broken_.clear();
+    error_.clear();
+    setg(nullptr, nullptr, nullptr);
   }
-  char bom[3] = {};
-  in->read(bom, 3);
-  if (!(in->gcount() == 3 && bom[0] == '\xEF' && bom[1] == '\xBB' && bom[2] == '\xBF')) {
-    in->clear();
-    in->seekg(0);
+
+ protected:
+  int_type underflow() override {
+    if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
+    out_.clear();
+    while (out_.size() < kChunk && broken_.empty()) {
+      auto unit = next_unit();
+      if (!unit) break;
+      std::uint32_t cp = *unit;
+      if (cp >= 0xD800 && cp <= 0xDBFF) {
+        auto low = next_unit();
+        if (!low || *low < 0xDC00 || *low > 0xDFFF) {
+          if (broken_.empty()) broken_ = "invalid UTF-16 (an unpaired surrogate)";
+          break;
+        }
+        cp = 0x10000 + ((cp - 0xD800) << 10) + (*low - 0xDC00);
+      } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
+        broken_ = "invalid UTF-16 (an unpaired surrogate)";
+        break;
+      }
+      append_utf8(cp);
+    }
+    if (out_.empty()) {
+      error_ = broken_;  // everything before the break has been read
+      return traits_type::eof();
+    }
+    setg(out_.data(), out_.data(), out_.data() + out_.size());
+    return traits_type::to_int_type(*gptr());
   }
-  return in;
-}
+
+ private:
+  static constexpr std::size_t kChunk = 4096;
+
+  std::optional<std::uint32_t> next_unit() {
+    const int a = source_.sbumpc();
+    if (a == kEof) return std::nullopt;
+    const int b = source_.sbumpc();
+    if (b == kEof) {
+      broken_ = "invalid UTF-16 (the file ends in the middle of a character)";
+      return std::nullopt;
+    }
+    const auto hi = static_cast<std::uint32_t>(big_endian_ ? a : b);
+    const auto lo = static_cast<std::uint32_t>(big_endian_ ? b : a);
+    return (hi << 8) | lo;
+  }
+
+  void append_utf8(std::uint32_t cp) {
+    if (cp < 0x80) {
+      out_.push_back(static_cast<char>(cp));
+    } else if (cp < 0x800) {
+      out_.push_back(static_cast<char>(0xC0 | (cp >> 6)));
+      out_.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+    } else if (cp < 0x10000) {
+      out_.push_back(static_cast<char>(0xE0 | (cp >> 12)));
+      out_.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+      out_.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+    } else {
+      out_.push_back(static_cast<char>(0xF0 | (cp >> 18)));
+      out_.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
+      out_.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+      out_.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+    }
+  }
+
+  std::streambuf& source_;
+  bool big_endian_;
+  std::string out_;
+  std::string broken_;  // why decoding stopped
+  std::string error_;   // broken_, once the text before the break is read
+};
+
+// A list file's text as UTF-8: UTF-8 with or without a byte order mark, or UTF-16 (LE or BE)
+// with one.
+class ListText {
+ public:
+  static Result<std::unique_ptr<ListText>> open(const fs::path& file) {
+    auto text = std::unique_ptr<ListText>(new ListText);
+    text->in_.open(file, std::ios::binary);
+    if (!text->in_) {
+      return make_error(errc::invalid_input, file.string() + ": cannot open the query file: " + std::strerror(errno));
+    }
+    unsigned char head[3] = {};
+    text->in_.read(reinterpret_cast<char*>(head), 3);
+    const auto got = text->in_.gcount();
+    text->in_.clear();
+    if (got >= 3 && head[0] == 0xEF && head[1] == 0xBB && head[2] == 0xBF) {
+      text->start_ = 3;
+    } else if (got >= 2 && ((head[0] == 0xFF && head[1] == 0xFE) || (head[0] == 0xFE && head[1] == 0xFF))) {
+      text->start_ = 2;
+      text->utf16_ = std::make_unique<Utf16Buf>(*text->in_.rdbuf(), head[0] == 0xFE);
+    } else if (got >= 2 && (head[0] == 0) != (head[1] == 0)) {
+      return make_error(errc::invalid_input, file.string() +
+                                                 ": looks like UTF-16 without a byte order mark; save the file as "
+                                                 "UTF-8, or as UTF-16 with a byte order mark");
+    }
+    text->in_.seekg(text->start_);
+    return text;
+  }
+
+  std::streambuf& buf() { return utf16_ ? static_cast<std::streambuf&>(*utf16_) : *in_.rdbuf(); }
+  bool utf16() const { return utf16_ != nullptr; }
+  bool bad() const { return in_.bad(); }
+  // Why the text ended early ("" when it did not): a broken UTF-16 sequence.
+  std::string decode_error() const { return utf16_ ? utf16_->error() : std::string(); }
+
+  // Back to the first character, to read it again.
+  void rewind() {
+    in_.clear();
+    in_.seekg(start_);
+    if (utf16_) utf16_->reset();
+  }
+
+ private:
+  ListText() = default;
+  std::ifstream in_;
+  std::streamoff start_ = 0;
+  std::unique_ptr<Utf16Buf> utf16_;
+};
 
 Error invalid_utf8(const std::string& display, std::uint64_t line) {
   return make_error(errc::invalid_input, display + ":" + std::to_string(line) + ": invalid UTF-8; save the file as UTF-8");
 }
 
+// Where a broken UTF-16 sequence ended the text, as an error; nullopt when it did not.
+std::optional<Error> decode_failure(const ListText& text, const std::string& display, std::uint64_t line) {
+  const std::string why = text.decode_error();
+  if (why.empty()) return std::nullopt;
+  return make_error(errc::invalid_input, display + ":" + std::to_string(line) + ": " + why +
+                                             "; save the file as UTF-8, or as UTF-16 with a byte order mark");
+}
+
 // One query per line; '#' at the start of a line (after white space) makes a comment.
 class TxtSource final : public QuerySource {
  public:
-  TxtSource(std::unique_ptr<std::ifstream> in, std::string display)
-      : in_(std::move(in)), display_(std::move(display)) {}
+  TxtSource(std::unique_ptr<ListText> text, std::string display) : text_(std::move(text)), display_(std::move(display)) {}
 
   Result<std::optional<SourceRecord>> next() override {
-    std::streambuf& buf = *in_->rdbuf();
+    std::streambuf& buf = text_->buf();
     for (;;) {
       if (buf.sgetc() == kEof) {
-        if (in_->bad()) return make_error(errc::invalid_input, display_ + ": read error");
+        if (auto e = decode_failure(*text_, display_, line_ + 1)) return *e;
+        if (text_->bad()) return make_error(errc::invalid_input, display_ + ": read error");
         return std::optional<SourceRecord>{};
       }
       ++line_;
@@ -66,6 +194,7 @@ class TxtSource final : public QuerySource {
         }
         line_text_.push_back(static_cast<char>(c));
       }
+      if (auto e = decode_failure(*text_, display_, line_)) return *e;
       if (!line_text_.empty() && line_text_.back() == '\r') line_text_.pop_back();
       if (first_invalid_utf8(line_text_)) return invalid_utf8(display_, line_);
       const std::string_view trimmed = trim_ascii(line_text_);
@@ -79,29 +208,30 @@ class TxtSource final : public QuerySource {
   }
 
  private:
-  std::unique_ptr<std::ifstream> in_;
+  std::unique_ptr<ListText> text_;
   std::string display_;
   std::uint64_t line_ = 0;
   std::string line_text_;
 };
 
-// RFC 4180 records: quoted fields may hold commas, doubled quotes and line breaks.
-// A quote inside an unquoted field is kept literally (a common export quirk).
+// RFC 4180 records with a chosen delimiter: quoted fields may hold delimiters, doubled quotes
+// and line breaks. A quote inside an unquoted field is kept literally (a common export quirk).
 class CsvParser {
  public:
-  CsvParser(std::streambuf& buf, std::string display) : buf_(buf), display_(std::move(display)) {}
+  CsvParser(std::streambuf& buf, std::string display, char delimiter)
+      : buf_(&buf), display_(std::move(display)), delimiter_(delimiter) {}
 
   // Reads one record into `fields`; false at the end of the file. `start_line` is the line
   // the record begins on.
   Result<bool> next(std::vector<std::string>& fields, std::uint64_t& start_line) {
     fields.clear();
-    if (buf_.sgetc() == kEof) return false;
+    if (buf_->sgetc() == kEof) return false;
     start_line = line_;
     std::string field;
     enum class State { field_start, unquoted, quoted, after_quote } state = State::field_start;
     std::uint64_t quote_line = line_;
     for (;;) {
-      const int c = buf_.sbumpc();
+      const int c = buf_->sbumpc();
       if (field.size() > kMaxRecordBytes) {
         return make_error(errc::invalid_input, display_ + ":" + std::to_string(state == State::quoted ? quote_line : line_) +
                           ": field is longer than " + std::to_string(kMaxRecordBytes) +
@@ -114,8 +244,8 @@ class CsvParser {
                               ": quoted field is never closed; add the closing \"");
           }
           if (c == '"') {
-            if (buf_.sgetc() == '"') {
-              buf_.sbumpc();
+            if (buf_->sgetc() == '"') {
+              buf_->sbumpc();
               field.push_back('"');
             } else {
               state = State::after_quote;
@@ -126,7 +256,7 @@ class CsvParser {
           field.push_back(static_cast<char>(c));
           continue;
         case State::after_quote:
-          if (c != ',' && c != '\n' && c != '\r' && c != kEof) {
+          if (c != delimiter_ && c != '\n' && c != '\r' && c != kEof) {
             return make_error(errc::invalid_input, display_ + ":" + std::to_string(line_) +
                               ": unexpected text after a closing quote; inside a quoted field "
                               "write a quote as \"\"");
@@ -142,14 +272,14 @@ class CsvParser {
         case State::unquoted: break;
       }
       // Outside quotes: separators, line ends and plain characters.
-      if (c == ',') {
+      if (c == delimiter_) {
         fields.push_back(std::move(field));
         field.clear();
         state = State::field_start;
         continue;
       }
       if (c == kEof || c == '\n' || c == '\r') {
-        if (c == '\r' && buf_.sgetc() == '\n') buf_.sbumpc();
+        if (c == '\r' && buf_->sgetc() == '\n') buf_->sbumpc();
         if (c != kEof) ++line_;
         fields.push_back(std::move(field));
         return true;
@@ -160,15 +290,37 @@ class CsvParser {
   }
 
  private:
-  std::streambuf& buf_;
+  std::streambuf* buf_;
   std::string display_;
+  char delimiter_;
   std::uint64_t line_ = 1;
+
+ public:
+  // The line being read.
+  std::uint64_t line() const { return line_; }
 };
 
+// What comes before a header: a title line (a record of at most one non-empty field).
+bool title_line(const std::vector<std::string>& fields) {
+  return std::count_if(fields.begin(), fields.end(), [](const std::string& f) { return !trim_ascii(f).empty(); }) <= 1;
+}
+
+bool names_a_query_column(const std::vector<std::string>& fields) {
+  return std::any_of(fields.begin(), fields.end(), [](const std::string& f) { return is_query_column_name(f); });
+}
+
+// The text a delimiter sniff looks at: the first records, at most this many bytes.
+constexpr std::size_t kSniffBytes = 64 * 1024;
+
+// A .csv/.tsv list: a header naming a query column (perhaps after title lines), then one
+// query per record; the header's other columns become the row's attributes.
 class CsvSource final : public QuerySource {
  public:
-  CsvSource(std::unique_ptr<std::ifstream> in, std::string display)
-      : in_(std::move(in)), display_(std::move(display)), parser_(*in_->rdbuf(), display_) {}
+  CsvSource(std::unique_ptr<ListText> text, std::string display, char delimiter)
+      : text_(std::move(text)),
+        display_(std::move(display)),
+        parser_(text_->buf(), display_, delimiter),
+        delimiter_(delimiter) {}
 
   Result<std::optional<SourceRecord>> next() override {
     if (!header_read_) {
@@ -177,29 +329,34 @@ class CsvSource final : public QuerySource {
     for (;;) {
       std::uint64_t line = 0;
       auto more = parser_.next(fields_, line);
+      if (auto e = decode_failure(*text_, display_, parser_.line())) return *e;
       if (!more) return more.error();
       if (!*more) {
-        if (in_->bad()) return make_error(errc::invalid_input, display_ + ": read error");
+        if (text_->bad()) return make_error(errc::invalid_input, display_ + ": read error");
         return std::optional<SourceRecord>{};
       }
       if (fields_.size() == 1 && fields_[0].empty()) continue;  // blank line
       const std::string where = display_ + ":" + std::to_string(line);
-      if (fields_.size() != columns_) {
+      if (fields_.size() != columns_.count) {
+        // A trailing delimiter (some exports end each row with one) adds an empty field: allowed.
+        while (fields_.size() > columns_.count && fields_.back().empty()) fields_.pop_back();
+      }
+      if (fields_.size() != columns_.count) {
         return make_error(errc::invalid_input, where + ": row has " + std::to_string(fields_.size()) + " fields, the header has " +
-                          std::to_string(columns_) + "; quote fields that contain commas");
+                          std::to_string(columns_.count) + "; quote fields that contain " + delimiter_name());
       }
       for (const std::string& f : fields_) {
         if (first_invalid_utf8(f)) return invalid_utf8(display_, line);
       }
-      if (is_blank(fields_[*q_column_])) continue;
+      if (is_blank(fields_[columns_.query])) continue;
 
       SourceRecord record;
-      record.q = fields_[*q_column_];
+      record.q = fields_[columns_.query];
       record.origin = where;
-      const std::string_view hl = hl_ ? trim_ascii(fields_[*hl_]) : std::string_view{};
-      const std::string_view gl = gl_ ? trim_ascii(fields_[*gl_]) : std::string_view{};
-      if (city_) {
-        auto city = clean_text(fields_[*city_]);
+      const std::string_view hl = columns_.hl ? trim_ascii(fields_[*columns_.hl]) : std::string_view{};
+      const std::string_view gl = columns_.gl ? trim_ascii(fields_[*columns_.gl]) : std::string_view{};
+      if (columns_.city) {
+        auto city = clean_text(fields_[*columns_.city]);
         if (!city) return make_error(errc::invalid_input, where + ": city: " + city.error().message);
         record.city = std::move(*city);
       }
@@ -209,73 +366,126 @@ class CsvSource final : public QuerySource {
                           "; set both (this row's own locale) or neither (the job's locales)");
       }
       if (!hl.empty()) record.locale = Locale{std::string(hl), std::string(gl), record.city};
+      for (const auto& [index, name] : columns_.attributes) {
+        const std::string_view value = trim_ascii(fields_[index]);
+        if (value.empty()) continue;
+        if (index == columns_.volume) {
+          // A volume that reads as a number is kept as the plain number ("1,300" -> "1300").
+          record.attrs.volume = parse_volume(value);
+          if (record.attrs.volume) {
+            record.attrs.fields.emplace_back(name, std::to_string(*record.attrs.volume));
+            continue;
+          }
+        }
+        record.attrs.fields.emplace_back(name, std::string(value));
+      }
       return std::optional<SourceRecord>(std::move(record));
     }
   }
 
  private:
-  std::optional<Error> read_header() {
-    header_read_ = true;
-    std::uint64_t line = 0;
-    auto more = parser_.next(fields_, line);
-    if (!more) return more.error();
-    if (!*more) return make_error(errc::invalid_input, display_ + ":1: the file is empty; a CSV list needs a header with a q column");
-    std::string found;
-    for (std::size_t i = 0; i < fields_.size(); ++i) {
-      const std::string name = lower_ascii(trim_ascii(fields_[i]));
-      found += (i ? ", " : "") + ("'" + fields_[i] + "'");
-      std::optional<std::size_t>* slot = nullptr;
-      if (name == "q") slot = &q_column_;
-      if (name == "hl") slot = &hl_;
-      if (name == "gl") slot = &gl_;
-      if (name == "city") slot = &city_;
-      if (slot == nullptr) continue;  // other columns (volume, cpc, ...) are ignored
-      if (*slot) {
-        return make_error(errc::invalid_input, display_ + ":" + std::to_string(line) + ": column '" + name +
-                          "' appears twice in the header");
-      }
-      *slot = i;
-    }
-    if (!q_column_) {
-      return make_error(errc::invalid_input, display_ + ":" + std::to_string(line) + ": the header has no 'q' column (found " +
-                        found + "); name the column holding the queries q");
-    }
-    if (hl_.has_value() != gl_.has_value()) {
-      return make_error(errc::invalid_input, display_ + ":" + std::to_string(line) + ": the header has an '" +
-                        (hl_ ? "hl" : "gl") + "' column but no '" + (hl_ ? "gl" : "hl") +
-                        "' column; add both or neither");
-    }
-    columns_ = fields_.size();
-    return std::nullopt;
+  std::string delimiter_name() const {
+    return delimiter_ == '\t' ? "tabs" : delimiter_ == ';' ? "semicolons" : "commas";
   }
 
-  std::unique_ptr<std::ifstream> in_;
+  // The header: the first record naming a query column, after at most kMaxTitleLines title
+  // lines. Without one, the first record that is not a title line (or the first record) is
+  // taken as the header, and its error lists its fields.
+  std::optional<Error> read_header() {
+    header_read_ = true;
+    std::vector<std::string> first;
+    std::uint64_t first_line = 0;
+    for (std::size_t skipped = 0;; ++skipped) {
+      std::uint64_t line = 0;
+      auto more = parser_.next(fields_, line);
+      if (auto e = decode_failure(*text_, display_, parser_.line())) return *e;
+      if (!more) return more.error();
+      if (!*more) {
+        if (first_line == 0) {
+          return make_error(errc::invalid_input, display_ + ":1: the file is empty; a list needs a header naming the "
+                                                 "query column (q, keyword, ...)");
+        }
+        fields_ = std::move(first);
+        line = first_line;
+      } else if (first_line == 0) {
+        first = fields_;
+        first_line = line;
+      }
+      if (*more && !names_a_query_column(fields_) && title_line(fields_) && skipped < kMaxTitleLines) continue;
+      if (*more && !names_a_query_column(fields_) && skipped >= kMaxTitleLines) {
+        fields_ = std::move(first);
+        line = first_line;
+      }
+      auto columns = recognise_header(fields_);
+      if (!columns) return prefixed(display_ + ":" + std::to_string(line) + ": ", columns.error());
+      columns_ = std::move(*columns);
+      return std::nullopt;
+    }
+  }
+
+  std::unique_ptr<ListText> text_;
   std::string display_;
   CsvParser parser_;
+  char delimiter_ = ',';
   bool header_read_ = false;
   std::vector<std::string> fields_;
-  std::size_t columns_ = 0;
-  std::optional<std::size_t> q_column_, hl_, gl_, city_;
+  ListColumns columns_;
 };
 
 }  // namespace
+}  // namespace detail
+
+char sniff_delimiter(std::string_view sample) {
+  constexpr char kCandidates[] = {',', ';', '\t'};
+  char best = 0;
+  std::size_t best_fields = 0;
+  char widest = ',';
+  std::size_t widest_first = 0;
+  for (const char d : kCandidates) {
+    std::stringbuf buf{std::string(sample)};
+    detail::CsvParser parser(buf, "", d);
+    std::vector<std::string> fields;
+    for (std::size_t record = 0; record <= kMaxTitleLines; ++record) {
+      std::uint64_t line = 0;
+      auto more = parser.next(fields, line);
+      if (!more || !*more) break;  // the sample's end may cut a quoted field: what came before counts
+      if (record == 0 && fields.size() > widest_first) {
+        widest_first = fields.size();
+        widest = d;
+      }
+      if (detail::names_a_query_column(fields)) {
+        if (fields.size() > best_fields) {
+          best_fields = fields.size();
+          best = d;
+        }
+        break;
+      }
+      if (!detail::title_line(fields)) break;
+    }
+  }
+  return best != 0 ? best : widest;
+}
+
+namespace detail {
 
 Result<std::unique_ptr<QuerySource>> open_query_source(const fs::path& file) {
   const std::string display = file.string();
   const std::string ext = lower_ascii(file.extension().string());
-  if (ext != ".txt" && ext != ".csv") {
-    return make_error(errc::invalid_input, display + ": unsupported query file type; expected .txt (one query per line) or .csv "
-                                "(with a q column)");
+  if (ext != ".txt" && ext != ".csv" && ext != ".tsv") {
+    return make_error(errc::invalid_input, display + ": unsupported query file type; expected .txt (one query per line), "
+                                                     ".csv or .tsv (a header naming the query column)");
   }
-  auto in = open_list(file);
-  if (!in) return in.error();
-  std::unique_ptr<QuerySource> source;
-  if (ext == ".txt") {
-    source = std::make_unique<TxtSource>(std::move(*in), display);
-  } else {
-    source = std::make_unique<CsvSource>(std::move(*in), display);
-  }
-  return source;
+  auto text = ListText::open(file);
+  if (!text) return text.error();
+  if (ext == ".txt") return std::unique_ptr<QuerySource>(std::make_unique<TxtSource>(std::move(*text), display));
+  // The delimiter from the first records; then the text again from its start.
+  std::string sample;
+  std::streambuf& buf = (*text)->buf();
+  for (int c = buf.sbumpc(); c != kEof && sample.size() < kSniffBytes; c = buf.sbumpc()) sample.push_back(static_cast<char>(c));
+  const char delimiter = sniff_delimiter(sample);
+  (*text)->rewind();
+  return std::unique_ptr<QuerySource>(std::make_unique<CsvSource>(std::move(*text), display, delimiter));
 }
 
-}  // namespace paa::detail
+}  // namespace detail
+}  // namespace paa

@@ -2,6 +2,7 @@
 // Readers for query list files (.txt and .csv), one record at a time.
 #include "paa/error.hpp"
 #include "paa/job/job_file.hpp"
+#include "paa/model/seed_attributes.hpp"
 
 #include <filesystem>
 #include <memory>
@@ -17,6 +18,7 @@ struct SourceRecord {
   std::optional<Locale> locale;   // a CSV row's own hl/gl (+ city)
   std::string city;               // a CSV row's city for the job's locales ("" = keep theirs)
   std::string origin;             // "jobs/coffee.txt:17"
+  SeedAttributes attrs;           // a CSV row's other columns
 };
 
 class QuerySource {
@@ -26,7 +28,8 @@ class QuerySource {
   virtual Result<std::optional<SourceRecord>> next() = 0;
 };
 
-// Opens a .txt or .csv list (by extension, case-insensitive).
+// Opens a .txt, .csv or .tsv list (by extension, case-insensitive); a .csv's or .tsv's
+// delimiter is sniffed (sniff_delimiter).
 Result<std::unique_ptr<QuerySource>> open_query_source(const std::filesystem::path& file);
 
 // Longest line or CSV field accepted; bounds memory when a quote is missing.

@@ -11,6 +11,8 @@ namespace {
 
 // Every value starts with a format byte so a later version can change the layout.
 constexpr std::uint8_t kRecordV1 = 1;
+// Progress entries with the seed's attributes (format 4).
+constexpr std::uint8_t kProgressWithAttributes = 2;
 // Results only: V1 plus "unchanged since" and the run id (store format 3).
 constexpr std::uint8_t kResultV2 = 2;
 
@@ -467,12 +469,24 @@ std::string encode_progress(const ProgressEntry& p) {
   w.u8(flags);
   w.i64(p.updated_at_ms);
   w.str(p.error);
+  if (!p.attrs.empty()) {
+    // Format 4: the same, then the attributes; an entry without them keeps format 1's bytes.
+    out[0] = static_cast<char>(kProgressWithAttributes);
+    w.varint(p.attrs.fields.size());
+    for (const auto& [name, value] : p.attrs.fields) {
+      w.str(name);
+      w.str(value);
+    }
+    w.u8(p.attrs.volume ? 1 : 0);
+    if (p.attrs.volume) w.varint(*p.attrs.volume);
+  }
   return out;
 }
 
 std::optional<ProgressEntry> decode_progress(std::string_view bytes) {
   ByteReader rd(bytes);
-  if (rd.u8() != kRecordV1) return std::nullopt;
+  const auto format = rd.u8();
+  if (format != kRecordV1 && format != kProgressWithAttributes) return std::nullopt;
   ProgressEntry p;
   auto state = rd.u8();
   if (state != static_cast<std::uint8_t>(ProgressState::done) &&
@@ -486,6 +500,17 @@ std::optional<ProgressEntry> decode_progress(std::string_view bytes) {
   p.cached = (flags & kProgressCached) != 0;
   p.updated_at_ms = rd.i64();
   p.error = std::string(rd.str());
+  if (format == kProgressWithAttributes) {
+    const std::uint64_t n = rd.varint();
+    for (std::uint64_t i = 0; i < n && rd.ok(); ++i) {
+      std::string name(rd.str());
+      std::string value(rd.str());
+      p.attrs.fields.emplace_back(std::move(name), std::move(value));
+    }
+    const auto has_volume = rd.u8();
+    if (has_volume > 1) return std::nullopt;
+    if (has_volume == 1) p.attrs.volume = rd.varint();
+  }
   if (!rd.ok() || !rd.at_end()) return std::nullopt;
   return p;
 }

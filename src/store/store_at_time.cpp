@@ -43,6 +43,9 @@ class StoreAtTime final : public StoreReader {
   Result<std::vector<StoredResult>> versions(std::string_view key) override { return store_->versions(key); }
   Result<std::vector<RunInfo>> runs() override { return store_->runs(); }
   Result<ExpansionState> expansion_state(std::string_view job) override { return store_->expansion_state(job); }
+  Result<std::optional<ProgressEntry>> progress(std::string_view job, std::string_view key) override {
+    return store_->progress(job, key);
+  }
   Result<std::optional<Lineage>> lineage(std::string_view job, std::string_view key) override {
     return store_->lineage(job, key);
   }

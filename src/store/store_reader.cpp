@@ -61,6 +61,9 @@ class RocksStoreReader final : public StoreReader {
   Result<std::optional<Lineage>> lineage(std::string_view job, std::string_view key) override {
     return store_->get_lineage(job, key);
   }
+  Result<std::optional<ProgressEntry>> progress(std::string_view job, std::string_view key) override {
+    return store_->get_progress(job, key);
+  }
   Result<void> scan_level(std::string_view job, std::uint32_t level,
                           const std::function<bool(const LevelKey&)>& visit) override {
     return store_->scan_level(job, level, visit);

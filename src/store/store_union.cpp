@@ -124,6 +124,17 @@ class RocksStoreUnion final : public StoreUnion {
     return ExpansionState{};
   }
 
+  // The best entry of the stores (a done one over a failed one), as scan_progress gives it.
+  Result<std::optional<ProgressEntry>> progress(std::string_view job, std::string_view key) override {
+    std::optional<ProgressEntry> best;
+    for (auto& store : stores_) {
+      auto found = store->get_progress(job, key);
+      if (!found) return found.error();
+      if (*found && (!best || better_progress(**found, *best))) best = std::move(*found);
+    }
+    return best;
+  }
+
   Result<std::optional<Lineage>> lineage(std::string_view job, std::string_view key) override {
     for (auto& store : stores_) {
       auto found = store->get_lineage(job, key);

@@ -352,7 +352,7 @@ class RocksStoreWriter final : public StoreWriter {
     if (auto r = check_job(req.job); !r) return r;
     return std::visit(
         [&](auto& item) -> Result<void> {
-          auto r = apply_item(req.job, item, batch, mine);
+          auto r = apply_item(req.job, item, req.attrs, batch, mine);
           if (!r) return r;
           if (req.quota) batch.put_quota(*req.quota);
           return {};
@@ -360,7 +360,8 @@ class RocksStoreWriter final : public StoreWriter {
         req.item);
   }
 
-  Result<void> apply_item(const std::string& job, PutResult& put_result, RecordBatch& batch, Overlay& mine) {
+  Result<void> apply_item(const std::string& job, PutResult& put_result, const SeedAttributes& attrs, RecordBatch& batch,
+                          Overlay& mine) {
     StoredResult& result = put_result.result;
     if (!decode_key(result.key)) {
       return make_error(errc::store, store_name(store_->dir()) + ": refusing a result with a malformed key");
@@ -372,7 +373,7 @@ class RocksStoreWriter final : public StoreWriter {
       old = decode_result(result.key, **old_raw);
       if (!old) return store_->damaged(kResultsFamily, result.key);
     }
-    const auto plan = plan_put(put_result, std::move(old), run_id_for_results_, unix_now_ms());
+    const auto plan = plan_put(put_result, std::move(old), run_id_for_results_, unix_now_ms(), attrs);
     put_kind_ = plan.kind;
     if (plan.history_since) {
       auto slot = free_history_slot(*plan.history_since, [&](std::int64_t ms) {
@@ -387,25 +388,27 @@ class RocksStoreWriter final : public StoreWriter {
     return {};
   }
 
-  Result<void> apply_item(const std::string& job, MarkDone& mark, RecordBatch& batch, Overlay& mine) {
+  Result<void> apply_item(const std::string& job, MarkDone& mark, const SeedAttributes& attrs, RecordBatch& batch,
+                          Overlay& mine) {
     auto stored = exists(store_->results, mark.key, mine, "reading a result");
     if (!stored) return stored.error();
     auto existing = read_progress(job, mark.key, mine);
     if (!existing) return existing.error();
-    auto entry = plan_mark_done(*stored, *existing, unix_now_ms());
+    auto entry = plan_mark_done(*stored, *existing, unix_now_ms(), attrs);
     if (!entry) return prefixed(store_name(store_->dir()) + ": ", entry.error());
     if (*entry) batch.put_progress(job, mark.key, **entry);
     return {};
   }
 
-  Result<void> apply_item(const std::string&, QuotaUpdate&, RecordBatch&, Overlay&) {
+  Result<void> apply_item(const std::string&, QuotaUpdate&, const SeedAttributes&, RecordBatch&, Overlay&) {
     return {};  // apply() writes the request's quota
   }
 
-  Result<void> apply_item(const std::string& job, MarkFailed& mark, RecordBatch& batch, Overlay& mine) {
+  Result<void> apply_item(const std::string& job, MarkFailed& mark, const SeedAttributes& attrs, RecordBatch& batch,
+                          Overlay& mine) {
     auto existing = read_progress(job, mark.key, mine);
     if (!existing) return existing.error();
-    if (auto entry = plan_mark_failed(mark, *existing, unix_now_ms())) batch.put_progress(job, mark.key, *entry);
+    if (auto entry = plan_mark_failed(mark, *existing, unix_now_ms(), attrs)) batch.put_progress(job, mark.key, *entry);
     return {};
   }
 

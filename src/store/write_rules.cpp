@@ -56,7 +56,8 @@ std::vector<QuestionDelta> question_deltas(std::string_view key, const Envelope*
   return out;
 }
 
-PutPlan plan_put(PutResult& put, std::optional<StoredResult> old, std::string_view run_id, std::int64_t now_ms) {
+PutPlan plan_put(PutResult& put, std::optional<StoredResult> old, std::string_view run_id, std::int64_t now_ms,
+                 const SeedAttributes& attrs) {
   StoredResult& result = put.result;
   result.run_id = std::string(run_id);
   result.unchanged_since_ms = result.fetched_at_ms;
@@ -94,25 +95,32 @@ PutPlan plan_put(PutResult& put, std::optional<StoredResult> old, std::string_vi
   plan.progress.spent_search = put.spent_search;
   plan.progress.cached = result.cached;
   plan.progress.updated_at_ms = now_ms;
+  plan.progress.attrs = attrs;
   return plan;
 }
 
 Result<std::optional<ProgressEntry>> plan_mark_done(bool result_stored, const std::optional<ProgressEntry>& existing,
-                                                    std::int64_t now_ms) {
+                                                    std::int64_t now_ms, const SeedAttributes& attrs) {
   if (!result_stored) {
     return make_error(errc::store,
                       "cannot mark a key done: no result is stored for it (a bug in paa; please report it)");
   }
-  if (existing && existing->state == ProgressState::done) return std::optional<ProgressEntry>();
+  if (existing && existing->state == ProgressState::done) {
+    if (existing->attrs == attrs) return std::optional<ProgressEntry>();
+    ProgressEntry relabelled = *existing;  // the list's attributes changed since: only they do
+    relabelled.attrs = attrs;
+    return std::optional<ProgressEntry>(std::move(relabelled));
+  }
   ProgressEntry p;
   p.state = ProgressState::done;
   p.attempts = existing ? existing->attempts : 0;
   p.updated_at_ms = now_ms;
+  p.attrs = attrs;
   return std::optional<ProgressEntry>(std::move(p));
 }
 
 std::optional<ProgressEntry> plan_mark_failed(const MarkFailed& mark, const std::optional<ProgressEntry>& existing,
-                                              std::int64_t now_ms) {
+                                              std::int64_t now_ms, const SeedAttributes& attrs) {
   if (existing && existing->state == ProgressState::done) return std::nullopt;
   ProgressEntry p;
   p.state = ProgressState::failed;
@@ -120,6 +128,7 @@ std::optional<ProgressEntry> plan_mark_failed(const MarkFailed& mark, const std:
   p.last_status = mark.last_status;
   p.error = mark.error.substr(0, 500);
   p.updated_at_ms = now_ms;
+  p.attrs = attrs;
   return p;
 }
 

@@ -48,18 +48,21 @@ struct PutPlan {
 // `put.result` becomes the record to store: stamped with `run_id`; for a refresh that returned
 // the same answer, the first fetch's time, run and `cached` kept (one version with both times);
 // the first-seen spelling of `old` (the key's current record, nullopt: none) kept either way.
-PutPlan plan_put(PutResult& put, std::optional<StoredResult> old, std::string_view run_id, std::int64_t now_ms);
+// The progress entry records `attrs`, the key's attributes in the job's list.
+PutPlan plan_put(PutResult& put, std::optional<StoredResult> old, std::string_view run_id, std::int64_t now_ms,
+                 const SeedAttributes& attrs = {});
 
 // Marking a key done that an earlier run or job stored (MarkDone): the entry to write, or
-// nullopt to keep the one stored (a done entry stays as it is: it may record a search this job
-// paid for). Refused (errc::store) when no result is stored for the key.
+// nullopt to keep the one stored (a done entry stays as it is, it may record a search this job
+// paid for, but for its attributes, which become `attrs`). Refused (errc::store) when no result
+// is stored for the key.
 Result<std::optional<ProgressEntry>> plan_mark_done(bool result_stored, const std::optional<ProgressEntry>& existing,
-                                                    std::int64_t now_ms);
+                                                    std::int64_t now_ms, const SeedAttributes& attrs = {});
 
-// A key that failed for good (MarkFailed): the entry to write, or nullopt when the key is done
-// for the job (a stored result is never demoted to failed).
+// A key that failed for good (MarkFailed): the entry to write (with `attrs`), or nullopt when the
+// key is done for the job (a stored result is never demoted to failed).
 std::optional<ProgressEntry> plan_mark_failed(const MarkFailed& mark, const std::optional<ProgressEntry>& existing,
-                                              std::int64_t now_ms);
+                                              std::int64_t now_ms, const SeedAttributes& attrs = {});
 
 // A run's records: at its start, and at its end over what its start recorded (`recorded`;
 // default when none is: a start lost to a crash).

@@ -26,6 +26,29 @@ TEST(FeedFilter, KeysDoneForThisJobAreSkippedOnTheirProgressAlone) {
   EXPECT_EQ(store.result_lookups, 0);
 }
 
+// A list edited since its keys were stored (a volume updated, a column added): the done entry
+// gets the new attributes through a MarkDone, nothing is fetched; the same ones need nothing.
+TEST(FeedFilter, AKeyDoneHereWhoseListGivesOtherAttributesIsRelabelledForFree) {
+  FakeStore store;
+  store.results["k1"] = "{}";
+  store.fetched_at_of["k1"] = 10'000;  // not due for refresh_after below
+  ProgressEntry done;
+  done.attrs.fields = {{"volume", "10"}};
+  done.attrs.volume = 10;
+  store.progress_of["k1"] = done;
+  FeedFilter f({}, RefreshRule{});
+  SeedAttributes same = done.attrs;
+  SeedAttributes other;
+  other.fields = {{"volume", "20"}};
+  other.volume = 20;
+  EXPECT_EQ(f.decide("j", "k1", 1, store, &same).value(), Feed::stored);
+  EXPECT_EQ(f.decide("j", "k1", 1, store, &other).value(), Feed::stored_new_attributes);
+  EXPECT_EQ(f.decide("j", "k1", 1, store, nullptr).value(), Feed::stored) << "a discovered key has none of its own";
+  EXPECT_EQ(FeedFilter({}, RefreshRule::after(5'000, 14'000)).decide("j", "k1", 1, store, &other).value(),
+            Feed::stored_new_attributes);
+  EXPECT_EQ(store.result_lookups, 0);
+}
+
 TEST(FeedFilter, AKeyThatFailedHereAndIsNotStoredIsFetchedAgain) {
   FakeStore store;
   ProgressEntry failed;
@@ -119,6 +142,7 @@ TEST(FeedFilter, OneTableSaysWhatTheFeederDoesWithEachDecisionFromEitherSource) 
       {Feed::repeat, {false, false, Count::duplicate}, {false, false, Count::duplicate}},
       {Feed::stored, {false, false, Count::already_stored}, {false, false, Count::already_stored}},
       {Feed::stored_elsewhere, {true, false, Count::already_stored}, {true, false, Count::already_stored}},
+      {Feed::stored_new_attributes, {true, false, Count::already_stored}, {true, false, Count::already_stored}},
       {Feed::other_shard, {false, false, Count::none}, {false, false, Count::none}},
   };
   for (const auto& row : table) {

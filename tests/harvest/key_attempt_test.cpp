@@ -29,7 +29,7 @@ struct Harness {
   RetryBackoff backoff;
   RunTally tally;
   KeyAttempt::Config config{"job", "MY_KEY", 3, {}, ""};
-  WorkItem item{Query{QueryKey{"espresso", "en", "us", ""}, "Espresso", "en", "us", ""}, "k-espresso"};
+  WorkItem item{Query{QueryKey{"espresso", "en", "us", ""}, "Espresso", "en", "us", ""}, "k-espresso", {}};
 };
 
 HttpResponse status(int code, std::string retry_after = {}) {

@@ -214,7 +214,7 @@ TEST_F(JobFile, UnsupportedQueryFileExtensionIsAnError) {
   dir.write("list.json", "[]");
   EXPECT_EQ(error_of(std::string("query_files = [\"list.json\"]\n") + kLocales),
             file() + ":1:16: query file 'list.json' has an unsupported extension; expected .txt (one query per "
-                     "line) or .csv (with a q column)");
+                     "line), .csv or .tsv (a header naming the query column)");
 }
 
 TEST_F(JobFile, ApiKeyEnvMustBeAVariableName) {

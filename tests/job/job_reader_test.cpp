@@ -113,12 +113,13 @@ TEST_F(JobReading, CsvRowLocaleReplacesTheJobLocales) {
                             }));
 }
 
-TEST_F(JobReading, CsvHeaderWithoutQListsTheColumnsFound) {
-  dir.write("k.csv", "keyword,volume\ncoffee,10\n");
+TEST_F(JobReading, CsvHeaderWithoutAQueryColumnListsTheColumnsFoundAndTheNamesAccepted) {
+  dir.write("k.csv", "term,volume\ncoffee,10\n");
   EXPECT_EQ(read_all(spec_with({}, {"k.csv"})),
             (std::vector<std::string>{"!" + at("k.csv", 1) +
-                                      ": the header has no 'q' column (found 'keyword', 'volume'); name the "
-                                      "column holding the queries q"}));
+                                      ": the header has no query column (found 'term', 'volume'); name the "
+                                      "column holding the queries q, query, keyword, keyphrase, search term or "
+                                      "top queries (any case)"}));
 }
 
 TEST_F(JobReading, CsvWrongFieldCountNamesTheLine) {
@@ -174,11 +175,11 @@ TEST_F(JobReading, CsvInvalidUtf8NamesTheLine) {
 }
 
 TEST_F(JobReading, OtherExtensionsAreRejected) {
-  dir.write("k.tsv", "q\n");
-  EXPECT_EQ(read_all(spec_with({}, {"k.tsv"})),
-            (std::vector<std::string>{"!" + (dir.path() / "k.tsv").string() +
-                                      ": unsupported query file type; expected .txt (one query per line) or .csv "
-                                      "(with a q column)"}));
+  dir.write("k.json", "q\n");
+  EXPECT_EQ(read_all(spec_with({}, {"k.json"})),
+            (std::vector<std::string>{"!" + (dir.path() / "k.json").string() +
+                                      ": unsupported query file type; expected .txt (one query per line), .csv or "
+                                      ".tsv (a header naming the query column)"}));
 }
 
 TEST_F(JobReading, ReaderStopsAfterAnError) {
@@ -187,6 +188,136 @@ TEST_F(JobReading, ReaderStopsAfterAnError) {
   ASSERT_TRUE(reader);
   EXPECT_FALSE(reader->next());
   EXPECT_FALSE(reader->next());
+}
+
+// Keyword-tool files (docs/jobs.md "Keyword-tool files"): each item as
+// "q|hl|gl|city volume=V {name=value;...}".
+class KeywordToolFiles : public JobReading {
+ protected:
+  static std::filesystem::path fixture(const std::string& name) {
+    return std::filesystem::path(PAA_KEYWORD_TOOL_FIXTURES) / name;
+  }
+  std::vector<std::string> read_with_attrs(const JobSpec& spec) {
+    std::vector<std::string> out;
+    auto reader = JobReader::open(spec);
+    if (!reader) return {"!" + reader.error().message};
+    for (;;) {
+      auto item = reader->next();
+      if (!item) {
+        out.push_back("!" + item.error().message);
+        return out;
+      }
+      if (!*item) return out;
+      const Query& q = (*item)->query;
+      const SeedAttributes& a = (*item)->attrs;
+      std::string line = q.q + "|" + q.hl + "|" + q.gl + "|" + q.city + " volume=" +
+                         (a.volume ? std::to_string(*a.volume) : std::string("-")) + " {";
+      for (const auto& [name, value] : a.fields) line += name + "=" + value + ";";
+      out.push_back(line + "}");
+    }
+  }
+  JobSpec fixture_job(const std::string& name) {
+    JobSpec spec = spec_with({}, {});
+    spec.query_files.push_back(fixture(name));
+    return spec;
+  }
+};
+
+TEST_F(KeywordToolFiles, AhrefsExportUtf8WithBomAndCommas) {
+  EXPECT_EQ(read_with_attrs(fixture_job("ahrefs.csv")),
+            (std::vector<std::string>{
+                "best espresso machine|en|us| volume=1300 {volume=1300;KD=42;CPC=1.20;Parent Keyword=espresso "
+                "machine;SERP Features=Featured snippet, People also ask;}",
+                "espresso vs latte|en|us| volume=900 {volume=900;KD=8;CPC=0.35;Parent Keyword=espresso vs latte;SERP "
+                "Features=People also ask;}",
+            }));
+}
+
+TEST_F(KeywordToolFiles, SemrushExportWithSemicolons) {
+  EXPECT_EQ(read_with_attrs(fixture_job("semrush.csv")),
+            (std::vector<std::string>{
+                "french press ratio|en|us| volume=2400 {Intent=Informational;volume=2400;Keyword Difficulty=35;CPC "
+                "(USD)=0,95;Competitive Density=0,12;SERP Features=Featured snippet, People also ask;Number of "
+                "Results=12400000;}",
+                "cold brew concentrate|en|us| volume=1000 {Intent=Commercial;volume=1000;Keyword Difficulty=51;CPC "
+                "(USD)=0,80;Competitive Density=0,45;Number of Results=3200000;}",
+            }));
+}
+
+TEST_F(KeywordToolFiles, KeywordPlannerExportUtf16WithTabsAndTitleLines) {
+  const auto items = read_with_attrs(fixture_job("keyword-planner.csv"));
+  EXPECT_EQ(items, (std::vector<std::string>{
+                       "pour over coffee|en|us| volume=14800 {Currency=USD;volume=14800;Three month change=0%;YoY "
+                       "change=-18%;Competition=Low;Competition (indexed value)=12;Top of page bid (low range)=0.42;Top "
+                       "of page bid (high range)=1.35;}",
+                       // A range is kept as written, and is no volume.
+                       "moka pot|en|us| volume=- {Currency=USD;volume=1K \u2013 10K;Three month change=0%;YoY "
+                       "change=0%;Competition=Medium;Competition (indexed value)=40;Top of page bid (low "
+                       "range)=0.30;Top of page bid (high range)=0.95;}",
+                       "caf\u00e9 cr\u00e8me|en|us| volume=90 {Currency=USD;volume=90;Three month change=0%;YoY "
+                       "change=0%;Competition=Low;Competition (indexed value)=5;Top of page bid (low range)=0.10;Top "
+                       "of page bid (high range)=0.50;}",
+                   }));
+}
+
+TEST_F(KeywordToolFiles, SearchConsoleExportHasNoVolume) {
+  EXPECT_EQ(read_with_attrs(fixture_job("search-console.csv")),
+            (std::vector<std::string>{
+                "aeropress recipe|en|us| volume=- {Clicks=120;Impressions=3400;CTR=3.53%;Position=7.2;}",
+                "espresso vs latte|en|us| volume=- {Clicks=40;Impressions=2100;CTR=1.9%;Position=9.8;}",
+            }));
+}
+
+TEST_F(KeywordToolFiles, QuotedFieldsWithNewlinesAndTheOwnLocaleColumns) {
+  EXPECT_EQ(read_with_attrs(fixture_job("own-list.csv")),
+            (std::vector<std::string>{
+                "chemex vs v60|en|gb| volume=250 {note=asked in the UK\nby baristas;volume=250;}",
+                "french press ratio|en|us| volume=- {}",
+            }));
+}
+
+TEST_F(KeywordToolFiles, Utf16BigEndianAndTsvFiles) {
+  std::string be = "\xFE\xFF";
+  for (const char c : std::string("keyword\tvolume\ntea\t5\n")) {
+    be.push_back('\0');
+    be.push_back(c);
+  }
+  dir.write("be.tsv", be);
+  EXPECT_EQ(read_with_attrs(spec_with({}, {"be.tsv"})), (std::vector<std::string>{"tea|en|us| volume=5 {volume=5;}"}));
+}
+
+TEST_F(KeywordToolFiles, BrokenUtf16NamesTheLine) {
+  // "q\nok\n" then a lone high surrogate (D800) followed by "x".
+  dir.write("bad.csv", std::string("\xFF\xFEq\0\n\0o\0k\0\n\0\x00\xD8x\0\n\0", 18));
+  EXPECT_EQ(read_with_attrs(spec_with({}, {"bad.csv"})),
+            (std::vector<std::string>{"ok|en|us| volume=- {}",
+                                      "!" + at("bad.csv", 3) +
+                                          ": invalid UTF-16 (an unpaired surrogate); save the file as UTF-8, or as "
+                                          "UTF-16 with a byte order mark"}));
+}
+
+TEST_F(KeywordToolFiles, Utf16WithoutAByteOrderMarkIsRefusedWithAHint) {
+  dir.write("nobom.csv", std::string("q\0\n\0t\0\n\0", 8));
+  EXPECT_EQ(read_with_attrs(spec_with({}, {"nobom.csv"})),
+            (std::vector<std::string>{"!" + (dir.path() / "nobom.csv").string() +
+                                      ": looks like UTF-16 without a byte order mark; save the file as UTF-8, or as "
+                                      "UTF-16 with a byte order mark"}));
+}
+
+TEST_F(KeywordToolFiles, TrailingDelimitersAndTitleLinesWithoutAHeader) {
+  dir.write("trailing.csv", "Keyword,Volume,\ntea,5,\n");
+  EXPECT_EQ(read_with_attrs(spec_with({}, {"trailing.csv"})),
+            (std::vector<std::string>{"tea|en|us| volume=5 {volume=5;}"}));
+  // Only one-field lines and no header among them: the first line is the header that is refused.
+  dir.write("titles.csv", "Report\nterm\ncoffee\n");
+  EXPECT_EQ(read_with_attrs(spec_with({}, {"titles.csv"})),
+            (std::vector<std::string>{"!" + at("titles.csv", 1) +
+                                      ": the header has no query column (found 'Report'); name the column holding the "
+                                      "queries q, query, keyword, keyphrase, search term or top queries (any case)"}));
+  dir.write("semis.csv", "Keyword;Volume\ntea;5;x\n");
+  EXPECT_EQ(read_with_attrs(spec_with({}, {"semis.csv"})),
+            (std::vector<std::string>{"!" + at("semis.csv", 2) +
+                                      ": row has 3 fields, the header has 2; quote fields that contain semicolons"}));
 }
 
 TEST_F(JobReading, CheckCountsQueriesRequestsAndDuplicates) {

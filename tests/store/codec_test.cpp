@@ -145,6 +145,33 @@ TEST(StoreCodec, ProgressQuestionAndOperandBytesAsShipped) {
   EXPECT_EQ(hex(encode_question_delta(-1, nullptr)), "020100");
 }
 
+// Format 4: an entry with the seed's attributes is format byte 02, format 1's fields, then the
+// attributes; one without them is written as format 1 was (above), so old readers' bytes stay.
+TEST(StoreCodec, ProgressWithAttributesBytes) {
+  ProgressEntry p = sample_progress();
+  p.attrs.fields = {{"volume", "1,300"}, {"KD", "42"}};
+  p.attrs.volume = 1300;
+  const std::string bytes = encode_progress(p);
+  EXPECT_EQ(hex(bytes), "02" "02" "ac02" "ee07" "03" "80a0abfef962" "137365727669636520756e617661696c61626c65"
+                        "02"                              // two attributes
+                        "06766f6c756d65" "05312c333030"   // volume = "1,300"
+                        "024b44" "023432"                 // KD = "42"
+                        "01" "940a");                     // a volume: 1300
+  auto back = decode_progress(bytes);
+  ASSERT_TRUE(back);
+  EXPECT_EQ(back->attrs, p.attrs);
+  EXPECT_EQ(back->error, p.error);
+  p.attrs.volume.reset();  // a volume column whose value is no number
+  EXPECT_EQ(decode_progress(encode_progress(p))->attrs, p.attrs);
+  for (std::size_t n = 0; n < bytes.size(); ++n) {
+    EXPECT_FALSE(decode_progress(bytes.substr(0, n))) << "cut at " << n;
+  }
+  EXPECT_FALSE(decode_progress(bytes + "x")) << "trailing bytes";
+  std::string as_format_1 = bytes;
+  as_format_1[0] = 1;
+  EXPECT_FALSE(decode_progress(as_format_1)) << "format 1 has no attributes";
+}
+
 TEST(StoreCodec, KeyLayoutsAsShipped) {
   EXPECT_EQ(hex(history_key("k\x01", 258)), "6b010000000000000102");
   EXPECT_EQ(hex(history_key("k", -5)), "6b0000000000000000") << "times before 1970 sort first";

@@ -252,7 +252,7 @@ TEST(StoreProgress, FailedKeyLaterDoneAndDoneIsNeverDemoted) {
   TempDir tmp;
   auto writer = open_writer(tmp.path());
   const std::string key = key_of("flaky");
-  WriteRequest failed{"job", MarkFailed{key, 5, 500, "HTTP 500 Internal server error"}, {}};
+  WriteRequest failed{"job", MarkFailed{key, 5, 500, "HTTP 500 Internal server error"}, {}, {}};
   ASSERT_TRUE(submit_and_wait(*writer, failed));
   auto p = writer->progress("job", key).value();
   ASSERT_TRUE(p);
@@ -279,14 +279,14 @@ TEST(StoreProgress, FailedKeyLaterDoneAndDoneIsNeverDemoted) {
 TEST(StoreProgress, MarkDoneNeedsAStoredResultAndSpendsNothing) {
   TempDir tmp;
   auto writer = open_writer(tmp.path());
-  auto missing = submit_and_wait(*writer, WriteRequest{"job2", MarkDone{key_of("nothing")}, {}});
+  auto missing = submit_and_wait(*writer, WriteRequest{"job2", MarkDone{key_of("nothing")}, {}, {}});
   ASSERT_FALSE(missing);
   EXPECT_THAT(missing.error().message, HasSubstr("no result is stored"));
 
   ASSERT_TRUE(submit_and_wait(*writer, make_put("job1", "shared", TreeSpec{{"x?"}, {}})));
-  ASSERT_TRUE(submit_and_wait(*writer, WriteRequest{"job2", MarkDone{key_of("shared")}, {}}));
+  ASSERT_TRUE(submit_and_wait(*writer, WriteRequest{"job2", MarkDone{key_of("shared")}, {}, {}}));
   // Marking an already-done key of job1 done again keeps the search it paid for.
-  ASSERT_TRUE(submit_and_wait(*writer, WriteRequest{"job1", MarkDone{key_of("shared")}, {}}));
+  ASSERT_TRUE(submit_and_wait(*writer, WriteRequest{"job1", MarkDone{key_of("shared")}, {}, {}}));
   auto reader = open_reader(tmp.path());
   auto jobs = reader->jobs().value();
   ASSERT_EQ(jobs.size(), 2u);
@@ -543,9 +543,9 @@ TEST(StoreOpen, StoreWrittenByANewerFormatIsRefused) {
   TempDir tmp;
   auto dir = tmp.path() / "x.db";
   { ASSERT_TRUE(open_writer(dir)); }
-  EXPECT_EQ(raw_format_version(dir, "4", "added_by_format_4"), "4");
+  EXPECT_EQ(raw_format_version(dir, "5", "added_by_format_5"), "5");
   const std::string expected = "store '" + dir.string() +
-                               "' was written by a newer paa (format 4; this paa reads up to 3): "
+                               "' was written by a newer paa (format 5; this paa reads up to 4): "
                                "upgrade paa";
   expect_writer_and_reader_refuse(dir, expected);
 }

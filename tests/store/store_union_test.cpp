@@ -140,7 +140,7 @@ TEST_F(StoreUnionTest, ADoneEntryBeatsAFailedOneForTheSameKey) {
   {
     auto writer = StoreWriter::open(tmp.path() / "c.db");
     ASSERT_TRUE(writer);
-    WriteRequest failed{"job", MarkFailed{key_of("apple"), 3, 500, "server error"}, std::nullopt};
+    WriteRequest failed{"job", MarkFailed{key_of("apple"), 3, 500, "server error"}, std::nullopt, {}};
     ASSERT_TRUE(submit_and_wait(**writer, std::move(failed)));
   }
   auto three = StoreUnion::open({tmp.path() / "c.db", a()});

@@ -1,6 +1,7 @@
 // The store's write rules, step by step without RocksDB (src/store/write_rules.hpp): what a
 // write does to a key's records given what is stored.
 #include "write_rules.hpp"
+#include "codec.hpp"
 #include "store_test_util.hpp"
 
 #include <gmock/gmock.h>
@@ -140,6 +141,34 @@ TEST(WriteRules, MarkDoneNeedsAStoredResultAndKeepsADoneEntry) {
   ProgressEntry paid;
   paid.spent_search = true;
   EXPECT_FALSE(plan_mark_done(true, paid, kNow).value()) << "a done entry stays as it is";
+}
+
+// The (job, key) entry records the attributes the job's list gives the key; a done entry keeps
+// everything else (the search it paid for) when only they change.
+TEST(WriteRules, ProgressEntriesRecordTheListsAttributes) {
+  SeedAttributes attrs;
+  attrs.fields = {{"volume", "1,300"}, {"KD", "42"}};
+  attrs.volume = 1300;
+  auto put = put_of("Coffee", TreeSpec{{"Why?"}, {}}, 1'000);
+  EXPECT_EQ(plan_put(put, std::nullopt, "run-1", kNow, attrs).progress.attrs, attrs);
+
+  EXPECT_EQ(plan_mark_done(true, std::nullopt, kNow, attrs).value()->attrs, attrs);
+  ProgressEntry paid;
+  paid.spent_search = true;
+  paid.attempts = 3;
+  paid.attrs = attrs;
+  EXPECT_FALSE(plan_mark_done(true, paid, kNow, attrs).value()) << "the same attributes: nothing to write";
+  SeedAttributes edited = attrs;
+  edited.fields[0].second = "2,000";
+  edited.volume = 2000;
+  auto relabelled = plan_mark_done(true, paid, kNow + 1, edited).value();
+  ASSERT_TRUE(relabelled);
+  ProgressEntry expected = paid;
+  expected.attrs = edited;
+  EXPECT_EQ(encode_progress(*relabelled), encode_progress(expected)) << "only the attributes change";
+
+  const MarkFailed mark{"k", 2, 503, "busy"};
+  EXPECT_EQ(plan_mark_failed(mark, std::nullopt, kNow, attrs)->attrs, attrs);
 }
 
 TEST(WriteRules, MarkFailedNeverDemotesADoneKeyAndCutsLongErrors) {

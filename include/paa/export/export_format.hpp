@@ -2,7 +2,9 @@
 // The `paa export` formats by name, and the options the streamed formats share.
 #include <cstddef>
 #include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace paa::exporting {
 
@@ -23,6 +25,11 @@ struct FormatOptions {
   // CSV formats: UTF-8 BOM + CRLF line ends.
   bool excel = false;
   std::size_t max_question_depth = 1000;
+  // The selection's attribute names (AttributeCatalog::names; none: the store has none): jsonl
+  // and json records carry "attrs" and "volume", csv rows an attr_ column for each.
+  std::vector<std::string> attributes;
+  // questions: some seed of the selection has a volume; rows get a `volume` column.
+  bool volumes = false;
 };
 
 // Whether a format's records carry the lineage (jsonl, json, csv): the exporter looks it up

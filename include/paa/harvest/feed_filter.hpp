@@ -19,6 +19,7 @@ enum class Feed {
   refresh,         // to a worker: stored, but older than refresh_after
   repeat,          // listed again in the job: fed once already this run
   stored,          // stored and already done for this job: nothing to do
+  stored_new_attributes,  // done for this job, but its list now gives it other attributes: record them
   stored_elsewhere,  // stored by another job (or before this job knew it): mark it done, free
   other_shard,     // another shard's key: not this process's business
 };
@@ -49,8 +50,10 @@ class FeedFilter {
              std::optional<Shard> shard = std::nullopt)
       : repeated_(repeated_hashes), refresh_(refresh), shard_(shard) {}
 
-  Result<Feed> decide(std::string_view job, std::string_view key, std::uint64_t hash,
-                      FeedLookup& store);
+  // `attrs`: the key's attributes in the job's list (nullptr: a discovered key, which has none
+  // of its own); a key done for the job whose entry records others is stored_new_attributes.
+  Result<Feed> decide(std::string_view job, std::string_view key, std::uint64_t hash, FeedLookup& store,
+                      const SeedAttributes* attrs = nullptr);
 
  private:
   RepeatedKeys repeated_;

@@ -6,6 +6,7 @@
 #include "paa/job/shard.hpp"
 #include "paa/model/on_quota.hpp"
 #include "paa/model/query_key.hpp"
+#include "paa/model/seed_attributes.hpp"
 
 #include <cstdint>
 #include <filesystem>
@@ -55,16 +56,20 @@ struct JobSpec {
 Result<JobSpec> load_job(const std::filesystem::path& file);
 
 // One search of a job, with where it came from ("coffee.txt:17" or "jobs/x.toml: queries[2]").
+// `attrs`: the other columns of its CSV row (docs/jobs.md "Keyword-tool files"); none for
+// inline queries and .txt lines.
 struct JobItem {
   Query query;
   std::string origin;
+  SeedAttributes attrs;
 };
 
 // Streams every (query x locale) of a job lazily: inline queries first, then each query
 // file in order. Memory stays bounded whatever the file sizes.
 // .txt: UTF-8, one query per line, blank lines and '#' comments skipped, BOM and CRLF ok.
-// .csv: RFC 4180 with a header holding a 'q' column and optional hl, gl, city columns
-//       that replace the job's locales for that row.
+// .csv/.tsv: RFC 4180 with a sniffed delimiter (',', ';' or tab), UTF-8 or UTF-16 with a BOM;
+//       a header naming the query column (q, keyword, ...) and optional hl, gl, city columns
+//       that replace the job's locales for that row; the other columns are the row's attributes.
 class JobReader {
  public:
   static Result<JobReader> open(const JobSpec& spec);

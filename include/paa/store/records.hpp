@@ -4,6 +4,7 @@
 // tallies, and the write requests of a harvest. No I/O; their bytes are src/store/codec.hpp's.
 #include "paa/model/envelope.hpp"
 #include "paa/model/quota_state.hpp"
+#include "paa/model/seed_attributes.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -13,8 +14,9 @@
 namespace paa {
 
 // 2: question-index merge operands. 3: result history (the `history` family, result values
-// with run id and "unchanged since"). Older stores are upgraded when a writer opens them.
-inline constexpr std::uint32_t kStoreFormatVersion = 3;
+// with run id and "unchanged since"). 4: progress entries with the seed's attributes. Older
+// stores are upgraded when a writer opens them.
+inline constexpr std::uint32_t kStoreFormatVersion = 4;
 
 // A stored result: exactly what the service sent, plus how and when.
 struct StoredResult {
@@ -61,6 +63,10 @@ struct ProgressEntry {
   bool spent_search = false; // this job paid for it (a non-cached 200 it fetched)
   bool cached = false;
   std::int64_t updated_at_ms = 0;
+  // The attributes the job's list gave the key (docs/jobs.md "Keyword-tool files"): the other
+  // columns of its row; none for inline and .txt queries and for discovered keys (which show
+  // their seed's).
+  SeedAttributes attrs;
 };
 
 // One entry of the deduplicated question index (key: fold_text(question)).
@@ -155,6 +161,9 @@ struct WriteRequest {
   std::string job;
   std::variant<PutResult, MarkDone, MarkFailed, QuotaUpdate> item;
   std::optional<QuotaState> quota;  // persisted in the same batch when set
+  // The key's attributes in the job's list: the (job, key) progress entry the item writes
+  // records them (replacing what it held). Ignored by QuotaUpdate.
+  SeedAttributes attrs;
 };
 
 }  // namespace paa

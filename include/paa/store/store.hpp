@@ -57,6 +57,8 @@ class StoreReader {
 
   virtual Result<std::optional<StoredResult>> get(std::string_view key) = 0;
   virtual Result<QuotaState> quota() = 0;
+  // One job's progress entry for a key (its attributes, for the exports); nullopt: none.
+  virtual Result<std::optional<ProgressEntry>> progress(std::string_view job, std::string_view key) = 0;
 
   // History (docs/history.md). The version of `key` current at `at_ms` (the latest whose
   // unchanged_since_ms <= at_ms), as_seen_at then; nullopt: the key had no result then. Given the current

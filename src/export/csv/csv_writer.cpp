@@ -1,5 +1,6 @@
 #include "paa/export/csv/csv_writer.hpp"
 
+#include "paa/export/attributes.hpp"
 #include "paa/export/csv_rows.hpp"
 #include "paa/output/text.hpp"
 
@@ -24,16 +25,36 @@ std::string render_lineage_columns(const ExportLineage& lineage) {
 }
 
 class CsvWriter final : public FormatWriter {
+ private:
+  // ",value,..." of the seed's attributes, one per attr_ column.
+  std::string render_attribute_columns(const SeedAttributes& attrs) const {
+    if (options_.attributes.empty()) return {};
+    StringSink sink;
+    {
+      BufferedOutput tmp(sink, 256);
+      for (const auto& name : options_.attributes) {
+        tmp.put(',');
+        append_csv_field(tmp, attribute_value(attrs, name));
+      }
+      (void)tmp.flush();  // a StringSink cannot fail
+    }
+    return std::move(sink.data);
+  }
+
  public:
   CsvWriter(const FormatOptions& options, BufferedOutput& out) : options_(options), out_(out), rows_(options.dedupe) {}
 
-  void begin() override { begin_csv(out_, options_.excel, kCsvHeader); }
+  void begin() override {
+    std::string header(kCsvHeader);
+    for (const auto& column : attribute_columns(options_.attributes)) header += "," + column;
+    begin_csv(out_, options_.excel, header);
+  }
 
   Result<void> add(const StoredResult& r, const ExportLineage& lineage) override {
     auto env = parse_stored_result(r, options_.max_question_depth);
     if (!env) return env.error();
     const std::string prefix = render_key_columns(r);
-    const std::string suffix = render_lineage_columns(lineage);
+    const std::string suffix = render_lineage_columns(lineage) + render_attribute_columns(lineage.attrs);
     rows_.walk(env->result.children, [&](const QuestionVisit& v) {
       out_.append(prefix);
       append_decimal(out_, v.depth);

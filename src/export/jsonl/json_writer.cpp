@@ -103,6 +103,24 @@ class JsonWriter final : public FormatWriter {
     }
     out_.append(",\"seed\":");
     append_key_object(out_, lineage.seed);
+    if (!options_.attributes.empty()) {
+      // The seed's attributes as its list wrote them, and its volume as a number.
+      out_.append(",\"attrs\":{");
+      bool first = true;
+      for (const auto& [name, value] : lineage.attrs.fields) {
+        if (!first) out_.put(',');
+        first = false;
+        append_json_string(out_, name);
+        out_.put(':');
+        append_json_string(out_, value);
+      }
+      out_.append("},\"volume\":");
+      if (lineage.attrs.volume) {
+        append_decimal(out_, *lineage.attrs.volume);
+      } else {
+        out_.append("null");
+      }
+    }
     out_.append(",\"result\":");
     if (auto raw = options_.dedupe ? std::nullopt : find_raw_member(r.body, "result")) {
       append_json_single_line(out_, *raw);  // the service's bytes, verbatim

@@ -1,6 +1,7 @@
 #include "paa/export/partitioned/partitioned_export.hpp"
 
 #include "paa/export/format_writer.hpp"
+#include "paa/export/attributes.hpp"
 #include "paa/export/lineage_lookup.hpp"
 #include "paa/output/atomic_file.hpp"
 #include "paa/output/buffered_output.hpp"
@@ -255,8 +256,10 @@ bool replaceable(const fs::path& dir) {
 
 }  // namespace
 
-Result<PartitionedSummary> export_partitioned(StoreReader& store, const PartitionedRequest& request,
+Result<PartitionedSummary> export_partitioned(StoreReader& store, const PartitionedRequest& asked,
                                               const fs::path& dir, bool force) {
+  PartitionedRequest request = asked;
+  if (auto catalogued = catalog_selection(store, request.selection); !catalogued) return catalogued.error();
   const auto format = request.selection.format.format;
   if (format != ExportFormat::jsonl && format != ExportFormat::csv) {
     return make_error(errc::invalid_input, "--partition-by writes jsonl or csv, not " +
@@ -296,7 +299,7 @@ Result<PartitionedSummary> export_partitioned(StoreReader& store, const Partitio
   } guard{temp};
 
   PartitionedSummary summary;
-  auto lineages = LineageLookup::create(store, request.selection.job);
+  auto lineages = LineageLookup::create(store, request.selection.job, request.selection.attribute_jobs);
   if (!lineages) return lineages.error();
   PartitionWriter parts(request, temp);
   auto scanned = scan_selection(store, request.selection, summary.export_summary,

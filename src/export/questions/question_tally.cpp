@@ -29,6 +29,19 @@ void QuestionTally::add_tree(const StoredResult& tree, const std::vector<Questio
   if (first_for_some) trees_.push_back({tree.q, tree.hl, tree.gl, tree.city});
 }
 
+Result<void> QuestionTally::assign_volumes(QuestionVolumes& volumes) {
+  std::vector<Entry*> rows;
+  rows.reserve(entries_.size());
+  for (auto& [folded, entry] : entries_) {
+    if (auto added = volumes.add_row(question_id(folded), {rows.size(), 0, 0}); !added) return added;
+    rows.push_back(&entry);
+  }
+  return volumes.for_each_row([&](const QuestionVolumes::Handle& row, std::uint64_t volume) -> Result<void> {
+    rows[row[0]]->volume = volume;
+    return {};
+  });
+}
+
 void QuestionTally::for_each_sorted(const std::function<void(const QuestionRow&)>& visit) const {
   std::vector<const std::pair<const std::string, Entry>*> order;
   order.reserve(entries_.size());
@@ -39,7 +52,7 @@ void QuestionTally::for_each_sorted(const std::function<void(const QuestionRow&)
   });
   for (const auto* kv : order) {
     const Entry& e = kv->second;
-    visit({e.question, e.answer, e.url, e.title, e.count, &trees_[e.first_tree]});
+    visit({e.question, e.answer, e.url, e.title, e.count, &trees_[e.first_tree], e.volume});
   }
 }
 

@@ -1,5 +1,7 @@
 #include "paa/export/xlsx/xlsx_workbook.hpp"
 
+#include "paa/export/attributes.hpp"
+
 #include "paa/export/stored_tree.hpp"
 #include "paa/extmem/record_spill.hpp"
 #include "paa/extmem/scratch_file.hpp"
@@ -35,6 +37,13 @@ constexpr std::array<Column, 6> kRelatedColumns{
 
 constexpr int kMaxIndent = 15;  // Excel's indent levels in the format dialog
 
+// The tree sheet's columns: the fixed ones, then an attribute's each (`headers` must outlive them).
+std::vector<Column> tree_columns_with(const std::vector<std::string>& headers) {
+  std::vector<Column> columns(kTreeColumns.begin(), kTreeColumns.end());
+  for (const auto& h : headers) columns.push_back({h.c_str(), 14});
+  return columns;
+}
+
 }  // namespace
 
 // A logical table spread over one or more sheets ("Name", "Name (2)", ...).
@@ -59,6 +68,8 @@ struct XlsxWorkbook::Impl {
   lxw_format* date = nullptr;
   lxw_format* link = nullptr;
   std::vector<lxw_format*> indents;  // by depth - 1
+  std::vector<std::string> attribute_headers;  // the attr_ columns' names
+  std::vector<Column> tree_columns;            // kTreeColumns, then one per attribute
   PagedTable tree;
   PagedTable questions;
   PagedTable related;
@@ -69,7 +80,9 @@ struct XlsxWorkbook::Impl {
 
   Impl(const XlsxOptions& o)
       : options(o),
-        tree(std::string(kTreeSheet), kTreeColumns.data(), kTreeColumns.size(), o.rows_per_sheet),
+        attribute_headers(attribute_columns(o.attributes)),
+        tree_columns(tree_columns_with(attribute_headers)),
+        tree(std::string(kTreeSheet), tree_columns.data(), tree_columns.size(), o.rows_per_sheet),
         questions(std::string(kQuestionsSheet), kQuestionColumns.data(), kQuestionColumns.size(),
                   o.rows_per_sheet),
         related(std::string(kRelatedSheet), kRelatedColumns.data(), kRelatedColumns.size(),
@@ -188,7 +201,7 @@ Result<std::unique_ptr<XlsxWorkbook>> XlsxWorkbook::create(const std::filesystem
   return std::unique_ptr<XlsxWorkbook>(new XlsxWorkbook(std::move(impl)));
 }
 
-Result<void> XlsxWorkbook::add_result(const StoredResult& r, const Envelope& env) {
+Result<void> XlsxWorkbook::add_result(const StoredResult& r, const Envelope& env, const SeedAttributes& attrs) {
   Impl& m = *impl_;
   const double fetched = excel_date_serial(r.fetched_at_ms);
   m.rows.walk(env.result.children, [&](const QuestionVisit& v) {
@@ -206,6 +219,9 @@ Result<void> XlsxWorkbook::add_result(const StoredResult& r, const Envelope& env
     m.url(m.tree, ws, row, 9, v.node.url);
     m.text(ws, row, 10, v.node.title);
     m.number(ws, row, 11, fetched, m.date);
+    for (std::size_t i = 0; i < m.options.attributes.size(); ++i) {
+      m.text(ws, row, kTreeColumns.size() + i, attribute_value(attrs, m.options.attributes[i]));
+    }
     return true;
   });
   if (m.error) return *m.error;

@@ -42,6 +42,13 @@ class FakeStoreReader final : public StoreReader {
     return std::optional<StoredResult>(it->second);
   }
   Result<QuotaState> quota() override { return QuotaState{}; }
+  Result<std::optional<ProgressEntry>> progress(std::string_view job, std::string_view key) override {
+    auto j = progress_.find(std::string(job));
+    if (j == progress_.end()) return std::optional<ProgressEntry>();
+    auto it = j->second.find(std::string(key));
+    if (it == j->second.end()) return std::optional<ProgressEntry>();
+    return std::optional<ProgressEntry>(it->second);
+  }
   Result<std::vector<std::string>> job_names() override {
     std::vector<std::string> out;
     for (const auto& [name, entries] : progress_) out.push_back(name);

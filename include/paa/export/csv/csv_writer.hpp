@@ -8,7 +8,9 @@
 
 namespace paa::exporting {
 
-// The lineage columns come last, so the columns before them keep their positions.
+// The lineage columns come after the tree's, so the columns before them keep their positions;
+// with attributes (FormatOptions::attributes), one attr_ column each follows them
+// (attribute_columns, paa/export/attributes.hpp).
 inline constexpr std::string_view kCsvHeader =
     "q,hl,gl,city,depth,position,parent,question,answer,url,title,level,parent_q,seed_q";
 

@@ -18,12 +18,18 @@ struct CountedRow {
   std::uint64_t count = 0;
   std::uint64_t offset = 0;
   std::uint64_t length = 0;
+  std::uint64_t volume = 0;  // with volumes (questions_csv.hpp)
   bool operator==(const CountedRow&) const = default;
 };
+// Rows are parked in the index's (fold_text) order, so offsets rise in it: among equal counts
+// the lower offset first keeps that order, whatever order the rows were sorted in.
 struct MoreFrequent {
-  bool operator()(const CountedRow& a, const CountedRow& b) const { return a.count > b.count; }
+  bool operator()(const CountedRow& a, const CountedRow& b) const {
+    if (a.count != b.count) return a.count > b.count;
+    return a.offset < b.offset;
+  }
 };
-// Most frequent first; rows added in the index's (fold_text) order keep it among equal counts.
+// Most frequent first; ties in the index's (fold_text) order.
 using CountOrder = extmem::SortedRuns<CountedRow, MoreFrequent>;
 inline CountOrder make_count_order() { return CountOrder(CountOrder::kDefaultRunRecords, {}, "paa-export-order"); }
 

@@ -7,6 +7,7 @@
 #include "paa/export/export_request.hpp"
 #include "paa/export/format_writer.hpp"
 #include "paa/export/questions/question_tally.hpp"
+#include "paa/export/questions/question_volumes.hpp"
 #include "paa/output/buffered_output.hpp"
 #include "paa/store/store.hpp"
 
@@ -30,8 +31,10 @@ std::unique_ptr<FormatWriter> make_questions_writer(const FormatOptions& options
 // first, ties in fold_text order.
 class QuestionIndexWriter {
  public:
-  // Opens the spill file in $TMPDIR (or /tmp).
-  static Result<std::unique_ptr<QuestionIndexWriter>> create(bool excel, BufferedOutput& out);
+  // Opens the spill file in $TMPDIR (or /tmp). With `volumes` (the trees' seeds added), rows get
+  // a `volume` column; it must outlive the writer.
+  static Result<std::unique_ptr<QuestionIndexWriter>> create(bool excel, BufferedOutput& out,
+                                                             QuestionVolumes* volumes = nullptr);
   ~QuestionIndexWriter();
   QuestionIndexWriter(const QuestionIndexWriter&) = delete;
   QuestionIndexWriter& operator=(const QuestionIndexWriter&) = delete;

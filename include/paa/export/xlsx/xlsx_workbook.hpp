@@ -11,6 +11,7 @@
 #include "paa/export/questions/question_tally.hpp"
 #include "paa/export/xlsx/xlsx_cells.hpp"
 #include "paa/model/envelope.hpp"
+#include "paa/model/seed_attributes.hpp"
 #include "paa/store/store.hpp"
 
 #include <cstdint>
@@ -31,6 +32,9 @@ struct XlsxOptions {
   bool dedupe = false;
   // Rows per sheet, header included: Excel's limit; smaller in tests of the continuation.
   std::uint32_t rows_per_sheet = kExcelMaxRows;
+  // Questions tree: the seeds' attributes after fetched_at, one column each (named like the
+  // csv export's attr_ columns); set by export_store_xlsx from the store.
+  std::vector<std::string> attributes;
 };
 
 class XlsxWorkbook {
@@ -45,7 +49,8 @@ class XlsxWorkbook {
 
   // One stored result (`envelope` is its parsed body): its question rows on "Questions tree",
   // its related searches for "Related". Call for every result before the first add_question().
-  Result<void> add_result(const StoredResult& result, const Envelope& envelope);
+  // `attrs`: the attributes its rows carry (XlsxOptions::attributes).
+  Result<void> add_result(const StoredResult& result, const Envelope& envelope, const SeedAttributes& attrs = {});
   // One row of "Unique questions", in the order they should appear.
   Result<void> add_question(const QuestionRow& row);
   // Writes "Related", the autofilters, and the file. Call once.

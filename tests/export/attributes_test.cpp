@@ -1,0 +1,190 @@
+// The seeds' attributes in the exports (docs/exports.md "Attributes"): CSV column names, the
+// catalog, what jsonl/csv rows carry (a discovered key its seed's), and the questions' volume.
+#include "paa/export/attributes.hpp"
+#include "paa/export/exporter.hpp"
+#include "paa/export/questions/question_volumes.hpp"
+
+#include "test_support.hpp"
+
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <sstream>
+
+namespace paa::exporting {
+namespace {
+
+using test::FakeStoreReader;
+using test::make_stored;
+
+TEST(AttributeColumns, SanitisedLowerCaseStableAndDistinct) {
+  EXPECT_EQ(attribute_columns({"volume", "KD", "Keyword Difficulty", "CPC (USD)", "Avg. monthly searches", "#",
+                               "Top of page bid (low range)", "Suchvolumen \u00c4", "kd", "K-D", "", "  CTR % "}),
+            (std::vector<std::string>{"attr_volume", "attr_kd", "attr_keyword_difficulty", "attr_cpc_usd",
+                                      "attr_avg_monthly_searches", "attr_column", "attr_top_of_page_bid_low_range",
+                                      "attr_suchvolumen_\u00c4", "attr_kd_2", "attr_k_d", "attr_column_2",
+                                      "attr_ctr"}));
+}
+
+QuestionId id(const std::string& text) { return question_id(fold_or_raw(text)); }
+
+// Each row's volume by handle.
+std::map<std::uint64_t, std::uint64_t> volumes_of(QuestionVolumes& v) {
+  std::map<std::uint64_t, std::uint64_t> out;
+  auto done = v.for_each_row([&](const QuestionVolumes::Handle& h, std::uint64_t volume) -> Result<void> {
+    out[h[0]] = volume;
+    return {};
+  });
+  EXPECT_TRUE(done);
+  return out;
+}
+
+TEST(QuestionVolumes, TheSumOverDistinctSeedsEachCountedOnce) {
+  QuestionVolumes v;
+  // "why?" is in two trees of seed A (its own and a discovered key's) and one of seed B.
+  ASSERT_TRUE(v.add_seed(id("Why?"), "A", 100));
+  ASSERT_TRUE(v.add_seed(id("why?"), "A", 100));
+  ASSERT_TRUE(v.add_seed(id("WHY?"), "B", 30));
+  ASSERT_TRUE(v.add_seed(id("How?"), "B", 30));
+  ASSERT_TRUE(v.add_row(id("why?"), {1, 0, 0}));
+  ASSERT_TRUE(v.add_row(id("how?"), {2, 0, 0}));
+  ASSERT_TRUE(v.add_row(id("when?"), {3, 0, 0}));
+  EXPECT_TRUE(v.any());
+  EXPECT_EQ(volumes_of(v), (std::map<std::uint64_t, std::uint64_t>{{1, 130}, {2, 30}, {3, 0}}));
+}
+
+TEST(QuestionVolumes, ATreeCountsItsQuestionsOnceAndOnlyWithAVolume) {
+  QuestionVolumes v;
+  ExportLineage with;
+  with.attrs.volume = 7;
+  with.attrs_key = "seed";
+  std::vector<Question> tree(2);
+  tree[0].question = "Why?";
+  tree[1].question = "why?";  // the same question again in the tree
+  tree[1].children.push_back(Question{});
+  tree[1].children[0].question = "How?";
+  ASSERT_TRUE(v.add_tree(tree, with));
+  ExportLineage without;  // a seed without a volume adds nothing
+  ASSERT_TRUE(v.add_tree(tree, without));
+  ASSERT_TRUE(v.add_row(id("why?"), {1, 0, 0}));
+  ASSERT_TRUE(v.add_row(id("how?"), {2, 0, 0}));
+  EXPECT_EQ(volumes_of(v), (std::map<std::uint64_t, std::uint64_t>{{1, 7}, {2, 7}}));
+}
+
+TEST(QuestionVolumes, SumsSaturate) {
+  QuestionVolumes v;
+  ASSERT_TRUE(v.add_seed(id("q"), "A", UINT64_MAX - 1));
+  ASSERT_TRUE(v.add_seed(id("q"), "B", 5));
+  ASSERT_TRUE(v.add_row(id("q"), {1, 0, 0}));
+  EXPECT_EQ(volumes_of(v)[1], UINT64_MAX);
+}
+
+SeedAttributes attrs(std::uint64_t volume, const std::string& kd) {
+  SeedAttributes a;
+  a.fields = {{"volume", std::to_string(volume)}, {"KD", kd}};
+  a.volume = volume;
+  return a;
+}
+
+// A store with a job whose seed "coffee" (volume 100) discovered "is coffee good" (level 1),
+// a seed "tea" with only a KD, and a key of another job without attributes.
+class AttributeExports : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto coffee = make_stored("coffee", "en", "us", "", test::body_with_questions({"Why?", "How?"}));
+    auto good = make_stored("is coffee good", "en", "us", "", test::body_with_questions({"why?", "When?"}));
+    auto tea = make_stored("tea", "en", "us", "", test::body_with_questions({"Why?"}));
+    auto mate = make_stored("mate", "es", "us", "", test::body_with_questions({"How?"}));
+    coffee_key = coffee.key;
+    store.add(coffee, "kw");
+    store.add(good, "kw");
+    store.add(tea, "kw");
+    store.add(mate, "other");
+    ProgressEntry seed;
+    seed.attrs = attrs(100, "12");
+    store.add_progress("kw", coffee.key, seed);
+    ProgressEntry tea_entry;
+    tea_entry.attrs.fields = {{"KD", "3"}};
+    store.add_progress("kw", tea.key, tea_entry);
+    LevelKey found;
+    found.encoded = good.key;
+    found.query = *make_query("is coffee good", "en", "us", "");
+    found.lineage = Lineage{1, Via::question, coffee.key, coffee.key};
+    store.add_discovered("kw", found);
+  }
+
+  std::string run(ExportFormat format, const std::string& job = {}) {
+    ExportRequest request;
+    request.format.format = format;
+    request.job = job;
+    StringSink sink;
+    BufferedOutput out(sink);
+    auto summary = export_store(store, request, out);
+    EXPECT_TRUE(summary) << (summary ? "" : summary.error().message);
+    return sink.data;
+  }
+
+  FakeStoreReader store;
+  std::string coffee_key;
+};
+
+TEST_F(AttributeExports, TheCatalogNamesEveryAttributeInOrderOfAppearance) {
+  auto all = catalog_attributes(store, "");
+  ASSERT_TRUE(all);
+  EXPECT_EQ(all->names, (std::vector<std::string>{"volume", "KD"}));
+  EXPECT_EQ(all->jobs, (std::vector<std::string>{"kw"}));
+  EXPECT_TRUE(all->volumes);
+  auto other = catalog_attributes(store, "other");
+  ASSERT_TRUE(other);
+  EXPECT_TRUE(other->empty());
+}
+
+TEST_F(AttributeExports, JsonlCarriesEachTreesAttributesADiscoveredKeyItsSeeds) {
+  std::map<std::string, std::string> by_q;
+  std::istringstream in(run(ExportFormat::jsonl));
+  for (std::string line; std::getline(in, line);) {
+    auto v = boost::json::parse(line).as_object();
+    by_q[std::string(v.at("q").as_string())] =
+        boost::json::serialize(v.at("attrs")) + " " + boost::json::serialize(v.at("volume"));
+  }
+  EXPECT_EQ(by_q, (std::map<std::string, std::string>{{"coffee", R"({"volume":"100","KD":"12"} 100)"},
+                                                      {"is coffee good", R"({"volume":"100","KD":"12"} 100)"},
+                                                      {"tea", R"({"KD":"3"} null)"},
+                                                      {"mate", "{} null"}}));
+}
+
+TEST_F(AttributeExports, CsvHasAnAttrColumnEachAfterTheOthers) {
+  const std::string csv = run(ExportFormat::csv, "kw");
+  const std::string header = csv.substr(0, csv.find('\n'));
+  EXPECT_EQ(header, "q,hl,gl,city,depth,position,parent,question,answer,url,title,level,parent_q,seed_q,"
+                    "attr_volume,attr_kd");
+  EXPECT_NE(csv.find(",1,coffee,coffee,100,12\n"), std::string::npos) << csv;  // the discovered key's rows
+  EXPECT_NE(csv.find(",0,,tea,,3\n"), std::string::npos) << csv;
+}
+
+TEST_F(AttributeExports, AStoreWithoutAttributesExportsAsBefore) {
+  const std::string csv = run(ExportFormat::csv, "other");
+  EXPECT_EQ(csv.substr(0, csv.find('\n')), "q,hl,gl,city,depth,position,parent,question,answer,url,title,level,parent_q,seed_q");
+  EXPECT_EQ(run(ExportFormat::jsonl, "other").find("attrs"), std::string::npos);
+  const std::string questions = run(ExportFormat::questions, "other");
+  EXPECT_EQ(questions.substr(0, questions.find('\n')),
+            "question,answer,url,title,count,first_q,first_hl,first_gl,first_city");
+}
+
+TEST_F(AttributeExports, QuestionsGainTheVolumeOfTheirDistinctSeeds) {
+  // why? is in coffee's tree and its discovered key's (seed coffee: 100 once) and in tea's (no
+  // volume); how? in coffee's (100) and mate's (none); when? in the discovered key's (100).
+  std::map<std::string, std::string> volume;
+  std::istringstream in(run(ExportFormat::questions, "kw"));
+  std::string line;
+  std::getline(in, line);
+  EXPECT_EQ(line, "question,answer,url,title,count,first_q,first_hl,first_gl,first_city,volume");
+  while (std::getline(in, line)) volume[line.substr(0, line.find(','))] = line.substr(line.rfind(',') + 1);
+  EXPECT_EQ(volume, (std::map<std::string, std::string>{{"Why?", "100"}, {"How?", "100"}, {"When?", "100"}}));
+}
+
+}  // namespace
+}  // namespace paa::exporting
