@@ -115,7 +115,14 @@ void print_summary(const JobSpec& spec, const std::filesystem::path& job_store, 
     std::fputc('\n', stderr);
   }
   if (s.duplicates) std::fprintf(stderr, "  duplicates      %llu (same key again in this job)\n", u(s.duplicates));
-  std::fprintf(stderr, "  failed          %llu%s\n", u(s.failed), s.failed ? " (a rerun retries them)" : "");
+  if (s.failed) {
+    // Where to see them (paa status --failed reads the job's store unless told another).
+    const std::string store = spec.store == job_store ? "" : " --store " + spec.store.string();
+    std::fprintf(stderr, "  failed          %llu (a rerun retries them; `paa status %s%s --failed` lists them)\n",
+                 u(s.failed), spec.file.string().c_str(), store.c_str());
+  } else {
+    std::fprintf(stderr, "  failed          0\n");
+  }
   std::fprintf(stderr, "  pending         %llu\n", u(s.pending));
   std::fprintf(stderr, "  requests        %llu (%llu %s, %llu rate-limited", u(s.requests),
                u(s.retries), s.retries == 1 ? "retry" : "retries", u(s.rate_limited));

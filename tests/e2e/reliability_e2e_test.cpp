@@ -202,7 +202,9 @@ TEST_P(HostileE2E, HostileBodyIsARecordedFailureOfTheKeyAndNothingIsStored) {
                                        "--backoff-cap-ms", "5"}),
                    dir.path());
   ASSERT_EQ(r.exit_code, 5) << c.mode << ": " << r.err;  // finished, some keys failed (not 134/139: no crash)
-  EXPECT_NE(r.err.find("failed          3 (a rerun retries them)"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("failed          3 (a rerun retries them; `paa status " + job.string() + " --failed` lists them)"),
+            std::string::npos)
+      << r.err;
   // Reported on stderr: which key, and why.
   EXPECT_NE(r.err.find("failed: q=\"query number 0 about coffee & crème\""), std::string::npos) << r.err;
   EXPECT_NE(r.err.find(c.reason), std::string::npos) << r.err;
