@@ -6,6 +6,8 @@
 #   self-signed.pem/.key           localhost, NOT signed by the CA (untrusted-issuer tests)
 #   expired.pem/.key               localhost, signed by the CA, already expired (expiry tests)
 # Idempotent: does nothing when every file exists and still verifies as intended. Quiet unless it fails.
+# The repository's tests, demo and benchmarks use it for the broken certificates above; an installed
+# package has no scripts/: `paa-emulator --make-certs DIR` makes ca.pem, server.pem and server.key.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 dir=${1:-$root/certs}

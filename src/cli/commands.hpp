@@ -20,10 +20,17 @@ struct Command {
   std::function<int()> run;
 };
 
-// Every command fails through here: "paa: MESSAGE" on stderr, and the exit code of the error's
-// kind (exit_code.hpp): `return fail(...)`.
+// Every command fails through here: "paa: MESSAGE" on stderr (each line of a message that lists
+// several errors, a job file's, gets the prefix), and the exit code of the error's kind
+// (exit_code.hpp): `return fail(...)`.
 inline int fail(const Error& e) {
-  std::fprintf(stderr, "paa: %s\n", e.message.c_str());
+  std::string_view rest = e.message;
+  do {
+    const std::size_t end = rest.find('\n');
+    const std::string_view line = rest.substr(0, end);
+    std::fprintf(stderr, "paa: %.*s\n", static_cast<int>(line.size()), line.data());
+    rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
+  } while (!rest.empty());
   return exit_code_for(e);
 }
 // The end of a command that printed to standard output: what stdio could not write (a full

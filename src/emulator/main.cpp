@@ -2,6 +2,7 @@
 #include "paa/buildinfo/buildinfo.hpp"
 #include "paa/clidoc/describe.hpp"
 #include "paa/emulator/keys.hpp"
+#include "paa/emulator/local_certs.hpp"
 #include "paa/emulator/server.hpp"
 #include "paa/emulator/service.hpp"
 #include "paa/model/envelope.hpp"
@@ -21,6 +22,18 @@ int fail(const std::string& message) {
   return 2;
 }
 
+// --make-certs DIR: the files, then how to use them.
+int write_certs(const std::string& dir, bool overwrite) {
+  auto made = make_local_certs(dir, overwrite);
+  if (!made) return fail(made.error().message);
+  std::printf("wrote %s (the local CA), %s and %s (localhost, 127.0.0.1, ::1; the key mode 0600)\n"
+              "next: paa-emulator --cert %s --key-file %s --key KEY --port-file paa.port &\n"
+              "      paa run JOB --base-url \"https://localhost:$(cat paa.port)/api\" --ca-file %s\n",
+              made->ca.c_str(), made->cert.c_str(), made->key.c_str(), made->cert.c_str(), made->key.c_str(),
+              made->ca.c_str());
+  return std::fflush(stdout) == 0 ? 0 : 2;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -38,7 +51,17 @@ int main(int argc, char** argv) {
   app.add_option("--port-file", srv.port_file, "Write the bound port here (atomically) once listening");
   app.add_option("--cert", srv.cert_file, "Server certificate chain (PEM)");
   app.add_option("--key-file", srv.key_file, "Private key of --cert (PEM)");
-  app.add_flag("--plain", srv.plain, "Plain HTTP instead of HTTPS (debugging)");
+  app.add_flag("--plain", srv.plain,
+               "Plain HTTP instead of HTTPS, no certificates needed (paa run --base-url http://127.0.0.1:PORT/api)");
+  std::string make_certs;
+  bool overwrite = false;
+  CLI::Option* make_certs_option =
+      app.add_option("--make-certs", make_certs,
+                     "Write a local CA (ca.pem) and a localhost certificate (server.pem, server.key) into DIR, "
+                     "then exit")
+          ->type_name("DIR");
+  app.add_flag("--overwrite", overwrite, "With --make-certs: replace ca.pem, server.pem and server.key if they exist")
+      ->needs(make_certs_option);
   app.add_option("--prefix", svc.prefix, "Path prefix of the API")->capture_default_str();
   app.add_option("--keys", keys_file, "TOML key file: [[key]] key=, active=, searches=, payg=");
   app.add_option("--key", key_list, "An active API key (repeatable), with --searches and --payg");
@@ -97,9 +120,11 @@ int main(int argc, char** argv) {
     return app.exit(e) == 0 ? 0 : 2;  // --help, --version: 0
   }
   if (describe->parsed()) return paa::clidoc::print_describe_json(app) ? 0 : 2;
+  if (!make_certs.empty()) return write_certs(make_certs, overwrite);
 
   if (!srv.plain && (srv.cert_file.empty() || srv.key_file.empty()))
-    return fail("HTTPS needs --cert FILE and --key-file FILE (make them with scripts/make-certs.sh), or use --plain");
+    return fail("HTTPS needs --cert FILE and --key-file FILE (make them with `paa-emulator --make-certs DIR`: "
+                "DIR/server.pem and DIR/server.key), or use --plain for plain HTTP");
   if (!svc.prefix.empty() && (svc.prefix.front() != '/' || svc.prefix.back() == '/'))
     return fail("--prefix " + svc.prefix + ": must start with '/' and not end with '/', e.g. /api (or empty)");
   if (svc.faults.fault_sum() > 1.0)

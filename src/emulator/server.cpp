@@ -287,7 +287,7 @@ int run_server(Service& service, const ServerOptions& options) {
     beast::error_code ec;
     tls->use_certificate_chain_file(options.cert_file, ec);
     if (ec) {
-      std::fprintf(stderr, "paa-emulator: --cert %s: %s; create one with scripts/make-certs.sh\n",
+      std::fprintf(stderr, "paa-emulator: --cert %s: %s; create one with `paa-emulator --make-certs DIR` (DIR/server.pem, DIR/server.key)\n",
                    options.cert_file.c_str(), ec.message().c_str());
       return 2;
     }

@@ -7,12 +7,14 @@
 
 #include <toml++/toml.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
 #include <fstream>
 #include <initializer_list>
 #include <sstream>
+#include <utility>
 
 namespace paa {
 namespace {
@@ -45,33 +47,72 @@ const char* type_name(const toml::node& node) {
   return "nothing";
 }
 
-// Builds "file:line:col: " prefixes and the errors that use them.
-class Where {
+// Every error of a job file, each with its "file:line:col: " prefix, reported together in file
+// order (as a compiler does): one run shows every mistake, not one mistake per run.
+class Diagnostics {
  public:
-  explicit Where(std::string file) : file_(std::move(file)) {}
+  explicit Diagnostics(std::string file) : file_(std::move(file)) {}
 
   const std::string& file() const { return file_; }
+  std::size_t count() const { return entries_.size(); }
 
   std::string at(const toml::source_region& region) const {
     if (region.begin.line == 0) return file_ + ": ";
     return file_ + ":" + std::to_string(region.begin.line) + ":" + std::to_string(region.begin.column) + ": ";
   }
 
-  Error error(const toml::node& node, const std::string& what) const {
-    return make_error(errc::invalid_input, at(node.source()) + what);
+  // Each records one error and returns false, so a reader can `return where.error(...)`.
+  bool error_at(const toml::source_region& region, const std::string& what) {
+    entries_.push_back(Entry{region.begin.line, region.begin.column, at(region) + what});
+    return false;
   }
+  bool error(const toml::node& node, const std::string& what) { return error_at(node.source(), what); }
+  // An error of the whole file (no line): listed after those with one.
+  bool error_in_file(const std::string& what) { return error_at(toml::source_region{}, what); }
 
-  Error type_error(const toml::node& node, std::string_view key, std::string_view expected) const {
+  bool type_error(const toml::node& node, std::string_view key, std::string_view expected) {
     return error(node, std::string(key) + ": expected " + std::string(expected) + ", got " + type_name(node));
   }
 
+  // One error: its line, exactly. Several: one per line in file order, the first
+  // kMaxJobFileErrors of them, then a count.
+  Error to_error() const {
+    std::vector<const Entry*> sorted;
+    for (const Entry& e : entries_) sorted.push_back(&e);
+    const auto order = [](const Entry* e) {
+      return std::pair(e->line == 0 ? UINT32_MAX : e->line, e->column);
+    };
+    std::stable_sort(sorted.begin(), sorted.end(),
+                     [&](const Entry* a, const Entry* b) { return order(a) < order(b); });
+    std::string message;
+    const std::size_t shown = std::min(sorted.size(), kMaxJobFileErrors);
+    for (std::size_t i = 0; i < shown; ++i) message += (i ? "\n" : "") + sorted[i]->text;
+    if (sorted.size() > shown) {
+      const std::size_t more = sorted.size() - shown;
+      message += "\n" + file_ + ": ... and " + std::to_string(more) + " more error" + (more == 1 ? "" : "s") +
+                 " (" + std::to_string(sorted.size()) + " in all)";
+    } else if (sorted.size() > 1) {
+      message += "\n" + file_ + ": " + std::to_string(sorted.size()) + " errors";
+    }
+    return make_error(errc::invalid_input, std::move(message));
+  }
+
  private:
+  struct Entry {
+    toml::source_index line;
+    toml::source_index column;
+    std::string text;
+  };
   std::string file_;
+  std::vector<Entry> entries_;
 };
 
+// Reports every unknown key of `table`; returns the known keys the unknown ones were probably
+// meant to be (a misspelt `querys` means the job has queries: no second error for their absence).
 template <std::size_t N>
-std::optional<Error> check_keys(const Where& where, const toml::table& table,
-                                const std::string_view (&known)[N], std::string_view context) {
+std::vector<std::string_view> check_keys(Diagnostics& where, const toml::table& table,
+                                         const std::string_view (&known)[N], std::string_view context) {
+  std::vector<std::string_view> meant;
   for (auto&& [key, node] : table) {
     const std::string_view name = key.str();
     bool found = false;
@@ -80,36 +121,35 @@ std::optional<Error> check_keys(const Where& where, const toml::table& table,
     const toml::source_region& region = key.source().begin.line ? key.source() : node.source();
     if (context.empty() && (name == "api_key" || name == "key" || name == "apikey" || name == "x-api-key")) {
       // A secret in a file ends up in backups, repositories and shell histories: never read one.
-      return make_error(errc::invalid_input,
-                        where.at(region) + "'" + std::string(name) +
-                            "': the API key never goes in a job file; remove this line and set it in the "
-                            "environment instead: export PAA_API_KEY=... (api_key_env names another variable)");
+      where.error_at(region, "'" + std::string(name) +
+                                 "': the API key never goes in a job file; remove this line and set it in the "
+                                 "environment instead: export PAA_API_KEY=... (api_key_env names another variable)");
+      continue;
     }
     std::string message = "unknown key '" + std::string(name) + "'";
     if (!context.empty()) message += " in " + std::string(context);
     const std::vector<std::string_view> candidates(std::begin(known), std::end(known));
     if (auto best = detail::closest_match(name, candidates)) {
       message += "; did you mean '" + std::string(*best) + "'?";
+      meant.push_back(*best);
     } else {
       message += "; valid keys are ";
       for (std::size_t i = 0; i < N; ++i) message += (i ? ", " : "") + std::string(known[i]);
     }
-    return make_error(errc::invalid_input, where.at(region) + message);
+    where.error_at(region, message);
   }
-  return std::nullopt;
+  return meant;
 }
 
-std::optional<Error> read_string(const Where& where, const toml::node& node, std::string_view key,
-                                 std::string& out) {
+bool read_string(Diagnostics& where, const toml::node& node, std::string_view key, std::string& out) {
   const auto* s = node.as_string();
   if (s == nullptr) return where.type_error(node, key, "a string");
   out = s->get();
-  return std::nullopt;
+  return true;
 }
 
-std::optional<Error> read_int(const Where& where, const toml::node& node, std::string_view key,
-                              std::int64_t min, std::int64_t max, std::string_view range_hint,
-                              std::int64_t& out) {
+bool read_int(Diagnostics& where, const toml::node& node, std::string_view key, std::int64_t min,
+              std::int64_t max, std::string_view range_hint, std::int64_t& out) {
   const auto* i = node.as_integer();
   if (i == nullptr) return where.type_error(node, key, "an integer");
   const std::int64_t v = i->get();
@@ -118,7 +158,7 @@ std::optional<Error> read_int(const Where& where, const toml::node& node, std::s
                                  std::string(range_hint));
   }
   out = v;
-  return std::nullopt;
+  return true;
 }
 
 std::string format_number(double v) {
@@ -127,17 +167,18 @@ std::string format_number(double v) {
   return out.str();
 }
 
-std::optional<Error> read_number(const Where& where, const toml::node& node, std::string_view key,
-                                 double& out) {
+bool read_number(Diagnostics& where, const toml::node& node, std::string_view key, double& out) {
+  double v = 0;
   if (const auto* i = node.as_integer()) {
-    out = static_cast<double>(i->get());
+    v = static_cast<double>(i->get());
   } else if (const auto* f = node.as_floating_point()) {
-    out = f->get();
+    v = f->get();
   } else {
     return where.type_error(node, key, "a number");
   }
-  if (!std::isfinite(out)) return where.error(node, std::string(key) + " must be a finite number");
-  return std::nullopt;
+  if (!std::isfinite(v)) return where.error(node, std::string(key) + " must be a finite number");
+  out = v;
+  return true;
 }
 
 bool is_env_name(std::string_view s) {
@@ -151,188 +192,226 @@ bool is_env_name(std::string_view s) {
   return true;
 }
 
-std::optional<Error> read_limits(const Where& where, const toml::node& node, Limits& limits) {
+void read_limits(Diagnostics& where, const toml::node& node, Limits& limits) {
   const toml::table* table = node.as_table();
-  if (table == nullptr) return where.type_error(node, "limits", "a table ([limits])");
-  if (auto e = check_keys(where, *table, kLimitKeys, "[limits]")) return e;
+  if (table == nullptr) {
+    where.type_error(node, "limits", "a table ([limits])");
+    return;
+  }
+  check_keys(where, *table, kLimitKeys, "[limits]");
 
   std::int64_t v = 0;
   if (const toml::node* n = table->get("concurrency")) {
-    if (auto e = read_int(where, *n, "limits.concurrency", 1, 1024, "1 to 1024", v)) return e;
-    limits.concurrency = static_cast<int>(v);
+    if (read_int(where, *n, "limits.concurrency", 1, 1024, "1 to 1024", v)) limits.concurrency = static_cast<int>(v);
   }
   if (const toml::node* n = table->get("rate")) {
-    if (auto e = read_number(where, *n, "limits.rate", limits.rate)) return e;
-    if (limits.rate < 0) {
-      return where.error(*n, "limits.rate = " + format_number(limits.rate) +
-                                 " is out of range; use requests per second, or 0 for unlimited");
+    double rate = 0;
+    if (read_number(where, *n, "limits.rate", rate)) {
+      if (rate < 0) {
+        where.error(*n, "limits.rate = " + format_number(rate) +
+                            " is out of range; use requests per second, or 0 for unlimited");
+      } else {
+        limits.rate = rate;
+      }
     }
   }
   if (const toml::node* n = table->get("burst")) {
-    if (auto e = read_int(where, *n, "limits.burst", 1, 1'000'000, "1 to 1000000", v)) return e;
-    limits.burst = static_cast<int>(v);
+    if (read_int(where, *n, "limits.burst", 1, 1'000'000, "1 to 1000000", v)) limits.burst = static_cast<int>(v);
   }
   if (const toml::node* n = table->get("max_searches")) {
-    if (auto e = read_int(where, *n, "limits.max_searches", 0, INT64_MAX, "0 (no cap) or more",
-                          limits.max_searches)) {
-      return e;
-    }
+    read_int(where, *n, "limits.max_searches", 0, INT64_MAX, "0 (no cap) or more", limits.max_searches);
   }
   if (const toml::node* n = table->get("on_quota")) {
     std::string s;
-    if (auto e = read_string(where, *n, "limits.on_quota", s)) return e;
-    if (s == "wait") {
-      limits.on_quota = OnQuota::wait;
-    } else if (s == "stop") {
-      limits.on_quota = OnQuota::stop;
-    } else {
-      return where.error(*n, "limits.on_quota = \"" + s + "\" is not valid; use \"wait\" or \"stop\"");
+    if (read_string(where, *n, "limits.on_quota", s)) {
+      if (s == "wait") {
+        limits.on_quota = OnQuota::wait;
+      } else if (s == "stop") {
+        limits.on_quota = OnQuota::stop;
+      } else {
+        where.error(*n, "limits.on_quota = \"" + s + "\" is not valid; use \"wait\" or \"stop\"");
+      }
     }
   }
   if (const toml::node* n = table->get("use_payg")) {
-    const auto* b = n->as_boolean();
-    if (b == nullptr) return where.type_error(*n, "limits.use_payg", "true or false");
-    limits.use_payg = b->get();
+    if (const auto* b = n->as_boolean()) {
+      limits.use_payg = b->get();
+    } else {
+      where.type_error(*n, "limits.use_payg", "true or false");
+    }
   }
   if (const toml::node* n = table->get("timeout_s")) {
-    if (auto e = read_number(where, *n, "limits.timeout_s", limits.timeout_s)) return e;
-    if (limits.timeout_s <= 0) {
-      return where.error(*n, "limits.timeout_s = " + format_number(limits.timeout_s) +
-                                 " is out of range; use a number of seconds greater than 0");
+    double timeout = 0;
+    if (read_number(where, *n, "limits.timeout_s", timeout)) {
+      if (timeout <= 0) {
+        where.error(*n, "limits.timeout_s = " + format_number(timeout) +
+                            " is out of range; use a number of seconds greater than 0");
+      } else {
+        limits.timeout_s = timeout;
+      }
     }
   }
   if (const toml::node* n = table->get("retries")) {
-    if (auto e = read_int(where, *n, "limits.retries", 0, 100, "0 to 100", v)) return e;
-    limits.retries = static_cast<int>(v);
+    if (read_int(where, *n, "limits.retries", 0, 100, "0 to 100", v)) limits.retries = static_cast<int>(v);
   }
-  return std::nullopt;
 }
 
 // include / exclude: words matched case-folded, as substrings of the folded query.
-std::optional<Error> read_words(const Where& where, const toml::node& node, std::string_view key,
-                                std::vector<std::string>& out) {
+void read_words(Diagnostics& where, const toml::node& node, std::string_view key, std::vector<std::string>& out) {
   const toml::array* array = node.as_array();
-  if (array == nullptr) return where.type_error(node, key, "an array of strings like [\"coffee\"]");
+  if (array == nullptr) {
+    where.type_error(node, key, "an array of strings like [\"coffee\"]");
+    return;
+  }
   for (std::size_t i = 0; i < array->size(); ++i) {
     const toml::node& item = *array->get(i);
     const std::string name = std::string(key) + "[" + std::to_string(i) + "]";
     std::string raw;
-    if (auto e = read_string(where, item, name, raw)) return e;
+    if (!read_string(where, item, name, raw)) continue;
     auto folded = fold_text(raw);
-    if (!folded) return where.error(item, name + ": " + folded.error().message);
-    if (folded->empty()) return where.error(item, name + " is blank; remove it or write a word");
-    out.push_back(std::move(*folded));
+    if (!folded) {
+      where.error(item, name + ": " + folded.error().message);
+    } else if (folded->empty()) {
+      where.error(item, name + " is blank; remove it or write a word");
+    } else {
+      out.push_back(std::move(*folded));
+    }
   }
-  return std::nullopt;
 }
 
-std::optional<Error> read_expand(const Where& where, const toml::node& node, ExpandSpec& expand) {
-  const toml::table* table = node.as_table();
-  if (table == nullptr) return where.type_error(node, "expand", "a table ([expand])");
-  if (auto e = check_keys(where, *table, kExpandKeys, "[expand]")) return e;
-  std::int64_t v = 0;
-  if (const toml::node* n = table->get("depth")) {
-    if (auto e = read_int(where, *n, "expand.depth", 0, kMaxExpandDepth,
-                          "0 (off) to " + std::to_string(kMaxExpandDepth), v)) {
-      return e;
-    }
-    expand.depth = static_cast<int>(v);
+void read_expand_from(Diagnostics& where, const toml::node& node, ExpandSpec& expand) {
+  const toml::array* array = node.as_array();
+  if (array == nullptr) {
+    where.type_error(node, "expand.from", "an array like [\"questions\", \"related\"]");
+    return;
   }
-  if (const toml::node* n = table->get("from")) {
-    const toml::array* array = n->as_array();
-    if (array == nullptr) return where.type_error(*n, "expand.from", "an array like [\"questions\", \"related\"]");
-    if (array->empty()) return where.error(*n, "expand.from is empty; use [\"questions\"], [\"related\"] or both");
-    expand.from_questions = expand.from_related = false;
-    for (std::size_t i = 0; i < array->size(); ++i) {
-      const toml::node& item = *array->get(i);
-      const std::string name = "expand.from[" + std::to_string(i) + "]";
-      std::string s;
-      if (auto e = read_string(where, item, name, s)) return e;
-      bool* flag = s == "questions" ? &expand.from_questions : s == "related" ? &expand.from_related : nullptr;
-      if (flag == nullptr) {
-        return where.error(item, name + " = \"" + s + "\" is not valid; use \"questions\" or \"related\"");
-      }
-      if (*flag) return where.error(item, name + ": \"" + s + "\" is listed twice");
+  if (array->empty()) {
+    where.error(node, "expand.from is empty; use [\"questions\"], [\"related\"] or both");
+    return;
+  }
+  expand.from_questions = expand.from_related = false;
+  for (std::size_t i = 0; i < array->size(); ++i) {
+    const toml::node& item = *array->get(i);
+    const std::string name = "expand.from[" + std::to_string(i) + "]";
+    std::string s;
+    if (!read_string(where, item, name, s)) continue;
+    bool* flag = s == "questions" ? &expand.from_questions : s == "related" ? &expand.from_related : nullptr;
+    if (flag == nullptr) {
+      where.error(item, name + " = \"" + s + "\" is not valid; use \"questions\" or \"related\"");
+    } else if (*flag) {
+      where.error(item, name + ": \"" + s + "\" is listed twice");
+    } else {
       *flag = true;
     }
   }
+}
+
+void read_expand(Diagnostics& where, const toml::node& node, ExpandSpec& expand) {
+  const toml::table* table = node.as_table();
+  if (table == nullptr) {
+    where.type_error(node, "expand", "a table ([expand])");
+    return;
+  }
+  check_keys(where, *table, kExpandKeys, "[expand]");
+  std::int64_t v = 0;
+  if (const toml::node* n = table->get("depth")) {
+    if (read_int(where, *n, "expand.depth", 0, kMaxExpandDepth, "0 (off) to " + std::to_string(kMaxExpandDepth), v)) {
+      expand.depth = static_cast<int>(v);
+    }
+  }
+  if (const toml::node* n = table->get("from")) read_expand_from(where, *n, expand);
   if (const toml::node* n = table->get("per_result")) {
-    if (auto e = read_int(where, *n, "expand.per_result", 0, 1'000'000, "0 (all) to 1000000", v)) return e;
-    expand.per_result = static_cast<std::uint32_t>(v);
+    if (read_int(where, *n, "expand.per_result", 0, 1'000'000, "0 (all) to 1000000", v)) {
+      expand.per_result = static_cast<std::uint32_t>(v);
+    }
   }
   if (const toml::node* n = table->get("max_keys")) {
-    std::int64_t keys = 0;
-    if (auto e = read_int(where, *n, "expand.max_keys", 0, INT64_MAX, "0 (no cap) or more", keys)) return e;
-    expand.max_keys = static_cast<std::uint64_t>(keys);
+    if (read_int(where, *n, "expand.max_keys", 0, INT64_MAX, "0 (no cap) or more", v)) {
+      expand.max_keys = static_cast<std::uint64_t>(v);
+    }
   }
-  if (const toml::node* n = table->get("include")) {
-    if (auto e = read_words(where, *n, "expand.include", expand.include)) return e;
-  }
-  if (const toml::node* n = table->get("exclude")) {
-    if (auto e = read_words(where, *n, "expand.exclude", expand.exclude)) return e;
-  }
-  return std::nullopt;
+  if (const toml::node* n = table->get("include")) read_words(where, *n, "expand.include", expand.include);
+  if (const toml::node* n = table->get("exclude")) read_words(where, *n, "expand.exclude", expand.exclude);
 }
 
-std::optional<Error> read_notify(const Where& where, const toml::node& node, NotifySpec& notify) {
+void read_notify(Diagnostics& where, const toml::node& node, NotifySpec& notify) {
   const toml::table* table = node.as_table();
-  if (table == nullptr) return where.type_error(node, "notify", "a table ([notify])");
-  if (auto e = check_keys(where, *table, kNotifyKeys, "[notify]")) return e;
-  const toml::node* url = table->get("url");
-  if (url == nullptr) return where.error(node, "[notify] needs url = \"https://...\" (where to post the run summary)");
-  if (auto e = read_string(where, *url, "notify.url", notify.url)) return e;
-  // The summary names the job and its spending: it goes over TLS only, like the API key.
-  if (notify.url.rfind("https://", 0) != 0 || notify.url.size() <= 8) {
-    // Not echoed: a webhook URL usually holds its secret.
-    return where.error(*url, "notify.url must start with https://, like \"https://hooks.example.com/paa\"");
+  if (table == nullptr) {
+    where.type_error(node, "notify", "a table ([notify])");
+    return;
+  }
+  check_keys(where, *table, kNotifyKeys, "[notify]");
+  if (const toml::node* url = table->get("url"); url == nullptr) {
+    where.error(node, "[notify] needs url = \"https://...\" (where to post the run summary)");
+  } else if (std::string text; read_string(where, *url, "notify.url", text)) {
+    // The summary names the job and its spending: it goes over TLS only, like the API key.
+    if (text.rfind("https://", 0) != 0 || text.size() <= 8) {
+      // Not echoed: a webhook URL usually holds its secret.
+      where.error(*url, "notify.url must start with https://, like \"https://hooks.example.com/paa\"");
+    } else {
+      notify.url = std::move(text);
+    }
   }
   if (const toml::node* n = table->get("secret_env")) {
-    if (auto e = read_string(where, *n, "notify.secret_env", notify.secret_env)) return e;
-    if (!is_env_name(notify.secret_env)) {
-      return where.error(*n, "notify.secret_env '" + notify.secret_env +
-                                 "' is not an environment variable name; use letters, digits and _, like "
-                                 "\"PAA_NOTIFY_SECRET\" (the secret itself never goes in the file)");
+    if (read_string(where, *n, "notify.secret_env", notify.secret_env) && !is_env_name(notify.secret_env)) {
+      where.error(*n, "notify.secret_env '" + notify.secret_env +
+                          "' is not an environment variable name; use letters, digits and _, like "
+                          "\"PAA_NOTIFY_SECRET\" (the secret itself never goes in the file)");
     }
   }
-  return std::nullopt;
 }
 
-std::optional<Error> read_locales(const Where& where, const toml::node& node,
-                                  std::vector<Locale>& out) {
+// One locale of `locales`; nullopt (with its errors reported) when it is not valid.
+std::optional<Locale> read_locale(Diagnostics& where, const toml::node& item, const std::string& name) {
+  const toml::table* table = item.as_table();
+  if (table == nullptr) {
+    where.type_error(item, name, "a table like { hl = \"en\", gl = \"us\" }");
+    return std::nullopt;
+  }
+  const std::size_t errors_before = where.count();
+  check_keys(where, *table, kLocaleKeys, name);
+
+  Locale locale;
+  const toml::node* hl = table->get("hl");
+  const toml::node* gl = table->get("gl");
+  if (hl == nullptr || gl == nullptr) {
+    const std::string missing = hl == nullptr && gl == nullptr ? "hl and gl" : hl == nullptr ? "hl" : "gl";
+    where.error(item, name + ": missing " + missing + "; write it like { hl = \"en\", gl = \"us\" }");
+  }
+  if (hl != nullptr && read_string(where, *hl, name + ".hl", locale.hl)) {
+    if (auto r = normalize_hl(locale.hl); !r) where.error(*hl, name + ": " + r.error().message);
+    locale.hl = std::string(trim_ascii(locale.hl));
+  }
+  if (gl != nullptr && read_string(where, *gl, name + ".gl", locale.gl)) {
+    if (auto r = normalize_gl(locale.gl); !r) where.error(*gl, name + ": " + r.error().message);
+    locale.gl = std::string(trim_ascii(locale.gl));
+  }
+  if (const toml::node* city = table->get("city")) {
+    std::string raw;
+    if (read_string(where, *city, name + ".city", raw)) {
+      auto cleaned = clean_text(raw);
+      if (!cleaned) {
+        where.error(*city, name + ".city: " + cleaned.error().message);
+      } else {
+        locale.city = std::move(*cleaned);
+      }
+    }
+  }
+  if (where.count() != errors_before) return std::nullopt;
+  return locale;
+}
+
+void read_locales(Diagnostics& where, const toml::node& node, std::vector<Locale>& out) {
   const toml::array* array = node.as_array();
   if (array == nullptr) {
-    return where.type_error(node, "locales", "an array of tables like [{ hl = \"en\", gl = \"us\" }]");
+    where.type_error(node, "locales", "an array of tables like [{ hl = \"en\", gl = \"us\" }]");
+    return;
   }
   for (std::size_t i = 0; i < array->size(); ++i) {
-    const toml::node& item = *array->get(i);
-    const std::string name = "locales[" + std::to_string(i) + "]";
-    const toml::table* table = item.as_table();
-    if (table == nullptr) return where.type_error(item, name, "a table like { hl = \"en\", gl = \"us\" }");
-    if (auto e = check_keys(where, *table, kLocaleKeys, name)) return e;
-
-    Locale locale;
-    const toml::node* hl = table->get("hl");
-    const toml::node* gl = table->get("gl");
-    if (hl == nullptr || gl == nullptr) {
-      return where.error(item, name + ": missing " + (hl == nullptr ? "hl" : "gl") +
-                                   "; write it like { hl = \"en\", gl = \"us\" }");
+    if (auto locale = read_locale(where, *array->get(i), "locales[" + std::to_string(i) + "]")) {
+      out.push_back(std::move(*locale));
     }
-    if (auto e = read_string(where, *hl, name + ".hl", locale.hl)) return e;
-    if (auto e = read_string(where, *gl, name + ".gl", locale.gl)) return e;
-    if (auto r = normalize_hl(locale.hl); !r) return where.error(*hl, name + ": " + r.error().message);
-    if (auto r = normalize_gl(locale.gl); !r) return where.error(*gl, name + ": " + r.error().message);
-    locale.hl = std::string(trim_ascii(locale.hl));
-    locale.gl = std::string(trim_ascii(locale.gl));
-    if (const toml::node* city = table->get("city")) {
-      std::string raw;
-      if (auto e = read_string(where, *city, name + ".city", raw)) return e;
-      auto cleaned = clean_text(raw);
-      if (!cleaned) return where.error(*city, name + ".city: " + cleaned.error().message);
-      locale.city = std::move(*cleaned);
-    }
-    out.push_back(std::move(locale));
   }
-  return std::nullopt;
 }
 
 bool has_extension(const fs::path& path, std::string_view ext) {
@@ -343,7 +422,6 @@ bool has_extension(const fs::path& path, std::string_view ext) {
 
 Result<JobSpec> load_job(const fs::path& file) {
   const std::string display = file.string();
-  const Where where(display);
 
   std::error_code status_error;
   if (fs::is_directory(file, status_error)) {
@@ -358,128 +436,157 @@ Result<JobSpec> load_job(const fs::path& file) {
   content << in.rdbuf();
   if (in.bad()) return make_error(errc::invalid_input, display + ": cannot read the job file: " + std::strerror(errno));
 
+  Diagnostics where(display);
   toml::table root;
   try {
     root = toml::parse(content.str(), display);
   } catch (const toml::parse_error& e) {
-    return make_error(errc::invalid_input, where.at(e.source()) + "invalid TOML: " + std::string(e.description()));
+    // toml++ stops at the first syntax error: the other checks need the parsed file.
+    return make_error(errc::invalid_input, where.at(e.source()) + "invalid TOML: " + std::string(e.description()) +
+                                               " (a syntax error stops the check; fix it to see any other errors)");
   }
 
-  if (auto e = check_keys(where, root, kTopKeys, "")) return *e;
+  const std::vector<std::string_view> meant = check_keys(where, root, kTopKeys, "");
+  const auto misspelt = [&](std::string_view key) { return std::find(meant.begin(), meant.end(), key) != meant.end(); };
 
   JobSpec spec;
   spec.file = file;
   const fs::path folder = file.parent_path();
 
   spec.name = file.stem().string();
-  if (const toml::node* n = root.get("name")) {
-    if (auto e = read_string(where, *n, "name", spec.name)) return *e;
-    if (spec.name.empty()) return where.error(*n, "name is empty; give the job a name or remove the key");
-  }
-  for (char c : spec.name) {
-    if (c == '/' || c == '\\' || static_cast<unsigned char>(c) < 0x20) {
-      const toml::node* n = root.get("name");
-      const std::string msg = "name '" + spec.name +
-                              "' cannot contain '/', '\\' or control characters; it names the default store file";
-      return n ? where.error(*n, msg) : make_error(errc::invalid_input, display + ": " + msg);
+  const auto is_bad_name = [](const std::string& name) {
+    for (char c : name) {
+      if (c == '/' || c == '\\' || static_cast<unsigned char>(c) < 0x20) return true;
     }
+    return false;
+  };
+  const auto bad_name = [](const std::string& name) {
+    return "name '" + name + "' cannot contain '/', '\\' or control characters; it names the default store file";
+  };
+  if (const toml::node* n = root.get("name")) {
+    if (std::string name; read_string(where, *n, "name", name)) {
+      if (name.empty()) {
+        where.error(*n, "name is empty; give the job a name or remove the key");
+      } else if (is_bad_name(name)) {
+        where.error(*n, bad_name(name));
+      } else {
+        spec.name = std::move(name);
+      }
+    }
+  } else if (is_bad_name(spec.name)) {
+    where.error_in_file(bad_name(spec.name));
   }
 
   spec.store = folder / (spec.name + ".db");
   if (const toml::node* n = root.get("store")) {
-    std::string store;
-    if (auto e = read_string(where, *n, "store", store)) return *e;
-    if (store.empty()) return where.error(*n, "store is empty; give a path like \"coffee.db\" or remove the key");
-    spec.store = (folder / fs::path(store)).lexically_normal();
+    if (std::string store; read_string(where, *n, "store", store)) {
+      if (store.empty()) {
+        where.error(*n, "store is empty; give a path like \"coffee.db\" or remove the key");
+      } else {
+        spec.store = (folder / fs::path(store)).lexically_normal();
+      }
+    }
   }
 
   if (const toml::node* n = root.get("base_url")) {
-    if (auto e = read_string(where, *n, "base_url", spec.base_url)) return *e;
-    if (spec.base_url.rfind("https://", 0) != 0 && spec.base_url.rfind("http://", 0) != 0) {
-      return where.error(*n, "base_url '" + spec.base_url +
-                                 "' must start with https:// (or http://), like \"https://host/api\"");
+    if (read_string(where, *n, "base_url", spec.base_url) && spec.base_url.rfind("https://", 0) != 0 &&
+        spec.base_url.rfind("http://", 0) != 0) {
+      where.error(*n, "base_url '" + spec.base_url + "' must start with https:// (or http://), like \"https://host/api\"");
     }
   }
 
   if (const toml::node* n = root.get("api_key_env")) {
-    if (auto e = read_string(where, *n, "api_key_env", spec.api_key_env)) return *e;
     // "{shard}" stands for the shard index (docs/scaling-out.md): PAA_KEY_{shard} -> PAA_KEY_2.
-    if (!is_env_name(shard_key_env(spec.api_key_env, Shard{}))) {
-      return where.error(*n, "api_key_env '" + spec.api_key_env +
-                                 "' is not an environment variable name; use letters, digits and _ (and {shard} "
-                                 "for the shard index), "
-                                 "like \"PAA_API_KEY\" (the key itself never goes in the file)");
+    if (read_string(where, *n, "api_key_env", spec.api_key_env) &&
+        !is_env_name(shard_key_env(spec.api_key_env, Shard{}))) {
+      where.error(*n, "api_key_env '" + spec.api_key_env +
+                          "' is not an environment variable name; use letters, digits and _ (and {shard} "
+                          "for the shard index), "
+                          "like \"PAA_API_KEY\" (the key itself never goes in the file)");
     }
   }
 
+  // Errors in queries or query_files already say what is wrong with them: "job has no queries"
+  // would only repeat it.
+  const std::size_t errors_before_queries = where.count();
   if (const toml::node* n = root.get("queries")) {
-    const toml::array* array = n->as_array();
-    if (array == nullptr) return where.type_error(*n, "queries", "an array of strings");
-    for (std::size_t i = 0; i < array->size(); ++i) {
-      const toml::node& item = *array->get(i);
-      const std::string name = "queries[" + std::to_string(i) + "]";
-      std::string q;
-      if (auto e = read_string(where, item, name, q)) return *e;
-      auto cleaned = clean_text(q);
-      if (!cleaned) return where.error(item, name + ": " + cleaned.error().message);
-      if (cleaned->empty()) return where.error(item, name + " is empty; remove it");
-      spec.queries.push_back(std::move(q));
+    if (const toml::array* array = n->as_array(); array == nullptr) {
+      where.type_error(*n, "queries", "an array of strings");
+    } else {
+      for (std::size_t i = 0; i < array->size(); ++i) {
+        const toml::node& item = *array->get(i);
+        const std::string name = "queries[" + std::to_string(i) + "]";
+        std::string q;
+        if (!read_string(where, item, name, q)) continue;
+        auto cleaned = clean_text(q);
+        if (!cleaned) {
+          where.error(item, name + ": " + cleaned.error().message);
+        } else if (cleaned->empty()) {
+          where.error(item, name + " is empty; remove it");
+        } else {
+          spec.queries.push_back(std::move(q));
+        }
+      }
     }
   }
 
   if (const toml::node* n = root.get("query_files")) {
-    const toml::array* array = n->as_array();
-    if (array == nullptr) return where.type_error(*n, "query_files", "an array of file names");
-    for (std::size_t i = 0; i < array->size(); ++i) {
-      const toml::node& item = *array->get(i);
-      const std::string name = "query_files[" + std::to_string(i) + "]";
-      std::string relative;
-      if (auto e = read_string(where, item, name, relative)) return *e;
-      const fs::path resolved = folder / fs::path(relative);
-      if (!has_extension(resolved, ".txt") && !has_extension(resolved, ".csv") && !has_extension(resolved, ".tsv")) {
-        return where.error(item, "query file '" + relative +
-                                     "' has an unsupported extension; expected .txt (one query per line), "
-                                     ".csv or .tsv (a header naming the query column)");
+    if (const toml::array* array = n->as_array(); array == nullptr) {
+      where.type_error(*n, "query_files", "an array of file names");
+    } else {
+      for (std::size_t i = 0; i < array->size(); ++i) {
+        const toml::node& item = *array->get(i);
+        const std::string name = "query_files[" + std::to_string(i) + "]";
+        std::string relative;
+        if (!read_string(where, item, name, relative)) continue;
+        const fs::path resolved = folder / fs::path(relative);
+        std::error_code ec;
+        if (!has_extension(resolved, ".txt") && !has_extension(resolved, ".csv") && !has_extension(resolved, ".tsv")) {
+          where.error(item, "query file '" + relative +
+                                "' has an unsupported extension; expected .txt (one query per line), "
+                                ".csv or .tsv (a header naming the query column)");
+        } else if (!fs::is_regular_file(resolved, ec)) {
+          where.error(item, "query file '" + relative + "' not found (looked for " + resolved.string() +
+                                "); paths are relative to the job file's folder");
+        } else {
+          spec.query_files.push_back(resolved);
+        }
       }
-      std::error_code ec;
-      if (!fs::is_regular_file(resolved, ec)) {
-        return where.error(item, "query file '" + relative + "' not found (looked for " +
-                                     resolved.string() + "); paths are relative to the job file's folder");
-      }
-      spec.query_files.push_back(resolved);
+    }
+  }
+  const bool queries_reported = where.count() != errors_before_queries || misspelt("queries") ||
+                                misspelt("query_files");
+
+  const std::size_t errors_before_locales = where.count();
+  const toml::node* locales = root.get("locales");
+  if (locales != nullptr) read_locales(where, *locales, spec.locales);
+  if (spec.locales.empty() && where.count() == errors_before_locales && !misspelt("locales")) {
+    const std::string msg = "job has no locales; add `locales = [{ hl = \"en\", gl = \"us\" }]`";
+    if (locales != nullptr) {
+      where.error(*locales, msg);
+    } else {
+      where.error_in_file(msg);
     }
   }
 
-  const toml::node* locales = root.get("locales");
-  if (locales != nullptr) {
-    if (auto e = read_locales(where, *locales, spec.locales)) return *e;
-  }
-  if (spec.locales.empty()) {
-    const std::string msg = "job has no locales; add `locales = [{ hl = \"en\", gl = \"us\" }]`";
-    return locales ? where.error(*locales, msg) : make_error(errc::invalid_input, display + ": " + msg);
-  }
-
-  if (const toml::node* n = root.get("limits")) {
-    if (auto e = read_limits(where, *n, spec.limits)) return *e;
-  }
-  if (const toml::node* n = root.get("expand")) {
-    if (auto e = read_expand(where, *n, spec.expand)) return *e;
-  }
+  if (const toml::node* n = root.get("limits")) read_limits(where, *n, spec.limits);
+  if (const toml::node* n = root.get("expand")) read_expand(where, *n, spec.expand);
 
   if (const toml::node* n = root.get("refresh_after")) {
-    std::string text;
-    if (auto e = read_string(where, *n, "refresh_after", text)) return *e;
-    auto ms = parse_duration(text);
-    if (!ms) return where.error(*n, "refresh_after: " + ms.error().message);
-    spec.refresh_after_ms = *ms;
+    if (std::string text; read_string(where, *n, "refresh_after", text)) {
+      if (auto ms = parse_duration(text); !ms) {
+        where.error(*n, "refresh_after: " + ms.error().message);
+      } else {
+        spec.refresh_after_ms = *ms;
+      }
+    }
   }
-  if (const toml::node* n = root.get("notify")) {
-    if (auto e = read_notify(where, *n, spec.notify)) return *e;
-  }
+  if (const toml::node* n = root.get("notify")) read_notify(where, *n, spec.notify);
 
-  if (spec.queries.empty() && spec.query_files.empty()) {
-    return make_error(errc::invalid_input, display + ": job has no queries; add `queries = [\"...\"]` or `query_files = [\"list.txt\"]`");
+  if (spec.queries.empty() && spec.query_files.empty() && !queries_reported) {
+    where.error_in_file("job has no queries; add `queries = [\"...\"]` or `query_files = [\"list.txt\"]`");
   }
+  if (where.count() > 0) return where.to_error();
   return spec;
 }
 

@@ -242,6 +242,71 @@ TEST_F(JobFile, TomlSyntaxErrorNamesLineAndColumn) {
   EXPECT_NE(message.find("invalid TOML: "), std::string::npos) << message;
 }
 
+TEST_F(JobFile, EveryErrorIsReportedInFileOrderInOnePass) {
+  // Three mistakes in three tables, written so that the order of the checks (locales are
+  // checked before [limits], [limits] before [notify]) differs from the order in the file.
+  const std::string e = error_of("[notify]\nurl = \"http://hooks.example/x\"\n"
+                                 "[[locales]]\nhl = \"english\"\ngl = \"us\"\n"
+                                 "[limits]\nconcurency = 8\n");
+  EXPECT_EQ(e, file() + ":2:7: notify.url must start with https://, like \"https://hooks.example.com/paa\"\n" +
+                   file() + ":4:6: locales[0]: invalid hl 'english': expected a 2-3 letter language code with an "
+                            "optional region, like en, de or pt-BR\n" +
+                   file() + ":7:1: unknown key 'concurency' in [limits]; did you mean 'concurrency'?\n" +
+                   file() + ": job has no queries; add `queries = [\"...\"]` or `query_files = [\"list.txt\"]`\n" +
+                   file() + ": 4 errors");
+}
+
+TEST_F(JobFile, SeveralErrorsInOneTableAndWrongTypesAreAllReported) {
+  const std::string e = error_of(std::string("queries = [\"a\", 2, \" \"]\n") + kLocales +
+                                 "[limits]\nconcurrency = 0\nrate = \"fast\"\nretries = 101\n");
+  EXPECT_EQ(e, file() + ":1:17: queries[1]: expected a string, got an integer\n" +
+                   file() + ":1:20: queries[2] is empty; remove it\n" +
+                   file() + ":4:15: limits.concurrency = 0 is out of range; use 1 to 1024\n" +
+                   file() + ":5:8: limits.rate: expected a number, got a string\n" +
+                   file() + ":6:11: limits.retries = 101 is out of range; use 0 to 100\n" +
+                   file() + ": 5 errors");
+}
+
+TEST_F(JobFile, AnErrorInAKeyIsNotRepeatedAsTheKeyBeingAbsent) {
+  // A misspelt or invalid queries/locales key is one mistake, not also "no queries"/"no locales".
+  EXPECT_EQ(error_of("querys = [\"a\"]\nlocale = [{ hl = \"en\", gl = \"us\" }]\n"),
+            file() + ":1:1: unknown key 'querys'; did you mean 'queries'?\n" + file() +
+                ":2:1: unknown key 'locale'; did you mean 'locales'?\n" + file() + ": 2 errors");
+  EXPECT_EQ(error_of("query_files = [\"gone.txt\"]\nlocales = [{ hl = \"en\" }]\n"),
+            file() + ":1:16: query file 'gone.txt' not found (looked for " + (dir.path() / "gone.txt").string() +
+                "); paths are relative to the job file's folder\n" + file() +
+                ":2:12: locales[0]: missing gl; write it like { hl = \"en\", gl = \"us\" }\n" + file() + ": 2 errors");
+}
+
+TEST_F(JobFile, ErrorsBeyondTheLimitAreCounted) {
+  // 25 unknown keys, named so that the table's own (alphabetical) order is not the file's.
+  std::string toml = std::string("queries = [\"a\"]\n") + kLocales + "[limits]\n";
+  for (int i = 1; i <= 25; ++i) toml += "x" + std::to_string(i) + " = 1\n";
+  const std::string e = error_of(toml);
+  std::vector<std::string> lines;
+  for (std::size_t start = 0; start <= e.size();) {
+    const std::size_t end = std::min(e.find('\n', start), e.size());
+    lines.push_back(e.substr(start, end - start));
+    start = end + 1;
+  }
+  ASSERT_EQ(lines.size(), kMaxJobFileErrors + 1) << e;
+  for (std::size_t i = 0; i < kMaxJobFileErrors; ++i) {
+    EXPECT_EQ(lines[i].rfind(file() + ":" + std::to_string(4 + i) + ":1: unknown key 'x" + std::to_string(i + 1) +
+                                 "' in [limits]; valid keys are ",
+                             0),
+              0u)
+        << lines[i];
+  }
+  EXPECT_EQ(lines.back(), file() + ": ... and 5 more errors (25 in all)");
+}
+
+TEST_F(JobFile, ASyntaxErrorIsTheOnlyErrorAndSaysSo) {
+  const std::string e = error_of("querys = [\"a\"]\n[limits]\nconcurency = 8\nrate = \n");
+  EXPECT_EQ(e.find('\n'), std::string::npos) << e;
+  EXPECT_EQ(e.rfind(file() + ":4:", 0), 0u) << e;
+  EXPECT_NE(e.find("a syntax error stops the check; fix it to see any other errors"), std::string::npos) << e;
+}
+
 TEST_F(JobFile, MissingJobFileIsAnError) {
   auto spec = load_job(dir.path() / "absent.toml");
   ASSERT_FALSE(spec);

@@ -168,8 +168,8 @@ Emulator::Emulator(const fs::path& dir, std::vector<std::string> args, Options o
   std::vector<std::string> argv{PAA_EMULATOR_BIN, "--listen", "127.0.0.1:0", "--port-file", port_file.string(),
                                 "--log", log_.string()};
   if (tls_) {
-    argv.insert(argv.end(), {"--cert", (certs_dir() / (options.cert + ".pem")).string(), "--key-file",
-                             (certs_dir() / (options.cert + ".key")).string()});
+    const fs::path cert = certs_dir() / options.cert;  // an absolute options.cert replaces certs_dir()
+    argv.insert(argv.end(), {"--cert", cert.string() + ".pem", "--key-file", cert.string() + ".key"});
   } else {
     argv.push_back("--plain");
   }

@@ -8,6 +8,7 @@
 #include "paa/model/query_key.hpp"
 #include "paa/model/seed_attributes.hpp"
 
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -51,8 +52,13 @@ struct JobSpec {
   NotifySpec notify;                             // [notify]; off unless url is set
 };
 
-// Parses and validates a job file. Unknown keys are errors. Errors read
+// Parses and validates a job file. Unknown keys are errors. An error reads
 // "jobs/x.toml:12:3: unknown key 'concurency' in [limits]; did you mean 'concurrency'?".
+// Every error of the file is reported at once (as a compiler does): one per line, in file order
+// (those without a line last), at most kMaxJobFileErrors of them, then a line with the count
+// ("jobs/x.toml: 3 errors", or "jobs/x.toml: ... and 5 more errors (25 in all)"). A single error
+// is its line alone. A TOML syntax error stops the check: it is the only one reported.
+inline constexpr std::size_t kMaxJobFileErrors = 20;
 Result<JobSpec> load_job(const std::filesystem::path& file);
 
 // One search of a job, with where it came from ("coffee.txt:17" or "jobs/x.toml: queries[2]").

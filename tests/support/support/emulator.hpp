@@ -1,6 +1,6 @@
 #pragma once
 // paa-emulator on 127.0.0.1:0 (an ephemeral port), over TLS with scripts/make-certs.sh's
-// certificates or plain HTTP, with its JSON request log.
+// certificates (or another folder's) or plain HTTP, with its JSON request log.
 #include "support/process.hpp"
 
 #include <boost/json.hpp>
@@ -19,7 +19,8 @@ class Emulator {
  public:
   struct Options {
     bool tls = true;
-    std::string cert = "server";  // certs_dir()/<cert>.pem and .key
+    // certs_dir()/<cert>.pem and .key; an absolute path names another folder's ("/tmp/x/server").
+    std::filesystem::path cert = "server";
   };
   // `args` go to paa-emulator as they are (keys, faults, ...). Throws if it does not start.
   Emulator(const std::filesystem::path& dir, std::vector<std::string> args, Options options);
