@@ -12,11 +12,6 @@
 namespace paa::e2e {
 namespace {
 
-std::string run_id_of(const std::string& err) {
-  const auto at = err.rfind("(run ");
-  if (at == std::string::npos) return "";
-  return err.substr(at + 5, err.find(')', at) - at - 5);
-}
 
 // Two jobs in one store: "alpha" (3 generated queries, its own store alpha.db) and "beta" (two
 // other queries, written into alpha.db too).

@@ -32,12 +32,6 @@ constexpr std::int64_t kRefreshAfterMs = 5'000;  // the job's refresh_after = "5
 
 std::string query(int i) { return "query number " + std::to_string(i) + " about coffee & crème"; }
 
-// The run id in `paa run`'s summary line: "paa run JOB: done after 1s (run 20261123-180007)".
-std::string run_id_of(const std::string& err) {
-  const auto at = err.rfind("(run ");
-  if (at == std::string::npos) return "";
-  return err.substr(at + 5, err.find(')', at) - at - 5);
-}
 
 // The emulator's `result` object for the key (q as paa sends it), at the generator's revision.
 json::object tree_of(const emulator::TreeGenerator& gen, const std::string& q) {
@@ -174,41 +168,6 @@ std::set<std::string> changed_keys(int keys) {
   return out;
 }
 
-// A minimal RFC 4180 reader: the diff's CSV quotes fields with commas, quotes or line breaks.
-std::vector<std::vector<std::string>> parse_csv(const std::string& text) {
-  std::vector<std::vector<std::string>> rows(1);
-  std::string field;
-  bool quoted = false, any = false;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (quoted) {
-      if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') {
-        field += '"';
-        ++i;
-      } else if (c == '"') {
-        quoted = false;
-      } else {
-        field += c;
-      }
-    } else if (c == '"') {
-      quoted = true;
-    } else if (c == ',') {
-      rows.back().push_back(std::move(field));
-      field.clear();
-    } else if (c == '\n') {
-      rows.back().push_back(std::move(field));
-      field.clear();
-      rows.emplace_back();
-    } else {
-      field += c;
-    }
-    any = true;
-  }
-  if (!rows.back().empty() || !field.empty()) rows.back().push_back(field);
-  if (rows.back().empty()) rows.pop_back();
-  if (!any) rows.clear();
-  return rows;
-}
 
 std::multiset<Row> diff_rows(const fs::path& dir, const fs::path& store, const std::string& from, const std::string& to) {
   auto r = run_paa({"diff", "--store", store.string(), "--from", from, "--to", to, "--format", "csv"}, dir);
