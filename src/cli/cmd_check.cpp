@@ -65,6 +65,7 @@ Command add_check_command(CLI::App& app) {
     std::printf("job            %s (%s)\n", spec->name.c_str(), spec->file.string().c_str());
     std::printf("store          %s\n", spec->store.string().c_str());
     std::printf("queries read   %llu\n", u(check->queries));
+    for (const auto& list : check->lists) std::printf("  list         %s\n", list.c_str());
     std::printf("locales        %s\n", describe_locales(spec->locales).c_str());
     std::printf("requests       %llu after locale expansion\n", u(check->requests));
     std::printf("unique keys    %llu after normalisation (%llu duplicate%s dropped)\n", u(check->unique_keys),

@@ -18,6 +18,7 @@ struct JobReader::Impl {
   std::size_t file_index = 0;
   std::unique_ptr<detail::QuerySource> source;  // the open query file, if any
   std::uint64_t queries_read = 0;
+  std::vector<std::string> lists;  // how each list with a header was read, once read
   bool failed = false;
 
   // The job's locales, validated and normalised once.
@@ -51,6 +52,9 @@ struct JobReader::Impl {
       auto record = source->next();
       if (!record) return record.error();
       if (!*record) {
+        if (auto layout = source->layout(); !layout.empty()) {
+          lists.push_back(spec.query_files[file_index - 1].string() + ": " + layout);
+        }
         source.reset();
         continue;
       }
@@ -133,6 +137,7 @@ Result<JobReader> JobReader::open(const JobSpec& spec) {
 Result<std::optional<JobItem>> JobReader::next() { return impl_->next(); }
 
 std::uint64_t JobReader::queries_read() const { return impl_->queries_read; }
+const std::vector<std::string>& JobReader::lists_read() const { return impl_->lists; }
 
 Result<JobCheck> check_job(const JobSpec& spec, const CheckOptions& options) {
   auto reader = JobReader::open(spec);
@@ -150,6 +155,7 @@ Result<JobCheck> check_job(const JobSpec& spec, const CheckOptions& options) {
   }
   std::sort(hashes.begin(), hashes.end());
   check.queries = reader->queries_read();
+  check.lists = reader->lists_read();
   for (std::size_t i = 1; i < hashes.size(); ++i) {
     if (hashes[i] == hashes[i - 1] &&
         (check.repeated_key_hashes.empty() || check.repeated_key_hashes.back() != hashes[i])) {

@@ -384,6 +384,22 @@ class CsvSource final : public QuerySource {
   }
 
  private:
+  std::string layout() const override {
+    if (header_.empty()) return {};
+    const auto field = [&](std::size_t i) { return "'" + std::string(trim_ascii(header_[i])) + "'"; };
+    std::string out = "queries from " + field(columns_.query) + " (" + delimiter_name() + ")";
+    if (columns_.hl) out += "; locales from " + field(*columns_.hl) + ", " + field(*columns_.gl);
+    if (columns_.city) out += "; cities from " + field(*columns_.city);
+    if (columns_.attributes.empty()) return out + "; no other columns";
+    out += "; attributes: ";
+    for (std::size_t i = 0; i < columns_.attributes.size(); ++i) {
+      const auto& [index, name] = columns_.attributes[i];
+      out += (i == 0 ? "" : ", ") + name;
+      if (index == columns_.volume) out += " (from " + field(index) + ")";
+    }
+    return out;
+  }
+
   std::string delimiter_name() const {
     return delimiter_ == '\t' ? "tabs" : delimiter_ == ';' ? "semicolons" : "commas";
   }
@@ -419,6 +435,7 @@ class CsvSource final : public QuerySource {
       auto columns = recognise_header(fields_);
       if (!columns) return prefixed(display_ + ":" + std::to_string(line) + ": ", columns.error());
       columns_ = std::move(*columns);
+      header_ = fields_;
       return std::nullopt;
     }
   }
@@ -429,6 +446,7 @@ class CsvSource final : public QuerySource {
   char delimiter_ = ',';
   bool header_read_ = false;
   std::vector<std::string> fields_;
+  std::vector<std::string> header_;
   ListColumns columns_;
 };
 

@@ -26,6 +26,9 @@ class QuerySource {
   virtual ~QuerySource() = default;
   // The next non-blank query; nullopt at the end of the file.
   virtual Result<std::optional<SourceRecord>> next() = 0;
+  // How its columns were read, once its header is ("" for a list without one), for `paa check`:
+  // "queries from 'Keyword' (semicolons); attributes: Intent, volume (from 'Volume'), CPC".
+  virtual std::string layout() const { return {}; }
 };
 
 // Opens a .txt, .csv or .tsv list (by extension, case-insensitive); a .csv's or .tsv's

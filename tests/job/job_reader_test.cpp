@@ -244,6 +244,23 @@ TEST_F(KeywordToolFiles, SemrushExportWithSemicolons) {
             }));
 }
 
+TEST_F(KeywordToolFiles, CheckSaysWhichColumnHoldsTheQueriesAndWhichAreKept) {
+  JobSpec spec = fixture_job("semrush.csv");
+  spec.query_files.push_back(fixture("keyword-planner.csv"));
+  auto check = check_job(spec);
+  ASSERT_TRUE(check) << check.error().message;
+  EXPECT_EQ(check->lists,
+            (std::vector<std::string>{
+                fixture("semrush.csv").string() +
+                    ": queries from 'Keyword' (semicolons); attributes: Intent, volume (from 'Volume'), Keyword "
+                    "Difficulty, CPC (USD), Competitive Density, SERP Features, Number of Results",
+                fixture("keyword-planner.csv").string() +
+                    ": queries from 'Keyword' (tabs); attributes: Currency, volume (from 'Avg. monthly searches'), "
+                    "Three month change, YoY change, Competition, Competition (indexed value), Top of page bid (low "
+                    "range), Top of page bid (high range)",
+            }));
+}
+
 TEST_F(KeywordToolFiles, KeywordPlannerExportUtf16WithTabsAndTitleLines) {
   const auto items = read_with_attrs(fixture_job("keyword-planner.csv"));
   EXPECT_EQ(items, (std::vector<std::string>{

@@ -89,6 +89,8 @@ class JobReader {
 
   // Queries (lines/rows/inline entries) read so far, before locale expansion.
   std::uint64_t queries_read() const;
+  // Each list with a header read to its end: "FILE: queries from 'Keyword' (commas); attributes: ...".
+  const std::vector<std::string>& lists_read() const;
 
  private:
   struct Impl;
@@ -103,6 +105,7 @@ struct JobCheck {
   std::uint64_t requests = 0;        // after locale expansion
   std::uint64_t unique_keys = 0;     // after normalisation
   std::uint64_t duplicates = 0;      // requests - unique_keys
+  std::vector<std::string> lists;    // how each .csv/.tsv list was read (JobReader::lists_read)
   // Sorted key hashes the job lists more than once (usually few): the harvest needs a
   // duplicate check for these keys only, not a set of every key.
   std::vector<std::uint64_t> repeated_key_hashes;
