@@ -309,10 +309,29 @@ def commands_of(program_json: dict) -> dict[str, tuple[dict, list[str]]]:
     return out
 
 
+def undocumented_options(cli: dict, section: str) -> list[str]:
+    """The options of `cli` that `section` (the page's text after the synopsis, up to its next
+    heading) never mentions by any of their names; --help needs no words."""
+    mentioned = set(re.findall(r"(?<![\w-])(-{1,2}[A-Za-z][A-Za-z0-9-]*)", section))
+    return [long_name(o) for o in cli["options"]
+            if o["names"] not in (["-h", "--help"], ["--help"]) and not mentioned.intersection(o["names"])]
+
+
+def section_after(text: str, end: int) -> str:
+    """From `end` to the next heading of level 1 or 2."""
+    nxt = re.search(r"\n#{1,2} ", text[end:])
+    return text[end:end + nxt.start()] if nxt else text[end:]
+
+
 def sync_synopses(text: str, commands: dict) -> tuple[str, list[str]]:
     """The text with every marked synopsis regenerated, and a problem line per block that was
-    stale or names an unknown command."""
+    stale, names an unknown command, or is followed by a section that leaves an option unsaid."""
     problems = []
+    for m in SYNOPSIS_BLOCK.finditer(text):
+        if m.group("command") in commands:
+            missing = undocumented_options(commands[m.group("command")][0], section_after(text, m.end()))
+            if missing:
+                problems.append(f"the section of '{m.group('command')}' does not mention {', '.join(missing)}")
 
     def replace(m: re.Match) -> str:
         command = m.group("command")
@@ -322,7 +341,8 @@ def sync_synopses(text: str, commands: dict) -> tuple[str, list[str]]:
         cli, words = commands[command]
         body = markdown_synopsis(cli, words)
         if body != m.group("body"):
-            problems.append(f"the synopsis of '{command}' differs from `{command} --help`")
+            problems.append(f"the synopsis of '{command}' differs from `{command} --help` "
+                            "(regenerate: tools/clidoc.py docs --write ...)")
         return m.group(1) + body + m.group(4)
 
     return SYNOPSIS_BLOCK.sub(replace, text), problems
@@ -343,7 +363,7 @@ def cmd_docs(args: argparse.Namespace) -> int:
             write_if_changed(path, new)
             continue
         for problem in problems:
-            print(f"{path}: {problem} (regenerate: tools/clidoc.py docs --write ...)", file=sys.stderr)
+            print(f"{path}: {problem}", file=sys.stderr)
             failed = True
     if blocks_seen == 0:
         print("clidoc: no synopsis blocks found", file=sys.stderr)

@@ -117,12 +117,23 @@ class Synopses(unittest.TestCase):
         doc = ("intro\n<!-- synopsis: paa export -->\n```\npaa export --store DIR\n```\n<!-- /synopsis -->\n"
                "<!-- synopsis: paa nosuch -->\n```\nx\n```\n<!-- /synopsis -->\n")
         new, problems = clidoc.sync_synopses(doc, commands)
-        self.assertEqual(problems, ["the synopsis of 'paa export' differs from `paa export --help`",
+        self.assertEqual(problems, ["the section of 'paa export' does not mention --store, --format, --output, "
+                                    "--depth, --force",
+                                    "the synopsis of 'paa export' differs from `paa export --help` "
+                                    "(regenerate: tools/clidoc.py docs --write ...)",
                                     "unknown command 'paa nosuch'"])
         self.assertIn("[--format jsonl|csv] [-o|--output FILE] [--depth N] [--force]", new)
         again, problems = clidoc.sync_synopses(new, commands)
-        self.assertEqual(problems, ["unknown command 'paa nosuch'"])
+        self.assertEqual(problems[-1], "unknown command 'paa nosuch'")
         self.assertEqual(again, new)
+
+    def test_an_option_the_section_never_names_is_reported(self):
+        commands = clidoc.commands_of(PROGRAM)
+        synopsis = clidoc.markdown_synopsis(PROGRAM["subcommands"][0], ["paa", "export"])
+        doc = (f"<!-- synopsis: paa export -->\n```\n{synopsis}\n```\n<!-- /synopsis -->\n"
+               "`--store DIR`, `--format F`, `-o FILE` and `--depth N`.\n\n## Next\n`--force` elsewhere\n")
+        _, problems = clidoc.sync_synopses(doc, commands)
+        self.assertEqual(problems, ["the section of 'paa export' does not mention --force"])
 
 
 if __name__ == "__main__":
