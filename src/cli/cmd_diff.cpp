@@ -80,7 +80,10 @@ int run_diff(const DiffFlags& f) {
   std::vector<std::filesystem::path> stores;
   if (!f.store.empty()) stores.push_back(f.store);
   std::string job = f.job;
-  if (auto applied = apply_job_file(f.job_file, stores, &job, "diff"); !applied) return fail(applied.error());
+  // With --all-jobs, JOB names only the store.
+  if (auto applied = apply_job_file(f.job_file, stores, f.all_jobs ? nullptr : &job, "diff"); !applied) {
+    return fail(applied.error());
+  }
   const std::string store_dir = stores.front().string();
   auto store = open_store(store_dir);
   if (!store) return fail(store.error());

@@ -6,6 +6,8 @@
 #include "paa/exit_code.hpp"
 #include "paa/export/failures/failure_list.hpp"
 #include "paa/job/job_file.hpp"
+#include "paa/job/shard.hpp"
+#include "paa/model/query_key.hpp"
 #include "paa/model/clock.hpp"
 #include "paa/model/envelope.hpp"
 #include "paa/output/atomic_file.hpp"
@@ -283,16 +285,33 @@ void print_json(const std::string& store, const std::vector<JobRow>& rows,
   std::printf("%s\n", json::serialize(out).c_str());
 }
 
-// --failed: the job's keys (job file first, then the keys its expansion discovered), sorted.
+// The shard of the job a store holds (nullopt: the whole job): a shard store's pending keys are
+// its shard's only, not the other shards'.
+Result<std::optional<Shard>> shard_held(StoreReader& store, const JobSpec& spec) {
+  auto claim = store.shard_of(spec.name);
+  if (!claim) return claim.error();
+  if (!*claim) return std::optional<Shard>();
+  return std::optional<Shard>(Shard{(*claim)->index, (*claim)->count});
+}
+
+// --failed: the job's keys (job file first, then the keys its expansion discovered), sorted;
+// a shard store's: its shard's only.
 Result<std::unique_ptr<exporting::JobKeys>> job_keys(const JobSpec& spec, StoreReader* store) {
   auto keys = exporting::JobKeys::create();
   if (!keys) return keys.error();
+  std::optional<Shard> shard;
+  if (store) {
+    auto held = shard_held(*store, spec);
+    if (!held) return held.error();
+    shard = *held;
+  }
   auto reader = JobReader::open(spec);
   if (!reader) return reader.error();
   while (true) {
     auto item = reader->next();
     if (!item) return item.error();
     if (!*item) break;
+    if (shard && !shard->holds(encode_key((*item)->query.key))) continue;
     (*keys)->add((*item)->query, (*item)->origin);
   }
   if (store) {
@@ -429,7 +448,11 @@ Command add_status_command(CLI::App& app) {
     if (!reader) return fail(reader.error());
     std::vector<JobRow> rows;
     if (spec) {
-      auto check = check_job(*spec);
+      auto shard = shard_held(**reader, *spec);
+      if (!shard) return fail(shard.error());
+      CheckOptions only_held;
+      only_held.only = *shard;
+      auto check = check_job(*spec, only_held);
       if (!check) return fail(check.error());
       auto stats = (*reader)->job_stats(spec->name);
       if (!stats) return fail(stats.error());

@@ -32,7 +32,7 @@ inline CLI::Option* add_job_argument(CLI::App& app, std::string& job_file, const
 }
 
 // What JOB says, applied: its store when no --store was given (one that does not exist yet is
-// not_found, naming `paa run`), and its name as the job unless `job` is set (nullptr: the
+// invalid_input, exit 2 like a --store folder that does not exist, naming `paa run`), and its name as the job unless `job` is set (nullptr: the
 // command does not select by job). Neither JOB nor --store: invalid_input with an example.
 inline Result<void> apply_job_file(const std::string& job_file, std::vector<std::filesystem::path>& stores,
                                    std::string* job, std::string_view command) {
@@ -47,7 +47,7 @@ inline Result<void> apply_job_file(const std::string& job_file, std::vector<std:
   if (stores.empty()) {
     std::error_code ec;
     if (!std::filesystem::exists(spec->store, ec)) {
-      return make_error(errc::not_found, "job '" + spec->name + "' has no store yet ('" + spec->store.string() +
+      return make_error(errc::invalid_input, "job '" + spec->name + "' has no store yet ('" + spec->store.string() +
                                              "' does not exist); `paa run " + job_file + "` creates it");
     }
     stores.push_back(spec->store);

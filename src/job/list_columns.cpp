@@ -33,11 +33,17 @@ Result<ListColumns> recognise_header(const std::vector<std::string>& fields) {
   columns.count = fields.size();
   std::optional<std::size_t> query;
   std::vector<std::size_t> others;
+  // A `q` column is the query column whatever else the header names: a list written for paa
+  // (q,hl,gl,city) may also carry a tool's `keyword` or `query` column, kept as an attribute.
+  std::optional<std::size_t> exact_q;
+  for (std::size_t i = 0; i < fields.size() && !exact_q; ++i) {
+    if (lower_ascii(trim_ascii(fields[i])) == "q") exact_q = i;
+  }
   for (std::size_t i = 0; i < fields.size(); ++i) {
     const std::string_view text = trim_ascii(fields[i]);
     const std::string name = lower_ascii(text);
     std::optional<std::size_t>* slot = nullptr;
-    if (is_query_column_name(text)) {
+    if (is_query_column_name(text) && (!exact_q || *exact_q == i)) {
       if (query) {
         return make_error(errc::invalid_input, "the header has two query columns ('" +
                                                    std::string(trim_ascii(fields[*query])) + "' and '" +

@@ -432,6 +432,10 @@ class CsvSource final : public QuerySource {
         fields_ = std::move(first);
         line = first_line;
       }
+      // Its names become attribute names in every export (JSON keys, sheet headers).
+      for (const std::string& f : fields_) {
+        if (first_invalid_utf8(f)) return invalid_utf8(display_, line);
+      }
       auto columns = recognise_header(fields_);
       if (!columns) return prefixed(display_ + ":" + std::to_string(line) + ": ", columns.error());
       columns_ = std::move(*columns);

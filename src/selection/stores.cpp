@@ -127,7 +127,7 @@ Result<StoredResult> find_stored(StoreReader& store, const Query& query, const f
   auto nearest = nearest_stored(store, query.key);
   if (!nearest) return nearest.error();
   if (nearest->best().empty()) {
-    message += "; none of its " + std::to_string(nearest->considered()) + " keys is close to it";
+    message += "; none of the keys it holds is close to it";
   } else {
     message += "; the nearest stored: ";
     for (std::size_t i = 0; i < nearest->best().size(); ++i) {

@@ -370,7 +370,8 @@ Result<void> RocksStore::check_format_version() {
   }
   if (version < kStoreFormatVersion && mode_ == Mode::primary) {
     // Older values are all valid in later formats (2 added question-index merge operands, 3
-    // result values with history fields and the history family, created at open above), so
+    // result values with history fields and the history family, created at open above, 4
+    // progress entries with the seed's attributes), so
     // the upgrade is this one write: recording the version makes an older paa refuse the
     // store instead of misreading it. A crash before it leaves an old-format store that the
     // next writer upgrades the same way.

@@ -140,6 +140,11 @@ Result<ExpansionState> RocksStore::get_expansion_state(std::string_view job) con
   return state->value_or(ExpansionState{});
 }
 
+Result<std::optional<ShardClaim>> RocksStore::get_shard(std::string_view job) const {
+  const std::string key = std::string(kMetaShardPrefix) + std::string(job);
+  return decoded(get(meta, key, "reading the shard record"), kMetaFamily, key, decode_shard);
+}
+
 Result<std::optional<Lineage>> RocksStore::get_lineage(std::string_view job, std::string_view key) const {
   if (expansion == nullptr) return std::optional<Lineage>();
   const std::string k = lineage_key(job, key);

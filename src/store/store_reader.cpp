@@ -58,6 +58,7 @@ class RocksStoreReader final : public StoreReader {
   Result<ExpansionState> expansion_state(std::string_view job) override {
     return store_->get_expansion_state(job);
   }
+  Result<std::optional<ShardClaim>> shard_of(std::string_view job) override { return store_->get_shard(job); }
   Result<std::optional<Lineage>> lineage(std::string_view job, std::string_view key) override {
     return store_->get_lineage(job, key);
   }

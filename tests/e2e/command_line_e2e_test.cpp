@@ -153,7 +153,7 @@ TEST_F(CommandLineE2E, ExportGetDiffAndMapTakeAJobFileAsStatusDoes) {
   // A job that never ran has no store to read: say so and how to make it (exit 1, nothing made).
   const fs::path fresh = write_job(dir(), "fresh", 2, "rate = 0");
   const auto never = paa({"export", fresh.string(), "--format", "csv"});
-  EXPECT_EQ(never.exit_code, 1) << never.err;
+  EXPECT_EQ(never.exit_code, 2) << never.err;
   EXPECT_NE(never.err.find("job 'fresh' has no store yet"), std::string::npos) << never.err;
   EXPECT_NE(never.err.find("`paa run " + fresh.string() + "` creates it"), std::string::npos) << never.err;
   EXPECT_FALSE(fs::exists(dir() / "fresh.db"));
@@ -191,6 +191,10 @@ TEST_F(CommandLineE2E, DiffFromARunComparesThatRunsJobUnlessToldOtherwise) {
     if (row.at("status").as_string() == "added") added.insert(std::string(row.at("q").as_string()));
   }
   EXPECT_EQ(added, (std::multiset<std::string>{"espresso grinder", "latte art"}));
+  // JOB names the store; --all-jobs still means every key.
+  const auto job_all = paa({"diff", alpha_.string(), "--from", alpha_run_, "--all-jobs", "--format", "jsonl"});
+  ASSERT_EQ(job_all.exit_code, 0) << job_all.err;
+  EXPECT_EQ(parse_jsonl(job_all.out).size(), 5u);
   // A date names no job: every key.
   const auto by_date = paa({"diff", "--store", store(), "--from", "2000-01-01", "--format", "jsonl"});
   ASSERT_EQ(by_date.exit_code, 0) << by_date.err;

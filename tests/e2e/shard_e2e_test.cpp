@@ -61,6 +61,14 @@ TEST_F(ShardE2E, FourShardProcessesHarvestTheJobOnceBetweenThem) {
   for (int i = 0; i < 4; ++i) {
     const fs::path store = dir / ("split-shard-" + std::to_string(i) + "-of-4.db");
     ASSERT_TRUE(fs::exists(store)) << store;
+    // A shard store's job is its shard's keys: nothing pending once that shard is done.
+    const auto status = run_paa({"status", job.string(), "--store", store.string(), "--json"}, dir.path());
+    ASSERT_EQ(status.exit_code, 0) << status.err;
+    EXPECT_EQ(boost::json::parse(status.out).at("jobs").as_array().at(0).at("pending").to_number<std::int64_t>(), 0)
+        << status.out;
+    const auto failed = run_paa({"status", job.string(), "--store", store.string(), "--failed", "--json"}, dir.path());
+    ASSERT_EQ(failed.exit_code, 0) << failed.err;
+    EXPECT_EQ(failed.out, "") << "no key of another shard is listed as pending";
     auto rows = export_jsonl(dir.path(), store);
     EXPECT_GT(rows.size(), 60u) << "shard " << i << " is far from a quarter";
     union_rows.insert(union_rows.end(), rows.begin(), rows.end());

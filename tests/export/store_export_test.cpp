@@ -577,8 +577,8 @@ TEST_F(MindMapCommandTest, AKeyThatIsNotStoredExitsOne) {
   EXPECT_EQ(map("never harvested", "en", "us", "", "none.svg"), kExitNotFound);
   EXPECT_EQ(err_text, "paa: no stored result for q='never harvested' hl=en gl=us in store '" +
                           (dir_ / "store.db").string() +
-                          "' (the key is normalised like a job's: case and spacing do not matter); none of its 16 "
-                          "keys is close to it\n");
+                          "' (the key is normalised like a job's: case and spacing do not matter); none of the "
+                          "keys it holds is close to it\n");
   EXPECT_FALSE(fs::exists(dir_ / "none.svg"));
   EXPECT_EQ(map("x", "not a language", "us", "", "bad.svg"), kExitUsage);
   EXPECT_EQ(map("x", "en", "us", "", "missing.svg", dir_ / "missing.db"), kExitUsage);

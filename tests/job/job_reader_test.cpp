@@ -174,6 +174,12 @@ TEST_F(JobReading, CsvInvalidUtf8NamesTheLine) {
             (std::vector<std::string>{"!" + at("k.csv", 2) + ": invalid UTF-8; save the file as UTF-8"}));
 }
 
+TEST_F(JobReading, CsvHeaderInLatin1IsRefusedBeforeItsNamesBecomeAttributes) {
+  dir.write("k.csv", "Keyword,Suchvolumen (\xD8)\nkaffee,1300\n");  // Latin-1, ASCII rows
+  EXPECT_EQ(read_all(spec_with({}, {"k.csv"})),
+            (std::vector<std::string>{"!" + at("k.csv", 1) + ": invalid UTF-8; save the file as UTF-8"}));
+}
+
 TEST_F(JobReading, OtherExtensionsAreRejected) {
   dir.write("k.json", "q\n");
   EXPECT_EQ(read_all(spec_with({}, {"k.json"})),

@@ -42,6 +42,15 @@ TEST(ListHeader, RepeatedAndEmptyAttributeNamesAreMadeDistinct) {
                                         {6, "Volume (2)"}}));
 }
 
+TEST(ListHeader, AQColumnIsTheQueryColumnAndAToolsKeywordColumnBesideItAnAttribute) {
+  // A list written for paa before keyword-tool files were read kept working.
+  auto columns = recognise_header({"keyword", "q", "hl", "gl", "Query"});
+  ASSERT_TRUE(columns) << columns.error().message;
+  EXPECT_EQ(columns->query, 1u);
+  EXPECT_EQ(columns->attributes,
+            (std::vector<std::pair<std::size_t, std::string>>{{0, "keyword"}, {4, "Query"}}));
+}
+
 TEST(ListHeader, RefusalsSayWhatIsWrongAndWhatToDo) {
   EXPECT_EQ(recognise_header({"Term", "Volume"}).error().message,
             "the header has no query column (found 'Term', 'Volume'); name the column holding the queries q, "

@@ -83,6 +83,8 @@ class StoreReader {
       const std::function<bool(std::string_view key, const ProgressEntry&)>& visit) = 0;
   virtual Result<void> scan_questions(const std::function<bool(const QuestionEntry&)>& visit) = 0;
 
+  // The shard of `job` this store holds (nullopt: the whole job, or a union of stores).
+  virtual Result<std::optional<ShardClaim>> shard_of(std::string_view) { return std::optional<ShardClaim>(); }
   // A job's expansion (none by default: a job that does not expand, or a store without it).
   virtual Result<ExpansionState> expansion_state(std::string_view) { return ExpansionState{}; }
   virtual Result<std::optional<Lineage>> lineage(std::string_view, std::string_view) {
