@@ -41,7 +41,7 @@ inline Result<void> apply_job_file(const std::string& job_file, std::vector<std:
     return make_error(errc::invalid_input, std::string(command) + " needs a job file or --store DIR (e.g. `paa " +
                                                std::string(command) + " jobs/coffee.toml ...`)");
   }
-  auto spec = load_job(job_file);
+  auto spec = load_job(job_file, QueryLists::may_be_gone);
   if (!spec) return spec.error();
   if (job != nullptr && job->empty()) *job = spec->name;
   if (stores.empty()) {

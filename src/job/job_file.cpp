@@ -420,7 +420,7 @@ bool has_extension(const fs::path& path, std::string_view ext) {
 
 }  // namespace
 
-Result<JobSpec> load_job(const fs::path& file) {
+Result<JobSpec> load_job(const fs::path& file, QueryLists lists) {
   const std::string display = file.string();
 
   std::error_code status_error;
@@ -545,7 +545,7 @@ Result<JobSpec> load_job(const fs::path& file) {
           where.error(item, "query file '" + relative +
                                 "' has an unsupported extension; expected .txt (one query per line), "
                                 ".csv or .tsv (a header naming the query column)");
-        } else if (!fs::is_regular_file(resolved, ec)) {
+        } else if (lists == QueryLists::must_exist && !fs::is_regular_file(resolved, ec)) {
           where.error(item, "query file '" + relative + "' not found (looked for " + resolved.string() +
                                 "); paths are relative to the job file's folder");
         } else {

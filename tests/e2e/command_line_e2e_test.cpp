@@ -150,6 +150,13 @@ TEST_F(CommandLineE2E, ExportGetDiffAndMapTakeAJobFileAsStatusDoes) {
   ASSERT_EQ(diff.exit_code, 0) << diff.err;
   EXPECT_EQ(queries_of(diff.out), (std::multiset<std::string>{"espresso grinder", "latte art"}));
 
+  // The commands that read only the store do not need the job's lists (moved after the run).
+  fs::rename(dir() / "alpha.txt", dir() / "alpha-moved.txt");
+  const auto moved = paa({"export", alpha_.string(), "--format", "jsonl"});
+  fs::rename(dir() / "alpha-moved.txt", dir() / "alpha.txt");
+  ASSERT_EQ(moved.exit_code, 0) << moved.err;
+  EXPECT_EQ(queries_of(moved.out), kAlpha);
+
   // A job that never ran has no store to read: say so and how to make it (exit 1, nothing made).
   const fs::path fresh = write_job(dir(), "fresh", 2, "rate = 0");
   const auto never = paa({"export", fresh.string(), "--format", "csv"});

@@ -59,7 +59,10 @@ struct JobSpec {
 // ("jobs/x.toml: 3 errors", or "jobs/x.toml: ... and 5 more errors (25 in all)"). A single error
 // is its line alone. A TOML syntax error stops the check: it is the only one reported.
 inline constexpr std::size_t kMaxJobFileErrors = 20;
-Result<JobSpec> load_job(const std::filesystem::path& file);
+// Whether the query lists must be there: a harvest and `paa check` read them; the commands that
+// only read the job's store (export, get, diff, map) do not, and work after a list moved.
+enum class QueryLists { must_exist, may_be_gone };
+Result<JobSpec> load_job(const std::filesystem::path& file, QueryLists lists = QueryLists::must_exist);
 
 // One search of a job, with where it came from ("coffee.txt:17" or "jobs/x.toml: queries[2]").
 // `attrs`: the other columns of its CSV row (docs/jobs.md "Keyword-tool files"); none for
