@@ -457,11 +457,14 @@ class CsvSource final : public QuerySource {
 }  // namespace
 }  // namespace detail
 
-char sniff_delimiter(std::string_view sample) {
-  constexpr char kCandidates[] = {',', ';', '\t'};
+char sniff_delimiter(std::string_view sample, char preferred) {
+  std::vector<char> kCandidates{preferred};
+  for (const char d : {',', ';', '\t'}) {
+    if (d != preferred) kCandidates.push_back(d);
+  }
   char best = 0;
   std::size_t best_fields = 0;
-  char widest = ',';
+  char widest = preferred;
   std::size_t widest_first = 0;
   for (const char d : kCandidates) {
     std::stringbuf buf{std::string(sample)};
@@ -504,7 +507,7 @@ Result<std::unique_ptr<QuerySource>> open_query_source(const fs::path& file) {
   std::string sample;
   std::streambuf& buf = (*text)->buf();
   for (int c = buf.sbumpc(); c != kEof && sample.size() < kSniffBytes; c = buf.sbumpc()) sample.push_back(static_cast<char>(c));
-  const char delimiter = sniff_delimiter(sample);
+  const char delimiter = sniff_delimiter(sample, ext == ".tsv" ? '\t' : ',');
   (*text)->rewind();
   return std::unique_ptr<QuerySource>(std::make_unique<CsvSource>(std::move(*text), display, delimiter));
 }

@@ -68,6 +68,9 @@ TEST(ListDelimiter, TheOneThatFindsTheWidestHeaderWins) {
   EXPECT_EQ(sniff_delimiter("Keyword\tCurrency\tAvg. monthly searches\nmoka pot\tUSD\t1,000\n"), '\t');
   // A single column: no delimiter splits it, so the comma stays.
   EXPECT_EQ(sniff_delimiter("keyword\ncoffee; tea\n"), ',');
+  // ... and for a .tsv, the tab: a query's commas stay in it.
+  EXPECT_EQ(sniff_delimiter("keyword\ncoffee, tea\n", '\t'), '\t');
+  EXPECT_EQ(sniff_delimiter("Keyword;Volume\nkaffee;10\n", '\t'), ';') << "a wider header still wins";
 }
 
 TEST(ListDelimiter, TitleLinesBeforeTheHeaderAreLookedPast) {

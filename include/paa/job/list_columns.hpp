@@ -43,10 +43,11 @@ Result<ListColumns> recognise_header(const std::vector<std::string>& fields);
 
 // The field delimiter of a delimited list, from the first records of its text (`sample`, UTF-8):
 // the one of ',', ';' and '\t' whose split finds a header (a record naming a query column,
-// after at most kMaxTitleLines single-field title lines) with the most fields; ties go in that
-// order. When none finds a header, the one that splits the first line into most fields (',' on
-// a tie), so that the header's error lists that line's fields.
-char sniff_delimiter(std::string_view sample);
+// after at most kMaxTitleLines single-field title lines) with the most fields; ties go to
+// `preferred` (the file's extension says: '\t' for .tsv), then in that order. When none finds a
+// header, the one that splits the first line into most fields (`preferred` on a tie), so that the
+// header's error lists that line's fields.
+char sniff_delimiter(std::string_view sample, char preferred = ',');
 
 // Lines of one field (a report's title, its date range) that may come before the header.
 inline constexpr std::size_t kMaxTitleLines = 5;
