@@ -87,6 +87,8 @@ Result<std::optional<Shard>> resolve_shard(const RunFlags& f) {
 void print_summary(const JobSpec& spec, const std::filesystem::path& job_store, const std::string& run_id,
                    const HarvestSummary& s, const RunChanges& changes, std::uint64_t refresh_due, int code) {
   auto u = [](std::uint64_t v) { return static_cast<unsigned long long>(v); };
+  // The store this run wrote, when status would not read it by default (--store, a shard's).
+  const std::string status_store = spec.store == job_store ? "" : " --store " + spec.store.string();
   std::fprintf(stderr, "\npaa run %s: %s after %s (run %s)\n", spec.name.c_str(),
                code == kExitOk ? "done" : stop_reason_name(s.stop), format_duration(s.elapsed_s).c_str(), run_id.c_str());
   std::fprintf(stderr, "  stored now      %llu (served from cache %llu)\n", u(s.fetched), u(s.cached));
@@ -116,10 +118,8 @@ void print_summary(const JobSpec& spec, const std::filesystem::path& job_store, 
   }
   if (s.duplicates) std::fprintf(stderr, "  duplicates      %llu (same key again in this job)\n", u(s.duplicates));
   if (s.failed) {
-    // Where to see them (paa status --failed reads the job's store unless told another).
-    const std::string store = spec.store == job_store ? "" : " --store " + spec.store.string();
     std::fprintf(stderr, "  failed          %llu (a rerun retries them; `paa status %s%s --failed` lists them)\n",
-                 u(s.failed), spec.file.string().c_str(), store.c_str());
+                 u(s.failed), spec.file.string().c_str(), status_store.c_str());
   } else {
     std::fprintf(stderr, "  failed          0\n");
   }
@@ -145,9 +145,7 @@ void print_summary(const JobSpec& spec, const std::filesystem::path& job_store, 
   }
   if (!s.stop_message.empty()) std::fprintf(stderr, "paa: %s\n", s.stop_message.c_str());
   if (code == kExitOk || code == kExitPartial) {
-    // The store this run wrote (--store, a shard's) and this job's keys only: a store may hold
-    // several jobs.
-    const std::string status_store = spec.store == job_store ? "" : " --store " + spec.store.string();
+    // This job's keys only: a store may hold several jobs.
     std::fprintf(stderr, "next: paa status %s%s    |    paa export --store %s --job %s --format csv -o %s.csv\n",
                  spec.file.string().c_str(), status_store.c_str(), spec.store.string().c_str(), spec.name.c_str(),
                  spec.name.c_str());

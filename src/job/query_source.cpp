@@ -458,15 +458,15 @@ class CsvSource final : public QuerySource {
 }  // namespace detail
 
 char sniff_delimiter(std::string_view sample, char preferred) {
-  std::vector<char> kCandidates{preferred};
+  std::vector<char> candidates{preferred};
   for (const char d : {',', ';', '\t'}) {
-    if (d != preferred) kCandidates.push_back(d);
+    if (d != preferred) candidates.push_back(d);
   }
   char best = 0;
   std::size_t best_fields = 0;
   char widest = preferred;
   std::size_t widest_first = 0;
-  for (const char d : kCandidates) {
+  for (const char d : candidates) {
     std::stringbuf buf{std::string(sample)};
     detail::CsvParser parser(buf, "", d);
     std::vector<std::string> fields;
