@@ -79,8 +79,6 @@ Result<ExportSummary> write_export(const OpenedStores& stores, const ExportPlan&
     return usage("--at shows results as they were; " + std::string(format_name(request.format.format)) +
                  " lists the keys failed now (progress has no history): leave out --at");
   }
-  // A union of stores has no question index of its own, and the index is today's, not --at's.
-  request.recount_questions = !stores.index_matches();
   ExportSummary summary;
   if (plan.partitioned) {
     PartitionedRequest partitioned = *plan.partitioned;

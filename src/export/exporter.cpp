@@ -20,9 +20,6 @@ Result<ExportSummary> export_store(StoreReader& store, const ExportRequest& sele
   if (request.format.format == ExportFormat::failures || request.format.format == ExportFormat::failures_jsonl) {
     return export_failures(store, request, out);
   }
-  if (request.format.format == ExportFormat::questions && !request.questions_from_results()) {
-    return export_question_index(store, request, out);
-  }
   if (request.format.format == ExportFormat::xlsx) {
     return make_error(errc::invalid_input, "xlsx is written to a file by name: use export_store_xlsx");
   }

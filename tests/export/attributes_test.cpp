@@ -2,7 +2,6 @@
 // catalog, what jsonl/csv rows carry (a discovered key its seed's), and the questions' volume.
 #include "paa/export/attributes.hpp"
 #include "paa/export/exporter.hpp"
-#include "paa/export/questions/question_volumes.hpp"
 
 #include "test_support.hpp"
 
@@ -27,59 +26,6 @@ TEST(AttributeColumns, SanitisedLowerCaseStableAndDistinct) {
                                       "attr_avg_monthly_searches", "attr_column", "attr_top_of_page_bid_low_range",
                                       "attr_suchvolumen_\u00c4", "attr_kd_2", "attr_k_d", "attr_column_2",
                                       "attr_ctr"}));
-}
-
-QuestionId id(const std::string& text) { return question_id(fold_or_raw(text)); }
-
-// Each row's volume by handle.
-std::map<std::uint64_t, std::uint64_t> volumes_of(QuestionVolumes& v) {
-  std::map<std::uint64_t, std::uint64_t> out;
-  auto done = v.for_each_row([&](const QuestionVolumes::Handle& h, std::uint64_t volume) -> Result<void> {
-    out[h[0]] = volume;
-    return {};
-  });
-  EXPECT_TRUE(done);
-  return out;
-}
-
-TEST(QuestionVolumes, TheSumOverDistinctSeedsEachCountedOnce) {
-  QuestionVolumes v;
-  // "why?" is in two trees of seed A (its own and a discovered key's) and one of seed B.
-  ASSERT_TRUE(v.add_seed(id("Why?"), "A", 100));
-  ASSERT_TRUE(v.add_seed(id("why?"), "A", 100));
-  ASSERT_TRUE(v.add_seed(id("WHY?"), "B", 30));
-  ASSERT_TRUE(v.add_seed(id("How?"), "B", 30));
-  ASSERT_TRUE(v.add_row(id("why?"), {1, 0, 0}));
-  ASSERT_TRUE(v.add_row(id("how?"), {2, 0, 0}));
-  ASSERT_TRUE(v.add_row(id("when?"), {3, 0, 0}));
-  EXPECT_TRUE(v.any());
-  EXPECT_EQ(volumes_of(v), (std::map<std::uint64_t, std::uint64_t>{{1, 130}, {2, 30}, {3, 0}}));
-}
-
-TEST(QuestionVolumes, ATreeCountsItsQuestionsOnceAndOnlyWithAVolume) {
-  QuestionVolumes v;
-  ExportLineage with;
-  with.attrs.volume = 7;
-  with.attrs_key = "seed";
-  std::vector<Question> tree(2);
-  tree[0].question = "Why?";
-  tree[1].question = "why?";  // the same question again in the tree
-  tree[1].children.push_back(Question{});
-  tree[1].children[0].question = "How?";
-  ASSERT_TRUE(v.add_tree(tree, with));
-  ExportLineage without;  // a seed without a volume adds nothing
-  ASSERT_TRUE(v.add_tree(tree, without));
-  ASSERT_TRUE(v.add_row(id("why?"), {1, 0, 0}));
-  ASSERT_TRUE(v.add_row(id("how?"), {2, 0, 0}));
-  EXPECT_EQ(volumes_of(v), (std::map<std::uint64_t, std::uint64_t>{{1, 7}, {2, 7}}));
-}
-
-TEST(QuestionVolumes, SumsSaturate) {
-  QuestionVolumes v;
-  ASSERT_TRUE(v.add_seed(id("q"), "A", UINT64_MAX - 1));
-  ASSERT_TRUE(v.add_seed(id("q"), "B", 5));
-  ASSERT_TRUE(v.add_row(id("q"), {1, 0, 0}));
-  EXPECT_EQ(volumes_of(v)[1], UINT64_MAX);
 }
 
 SeedAttributes attrs(std::uint64_t volume, const std::string& kd) {

@@ -103,27 +103,22 @@ TEST_F(ExporterTest, JobDoneKeysWithoutAStoredResultAreCountedAndSkipped) {
   EXPECT_EQ(summary->missing_results, 1u);
 }
 
-TEST_F(ExporterTest, QuestionsWithoutFiltersComeFromTheIndexWithFirstSeenSpelling) {
-  QuestionEntry e;
-  e.normalized = "a";
-  e.question = "A?";
-  e.url = "u";
-  e.title = "t";
-  e.count = 2;
-  e.first_key = make_stored("coffee", "en", "us", "", "").key;
-  store.add_question(e);
-  e.normalized = "never";
-  e.count = 0;
-  store.add_question(e);
+// Every view is computed from the stored trees (the analysis pass), with or without a filter:
+// each question from the first tree that holds it in export (key) order.
+TEST_F(ExporterTest, QuestionsWithoutFiltersAreComputedFromEveryTree) {
   ExportRequest r;
   r.format.format = ExportFormat::questions;
   StringSink sink;
   BufferedOutput out(sink);
   auto summary = export_store(store, r, out);
   ASSERT_TRUE(summary);
+  EXPECT_EQ(summary->records, 3u);
+  // Trees in key order: coffee/de/de (b), coffee/en/us (a, b), tea/en/gb (c).
   EXPECT_EQ(sink.data,
             "question,answer,url,title,count,first_q,first_hl,first_gl,first_city\n"
-            "A?,,u,t,2,coffee,en,us,\n");
+            "a,ans a,https://u/0,T,2,coffee,en,us,\n"
+            "b,ans b,https://u/0,T,2,coffee,de,de,\n"
+            "c,ans c,https://u/0,T,1,tea,en,gb,London\n");
 }
 
 TEST_F(ExporterTest, QuestionsWithAFilterAreRecomputedFromTheSelectedTrees) {

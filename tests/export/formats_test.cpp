@@ -164,37 +164,6 @@ TEST(QuestionsFormat, CountsEachQuestionOncePerTreeMostFrequentFirst) {
             "d,ans d,https://u/3,T,1,second,de,de,Berlin\n");
 }
 
-TEST(QuestionIndexWriter, SortsByCountThenIndexOrderAndSkipsZeroCounts) {
-  StringSink sink;
-  BufferedOutput out(sink, 16);
-  auto writer = QuestionIndexWriter::create(false, out);
-  ASSERT_TRUE(writer);
-  (*writer)->begin();
-  auto entry = [](std::string q, std::uint64_t count) {
-    QuestionEntry e;
-    e.normalized = q;
-    e.question = q;
-    e.answer = q == "w" ? std::optional<std::string>() : std::optional<std::string>("ans, " + q);
-    e.url = "u";
-    e.title = "t";
-    e.count = count;
-    return e;
-  };
-  const FirstSeen first{"Coffee Shop", "en", "us", "Paris"};
-  for (auto [q, n] : std::vector<std::pair<std::string, std::uint64_t>>{{"w", 1}, {"x", 1}, {"y", 3}, {"z", 3}, {"zero", 0}}) {
-    ASSERT_TRUE((*writer)->add(entry(q, n), first));
-  }
-  ASSERT_TRUE((*writer)->finish());
-  ASSERT_TRUE(out.flush());
-  EXPECT_EQ((*writer)->records(), 4u);
-  EXPECT_EQ(sink.data,
-            "question,answer,url,title,count,first_q,first_hl,first_gl,first_city\n"
-            "y,\"ans, y\",u,t,3,Coffee Shop,en,us,Paris\n"
-            "z,\"ans, z\",u,t,3,Coffee Shop,en,us,Paris\n"
-            "w,,u,t,1,Coffee Shop,en,us,Paris\n"
-            "x,\"ans, x\",u,t,1,Coffee Shop,en,us,Paris\n");
-}
-
 TEST(FormatWriter, AnUnreadableBodyIsAnErrorNamingTheKey) {
   const auto r = make_stored("broken", "en", "us", "", R"({"result":{"children":[{"question":)");
   for (auto format : {ExportFormat::jsonl, ExportFormat::csv, ExportFormat::related, ExportFormat::questions}) {

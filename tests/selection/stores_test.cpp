@@ -72,11 +72,10 @@ TEST_F(StoresTest, AMissingFolderIsUsageNamingTheFlag) {
             "store '" + path("missing.db").string() + "' not found; pass --store the folder `paa run` writes to");
 }
 
-TEST_F(StoresTest, OneStoreIsReadAsItIsAndItsIndexMatches) {
+TEST_F(StoresTest, OneStoreIsReadAsItIs) {
   auto opened = open_stores({path("a.db")});
   ASSERT_TRUE(opened) << opened.error().message;
   EXPECT_EQ(opened->name, "store '" + path("a.db").string() + "'");
-  EXPECT_TRUE(opened->index_matches());
   EXPECT_EQ(opened->overlapping_keys(), 0u);
 }
 
@@ -84,7 +83,6 @@ TEST_F(StoresTest, SeveralStoresAreOneReaderThatCountsTheirOverlap) {
   auto opened = open_stores({path("a.db"), path("b.db")}, {}, "tea");
   ASSERT_TRUE(opened) << opened.error().message;
   EXPECT_EQ(opened->name, "2 stores");
-  EXPECT_FALSE(opened->index_matches());
   std::size_t keys = 0;
   ASSERT_TRUE(opened->reader->scan_results("", [&](const StoredResult&) { return ++keys, true; }));
   EXPECT_EQ(keys, 3u);
@@ -105,7 +103,6 @@ TEST_F(StoresTest, AtShowsTheStoreAsItWasThen) {
   auto opened = open_stores({path("a.db")}, "2000-01-01");
   ASSERT_TRUE(opened) << opened.error().message;
   ASSERT_TRUE(opened->at);
-  EXPECT_FALSE(opened->index_matches());
   std::size_t keys = 0;
   ASSERT_TRUE(opened->reader->scan_results("", [&](const StoredResult&) { return ++keys, true; }));
   EXPECT_EQ(keys, 0u) << "nothing was stored by the end of 2000-01-01";

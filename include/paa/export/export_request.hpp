@@ -18,15 +18,10 @@ struct ExportRequest {
   std::string job;  // "" = every stored result
   std::string hl;   // normalised (normalize_hl); "" = any
   std::string gl;   // normalised (normalize_gl); "" = any
-  // Count questions from the results rather than the store's question index (which a union
-  // of stores does not have, and which is today's, not --at's).
-  bool recount_questions = false;
   // The jobs whose progress entries hold attributes (set with format.attributes by
   // catalog_selection, paa/export/attributes.hpp).
   std::vector<std::string> attribute_jobs;
   bool filtered() const { return !job.empty() || !hl.empty() || !gl.empty(); }
-  // Question counts of the selection come from its trees, not from the store's index.
-  bool questions_from_results() const { return filtered() || recount_questions; }
 };
 
 struct ExportSummary {

@@ -30,8 +30,6 @@ struct OpenedStores {
   std::optional<PointInTime> at;   // --at: the point `reader` shows
   std::string name;                // "store 'DIR'" or "3 stores", for messages
 
-  // Whether `reader` shows what the store's own question index counts (one store, now).
-  bool index_matches() const { return shards == nullptr && !at; }
   // Keys found in more than one of the stores (0 for one store).
   std::uint64_t overlapping_keys() const;
 };

@@ -2,8 +2,8 @@
 
 #include "paa/export/attributes.hpp"
 #include "paa/export/lineage_lookup.hpp"
-#include "paa/export/questions/indexed_questions.hpp"
-#include "paa/export/questions/question_tally.hpp"
+#include "paa/analysis/question_pass.hpp"
+#include "paa/analysis/unique_questions.hpp"
 #include "paa/export/stored_tree.hpp"
 
 #include <optional>
@@ -26,8 +26,7 @@ Result<ExportSummary> export_store_xlsx(StoreReader& store, const ExportRequest&
   auto workbook = XlsxWorkbook::create(file, options);
   if (!workbook) return workbook.error();
   ExportSummary summary;
-  QuestionTally tally;  // with a filter, the selection's own question index
-  const bool filtered = request.questions_from_results();
+  analysis::QuestionPass pass;  // the selection's unique questions, from the same scan
   auto selected = scan_selection(store, request, summary, [&](const StoredResult& result) -> Result<bool> {
     auto env = parse_stored_result(result, request.format.max_question_depth);
     if (!env) return env.error();
@@ -38,20 +37,15 @@ Result<ExportSummary> export_store_xlsx(StoreReader& store, const ExportRequest&
       attrs = std::move(lineage->attrs);
     }
     if (auto added = (*workbook)->add_result(result, *env, attrs); !added) return added.error();
-    if (filtered) tally.add_tree(result, env->result.children);
+    if (auto added = pass.add_tree(result, env->result.children); !added) return added.error();
     return true;
   });
   if (!selected) return selected.error();
-  auto add_question = [&](const QuestionRow& row) { return (*workbook)->add_question(row); };
-  if (filtered) {
-    Result<void> added;
-    tally.for_each_sorted([&](const QuestionRow& row) {
-      if (added) added = add_question(row);
-    });
-    if (!added) return added.error();
-  } else if (auto added = for_each_indexed_question(store, add_question); !added) {
-    return added.error();
-  }
+  auto unique = analysis::UniqueQuestions::create();
+  if (!unique) return unique.error();
+  if (auto ran = pass.run({unique->get()}); !ran) return ran.error();
+  auto added = (*unique)->for_each([&](const analysis::UniqueQuestion& row) { return (*workbook)->add_question(row); });
+  if (!added) return added.error();
   if (auto closed = (*workbook)->close(); !closed) return closed.error();
   summary.records = (*workbook)->tree_rows();
   summary.question_rows = (*workbook)->question_rows();

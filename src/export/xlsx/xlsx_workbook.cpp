@@ -234,7 +234,7 @@ Result<void> XlsxWorkbook::add_result(const StoredResult& r, const Envelope& env
   return {};
 }
 
-Result<void> XlsxWorkbook::add_question(const QuestionRow& q) {
+Result<void> XlsxWorkbook::add_question(const analysis::UniqueQuestion& q) {
   Impl& m = *impl_;
   auto [ws, row] = m.next_row(m.questions);
   if (ws != nullptr) {
@@ -243,12 +243,10 @@ Result<void> XlsxWorkbook::add_question(const QuestionRow& q) {
     m.url(m.questions, ws, row, 2, q.url);
     m.text(ws, row, 3, q.title);
     m.number(ws, row, 4, static_cast<double>(q.count));
-    if (q.first != nullptr) {
-      m.text(ws, row, 5, q.first->q);
-      m.text(ws, row, 6, q.first->hl);
-      m.text(ws, row, 7, q.first->gl);
-      m.text(ws, row, 8, q.first->city);
-    }
+    m.text(ws, row, 5, q.first_q);
+    m.text(ws, row, 6, q.first_hl);
+    m.text(ws, row, 7, q.first_gl);
+    m.text(ws, row, 8, q.first_city);
   }
   if (m.error) return *m.error;
   return {};

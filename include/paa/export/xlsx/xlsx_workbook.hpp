@@ -7,8 +7,8 @@
 // rows, "Unique questions" (the `questions` rows), "Related" (the `related` rows). Each has a
 // bold frozen header row, an autofilter over its rows and fixed column widths; URLs are
 // hyperlinks (Excel allows 65,530 per sheet; later ones are plain text), dates are dates.
+#include "paa/analysis/unique_questions.hpp"
 #include "paa/error.hpp"
-#include "paa/export/questions/question_tally.hpp"
 #include "paa/export/xlsx/xlsx_cells.hpp"
 #include "paa/model/envelope.hpp"
 #include "paa/model/seed_attributes.hpp"
@@ -52,7 +52,7 @@ class XlsxWorkbook {
   // `attrs`: the attributes its rows carry (XlsxOptions::attributes).
   Result<void> add_result(const StoredResult& result, const Envelope& envelope, const SeedAttributes& attrs = {});
   // One row of "Unique questions", in the order they should appear.
-  Result<void> add_question(const QuestionRow& row);
+  Result<void> add_question(const analysis::UniqueQuestion& row);
   // Writes "Related", the autofilters, and the file. Call once.
   Result<void> close();
 

@@ -1,0 +1,89 @@
+#pragma once
+// The read side's analysis pass (docs/exports.md "Memory and speed"): every derived view of the
+// questions is computed by its reader from the stored trees, never maintained by the harvest.
+//
+// One pass: the selected trees are added once (in the export's scan, key order); each distinct
+// question of a tree (by fold_text) becomes one (question, occurrence) record; the records are
+// sorted externally by question (extmem::KeyedSort, a stated memory budget, scratch files in
+// $TMPDIR that vanish with the process, even on SIGKILL); then each question's occurrences are
+// handed, in one stream, to every reducer. A new per-question view is one reducer, not a new
+// pass over the store.
+#include "paa/error.hpp"
+#include "paa/extmem/keyed_sort.hpp"
+#include "paa/model/envelope.hpp"
+#include "paa/store/records.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_set>
+#include <vector>
+
+namespace paa::analysis {
+
+// The seed a tree belongs to (the key whose list row gave it attributes: its own, or the one it
+// descends from), when that seed has a search volume.
+struct TreeSeed {
+  std::string_view key;  // "" = none
+  std::optional<std::uint64_t> volume;
+};
+
+// One tree that holds a question: the question's first occurrence in that tree (pre-order)
+// and the tree itself.
+struct Occurrence {
+  std::string_view question;  // as spelled in this tree
+  std::string_view answer;    // "" = none
+  std::string_view url;
+  std::string_view title;
+  std::string_view q, hl, gl, city;  // the tree's search, as first spelled
+  std::int64_t since_ms = 0;  // since when the tree has held this answer (its unchanged-since time)
+  std::uint64_t tree = 0;     // the tree's place in the order the pass was fed (export order: key order)
+  std::uint64_t seed = 0;  // key_hash of TreeSeed::key; 0 = no seed with a volume
+  std::optional<std::uint64_t> volume;
+};
+
+// A view computed from the pass. For each question (fold_text byte order): begin, its
+// occurrences (one per tree that holds it; grouped by seed, then earliest first), end.
+class QuestionReducer {
+ public:
+  virtual ~QuestionReducer() = default;
+  virtual Result<void> begin_question(std::string_view folded) = 0;
+  virtual Result<void> occurrence(const Occurrence& occurrence) = 0;
+  virtual Result<void> end_question() = 0;
+};
+
+// What a pass did (for the docs' figures and --verbose summaries).
+struct PassStats {
+  std::uint64_t trees = 0;
+  std::uint64_t occurrences = 0;  // (question, tree) records sorted
+  std::size_t runs = 0;           // sorted runs written to the scratch file (0 = all in memory)
+  std::uint64_t disk_bytes = 0;   // the scratch file's size at its largest
+};
+
+class QuestionPass {
+ public:
+  // The sort's memory: records are gathered up to this many bytes before a run goes to disk.
+  static constexpr std::size_t kDefaultMemory = extmem::KeyedSort::kDefaultRunBytes;
+  explicit QuestionPass(std::size_t memory = kDefaultMemory);
+
+  // Each distinct question of `tree` (texts that fold to nothing are no question and skipped).
+  // Fails only when the sort cannot write a run (disk full, TMPDIR unwritable).
+  Result<void> add_tree(const StoredResult& tree, const std::vector<Question>& roots, const TreeSeed& seed = {});
+
+  // Sorts and streams every question to each reducer in turn. Call once, after the adds.
+  Result<void> run(std::initializer_list<QuestionReducer*> reducers);
+
+  PassStats stats() const;
+
+ private:
+  extmem::KeyedSort sort_;
+  std::uint64_t trees_ = 0;
+  std::uint64_t disk_bytes_ = 0;
+  std::unordered_set<std::string> in_tree_;
+  std::string fixed_;  // the record's numbers, reused
+};
+
+}  // namespace paa::analysis

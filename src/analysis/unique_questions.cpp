@@ -1,0 +1,58 @@
+#include "paa/analysis/unique_questions.hpp"
+
+#include <limits>
+#include <vector>
+
+namespace paa::analysis {
+
+Result<std::unique_ptr<UniqueQuestions>> UniqueQuestions::create() {
+  auto spill = extmem::RecordSpill::create();
+  if (!spill) return spill.error();
+  return std::unique_ptr<UniqueQuestions>(new UniqueQuestions(std::move(*spill)));
+}
+
+Result<void> UniqueQuestions::begin_question(std::string_view) {
+  count_ = 0;
+  volume_ = 0;
+  any_seed_ = false;
+  have_first_ = false;
+  return {};
+}
+
+Result<void> UniqueQuestions::occurrence(const Occurrence& o) {
+  ++count_;
+  // Occurrences come grouped by seed: a seed adds its volume once, however many trees it has.
+  if (o.volume && o.seed != 0 && !(any_seed_ && o.seed == last_seed_)) {
+    any_seed_ = true;
+    last_seed_ = o.seed;
+    const std::uint64_t max = std::numeric_limits<std::uint64_t>::max();
+    volume_ = *o.volume > max - volume_ ? max : volume_ + *o.volume;
+  }
+  // The first tree in export order speaks for the question (occurrences come grouped by seed).
+  if (!have_first_ || o.tree < first_tree_) {
+    have_first_ = true;
+    first_tree_ = o.tree;
+    const std::string_view fields[8] = {o.question, o.answer, o.url, o.title, o.q, o.hl, o.gl, o.city};
+    for (int i = 0; i < 8; ++i) first_[i].assign(fields[i]);
+  }
+  return {};
+}
+
+Result<void> UniqueQuestions::end_question() {
+  if (count_ == 0) return {};
+  const std::uint64_t offset = spill_->append({first_[0], first_[1], first_[2], first_[3], first_[4], first_[5],
+                                               first_[6], first_[7]});
+  return order_.add({count_, offset, volume_});
+}
+
+Result<void> UniqueQuestions::for_each(const std::function<Result<void>(const UniqueQuestion&)>& visit) {
+  if (auto sealed = spill_->seal(); !sealed) return sealed;
+  std::vector<std::string_view> f;
+  // Rows were added in fold_text order and the sort is stable: ties keep it.
+  return order_.for_each([&](const Counted& row) -> Result<void> {
+    spill_->at(row.offset, f);
+    return visit({f[0], f[1], f[2], f[3], row.count, f[4], f[5], f[6], f[7], row.volume});
+  });
+}
+
+}  // namespace paa::analysis
