@@ -504,7 +504,7 @@ for tool in "${peer_tools[@]}"; do
     ratio=$(median "${ratios[@]}")
     cpu_ratios+="${cpu_ratios:+, }$tool $(fmt "$(median "${cratios[@]}")" '.2f')"
     detail=""
-    [ "$tool" = curl ] && detail="What each keeps: curl a file per inflated body; the aiohttp script (query, body) rows in one SQLite table (WAL, synchronous=NORMAL, a commit every 100 rows); Scrapy one JSON line per answer (the body parsed with response.json() and written again by the feed exporter); paa its RocksDB store (each answer validated, its questions indexed, crash-safe commits). Every client verifies TLS against the bench CA (Scrapy through a context factory in the spider: its default verifies nothing)."
+    [ "$tool" = curl ] && detail="What each keeps: curl a file per inflated body; the aiohttp script (query, body) rows in one SQLite table (WAL, synchronous=NORMAL, a commit every 100 rows); Scrapy one JSON line per answer (the body parsed with response.json() and written again by the feed exporter); paa its RocksDB store (each answer validated, crash-safe commits). Every client verifies TLS against the bench CA (Scrapy through a context factory in the spider: its default verifies nothing)."
     result 8 "${peer_name[$tool]}" "paa ≥ ${peer_target[$tool]} ×" "$measured" "paa $(fmt "$ratio" '.2f') ×" "$(yesno "$ratio >= ${peer_target[$tool]}")" "$detail"
   fi
   samples 8 "$tool req/s" "${peer_rps[$tool]% }"; samples 8 "$tool µs CPU/result" "${peer_cpu[$tool]% }"
