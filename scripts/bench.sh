@@ -12,6 +12,8 @@
 # runs only those cases; PAA_BENCH_WORK=DIR adds to an earlier (kept) run's folder;
 # PAA_BENCH_SCALE=N sizes cases 4 and 7 (default 1,000,000); PAA_BENCH_HISTORY=N sizes case 9
 # (default 100,000). Case 11 opens the HTML report in Chromium (installs chromium and the npm tools).
+# Query lists are in random key order, like a real keyword list (scripts/bench/gen_queries.py);
+# case 4 also fills the same queries sorted, as a second figure beside the random-order one.
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 cd "$PAA_ROOT"
@@ -39,7 +41,7 @@ cases=" ${PAA_BENCH_CASES:-1 2 3 4 5 6 7 8 9 10 11} "
 want() { [[ $cases == *" $1 "* ]]; }
 
 paa_install_deps
-paa_install_packages wrk linux-perf time util-linux
+paa_install_packages wrk linux-perf time util-linux zstd
 # Case 8 runs the tools a user would pick instead (scripts/bench/peers/).
 if want 8; then paa_install_packages curl python3-aiohttp python3-scrapy; fi
 paa_log "building (release)"
@@ -74,6 +76,7 @@ fi
 # --- helpers ---------------------------------------------------------------------------------
 calc() { python3 -c "print($1)"; }
 median() { python3 -c 'import statistics,sys; print(statistics.median(float(x) for x in sys.argv[1:]))' "$@"; }
+maximum() { python3 -c 'import sys; print(max(float(x) for x in sys.argv[1:]))' "$@"; }
 fmt() { python3 -c "print(format($1, '$2'))"; }   # fmt VALUE SPEC, e.g. fmt 1234.5 ',.0f'
 yesno() { if [ "$(calc "$1")" = True ]; then echo yes; else echo "**no**"; fi; }
 result() { printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$@" >>"$work/results.tsv"; }
@@ -125,10 +128,12 @@ emulator_cpu() {
   awk -v tck="$(getconf CLK_TCK)" '{ print ($14 + $15) / tck }' "/proc/$emu_pid/stat"
 }
 
-# make_job NAME COUNT: a job of COUNT generated queries in one locale (en/us).
+# make_job NAME COUNT [PREFIX [--sorted]]: a job of COUNT generated queries (gen_queries.py
+# COUNT PREFIX, PREFIX defaulting to NAME: random key order; --sorted: the same queries in key
+# order) in one locale (en/us).
 make_job() {
-  local name=$1 count=$2
-  python3 "$bench/gen_queries.py" "$count" "$name" >"$work/$name.txt"
+  local name=$1 count=$2 prefix=${3:-$1}
+  python3 "$bench/gen_queries.py" "$count" "$prefix" ${4:+"$4"} >"$work/$name.txt"
   cat >"$work/$name.toml" <<EOF
 name = "$name"
 query_files = ["$name.txt"]
@@ -149,6 +154,41 @@ run_paa() {
   command_of "$case_id" "${cli_pin[*]} paa run $(basename "$job") --store $(basename "$store") --base-url \$E --ca-file \$CA --progress none $*"
   timed "$work/time" "${cli_pin[@]}" "$bin/paa" run "$job" --store "$store" --base-url "$base" --ca-file "$ca" --progress none "$@" \
     >"$log" 2>&1 || { tail -20 "$log" >&2; paa_log "paa run failed (see above)"; exit 1; }
+}
+
+# store_bytes STORE: `du -sb` of a store folder (RocksDB's own LOG files included).
+store_bytes() { du -sb "$1" | cut -f1; }
+
+# jsonl_zstd_bytes CASE STORE: bytes of `paa export --format jsonl` of STORE compressed by
+# `zstd -3` (one thread: the size does not depend on the machine): the floor a store's size on disk
+# is compared with (what the same results take, compressed, with no index or lookup structure).
+jsonl_zstd_bytes() {
+  command_of "$1" "paa export --store $(basename "$2") --format jsonl | zstd -3 -T1 -q -c | wc -c"
+  "$bin/paa" export --store "$2" --format jsonl 2>"$work/export.err" | zstd -3 -T1 -q -c | wc -c \
+    || { cat "$work/export.err" >&2; paa_log "paa export --format jsonl | zstd failed (see above)"; exit 1; }
+}
+
+# questions_export CASE STORE: one timed `paa export --format questions` of STORE (pinned like
+# paa run), its TMPDIR a fresh folder that scripts/bench/tmp_peak.py watches every 0.1 s (the
+# sizes of the files under it the process holds open or mapped, unlinked ones included, plus any
+# still named there). Sets q_elapsed (s), q_cpu (user+sys s), q_rss (peak KiB), q_tmp (peak bytes of
+# temporary files) and q_rows (CSV records but the header: unique questions). A temporary file left behind fails the bench.
+questions_export() {
+  local case_id=$1 store=$2 tmp="$work/qtmp" out="$work/q.csv" user sys
+  rm -rf "$tmp" "$out"
+  mkdir -p "$tmp"
+  command_of "$case_id" "TMPDIR=qtmp ${emu_pin[*]}${emu_pin[*]:+ }python3 scripts/bench/tmp_peak.py PEAK qtmp -- /usr/bin/time ${cli_pin[*]} paa export --store $(basename "$store") --format questions -o q.csv --force   # qtmp: a fresh folder"
+  TMPDIR="$tmp" "${emu_pin[@]}" python3 "$bench/tmp_peak.py" "$work/tmp_peak" "$tmp" -- \
+    /usr/bin/time -f '%e %U %S %M' -o "$work/time" "${cli_pin[@]}" "$bin/paa" export --store "$store" --format questions -o "$out" --force \
+    2>"$work/export.err" || { cat "$work/export.err" >&2; paa_log "paa export --format questions failed (see above)"; exit 1; }
+  read -r q_elapsed user sys q_rss <"$work/time"
+  q_cpu=$(calc "$user + $sys")
+  read -r q_tmp _ <"$work/tmp_peak"
+  if [ -n "$(ls -A "$tmp")" ]; then
+    ls -la "$tmp" >&2; paa_log "paa export --format questions left temporary files in its TMPDIR (above)"; exit 1
+  fi
+  q_rows=$(python3 -c 'import csv,sys; print(sum(1 for _ in csv.reader(open(sys.argv[1], newline="", encoding="utf-8"))) - 1)' "$out")
+  rm -rf "$tmp" "$out"
 }
 
 # wrk_rps CASE [wrk args...] URL: requests/s of one wrk run, pinned like paa.
@@ -275,7 +315,11 @@ fi
 if want 4; then
 # --- case 4: scale ------------------------------------------------------------------------------
 # Natural-size trees (no --tree-kb): the case measures the key count's cost (feeder, store
-# lookups, memory), and a million 8 KiB bodies would only add disk traffic.
+# lookups, memory), and a million 8 KiB bodies would only add disk traffic. The list is in random
+# key order (the figures the targets are about); the same queries sorted in key order are filled
+# into a second store in the same run, a second figure that shows what the order is worth. Then
+# the store's size on disk against its zstd-compressed JSONL export (the floor), and its
+# `--format questions` export (time, peak RSS, temporary disk).
 case_begin "4 (scale: first request)"
 start_emulator --cache-ttl 0 --log "$work/scale.log"
 command_of 4 "${emu_pin[*]} paa-emulator ... $emu_args"
@@ -302,6 +346,7 @@ case_begin "4 (scale: fill the store)"
 rm -rf "$work/s.db"
 run_paa 4 "$work/s.toml" "$work/s.db" "$work/fill.log" --concurrency 64 --rate 0
 read -r fill_elapsed fill_user fill_sys fill_rss <"$work/time"
+fill_bytes=$(store_bytes "$work/s.db")
 case_end
 
 case_begin "4 (scale: rerun with every key stored)"
@@ -313,11 +358,38 @@ for rep in $(seq "$reps"); do
   [ "$(wc -l <"$work/scale.log")" = "$before" ] || { paa_log "the all-stored rerun sent requests"; exit 1; }
   rerun_list+=("$elapsed"); rerun_rss_list+=("$rss")
 done
+case_end
+
+case_begin "4 (scale: the same queries sorted in key order)"
+make_job ss "$n_scale" s --sorted
+rm -rf "$work/ss.db"
+run_paa 4 "$work/ss.toml" "$work/ss.db" "$work/sorted.log" --concurrency 64 --rate 0
+read -r sorted_elapsed sorted_user sorted_sys sorted_rss <"$work/time"
+sorted_bytes=$(store_bytes "$work/ss.db")
+rm -rf "$work/ss.db" "$work/ss.txt"
+case_end
+
+case_begin "4 (scale: the store against its compressed export)"
+floor_bytes=$(jsonl_zstd_bytes 4 "$work/s.db")
+case_end
+
+case_begin "4 (scale: questions export)"
+questions_export 4 "$work/s.db"
+case_end
+
+case_begin "4 (scale: report)"
 rerun_med=$(median "${rerun_list[@]}"); first_med=$(median "${first_list[@]}")
 rerun_rss_max=$(python3 -c 'import sys; print(max(int(x) for x in sys.argv[1:]))' "${rerun_rss_list[@]}")
 fill_mib=$(calc "$fill_rss / 1024"); rerun_mib=$(calc "$rerun_rss_max / 1024")
-result 4 "peak RSS, harvesting all $n_scale keys" "≤ 64 MiB" "$(fmt "$fill_mib" '.1f') MiB" "$(fmt "$(calc "$fill_mib / 64")" '.2f')" "$(yesno "$fill_mib <= 64")" \
-  "The fill harvested $n_scale keys once in $(fmt "$fill_elapsed" '.0f') s ($(fmt "$(calc "$n_scale / $fill_elapsed")" ',.0f') req/s, $(fmt "$(calc "($fill_user + $fill_sys) * 1e6 / $n_scale")" '.0f') µs CPU per query), natural-size trees; one repetition."
+fill_cpu=$(calc "($fill_user + $fill_sys) * 1e6 / $n_scale"); sorted_cpu=$(calc "($sorted_user + $sorted_sys) * 1e6 / $n_scale")
+result 4 "peak RSS, harvesting all $n_scale keys (random key order)" "≤ 64 MiB" "$(fmt "$fill_mib" '.1f') MiB" "$(fmt "$(calc "$fill_mib / 64")" '.2f')" "$(yesno "$fill_mib <= 64")" \
+  "The fill harvested $n_scale keys in random key order (\`scripts/bench/gen_queries.py\`: \`latte mocha 417 s\`, ..., shuffled with a fixed seed) once in $(fmt "$fill_elapsed" '.0f') s ($(fmt "$(calc "$n_scale / $fill_elapsed")" ',.0f') req/s, $(fmt "$fill_cpu" '.0f') µs CPU per query), natural-size trees; one repetition. The same queries sorted in key order, into a fresh store right after: $(fmt "$sorted_elapsed" '.0f') s ($(fmt "$(calc "$n_scale / $sorted_elapsed")" ',.0f') req/s), peak RSS $(fmt "$(calc "$sorted_rss / 1024")" '.1f') MiB; a real keyword list is in no key order, so the random fill is the one the targets are about."
+result 4 "µs CPU per key, the fill: random key order vs the same queries sorted" "-" "$(fmt "$fill_cpu" ',.0f') vs $(fmt "$sorted_cpu" ',.0f') µs" "$(fmt "$(calc "$fill_cpu / $sorted_cpu")" '.2f') × sorted" "-" \
+  "CPU = user+sys of the whole \`paa run\` (/usr/bin/time) / keys; one repetition each, back to back against the same emulator."
+result 4 "store on disk per key after the fill vs its JSONL export through zstd -3 (the floor)" "-" "$(fmt "$(calc "$fill_bytes / $n_scale")" ',.0f') vs $(fmt "$(calc "$floor_bytes / $n_scale")" ',.0f') B/key" "$(fmt "$(calc "$fill_bytes / $floor_bytes")" '.2f') × the floor" "-" \
+  "Store: \`du -sb\` of its folder right after the fill closed ($(fmt "$(calc "$fill_bytes / 1e6")" ',.1f') MB, RocksDB's LOG files and whatever compaction had not yet dropped included; the sorted fill's store: $(fmt "$(calc "$sorted_bytes / $n_scale")" ',.0f') B/key). Floor: \`paa export --format jsonl | zstd -3 -T1 | wc -c\` of the same store ($(fmt "$(calc "$floor_bytes / 1e6")" ',.1f') MB): the results themselves, compressed, with nothing to find one by."
+result 4 "paa export --format questions of this store: time · peak RSS · temporary disk" "measured" "$(fmt "$q_elapsed" '.1f') s · $(fmt "$(calc "$q_rss / 1024")" '.1f') MiB · $(fmt "$(calc "$q_tmp / 1e6")" ',.1f') MB" "-" "-" \
+  "$(fmt "$q_rows" ',') unique questions from $n_scale results, $(fmt "$q_cpu" '.1f') s CPU; one repetition, pinned like paa run. Temporary disk: the most bytes of files under its TMPDIR (a fresh folder) it held at once, sampled every 0.1 s by \`scripts/bench/tmp_peak.py\` from /proc (open and mapped files, unlinked ones included, which \`du\` would not see); none may be left behind."
 result 4 "peak RSS, rerun with every key stored (worst repetition)" "≤ 64 MiB" "$(fmt "$rerun_mib" '.1f') MiB" "$(fmt "$(calc "$rerun_mib / 64")" '.2f')" "$(yesno "$rerun_mib <= 64")" ""
 result 4 "start to first request (emulator log t − process start)" "≤ 2 s" "$(fmt "$(calc "$first_med / 1000")" '.2f') s" "$(fmt "$(calc "$first_med / 2000")" '.2f')" "$(yesno "$first_med <= 2000")" \
   "Includes the validation pass over the whole list (every line read and normalised before anything is sent), opening the store and the TLS handshake."
@@ -334,6 +406,7 @@ case_begin "5 (export)"
 start_emulator --tree-kb 8 --cache-ttl 0
 make_job e "$n_export"
 run_paa 5 "$work/e.toml" "$work/e.db" "$work/e.log" --concurrency 64 --rate 0
+e_bytes=$(store_bytes "$work/e.db")
 declare -A mbs_list=() sizes=() secs_list=()
 for format in jsonl csv xlsx html; do
   for rep in $(seq "$reps"); do
@@ -371,6 +444,26 @@ for format in jsonl csv; do
   fi
   samples 5 "$format MB/s" "${mbs_list[$format]% }"
 done
+# The analysis pass (issue 30): --format questions, its TMPDIR a fresh folder watched for the
+# temporary disk it uses.
+q_secs=(); q_rss_list=(); q_tmp_list=()
+for rep in $(seq "$reps"); do
+  questions_export 5 "$work/e.db"
+  q_secs+=("$q_elapsed"); q_rss_list+=("$q_rss"); q_tmp_list+=("$q_tmp")
+done
+q_med=$(median "${q_secs[@]}")
+q_mib=$(calc "$(maximum "${q_rss_list[@]}") / 1024"); q_tmp_max=$(maximum "${q_tmp_list[@]}")
+result 5 "questions export of $n_export results: time · peak RSS · temporary disk" "≤ 30 s and ≤ 128 MiB" \
+  "$(fmt "$q_med" '.1f') s · $(fmt "$q_mib" '.1f') MiB · $(fmt "$(calc "$q_tmp_max / 1e6")" ',.1f') MB" \
+  "$(fmt "$(calc "$q_med / 30")" '.2f') × 30 s, $(fmt "$(calc "$q_mib / 128")" '.2f') × 128 MiB" "$(yesno "$q_med <= 30 and $q_mib <= 128")" \
+  "The analysis pass: \`--format questions\`, $(fmt "$q_rows" ',') unique questions; time the median of $reps, peak RSS and temporary disk the largest. Temporary disk: the most bytes of files under its TMPDIR (a fresh folder) it held at once, sampled every 0.1 s by \`scripts/bench/tmp_peak.py\` from /proc (open and mapped files, unlinked ones included, which \`du\` would not see); a file left behind fails the bench. The targets are for 100,000 results; case 4 measures the same export of its $n_scale-key store when it runs."
+samples 5 "questions s" "${q_secs[*]}"; samples 5 "questions peak RSS KiB" "${q_rss_list[*]}"; samples 5 "questions temporary bytes" "${q_tmp_list[*]}"
+# Target 6: the store on disk against the same results as compressed JSONL (the last jsonl export).
+command_of 5 "zstd -3 -T1 -q -c x.jsonl | wc -c"
+e_floor=$(zstd -3 -T1 -q -c "$work/x.jsonl" | wc -c)
+result 5 "store on disk per result vs its JSONL export through zstd -3 (the floor)" "-" \
+  "$(fmt "$(calc "$e_bytes / $n_export")" ',.0f') vs $(fmt "$(calc "$e_floor / $n_export")" ',.0f') B/result" "$(fmt "$(calc "$e_bytes / $e_floor")" '.2f') × the floor" "-" \
+  "Store: \`du -sb\` of its folder right after the harvest closed ($(fmt "$(calc "$e_bytes / 1e6")" ',.1f') MB, RocksDB's LOG files and whatever compaction had not yet dropped included). Floor: the jsonl export above through \`zstd -3 -T1\` ($(fmt "$(calc "$e_floor / 1e6")" ',.1f') MB): the results themselves, compressed, with nothing to find one by."
 rm -rf "$work/e.db" "$work"/x.*
 case_end
 fi
@@ -504,7 +597,7 @@ for tool in "${peer_tools[@]}"; do
     ratio=$(median "${ratios[@]}")
     cpu_ratios+="${cpu_ratios:+, }$tool $(fmt "$(median "${cratios[@]}")" '.2f')"
     detail=""
-    [ "$tool" = curl ] && detail="What each keeps: curl a file per inflated body; the aiohttp script (query, body) rows in one SQLite table (WAL, synchronous=NORMAL, a commit every 100 rows); Scrapy one JSON line per answer (the body parsed with response.json() and written again by the feed exporter); paa its RocksDB store (each answer validated, its questions indexed, crash-safe commits). Every client verifies TLS against the bench CA (Scrapy through a context factory in the spider: its default verifies nothing)."
+    [ "$tool" = curl ] && detail="What each keeps: curl a file per inflated body; the aiohttp script (query, body) rows in one SQLite table (WAL, synchronous=NORMAL, a commit every 100 rows); Scrapy one JSON line per answer (the body parsed with response.json() and written again by the feed exporter); paa its RocksDB store (each answer validated, crash-safe commits). Every client verifies TLS against the bench CA (Scrapy through a context factory in the spider: its default verifies nothing)."
     result 8 "${peer_name[$tool]}" "paa ≥ ${peer_target[$tool]} ×" "$measured" "paa $(fmt "$ratio" '.2f') ×" "$(yesno "$ratio >= ${peer_target[$tool]}")" "$detail"
   fi
   samples 8 "$tool req/s" "${peer_rps[$tool]% }"; samples 8 "$tool µs CPU/result" "${peer_cpu[$tool]% }"
@@ -535,7 +628,6 @@ case_begin "9 (history)"
 hdb="$work/h.db"
 rm -rf "$hdb"
 make_job h "$n_history"
-store_bytes() { du -sb "$1" | cut -f1; }
 # wait_due END_MS: sleeps until 1.2 s after END_MS (the end of the run before), so that under
 # --refresh-after 1s every key it stored is due, and the next run id (its start, to the second)
 # differs.
@@ -657,13 +749,13 @@ row(f"store after harvesting {n} keys (du -sb)", "-", f"{mb(s0)} MB · {s0 / n:,
 row("refresh that changed nothing: keys unchanged (run summary)", f"all {n}", f"{n - c1} of {n}, {c1} changed", met="yes")
 row("refresh that changed nothing: store growth", "-", f"{mb(s1 - s0, '+')} MB · {(s1 - s0) / n:+,.0f} B/key",
     f"{(s1 - s0) / s0:.2f} × the harvest's size", detail=
-    "An unchanged refresh keeps one version (no history entry, no question-index change) but writes the key's result again "
+    "An unchanged refresh keeps one version (no history entry) but writes the key's result again "
     "with its new fetch time: until compaction drops the older copy, it costs up to a result's size per key.")
 row("refresh at --revision 1: keys changed", "about 30%", f"{c2} of {n} ({100 * c2 / n:.1f}%)")
 row("refresh at --revision 1: store growth", "-",
     f"{mb(s2 - s1, '+')} MB · {(s2 - s1) / c2:+,.0f} B per changed key ({(s2 - s1) / n:+,.0f} B/key)",
     f"{(s2 - s1) / s0:.2f} × the harvest's size", detail=
-    f"A changed key moves its old version to the history family and stores the new one (and updates the question index); "
+    f"A changed key moves its old version to the history family and stores the new one; "
     f"its {n - c2} unchanged keys are rewritten as above. The growth is divided by the changed keys although every "
     f"refreshed key contributes.")
 row("paa run: harvest (revision 0)", "-", run(0), detail=
