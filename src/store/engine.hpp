@@ -3,6 +3,7 @@
 // secondary for readers) with each family's options, RocksDB's errors as the store's, and the
 // reads and cursors every side shares. Bytes come and go through the codec (codec.hpp); the
 // writer's batches are record_batch.hpp's.
+#include "reader_folder.hpp"
 #include "writer_lock.hpp"
 
 #include "paa/store/expansion.hpp"
@@ -150,7 +151,7 @@ class RocksStore {
 
   std::filesystem::path dir_;
   Mode mode_;
-  std::filesystem::path secondary_dir_;  // temp folder of a secondary instance
+  std::optional<ReaderFolder> reader_folder_;  // a secondary instance's private folder
   rocksdb::DB* db_ = nullptr;
   std::vector<rocksdb::ColumnFamilyHandle*> handles_;
   std::shared_ptr<rocksdb::Cache> block_cache_;

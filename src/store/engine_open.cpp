@@ -313,14 +313,11 @@ Result<std::unique_ptr<RocksStore>> RocksStore::open(const fs::path& dir, Mode m
     s = rocksdb::DB::Open(dbo, dir.string(), descriptors, &store->handles_, &store->db_);
   } else {
     // The secondary keeps its own info log in a private temporary folder.
-    std::string tmpl = (fs::temp_directory_path(ec) / "paa-reader-XXXXXX").string();
-    if (::mkdtemp(tmpl.data()) == nullptr) {
-      return make_error(errc::store_unusable, store_name(dir) + ": cannot create a temporary folder for the reader: " +
-                        std::strerror(errno) + "; check TMPDIR");
-    }
-    store->secondary_dir_ = tmpl;
-    s = rocksdb::DB::OpenAsSecondary(dbo, dir.string(), tmpl, descriptors, &store->handles_,
-                                     &store->db_);
+    auto folder = ReaderFolder::create(fs::temp_directory_path(ec));
+    if (!folder) return make_error(errc::store_unusable, store_name(dir) + ": " + folder.error().message);
+    store->reader_folder_.emplace(std::move(*folder));
+    s = rocksdb::DB::OpenAsSecondary(dbo, dir.string(), store->reader_folder_->path().string(), descriptors,
+                                     &store->handles_, &store->db_);
   }
   if (!s.ok()) {
     return rocks_error(dir, primary ? "opening the store" : "opening the store for reading", s);
@@ -401,11 +398,7 @@ Result<void> RocksStore::close() {
   if (!s.ok() && result) result = rocks_error(dir_, "closing", s);
   delete db_;
   db_ = nullptr;
-  if (!secondary_dir_.empty()) {
-    std::error_code ec;
-    fs::remove_all(secondary_dir_, ec);
-    secondary_dir_.clear();
-  }
+  reader_folder_.reset();
   lock_.reset();  // only once RocksDB has let go of the files
   return result;
 }
