@@ -47,6 +47,7 @@ class RocksStoreReader final : public StoreReader {
   Result<void> scan_questions(const std::function<bool(const QuestionEntry&)>& visit) override {
     return store_->scan_questions(visit);
   }
+  bool has_question_index() const override { return store_->questions != nullptr; }
   Result<std::optional<StoredResult>> get_at(std::string_view key, std::int64_t at_ms,
                                              const StoredResult* current) override {
     return store_->get_at(key, at_ms, current);
