@@ -1,5 +1,6 @@
 // The engine, opening and closing: RocksDB's options for each family, the checks that tell a
-// store from anything else, the format version (docs/store.md "Layout", "Format versions").
+// store from anything else, the format version and the upgrades (docs/store.md "Layout",
+// "Format versions").
 #include "engine.hpp"
 
 #include "codec.hpp"
@@ -55,14 +56,14 @@ rocksdb::CompressionType best_compression(bool prefer_zstd) {
   return rocksdb::kNoCompression;
 }
 
-rocksdb::ColumnFamilyOptions family_options(Family family,
-                                            const std::shared_ptr<rocksdb::Cache>& cache) {
+// `primary`: the options of the writer's instance, else of a reader's (secondary).
+rocksdb::ColumnFamilyOptions family_options(Family family, const std::shared_ptr<rocksdb::Cache>& cache,
+                                            bool primary) {
   rocksdb::ColumnFamilyOptions o;
   rocksdb::BlockBasedTableOptions t;
   t.block_cache = cache;
   t.format_version = 5;
-  // The question index is only merged into blindly and scanned, never looked up by key:
-  // filters there (in SST files and memtables) would be pure cost.
+  // Nothing looks up the questions family by key: filters there would be pure cost.
   const bool point_lookups = family != Family::questions && family != Family::history;
   // Point lookups (has_result, progress) skip most SST files. History is only seeked by key
   // prefix, which a whole-key filter cannot answer.
@@ -84,18 +85,26 @@ rocksdb::ColumnFamilyOptions family_options(Family family,
       o.bottommost_compression = o.compression;
       break;
     case Family::questions:
-      o.merge_operator = make_question_count_merge();
+      // Since format 5 an empty placeholder that nothing writes: a release of format 4 or older
+      // opens every family of its list, and finds this one, so it reaches its format check and
+      // says "upgrade paa" (docs/store.md "Format versions"). In a store of format 4 or older it
+      // is the old question index, opened only to be dropped (check_format_version): the options
+      // that index was written with (tiered compaction, 16 KiB blocks, 16 MiB files), but
+      // nothing ever compacts or flushes it, since its values are merge operands and the writer
+      // has no merge operator for them. A WAL that a killed writer of format 4 left holding
+      // operands is replayed into this family's memtable and kept there (no flush during
+      // recovery, db_options, and a memtable that a format 4 writer's unflushed operands,
+      // at most two 8 MiB memtables, cannot fill), so a writer killed before the drop leaves
+      // the old index whole.
       o.compression = best_compression(false);
-      // Without point lookups, larger blocks cost nothing and shrink the index. Smaller output
-      // files bound what a compaction holds in memory while it builds one (its index block),
-      // which at 64 MiB files grew with the store (heaptrack, BENCHMARKS.md case 4).
       t.block_size = 16 * 1024;
       o.target_file_size_base = 16u << 20;
-      // ~19 new keys per result, spread over the whole key space, and nothing but scans read
-      // them: tiered (universal) compaction rewrites an entry a few times, where levels rewrote
-      // the whole of L1 at every L0 compaction (CPU per result at 200,000 keys 448-459 -> 310-313
-      // µs; BENCHMARKS.md, round 6). A full compaction needs the index's size again on disk.
       o.compaction_style = rocksdb::kCompactionStyleUniversal;
+      o.disable_auto_compactions = true;
+      o.arena_block_size = 1u << 20;
+      // Removed with the analysis pass (#30): a reader's StoreReader::scan_questions of an old
+      // index folds its operands.
+      if (!primary) o.merge_operator = make_question_count_merge();
       break;
     case Family::history:  // old bodies, read rarely: like results
       t.block_size = 16 * 1024;
@@ -117,8 +126,9 @@ rocksdb::ColumnFamilyOptions family_options(Family family,
     o.memtable_whole_key_filtering = true;
   }
   // Small memtables: the total is capped by db_write_buffer_size (RSS target 64 MiB), and a
-  // shorter skip list is faster to search and insert into.
-  o.write_buffer_size = family == Family::meta ? (1u << 20) : (8u << 20);
+  // shorter skip list is faster to search and insert into. The questions family's is never
+  // written to: its size only keeps an old index's replayed operands in memory (above).
+  o.write_buffer_size = family == Family::meta ? (1u << 20) : family == Family::questions ? (64u << 20) : (8u << 20);
   return o;
 }
 
@@ -139,12 +149,17 @@ rocksdb::DBOptions db_options(bool primary) {
   o.writable_file_max_buffer_size = 256u << 10;
   // Every family's memtables together (RSS target: 64 MiB for a run of any size).
   o.db_write_buffer_size = 16u << 20;
+  // A writer's recovery leaves the replayed WAL in memtables, flushed later as usual: a flush
+  // now would meet an old question index's merge operands without a merge operator, and drop
+  // them (family_options, Family::questions).
+  o.avoid_flush_during_recovery = primary;
   return o;
 }
 
+// The families every store has, which tell a paa store from another program's database (the
+// questions family is not one of them: the first writer of format 5 drops and creates it again).
 const std::pair<const char*, Family> kFamilies[] = {
     {kResultsFamily, Family::results},
-    {kQuestionsFamily, Family::questions},
     {kProgressFamily, Family::progress},
     {kMetaFamily, Family::meta},
 };
@@ -291,8 +306,9 @@ Result<std::unique_ptr<RocksStore>> RocksStore::open(const fs::path& dir, Mode m
     if (std::find(names.begin(), names.end(), name) == names.end()) names.emplace_back(name);
   }
   // A reader cannot create a family: it reads a store without one as having no expansion
-  // (or no history).
-  for (const char* added : {kExpansionFamily, kHistoryFamily}) {
+  // (or no history, or no old question index: an upgrade to format 5 cut short between its
+  // drop and its creation, which the next writer completes).
+  for (const char* added : {kQuestionsFamily, kExpansionFamily, kHistoryFamily}) {
     if (primary && std::find(names.begin(), names.end(), added) == names.end()) names.emplace_back(added);
   }
   if (std::find(names.begin(), names.end(), rocksdb::kDefaultColumnFamilyName) == names.end())
@@ -301,10 +317,11 @@ Result<std::unique_ptr<RocksStore>> RocksStore::open(const fs::path& dir, Mode m
   for (const auto& name : names) {
     rocksdb::ColumnFamilyOptions cfo;
     for (const auto& [known, family] : kFamilies) {
-      if (name == known) cfo = family_options(family, store->block_cache_);
+      if (name == known) cfo = family_options(family, store->block_cache_, primary);
     }
-    if (name == kExpansionFamily) cfo = family_options(Family::expansion, store->block_cache_);
-    if (name == kHistoryFamily) cfo = family_options(Family::history, store->block_cache_);
+    if (name == kQuestionsFamily) cfo = family_options(Family::questions, store->block_cache_, primary);
+    if (name == kExpansionFamily) cfo = family_options(Family::expansion, store->block_cache_, primary);
+    if (name == kHistoryFamily) cfo = family_options(Family::history, store->block_cache_, primary);
     descriptors.emplace_back(name, cfo);
   }
 
@@ -351,8 +368,9 @@ Result<void> RocksStore::check_format_version() {
   auto stored = get(meta, kMetaFormatVersion, "reading the format version");
   if (!stored) return stored.error();
   if (!*stored) {
+    format_version_ = kStoreFormatVersion;
     if (mode_ == Mode::secondary) return {};  // a store being created right now
-    return record_current();
+    return record_current();  // a new store: its questions family is the empty placeholder
   }
   const std::string& text = **stored;
   std::uint32_t version = 0;
@@ -365,15 +383,39 @@ Result<void> RocksStore::check_format_version() {
                       std::to_string(version) + "; this paa reads up to " +
                       std::to_string(kStoreFormatVersion) + "): upgrade paa");
   }
+  format_version_ = version;
   if (version < kStoreFormatVersion && mode_ == Mode::primary) {
     // Older values are all valid in later formats (2 added question-index merge operands, 3
     // result values with history fields and the history family, created at open above, 4
-    // progress entries with the seed's attributes), so
-    // the upgrade is this one write: recording the version makes an older paa refuse the
-    // store instead of misreading it. A crash before it leaves an old-format store that the
-    // next writer upgrades the same way.
-    return record_current();
+    // progress entries with the seed's attributes). Format 5 keeps no question index: the old
+    // one is dropped and its family created again, empty. Each step is one MANIFEST record,
+    // and recording the version, last, makes an older paa refuse the store instead of
+    // misreading it. A crash between two steps leaves a store of the old format that the next
+    // writer upgrades the same way: a family dropped and not created yet is created at open,
+    // one created already is dropped and created again (empty either way).
+    if (auto dropped = drop_question_index(); !dropped) return dropped;
+    if (auto recorded = record_current(); !recorded) return recorded;
+    format_version_ = kStoreFormatVersion;
   }
+  return {};
+}
+
+Result<void> RocksStore::drop_question_index() {
+  if (questions != nullptr) {
+    auto s = db_->DropColumnFamily(questions);
+    if (!s.ok()) return rocks_error(dir_, "dropping the old question index", s);
+    // Its files are deleted once no handle refers to it any more: its disk space comes back now.
+    handles_.erase(std::find(handles_.begin(), handles_.end(), questions));
+    s = db_->DestroyColumnFamilyHandle(questions);
+    questions = nullptr;
+    if (!s.ok()) return rocks_error(dir_, "dropping the old question index", s);
+  }
+  rocksdb::ColumnFamilyHandle* placeholder = nullptr;
+  auto s = db_->CreateColumnFamily(family_options(Family::questions, block_cache_, true), kQuestionsFamily,
+                                   &placeholder);
+  if (!s.ok()) return rocks_error(dir_, "creating the empty questions family", s);
+  handles_.push_back(placeholder);
+  questions = placeholder;
   return {};
 }
 
@@ -384,7 +426,7 @@ Result<void> RocksStore::close() {
     // Not needed for durability (the WAL has everything) but makes the next open and
     // every reader's catch-up fast: they need not replay the WAL.
     rocksdb::FlushOptions fo;
-    std::vector<rocksdb::ColumnFamilyHandle*> ours{results, questions, progress, meta};
+    std::vector<rocksdb::ColumnFamilyHandle*> ours{results, progress, meta};  // questions: never written
     for (auto* added : {expansion, history}) {
       if (added != nullptr) ours.push_back(added);
     }

@@ -1,12 +1,12 @@
 #pragma once
-// Internal: the RocksDB merge operator of the question index (the "questions" family).
+// Internal: the merge operator that reads the question index of a store of format 4 or older.
+// Removed with the analysis pass (#30).
 //
-// Storing a tree adds 1 to the count of each of its distinct questions (and a refresh subtracts
-// 1 for each question that left the tree) with a blind Merge: no read per question. Before, each
-// question cost a point lookup and a rewrite of its whole entry on the writer thread, 15% of a
-// harvest's CPU (perf, BENCHMARKS.md). The operands sit in the same WriteBatch as the result, so
-// counts stay exact across crashes. Every instance that opens the store (writer and readers)
-// needs this operator to read the family. Byte formats: codec.hpp.
+// Format 2 to 4 writers updated the index (the "questions" family) with blind Merges: storing
+// a tree added 1 to the count of each of its distinct questions, a refresh subtracted 1 for
+// each question that left the tree. Format 5 writes no index and its writer drops the old one
+// (engine_open.cpp); until then a reader's StoreReader::scan_questions folds the operands on
+// read with this operator (full merges only: a reader never compacts). Byte formats: codec.hpp.
 #include <rocksdb/merge_operator.h>
 
 #include <memory>
