@@ -83,6 +83,13 @@ rocksdb::ColumnFamilyOptions family_options(Family family, const std::shared_ptr
       t.partition_filters = true;
       o.compression = best_compression(true);
       o.bottommost_compression = o.compression;
+      // A keyword list comes in no key order, so each flush's keys are spread over the whole
+      // key space and every compaction out of L0 overlapped, and rewrote, all of L1: CPU per
+      // result grew with the store (the question index's old problem, BENCHMARKS.md round 6).
+      // Tiered (universal) compaction rewrites a result a few times in all: 100,000 keys in
+      // random order, 388-467 -> 258-340 µs per result (round 7). A full compaction can need
+      // the family's size again in free disk for a while (docs/store.md "Tuning").
+      o.compaction_style = rocksdb::kCompactionStyleUniversal;
       break;
     case Family::questions:
       // Since format 5 an empty placeholder that nothing writes: a release of format 4 or older
