@@ -505,16 +505,6 @@ bool fold_deltas(std::int64_t& count, std::optional<QuestionEntry>& fields,
 
 }  // namespace
 
-std::string encode_question_delta(std::int64_t delta, const QuestionEntry* first_seen) {
-  std::string out;
-  ByteWriter w(out);
-  w.u8(kQuestionDeltaV1);
-  w.i64(delta);
-  w.u8(first_seen ? 1 : 0);
-  if (first_seen) w.raw(encode_question(*first_seen));  // its count is ignored
-  return out;
-}
-
 std::optional<std::string> merge_question_values(const std::string_view* base,
                                                  std::span<const std::string_view> operands) {
   std::int64_t count = 0;
@@ -529,13 +519,6 @@ std::optional<std::string> merge_question_values(const std::string_view* base,
   QuestionEntry out = fields ? std::move(*fields) : QuestionEntry{};
   out.count = count > 0 ? static_cast<std::uint64_t>(count) : 0;
   return encode_question(out);
-}
-
-std::optional<std::string> merge_question_deltas(std::span<const std::string_view> operands) {
-  std::int64_t count = 0;
-  std::optional<QuestionEntry> fields;
-  if (!fold_deltas(count, fields, operands)) return std::nullopt;
-  return encode_question_delta(count, fields ? &*fields : nullptr);
 }
 
 std::string encode_quota(const QuotaState& q) {

@@ -2,7 +2,7 @@
 // Internal: the codec, the byte formats of the store's values (docs/store.md, "Layout"): records
 // (paa/store/records.hpp, expansion.hpp) to bytes and back. No I/O, no RocksDB. Where each
 // record is kept (families and keys) is key_layout.hpp, which every user of the codec needs.
-// Hot families (results, progress, questions) use a compact versioned binary format;
+// Hot families (results, progress) use a compact versioned binary format;
 // meta values (quota, run info) are JSON so `ldb` dumps stay readable.
 #include "key_layout.hpp"
 #include "paa/store/expansion.hpp"
@@ -33,19 +33,18 @@ std::optional<std::int64_t> decode_result_fetched_at(std::string_view bytes);
 std::string encode_progress(const ProgressEntry& p);
 std::optional<ProgressEntry> decode_progress(std::string_view bytes);
 
+// The question index of a store of format 4 or older, read as it is until the first writer of
+// format 5 drops it (format 5 writes none).
 std::string encode_question(const QuestionEntry& q);            // normalized not included
 std::optional<QuestionEntry> decode_question(std::string_view normalized, std::string_view bytes);
 
-// The question index is updated with blind merges (no read per question; see
-// question_count_merge.hpp). An operand adds `delta` to the count and, when given, carries the
-// question's display fields and first key; the first fields ever seen for a question win.
-std::string encode_question_delta(std::int64_t delta, const QuestionEntry* first_seen);
+// Its values were updated with blind merges (question_count_merge.hpp): an operand added
+// `delta` to the count and, when given, carried the question's display fields and first key;
+// the first fields ever seen for a question win.
 // Folds a stored entry (nullptr = none) and operands, oldest first, into one full entry; the
 // count never goes below 0 (an entry at 0 is hidden from readers). nullopt = damaged bytes.
 std::optional<std::string> merge_question_values(const std::string_view* base,
                                                  std::span<const std::string_view> operands);
-// Folds consecutive operands (no stored entry) into one operand. nullopt = damaged bytes.
-std::optional<std::string> merge_question_deltas(std::span<const std::string_view> operands);
 
 std::string encode_quota(const QuotaState& q);
 std::optional<QuotaState> decode_quota(std::string_view json);

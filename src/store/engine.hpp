@@ -3,6 +3,7 @@
 // secondary for readers) with each family's options, RocksDB's errors as the store's, and the
 // reads and cursors every side shares. Bytes come and go through the codec (codec.hpp); the
 // writer's batches are record_batch.hpp's.
+#include "key_layout.hpp"
 #include "writer_lock.hpp"
 
 #include "paa/store/expansion.hpp"
@@ -58,6 +59,8 @@ class RocksStore {
   rocksdb::DB* db() const { return db_; }
   const std::filesystem::path& dir() const { return dir_; }
   rocksdb::ColumnFamilyHandle* results = nullptr;
+  // Since format 5 an empty placeholder, never written; in a reader of a store of format 4 or
+  // older, the old question index (nullptr: an upgrade cut short between its drop and creation).
   rocksdb::ColumnFamilyHandle* questions = nullptr;
   rocksdb::ColumnFamilyHandle* progress = nullptr;
   rocksdb::ColumnFamilyHandle* meta = nullptr;
@@ -101,7 +104,14 @@ class RocksStore {
   Result<void> scan_progress(
       std::string_view job,
       const std::function<bool(std::string_view, const ProgressEntry&)>& visit) const;
+  // Removed with the analysis pass (#30): the old question index of a store of format 4 or
+  // older, read as it is (a writer drops it); nothing in a store of format 5.
   Result<void> scan_questions(const std::function<bool(const QuestionEntry&)>& visit) const;
+  // Whether scan_questions has an old index to read (removed with the analysis pass, #30).
+  bool has_question_index() const { return question_index_; }
+  // Reads the stored format version again (a reader, after catching up with a writer that may
+  // have upgraded the store since).
+  Result<void> re_read_format_version() { return check_format_version(); }
   Result<JobStats> job_stats(std::string_view job) const;
   Result<std::vector<std::string>> job_names() const;
 
@@ -146,7 +156,9 @@ class RocksStore {
 
  private:
   RocksStore(std::filesystem::path dir, Mode mode) : dir_(std::move(dir)), mode_(mode) {}
-  Result<void> check_format_version();
+  Result<void> check_format_version();  // and upgrades the store (primary)
+  Result<void> drop_question_index();    // drops the old index, creates the empty family
+  bool family_empty(rocksdb::ColumnFamilyHandle* cf) const;
 
   std::filesystem::path dir_;
   Mode mode_;
@@ -155,6 +167,8 @@ class RocksStore {
   std::vector<rocksdb::ColumnFamilyHandle*> handles_;
   std::shared_ptr<rocksdb::Cache> block_cache_;
   std::optional<WriterLock> lock_;  // primary only
+  bool question_index_ = false;
+  bool reopen_ = false;  // the upgrade dropped a family (engine_open.cpp)
 };
 
 }  // namespace paa::store_detail

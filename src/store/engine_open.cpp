@@ -1,5 +1,6 @@
 // The engine, opening and closing: RocksDB's options for each family, the checks that tell a
-// store from anything else, the format version (docs/store.md "Layout", "Format versions").
+// store from anything else, the format version and the upgrades (docs/store.md "Layout",
+// "Format versions").
 #include "engine.hpp"
 
 #include "codec.hpp"
@@ -61,8 +62,7 @@ rocksdb::ColumnFamilyOptions family_options(Family family,
   rocksdb::BlockBasedTableOptions t;
   t.block_cache = cache;
   t.format_version = 5;
-  // The question index is only merged into blindly and scanned, never looked up by key:
-  // filters there (in SST files and memtables) would be pure cost.
+  // Nothing looks up the questions family by key: filters there would be pure cost.
   const bool point_lookups = family != Family::questions && family != Family::history;
   // Point lookups (has_result, progress) skip most SST files. History is only seeked by key
   // prefix, which a whole-key filter cannot answer.
@@ -84,18 +84,21 @@ rocksdb::ColumnFamilyOptions family_options(Family family,
       o.bottommost_compression = o.compression;
       break;
     case Family::questions:
-      o.merge_operator = make_question_count_merge();
+      // Since format 5 an empty placeholder that nothing writes: a release of format 4 or older
+      // opens every family of its list, and finds this one, so it reaches its format check and
+      // says "upgrade paa" (docs/store.md "Format versions"). In a store of format 4 or older it
+      // is the old question index, opened until the first writer drops it (check_format_version):
+      // with the options it was written with (tiered compaction, 16 KiB blocks, 16 MiB files),
+      // compactions off, and its merge operator, which opening needs when a writer of format 4
+      // was killed: its WAL holds the index's operands in the batches of its last results, and
+      // RocksDB stops replaying a WAL at the first operand a family without an operator meets,
+      // so every result and progress entry after it would be lost (and paid for again).
       o.compression = best_compression(false);
-      // Without point lookups, larger blocks cost nothing and shrink the index. Smaller output
-      // files bound what a compaction holds in memory while it builds one (its index block),
-      // which at 64 MiB files grew with the store (heaptrack, BENCHMARKS.md case 4).
       t.block_size = 16 * 1024;
       o.target_file_size_base = 16u << 20;
-      // ~19 new keys per result, spread over the whole key space, and nothing but scans read
-      // them: tiered (universal) compaction rewrites an entry a few times, where levels rewrote
-      // the whole of L1 at every L0 compaction (CPU per result at 200,000 keys 448-459 -> 310-313
-      // µs; BENCHMARKS.md, round 6). A full compaction needs the index's size again on disk.
       o.compaction_style = rocksdb::kCompactionStyleUniversal;
+      o.disable_auto_compactions = true;
+      o.merge_operator = make_question_count_merge();
       break;
     case Family::history:  // old bodies, read rarely: like results
       t.block_size = 16 * 1024;
@@ -142,9 +145,10 @@ rocksdb::DBOptions db_options(bool primary) {
   return o;
 }
 
+// The families every store has, which tell a paa store from another program's database (the
+// questions family is not one of them: the first writer of format 5 drops and creates it again).
 const std::pair<const char*, Family> kFamilies[] = {
     {kResultsFamily, Family::results},
-    {kQuestionsFamily, Family::questions},
     {kProgressFamily, Family::progress},
     {kMetaFamily, Family::meta},
 };
@@ -291,8 +295,9 @@ Result<std::unique_ptr<RocksStore>> RocksStore::open(const fs::path& dir, Mode m
     if (std::find(names.begin(), names.end(), name) == names.end()) names.emplace_back(name);
   }
   // A reader cannot create a family: it reads a store without one as having no expansion
-  // (or no history).
-  for (const char* added : {kExpansionFamily, kHistoryFamily}) {
+  // (or no history, or no old question index: an upgrade to format 5 cut short between its
+  // drop and its creation, which the next writer completes).
+  for (const char* added : {kQuestionsFamily, kExpansionFamily, kHistoryFamily}) {
     if (primary && std::find(names.begin(), names.end(), added) == names.end()) names.emplace_back(added);
   }
   if (std::find(names.begin(), names.end(), rocksdb::kDefaultColumnFamilyName) == names.end())
@@ -303,6 +308,7 @@ Result<std::unique_ptr<RocksStore>> RocksStore::open(const fs::path& dir, Mode m
     for (const auto& [known, family] : kFamilies) {
       if (name == known) cfo = family_options(family, store->block_cache_);
     }
+    if (name == kQuestionsFamily) cfo = family_options(Family::questions, store->block_cache_);
     if (name == kExpansionFamily) cfo = family_options(Family::expansion, store->block_cache_);
     if (name == kHistoryFamily) cfo = family_options(Family::history, store->block_cache_);
     descriptors.emplace_back(name, cfo);
@@ -325,20 +331,37 @@ Result<std::unique_ptr<RocksStore>> RocksStore::open(const fs::path& dir, Mode m
   if (!s.ok()) {
     return rocks_error(dir, primary ? "opening the store" : "opening the store for reading", s);
   }
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    if (names[i] == kResultsFamily) store->results = store->handles_[i];
-    if (names[i] == kQuestionsFamily) store->questions = store->handles_[i];
-    if (names[i] == kProgressFamily) store->progress = store->handles_[i];
-    if (names[i] == kMetaFamily) store->meta = store->handles_[i];
-    if (names[i] == kExpansionFamily) store->expansion = store->handles_[i];
-    if (names[i] == kHistoryFamily) store->history = store->handles_[i];
-  }
-  if (!primary) {
-    // Replays the primary's WAL too: the reader sees everything written so far.
-    s = store->db_->TryCatchUpWithPrimary();
-    if (!s.ok()) return rocks_error(dir, "catching up with the writer", s);
-  }
+  auto name_handles = [&] {
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      if (names[i] == kResultsFamily) store->results = store->handles_[i];
+      if (names[i] == kQuestionsFamily) store->questions = store->handles_[i];
+      if (names[i] == kProgressFamily) store->progress = store->handles_[i];
+      if (names[i] == kMetaFamily) store->meta = store->handles_[i];
+      if (names[i] == kExpansionFamily) store->expansion = store->handles_[i];
+      if (names[i] == kHistoryFamily) store->history = store->handles_[i];
+    }
+  };
+  name_handles();
+  // A reader has replayed the writer's WAL as it opened: it sees everything written so far. It
+  // does not catch up at once on top of that: RocksDB 7.8's TryCatchUpWithPrimary crashes on a
+  // MANIFEST that holds a family's drop (below), which a writer killed in the middle of an
+  // upgrade leaves until the next writer opens the store.
   if (auto r = store->check_format_version(); !r) return r.error();
+  if (store->reopen_) {
+    // The upgrade dropped a family. Every secondary instance of RocksDB 7.8 (every reader, of
+    // this release and of the previous one) crashes catching up with a MANIFEST that holds such
+    // a drop: opening the store again starts a new MANIFEST, of the families as they are now.
+    store->reopen_ = false;
+    for (auto* h : store->handles_) store->db_->DestroyColumnFamilyHandle(h);
+    store->handles_.clear();
+    s = store->db_->Close();
+    delete store->db_;
+    store->db_ = nullptr;
+    if (!s.ok()) return rocks_error(dir, "closing the upgraded store", s);
+    s = rocksdb::DB::Open(dbo, dir.string(), descriptors, &store->handles_, &store->db_);
+    if (!s.ok()) return rocks_error(dir, "opening the upgraded store", s);
+    name_handles();
+  }
   return store;
 }
 
@@ -354,8 +377,9 @@ Result<void> RocksStore::check_format_version() {
   auto stored = get(meta, kMetaFormatVersion, "reading the format version");
   if (!stored) return stored.error();
   if (!*stored) {
+    question_index_ = false;
     if (mode_ == Mode::secondary) return {};  // a store being created right now
-    return record_current();
+    return record_current();  // a new store: its questions family is the empty placeholder
   }
   const std::string& text = **stored;
   std::uint32_t version = 0;
@@ -368,15 +392,48 @@ Result<void> RocksStore::check_format_version() {
                       std::to_string(version) + "; this paa reads up to " +
                       std::to_string(kStoreFormatVersion) + "): upgrade paa");
   }
+  // An old index, unless the family is empty: created again by an upgrade cut short before it
+  // recorded the version (or a store that never stored a question).
+  question_index_ = version < kFirstFormatWithoutQuestionIndex && questions != nullptr && !family_empty(questions);
   if (version < kStoreFormatVersion && mode_ == Mode::primary) {
     // Older values are all valid in later formats (2 added question-index merge operands, 3
     // result values with history fields and the history family, created at open above, 4
-    // progress entries with the seed's attributes), so
-    // the upgrade is this one write: recording the version makes an older paa refuse the
-    // store instead of misreading it. A crash before it leaves an old-format store that the
-    // next writer upgrades the same way.
-    return record_current();
+    // progress entries with the seed's attributes). Format 5 keeps no question index: the old
+    // one is dropped and its family created again, empty. Each step is one MANIFEST record,
+    // and recording the version, last, makes an older paa refuse the store instead of
+    // misreading it. A crash between two steps leaves a store of the old format that the next
+    // writer upgrades the same way: a family dropped and not created yet is created at open,
+    // one created already is dropped and created again (empty either way).
+    if (auto dropped = drop_question_index(); !dropped) return dropped;
+    if (auto recorded = record_current(); !recorded) return recorded;
+    question_index_ = false;
+    reopen_ = true;  // open() opens the store again
   }
+  return {};
+}
+
+bool RocksStore::family_empty(rocksdb::ColumnFamilyHandle* cf) const {
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), cf));
+  it->SeekToFirst();
+  return !it->Valid() && it->status().ok();  // an error: not empty, the scan will report it
+}
+
+Result<void> RocksStore::drop_question_index() {
+  if (questions != nullptr) {
+    auto s = db_->DropColumnFamily(questions);
+    if (!s.ok()) return rocks_error(dir_, "dropping the old question index", s);
+    // Its files are deleted once no handle refers to it any more: its disk space comes back now.
+    handles_.erase(std::find(handles_.begin(), handles_.end(), questions));
+    s = db_->DestroyColumnFamilyHandle(questions);
+    questions = nullptr;
+    if (!s.ok()) return rocks_error(dir_, "dropping the old question index", s);
+  }
+  rocksdb::ColumnFamilyHandle* placeholder = nullptr;
+  auto s = db_->CreateColumnFamily(family_options(Family::questions, block_cache_), kQuestionsFamily,
+                                   &placeholder);
+  if (!s.ok()) return rocks_error(dir_, "creating the empty questions family", s);
+  handles_.push_back(placeholder);
+  questions = placeholder;
   return {};
 }
 
@@ -387,7 +444,7 @@ Result<void> RocksStore::close() {
     // Not needed for durability (the WAL has everything) but makes the next open and
     // every reader's catch-up fast: they need not replay the WAL.
     rocksdb::FlushOptions fo;
-    std::vector<rocksdb::ColumnFamilyHandle*> ours{results, questions, progress, meta};
+    std::vector<rocksdb::ColumnFamilyHandle*> ours{results, progress, meta};  // questions: never written
     for (auto* added : {expansion, history}) {
       if (added != nullptr) ours.push_back(added);
     }

@@ -235,6 +235,8 @@ Result<void> RocksStore::scan_level(std::string_view job, std::uint32_t level,
 
 Result<void> RocksStore::scan_questions(
     const std::function<bool(const QuestionEntry&)>& visit) const {
+  // Removed with the analysis pass (#30).
+  if (!has_question_index()) return {};
   return scan(*this, questions, "", "scanning the question index",
               [&](std::string_view k, std::string_view v) -> Result<bool> {
                 auto q = decode_question(k, v);

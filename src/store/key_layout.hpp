@@ -9,7 +9,9 @@
 namespace paa::store_detail {
 
 inline constexpr const char* kResultsFamily = "results";
+// The question index of formats 2 to 4; since format 5 an empty placeholder (docs/store.md).
 inline constexpr const char* kQuestionsFamily = "questions";
+inline constexpr std::uint32_t kFirstFormatWithoutQuestionIndex = 5;
 inline constexpr const char* kProgressFamily = "progress";
 inline constexpr const char* kMetaFamily = "meta";
 // Added after format 2 shipped: stores from before have no such family until a writer opens them.

@@ -20,7 +20,7 @@ std::vector<std::string_view> views(const Slices& slices) {
 
 class QuestionCountMerge final : public rocksdb::MergeOperator {
  public:
-  // Part of the store's format: a store records the operator's name, so it never changes.
+  // The name format 2 to 4 stores record for the family.
   const char* Name() const override { return "paa.question_count.v1"; }
 
   bool FullMergeV2(const MergeOperationInput& in, MergeOperationOutput* out) const override {
@@ -30,14 +30,6 @@ class QuestionCountMerge final : public rocksdb::MergeOperator {
         merge_question_values(in.existing_value ? &base : nullptr, views(in.operand_list));
     if (!merged) return false;  // damaged bytes: RocksDB reports Corruption to the reader
     out->new_value = std::move(*merged);
-    return true;
-  }
-
-  bool PartialMergeMulti(const rocksdb::Slice&, const std::deque<rocksdb::Slice>& operand_list,
-                         std::string* new_value, rocksdb::Logger*) const override {
-    auto merged = merge_question_deltas(views(operand_list));
-    if (!merged) return false;  // keeps the operands as they are
-    *new_value = std::move(*merged);
     return true;
   }
 };

@@ -67,13 +67,6 @@ void RecordBatch::put_expansion_step(std::string_view job, const ExpansionStep& 
   put(store_.expansion, expansion_state_key(job), encode_expansion_state(step.state));
 }
 
-void RecordBatch::merge_questions(const std::vector<QuestionDelta>& deltas) {
-  // Blind merges (question_count_merge.hpp): no read per question.
-  for (const auto& d : deltas) {
-    batch_.Merge(store_.questions, d.folded, encode_question_delta(d.delta, d.first_seen ? &*d.first_seen : nullptr));
-  }
-}
-
 Result<void> RecordBatch::commit(bool sync, std::string_view what) {
   if (batch_.Count() == 0 && !sync) return {};
   rocksdb::WriteOptions wo;

@@ -57,8 +57,7 @@ class RecordBatch {
   RecordBatch(const RecordBatch&) = delete;
   RecordBatch& operator=(const RecordBatch&) = delete;
 
-  // Where puts and removals are noted too (nullptr: nowhere). Question merges are not: they are
-  // blind, never read back.
+  // Where puts and removals are noted too (nullptr: nowhere).
   void note_into(Overlay* overlay) { overlay_ = overlay; }
   rocksdb::WriteBatch& batch() { return batch_; }  // save points
   std::uint32_t count() const { return batch_.Count(); }
@@ -77,7 +76,6 @@ class RecordBatch {
   void put_last_run(std::string_view job, const RunInfo& run);      // meta run/<job>
   void put_shard(std::string_view job, const ShardClaim& shard);
   void put_expansion_step(std::string_view job, const ExpansionStep& step);
-  void merge_questions(const std::vector<QuestionDelta>& deltas);
 
   // Writes the batch (fsyncs the WAL first with `sync`) and empties it; "<what> failed" else.
   Result<void> commit(bool sync, std::string_view what);

@@ -1,13 +1,10 @@
 #include "paa/store/store_merge.hpp"
 
-#include "paa/model/envelope.hpp"
-
 #include "codec.hpp"
 #include "engine.hpp"
 #include "merge_rules.hpp"
 #include "multi_scan.hpp"
 #include "record_batch.hpp"
-#include "write_rules.hpp"
 
 #include <optional>
 #include <set>
@@ -149,15 +146,7 @@ Result<void> merge_results(const std::vector<std::unique_ptr<RocksStore>>& from,
       ++summary.unchanged;
       return true;
     }
-    if (plan.current) {
-      auto fresh = stored_tree(*plan.current);
-      if (!fresh) {
-        return make_error(errc::store_unusable, "a stored result of '" + plan.current->q + "' no longer parses");
-      }
-      const auto old_tree = target.current ? stored_tree(*target.current) : std::nullopt;
-      writes.records().merge_questions(question_deltas(key, old_tree ? &*old_tree : nullptr, *fresh));
-      writes.records().put_result(*plan.current);
-    }
+    if (plan.current) writes.records().put_result(*plan.current);
     for (const auto& [slot, version] : plan.history) writes.records().put_history(key, slot, version);
     summary.versions += plan.history.size();
     ++summary.results;

@@ -16,7 +16,7 @@ class RocksStoreReader final : public StoreReader {
   Result<void> catch_up() override {
     auto s = store_->db()->TryCatchUpWithPrimary();
     if (!s.ok()) return rocks_error(store_->dir(), "catching up with the writer", s);
-    return {};
+    return store_->re_read_format_version();  // a writer may have upgraded the store since
   }
   Result<std::optional<StoredResult>> get(std::string_view key) override {
     return store_->get_result(key);
@@ -44,10 +44,11 @@ class RocksStoreReader final : public StoreReader {
       const std::function<bool(std::string_view, const ProgressEntry&)>& visit) override {
     return store_->scan_progress(job, visit);
   }
+  // Removed with the analysis pass (#30).
   Result<void> scan_questions(const std::function<bool(const QuestionEntry&)>& visit) override {
     return store_->scan_questions(visit);
   }
-  bool has_question_index() const override { return store_->questions != nullptr; }
+  bool has_question_index() const override { return store_->has_question_index(); }
   Result<std::optional<StoredResult>> get_at(std::string_view key, std::int64_t at_ms,
                                              const StoredResult* current) override {
     return store_->get_at(key, at_ms, current);

@@ -3,11 +3,12 @@
 // Each group (everything queued, up to kMaxGroup requests) becomes ONE WriteBatch and one
 // Write(): every request appends its records behind a save point, so a request that fails
 // (bad job name, read error) is rolled back alone, and the rest commit together. One Write is
-// all-or-nothing, so each request's result + progress + question counts + quota land together.
-// What a request writes is the write rules' answer (write_rules.hpp) to what it read; the
-// reads go through an overlay of what earlier requests of the same group wrote, so two
-// requests touching one key in one group see each other. Question counts need no read: they
-// are merge operands (question_count_merge.hpp).
+// all-or-nothing, so each request's result (+ the version it replaced, to history) + progress
+// + quota land together. Nothing else: the store keeps facts, and every view derived from them
+// (the questions' counts among them) is its reader's (issue #30). What a request writes is the
+// write rules' answer (write_rules.hpp) to what it read; the reads go through an overlay of
+// what earlier requests of the same group wrote, so two requests touching one key in one group
+// see each other.
 #include "paa/store/store.hpp"
 
 #include "paa/model/clock.hpp"
@@ -382,7 +383,6 @@ class RocksStoreWriter final : public StoreWriter {
       if (!slot) return slot.error();
       batch.put_history(result.key, *slot, std::move(**old_raw));  // the old value as it is stored
     }
-    batch.merge_questions(plan.questions);
     batch.put_result(result);
     batch.put_progress(job, result.key, plan.progress);
     return {};

@@ -1,10 +1,8 @@
 #include "write_rules.hpp"
 
 #include "paa/model/clock.hpp"
-#include "paa/model/query_key.hpp"
 
 #include <algorithm>
-#include <map>
 #include <utility>
 
 namespace paa::store_detail {
@@ -18,44 +16,6 @@ std::optional<Envelope> stored_tree(const StoredResult& stored) {
   return std::move(*parsed);
 }
 
-namespace {
-
-// The unique question texts of a tree (fold_text), each with its first occurrence in
-// pre-order. Texts that normalise to nothing are skipped.
-std::map<std::string, const Question*> unique_questions(const Envelope& env) {
-  std::map<std::string, const Question*> out;
-  walk_preorder(env.result.children, [&](const QuestionVisit& v) {
-    auto folded = fold_text(v.node.question);
-    if (!folded || folded->empty()) return;
-    out.emplace(std::move(*folded), &v.node);
-  });
-  return out;
-}
-
-}  // namespace
-
-std::vector<QuestionDelta> question_deltas(std::string_view key, const Envelope* old_tree, const Envelope& fresh) {
-  auto now = unique_questions(fresh);
-  std::map<std::string, const Question*> before;
-  if (old_tree) before = unique_questions(*old_tree);
-  std::vector<QuestionDelta> out;
-  for (const auto& [folded, node] : now) {
-    if (before.count(folded)) continue;
-    QuestionEntry first_seen;
-    first_seen.question = node->question;
-    first_seen.answer = node->answer;
-    first_seen.url = node->url;
-    first_seen.title = node->title;
-    first_seen.first_key = std::string(key);
-    out.push_back(QuestionDelta{folded, +1, std::move(first_seen)});
-  }
-  for (const auto& [folded, node] : before) {
-    if (now.count(folded)) continue;
-    out.push_back(QuestionDelta{folded, -1, std::nullopt});
-  }
-  return out;
-}
-
 PutPlan plan_put(PutResult& put, std::optional<StoredResult> old, std::string_view run_id, std::int64_t now_ms,
                  const SeedAttributes& attrs) {
   StoredResult& result = put.result;
@@ -66,13 +26,12 @@ PutPlan plan_put(PutResult& put, std::optional<StoredResult> old, std::string_vi
   PutPlan plan;
   if (!old) {
     plan.kind = PutKind::new_key;
-    plan.questions = question_deltas(result.key, nullptr, put.envelope);
   } else {
     // Should the old body not parse (an older paa's), the refresh counts as a change and is
     // kept: a paid result is never refused for what the store held before.
     const auto old_tree = stored_tree(*old);
     if (old_tree && old_tree->result == put.envelope.result) {
-      // The same answer again: one version with both times; the index does not change.
+      // The same answer again: one version with both times.
       plan.kind = PutKind::unchanged;
       result.unchanged_since_ms = old->unchanged_since_ms;
       result.first_run_id = std::move(old->first_run_id);
@@ -81,7 +40,6 @@ PutPlan plan_put(PutResult& put, std::optional<StoredResult> old, std::string_vi
       // A new answer: the old version goes to the key's history under the time its answer began.
       plan.kind = PutKind::changed;
       plan.history_since = old->unchanged_since_ms;
-      plan.questions = question_deltas(result.key, old_tree ? &*old_tree : nullptr, put.envelope);
     }
     // The first-seen spelling stays (the request is ours to change: no body copy).
     result.q = std::move(old->q);

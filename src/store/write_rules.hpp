@@ -19,19 +19,6 @@ namespace paa::store_detail {
 // perhaps under a larger --max-body-mib); nullopt when it no longer parses (an older paa's body).
 std::optional<Envelope> stored_tree(const StoredResult& stored);
 
-// One question's change in the question index (docs/store.md "Question index"): +1 for a tree
-// that now holds it (with the fields to use if the question is new to the index), -1 for one
-// that no longer does.
-struct QuestionDelta {
-  std::string folded;  // fold_text(question): the entry's key
-  std::int64_t delta = 0;
-  std::optional<QuestionEntry> first_seen;  // with +1
-};
-
-// The index's changes when the tree stored under `key` goes from `old_tree` (nullptr = none) to
-// `fresh`: each question counts once per tree, and only the difference between the two moves.
-std::vector<QuestionDelta> question_deltas(std::string_view key, const Envelope* old_tree, const Envelope& fresh);
-
 // Where a stored result went: a key new to the store, or a refresh whose answer changed or not.
 enum class PutKind { new_key, changed, unchanged };
 
@@ -41,7 +28,6 @@ struct PutPlan {
   // The replaced version goes to history, under this time or the next free millisecond after
   // it (free_history_slot): a refresh with another answer.
   std::optional<std::int64_t> history_since;
-  std::vector<QuestionDelta> questions;
   ProgressEntry progress;  // the (job, key) entry: done
 };
 

@@ -72,11 +72,11 @@ TEST_F(StoresTest, AMissingFolderIsUsageNamingTheFlag) {
             "store '" + path("missing.db").string() + "' not found; pass --store the folder `paa run` writes to");
 }
 
-TEST_F(StoresTest, OneStoreIsReadAsItIsAndItsIndexMatches) {
+TEST_F(StoresTest, OneStoreIsReadAsItIs) {
   auto opened = open_stores({path("a.db")});
   ASSERT_TRUE(opened) << opened.error().message;
   EXPECT_EQ(opened->name, "store '" + path("a.db").string() + "'");
-  EXPECT_TRUE(opened->index_matches());
+  EXPECT_FALSE(opened->index_matches()) << "a store of format 5 has no question index: recounted";
   EXPECT_EQ(opened->overlapping_keys(), 0u);
 }
 

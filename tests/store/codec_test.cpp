@@ -137,12 +137,27 @@ TEST(StoreCodec, ProgressQuestionAndOperandBytesAsShipped) {
   EXPECT_EQ(hex(encode_question(sample_question())),
             "01045768793f0108426563617573652e1768747470733a2f2f6578616d706c652e636f6d2f776879"
             "035768798201046b006579");
-  auto first = sample_question();
-  EXPECT_EQ(hex(encode_question_delta(+1, &first)),
-            "02" "02" "01"  // operand format, +1 (zigzag), a first-seen entry follows
-            "01045768793f0108426563617573652e1768747470733a2f2f6578616d706c652e636f6d2f"
-            "776879035768798201046b006579");
-  EXPECT_EQ(hex(encode_question_delta(-1, nullptr)), "020100");
+  // The index's merge operands as format 2 to 4 wrote them (format 5 writes none): a reader
+  // of an old store folds them.
+  const std::string plus_one = unhex(
+      "02" "02" "01"  // operand format, +1 (zigzag), a first-seen entry follows
+      "01045768793f0108426563617573652e1768747470733a2f2f6578616d706c652e636f6d2f"
+      "776879035768798201046b006579");
+  const std::string minus_one = unhex("020100");
+  const std::vector<std::string_view> operands{plus_one, plus_one, minus_one};
+  auto folded = merge_question_values(nullptr, operands);
+  ASSERT_TRUE(folded);
+  auto entry = decode_question("why?", *folded);
+  ASSERT_TRUE(entry);
+  auto expected = sample_question();
+  expected.normalized = "why?";
+  expected.count = 1;
+  EXPECT_EQ(entry->question, expected.question);
+  EXPECT_EQ(entry->answer, expected.answer);
+  EXPECT_EQ(entry->first_key, expected.first_key);
+  EXPECT_EQ(entry->count, 1u);
+  EXPECT_FALSE(merge_question_values(nullptr, std::vector<std::string_view>{plus_one.substr(0, 5)}))
+      << "a damaged operand is refused, never misread";
 }
 
 // Format 4: an entry with the seed's attributes is format byte 02, format 1's fields, then the

@@ -41,19 +41,13 @@ std::unique_ptr<StoreReader> open_reader(const std::filesystem::path& dir) {
   return r ? std::move(*r) : nullptr;
 }
 
-std::map<std::string, QuestionEntry> all_questions(StoreReader& reader) {
-  std::map<std::string, QuestionEntry> out;
-  EXPECT_TRUE(reader.scan_questions([&](const QuestionEntry& q) {
-    out.emplace(q.normalized, q);
+std::uint64_t results_of(StoreReader& reader) {
+  std::uint64_t n = 0;
+  EXPECT_TRUE(reader.scan_results("", [&](const StoredResult&) {
+    ++n;
     return true;
   }));
-  return out;
-}
-
-std::uint64_t count_of(StoreReader& reader, const std::string& question) {
-  auto all = all_questions(reader);
-  auto it = all.find(fold_text(question).value());
-  return it == all.end() ? 0 : it->second.count;
+  return n;
 }
 
 TEST(StoreRoundTrip, ResultKeepsUnicodeSpellingQuotaAndBody) {
@@ -126,7 +120,7 @@ TEST(StoreRoundTrip, RefreshKeepsTheFirstSeenSpelling) {
   EXPECT_EQ(got->body, std::get<PutResult>(again.item).result.body);
 }
 
-TEST(StoreBatch, OneRequestWritesResultProgressQuestionsAndQuotaTogether) {
+TEST(StoreBatch, OneRequestWritesResultProgressAndQuotaTogether) {
   TempDir tmp;
   auto writer = open_writer(tmp.path());
   auto req = make_put("job", "coffee", TreeSpec{{"Is coffee good?"}, {"How much?"}});
@@ -138,7 +132,6 @@ TEST(StoreBatch, OneRequestWritesResultProgressQuestionsAndQuotaTogether) {
   auto reader = open_reader(tmp.path());
   EXPECT_TRUE(reader->get(key_of("coffee")).value());
   EXPECT_EQ(reader->job_stats("job").value().done, 1u);
-  EXPECT_EQ(all_questions(*reader).size(), 2u);
   EXPECT_EQ(reader->quota().value().searches_left, 41);
 }
 
@@ -167,85 +160,86 @@ TEST(StoreBatch, RejectedRequestWritesNoPartAndOthersInTheGroupCommit) {
 
   auto reader = open_reader(tmp.path());
   EXPECT_FALSE(reader->get(key_of("bad")).value());
-  EXPECT_EQ(count_of(*reader, "only in bad?"), 0u);
+  EXPECT_FALSE(reader->progress("bad", key_of("bad")).value());
   EXPECT_FALSE(reader->quota().value().searches_left);
-  EXPECT_EQ(count_of(*reader, "shared?"), 2u);
+  EXPECT_EQ(results_of(*reader), 2u);
   EXPECT_EQ(reader->job_stats("job").value().done, 2u);
 }
 
-TEST(StoreQuestionIndex, RepeatsInsideOneTreeCountOnceAndTwoTreesCountTwo) {
+// A harvest's write batch holds facts only (issue #30): the result, the version it replaced,
+// the progress entry and the quota; no question index. Each record in a batch takes one
+// sequence number, so the store's latest sequence number counts the records written.
+TEST(StoreBatch, AHarvestsBatchHoldsTheFactsAndNoQuestionIndex) {
   TempDir tmp;
-  auto writer = open_writer(tmp.path());
-  // "Why?" appears under both top-level questions, and "WHY?" folds to the same text.
-  ASSERT_TRUE(submit_and_wait(*writer, make_put("job", "one", TreeSpec{{"Why?", "WHY?", "   "},
-                                                                       {"why?", "Nested"}})));
+  { ASSERT_TRUE(open_writer(tmp.path())); }
+  std::uint64_t before = test::raw_latest_sequence(tmp.path());
+  auto records_of = [&](WriteRequest request) {
+    {
+      auto writer = open_writer(tmp.path());
+      EXPECT_TRUE(submit_and_wait(*writer, std::move(request)));
+    }
+    const std::uint64_t now = test::raw_latest_sequence(tmp.path());
+    const std::uint64_t written = now - before;
+    before = now;
+    return written;
+  };
+  const TreeSpec tree{{"Why?", "How?", "When?"}, {"Where?", "Who?"}};
+  auto first = make_put("job", "coffee", tree);
+  QuotaState quota;
+  quota.searches_left = 41;
+  first.quota = quota;
+  EXPECT_EQ(records_of(first), 3u) << "result, progress, quota";
+  auto same = make_put("job", "coffee", tree);
+  std::get<PutResult>(same.item).result.fetched_at_ms += 1'000;
+  EXPECT_EQ(records_of(same), 2u) << "an unchanged refresh: result, progress";
+  auto changed = make_put("job", "coffee", TreeSpec{{"Other?", "Questions?"}, {"Nested?"}});
+  std::get<PutResult>(changed.item).result.fetched_at_ms += 2'000;
+  EXPECT_EQ(records_of(changed), 3u) << "a changed answer: result, the old one to history, progress";
+  EXPECT_EQ(records_of(WriteRequest{"other job", MarkDone{key_of("coffee")}, {}, {}}), 1u) << "progress";
+  // Nothing ever went into the questions family: it holds no key and no file.
+  EXPECT_EQ(test::raw_family_keys(tmp.path(), "questions"), 0u);
+  EXPECT_EQ(test::raw_family_files(tmp.path(), "questions"), 0u);
   auto reader = open_reader(tmp.path());
-  auto all = all_questions(*reader);
-  ASSERT_EQ(all.size(), 2u) << "blank question texts are skipped";
-  auto& why = all.at(fold_text("why?").value());
-  EXPECT_EQ(why.count, 1u);
-  EXPECT_EQ(why.question, "Why?");  // first seen, display case kept
-  EXPECT_EQ(why.answer, "answer to Why?");
-  EXPECT_EQ(why.url, "https://example.com/1");
-  EXPECT_EQ(why.title, "title 1");
-  EXPECT_EQ(why.first_key, key_of("one"));
-  EXPECT_EQ(all.at("nested").count, 1u);
-
-  ASSERT_TRUE(submit_and_wait(*writer, make_put("job", "two", TreeSpec{{"why?"}, {}})));
-  ASSERT_TRUE(reader->catch_up());
-  EXPECT_EQ(count_of(*reader, "Why?"), 2u);
-  EXPECT_EQ(all_questions(*reader).at("why?").first_key, key_of("one"));
+  EXPECT_EQ(reader->versions(key_of("coffee")).value().size(), 2u);
+  bool visited = false;
+  EXPECT_TRUE(reader->scan_questions([&](const QuestionEntry&) { return visited = true; }));
+  EXPECT_FALSE(visited) << "a store of format 5 has no question index";
 }
 
-TEST(StoreQuestionIndex, RefreshDoesNotDoubleCountAndDropsQuestionsThatLeftTheTree) {
+// Many writes in one group, refreshes of one key among them: still nothing but facts.
+TEST(StoreBatch, ManyTreesInOneGroupLeaveTheQuestionsFamilyEmpty) {
   TempDir tmp;
-  auto writer = open_writer(tmp.path());
-  ASSERT_TRUE(submit_and_wait(*writer, make_put("job", "one", TreeSpec{{"kept?", "dropped?"}, {}})));
-  ASSERT_TRUE(submit_and_wait(*writer, make_put("job", "two", TreeSpec{{"kept?", "dropped?"}, {}})));
-  // Refresh "one": same key, a tree without "dropped?" and with a new question.
-  ASSERT_TRUE(submit_and_wait(*writer, make_put("job", "ONE", TreeSpec{{"kept?", "new?"}, {}})));
-  ASSERT_TRUE(submit_and_wait(*writer, make_put("job", "ONE", TreeSpec{{"kept?", "new?"}, {}})));
-  auto reader = open_reader(tmp.path());
-  EXPECT_EQ(count_of(*reader, "kept?"), 2u);
-  EXPECT_EQ(count_of(*reader, "dropped?"), 1u);
-  EXPECT_EQ(count_of(*reader, "new?"), 1u);
-
-  // Refresh "two" without "dropped?": its last tree is gone, so is its entry.
-  ASSERT_TRUE(submit_and_wait(*writer, make_put("job", "two", TreeSpec{{"kept?"}, {}})));
-  ASSERT_TRUE(reader->catch_up());
-  EXPECT_EQ(all_questions(*reader).count("dropped?"), 0u);
-  EXPECT_EQ(count_of(*reader, "kept?"), 2u);
-}
-
-TEST(StoreQuestionIndex, ManyTreesSharingAQuestionInOneGroupCountExactly) {
-  TempDir tmp;
-  auto writer = open_writer(tmp.path());
-  constexpr int kTrees = 300;
-  std::atomic<int> ok{0};
-  std::latch all_done(kTrees + 2);
-  for (int i = 0; i < kTrees; ++i) {
-    // Every other tree also repeats "common?" inside itself.
-    TreeSpec tree{{"common?", "q" + std::to_string(i) + "?"}, {i % 2 ? "Common?" : "other?"}};
-    ASSERT_TRUE(writer->submit(make_put("job", "tree " + std::to_string(i), tree),
-                               [&](Result<void> r) {
-                                 if (r) ++ok;
-                                 all_done.count_down();
-                               }));
+  {
+    auto writer = open_writer(tmp.path());
+    constexpr int kTrees = 300;
+    std::atomic<int> ok{0};
+    std::latch all_done(kTrees + 2);
+    for (int i = 0; i < kTrees; ++i) {
+      TreeSpec tree{{"common?", "q" + std::to_string(i) + "?"}, {i % 2 ? "Common?" : "other?"}};
+      ASSERT_TRUE(writer->submit(make_put("job", "tree " + std::to_string(i), tree), [&](Result<void> r) {
+        if (r) ++ok;
+        all_done.count_down();
+      }));
+    }
+    // The same key twice more (likely in the same group): the same answer, then another one.
+    for (const char* nested : {"other?", "changed?"}) {
+      ASSERT_TRUE(writer->submit(make_put("job", "tree 0", TreeSpec{{"common?", "q0?"}, {nested}}),
+                                 [&](Result<void> r) {
+                                   if (r) ++ok;
+                                   all_done.count_down();
+                                 }));
+    }
+    all_done.wait();
+    EXPECT_EQ(ok, kTrees + 2);
+    EXPECT_EQ(writer->run_changes().new_keys, static_cast<std::uint64_t>(kTrees));
+    EXPECT_EQ(writer->run_changes().changed, 1u);
+    EXPECT_EQ(writer->run_changes().unchanged, 1u);
   }
-  // The same key twice in a row (likely in one group): a refresh, not a second tree.
-  for (int i = 0; i < 2; ++i) {
-    ASSERT_TRUE(writer->submit(make_put("job", "tree 0", TreeSpec{{"common?", "q0?"}, {"other?"}}),
-                               [&](Result<void> r) {
-                                 if (r) ++ok;
-                                 all_done.count_down();
-                               }));
-  }
-  all_done.wait();
-  EXPECT_EQ(ok, kTrees + 2);
+  EXPECT_EQ(test::raw_family_keys(tmp.path(), "questions"), 0u);
+  EXPECT_EQ(test::raw_family_files(tmp.path(), "questions"), 0u);
   auto reader = open_reader(tmp.path());
-  EXPECT_EQ(count_of(*reader, "common?"), static_cast<std::uint64_t>(kTrees));
-  EXPECT_EQ(count_of(*reader, "other?"), static_cast<std::uint64_t>(kTrees / 2));
-  EXPECT_EQ(count_of(*reader, "q0?"), 1u);
+  EXPECT_EQ(results_of(*reader), 300u);
+  EXPECT_EQ(reader->versions(key_of("tree 0")).value().size(), 2u);
 }
 
 TEST(StoreProgress, FailedKeyLaterDoneAndDoneIsNeverDemoted) {
@@ -295,7 +289,6 @@ TEST(StoreProgress, MarkDoneNeedsAStoredResultAndSpendsNothing) {
   EXPECT_EQ(jobs[1].job, "job2");
   EXPECT_EQ(jobs[1].done, 1u);
   EXPECT_EQ(jobs[1].searches_spent, 0u);
-  EXPECT_EQ(count_of(*reader, "x?"), 1u) << "marking done does not add a tree";
 }
 
 TEST(StoreProgress, ScanProgressListsOnlyThatJobsKeys) {
@@ -437,7 +430,7 @@ TEST(StoreWriter, ManyConcurrentSubmittersAreAllCommitted) {
   auto reader = open_reader(tmp.path());
   EXPECT_EQ(reader->job_stats("job").value().done,
             static_cast<std::uint64_t>(kThreads * kPerThread));
-  EXPECT_EQ(count_of(*reader, "shared?"), static_cast<std::uint64_t>(kThreads * kPerThread));
+  EXPECT_EQ(results_of(*reader), static_cast<std::uint64_t>(kThreads * kPerThread));
 }
 
 TEST(StoreWriter, SubmitReturnsFalseWhenTheQueueIsFull) {
@@ -491,7 +484,7 @@ TEST(StoreWriter, ReopenSeesEverythingWritten) {
   EXPECT_TRUE(writer->has_result(key_of("persisted")).value());
   ASSERT_TRUE(submit_and_wait(*writer, make_put("j", "second", TreeSpec{{"q?"}, {}})));
   auto reader = open_reader(tmp.path());
-  EXPECT_EQ(count_of(*reader, "q?"), 2u);
+  EXPECT_EQ(results_of(*reader), 2u);
 }
 
 // A stored result is looked up by key in any order (the feeder for keys not done, refresh_after's
@@ -513,15 +506,16 @@ TEST(StoreTables, ResultsAreFoundThroughAPartitionedIndex) {
   EXPECT_FALSE(writer->has_result(key_of("three")).value());
 }
 
-// The question index takes ~19 keys per result from all over the key space and is only ever
-// scanned: it is compacted in tiers; the families read by key keep levels.
-TEST(StoreTables, TheQuestionIndexIsCompactedInTiers) {
+// The families read by key keep levels. The questions family, an empty placeholder since format
+// 5, keeps the options of the index it held before (tiers), with compactions off.
+TEST(StoreTables, FamiliesReadByKeyAreCompactedInLevels) {
   TempDir tmp;
   {
     auto writer = open_writer(tmp.path());
     ASSERT_TRUE(submit_and_wait(*writer, make_put("j", "one", TreeSpec{{"q?"}, {}})));
   }
   EXPECT_EQ(test::raw_compaction_style(tmp.path(), "questions"), "universal");
+  EXPECT_EQ(test::raw_family_keys(tmp.path(), "questions"), 0u);
   EXPECT_EQ(test::raw_compaction_style(tmp.path(), "results"), "level");
   EXPECT_EQ(test::raw_compaction_style(tmp.path(), "progress"), "level");
 }
@@ -543,10 +537,11 @@ TEST(StoreOpen, StoreWrittenByANewerFormatIsRefused) {
   TempDir tmp;
   auto dir = tmp.path() / "x.db";
   { ASSERT_TRUE(open_writer(dir)); }
-  EXPECT_EQ(raw_format_version(dir, "5", "added_by_format_5"), "5");
-  const std::string expected = "store '" + dir.string() +
-                               "' was written by a newer paa (format 5; this paa reads up to 4): "
-                               "upgrade paa";
+  const std::string newer = std::to_string(kStoreFormatVersion + 1);
+  EXPECT_EQ(raw_format_version(dir, newer, "added_by_a_newer_format"), newer);
+  const std::string expected = "store '" + dir.string() + "' was written by a newer paa (format " + newer +
+                               "; this paa reads up to " + std::to_string(kStoreFormatVersion) +
+                               "): upgrade paa";
   expect_writer_and_reader_refuse(dir, expected);
 }
 
@@ -581,7 +576,7 @@ TEST(StoreOpen, FormatOneStoreIsReadAsItIsAndAWriterRecordsTheCurrentFormat) {
   {
     auto reader = open_reader(dir);  // a reader never writes the version
     ASSERT_TRUE(reader);
-    EXPECT_EQ(count_of(*reader, "Why?"), 1u);
+    EXPECT_EQ(results_of(*reader), 1u);
   }
   EXPECT_EQ(raw_format_version(dir), "1");
   {
@@ -590,7 +585,7 @@ TEST(StoreOpen, FormatOneStoreIsReadAsItIsAndAWriterRecordsTheCurrentFormat) {
   }
   EXPECT_EQ(raw_format_version(dir), std::to_string(kStoreFormatVersion));
   auto reader = open_reader(dir);
-  EXPECT_EQ(count_of(*reader, "Why?"), 2u);
+  EXPECT_EQ(results_of(*reader), 2u);
 }
 
 TEST(StoreOpen, FolderThatIsNotAStoreIsRefusedAndLeftAlone) {
@@ -669,7 +664,7 @@ TEST(StoreOpen, CreationCutShortIsCompletedByTheNextWriterAndReadersWaitForIt) {
   }
   auto reader = open_reader(dir);
   ASSERT_TRUE(reader);
-  EXPECT_EQ(count_of(*reader, "Why?"), 1u);
+  EXPECT_TRUE(reader->get(key_of("one")).value());
 }
 
 TEST(StoreOpen, StoreWhoseLockFileWasDeletedStillOpens) {
@@ -682,10 +677,34 @@ TEST(StoreOpen, StoreWhoseLockFileWasDeletedStillOpens) {
   ASSERT_TRUE(std::filesystem::remove(dir / "paa.lock"));
   auto reader = open_reader(dir);
   ASSERT_TRUE(reader);
-  EXPECT_EQ(count_of(*reader, "Why?"), 1u);
+  EXPECT_TRUE(reader->get(key_of("one")).value());
   auto writer = open_writer(dir);
   ASSERT_TRUE(writer);
   EXPECT_TRUE(*writer->has_result(key_of("one")));
+}
+
+// The questions family is not what makes a store (a writer drops and creates it when it
+// upgrades an older store): one without it, and without its lock file, is still a store.
+TEST(StoreOpen, StoreWithoutItsQuestionsFamilyAndLockFileStillOpens) {
+  TempDir tmp;
+  auto dir = tmp.path() / "x.db";
+  {
+    auto writer = open_writer(dir);
+    ASSERT_TRUE(submit_and_wait(*writer, make_put("job", "one", TreeSpec{{"Why?"}, {}})));
+  }
+  test::raw_drop_family(dir, "questions");
+  ASSERT_TRUE(std::filesystem::remove(dir / "paa.lock"));
+  {
+    auto reader = open_reader(dir);
+    ASSERT_TRUE(reader);
+    EXPECT_TRUE(reader->get(key_of("one")).value());
+  }
+  {
+    auto writer = open_writer(dir);
+    ASSERT_TRUE(writer);
+    EXPECT_TRUE(*writer->has_result(key_of("one")));
+  }
+  EXPECT_TRUE(test::raw_has_family(dir, "questions")) << "created again by the writer";
 }
 
 TEST(StoreOpen, ReaderOnAMissingStoreSaysHowToCreateOne) {

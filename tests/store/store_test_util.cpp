@@ -6,6 +6,7 @@
 #include <rocksdb/table_properties.h>
 #include <rocksdb/utilities/options_util.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <functional>
 #include <future>
@@ -111,6 +112,59 @@ std::string raw_format_version(const std::filesystem::path& dir, std::optional<s
     EXPECT_TRUE(db.Get({}, meta, "format_version", &out).ok());
   });
   return out;
+}
+
+std::uint64_t raw_family_keys(const std::filesystem::path& dir, const std::string& family) {
+  std::uint64_t n = 0;
+  RawOpen how;
+  how.read_only = true;
+  with_raw_store(dir, how, [&](rocksdb::DB& db, const std::string& name, rocksdb::ColumnFamilyHandle* cf) {
+    if (name != family) return;
+    std::unique_ptr<rocksdb::Iterator> it(db.NewIterator(rocksdb::ReadOptions(), cf));
+    for (it->SeekToFirst(); it->Valid(); it->Next()) ++n;
+    EXPECT_TRUE(it->status().ok()) << it->status().ToString();
+  });
+  return n;
+}
+
+std::uint64_t raw_family_files(const std::filesystem::path& dir, const std::string& family) {
+  std::uint64_t n = 0;
+  RawOpen how;
+  how.read_only = true;
+  with_raw_store(dir, how, [&](rocksdb::DB& db, const std::string& name, rocksdb::ColumnFamilyHandle* cf) {
+    if (name != family) return;
+    rocksdb::ColumnFamilyMetaData meta;
+    db.GetColumnFamilyMetaData(cf, &meta);
+    n = meta.file_count;
+  });
+  return n;
+}
+
+std::uint64_t raw_latest_sequence(const std::filesystem::path& dir) {
+  std::uint64_t seq = 0;
+  RawOpen how;
+  how.read_only = true;
+  with_raw_store(dir, how, [&](rocksdb::DB& db, const std::string& name, rocksdb::ColumnFamilyHandle*) {
+    if (name == "meta") seq = db.GetLatestSequenceNumber();
+  });
+  return seq;
+}
+
+bool raw_has_family(const std::filesystem::path& dir, const std::string& family) {
+  std::vector<std::string> names;
+  EXPECT_TRUE(rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), dir.string(), &names).ok());
+  return std::find(names.begin(), names.end(), family) != names.end();
+}
+
+void raw_drop_family(const std::filesystem::path& dir, const std::string& family) {
+  bool dropped = false;
+  with_raw_store(dir, RawOpen{}, [&](rocksdb::DB& db, const std::string& name, rocksdb::ColumnFamilyHandle* cf) {
+    if (name != family) return;
+    const auto s = db.DropColumnFamily(cf);
+    EXPECT_TRUE(s.ok()) << s.ToString();
+    dropped = true;
+  });
+  EXPECT_TRUE(dropped) << "no family " << family;
 }
 
 std::vector<std::uint64_t> raw_index_partitions(const std::filesystem::path& dir, const std::string& family) {

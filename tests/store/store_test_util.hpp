@@ -50,6 +50,16 @@ void with_raw_store(const std::filesystem::path& dir, const RawOpen& how,
 std::string raw_format_version(const std::filesystem::path& dir, std::optional<std::string> value = std::nullopt,
                                std::optional<std::string> add_family = std::nullopt);
 
+// With plain RocksDB (read-only): the keys `family` holds (a merge operand without its operator
+// fails the test), the SST files it has, and the store's latest sequence number (each record a
+// write batch holds takes one).
+std::uint64_t raw_family_keys(const std::filesystem::path& dir, const std::string& family);
+std::uint64_t raw_family_files(const std::filesystem::path& dir, const std::string& family);
+std::uint64_t raw_latest_sequence(const std::filesystem::path& dir);
+bool raw_has_family(const std::filesystem::path& dir, const std::string& family);
+// Drops `family` with plain RocksDB (what a writer killed in the middle of an upgrade leaves).
+void raw_drop_family(const std::filesystem::path& dir, const std::string& family);
+
 // The index partitions of each SST file of `family`, read with plain RocksDB (read-only):
 // 0 for a file with a one-block index.
 std::vector<std::uint64_t> raw_index_partitions(const std::filesystem::path& dir, const std::string& family);

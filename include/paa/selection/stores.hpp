@@ -30,8 +30,8 @@ struct OpenedStores {
   std::optional<PointInTime> at;   // --at: the point `reader` shows
   std::string name;                // "store 'DIR'" or "3 stores", for messages
 
-  // Whether `reader` shows what the store's own question index counts (one store that has one,
-  // now). Removed with the analysis pass (#30).
+  // Whether `reader` shows what the store's own question index counts (one store of format 4 or
+  // older, now). Removed with the analysis pass (#30): a store of format 5 has no index.
   bool index_matches() const { return shards == nullptr && !at && reader && reader->has_question_index(); }
   // Keys found in more than one of the stores (0 for one store).
   std::uint64_t overlapping_keys() const;

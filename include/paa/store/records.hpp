@@ -1,7 +1,8 @@
 #pragma once
 // What a store holds and the writes asked of it, as plain values (docs/store.md "Layout"): a
-// result, a job's progress on a key, a question-index entry, run and shard records, a job's
-// tallies, and the write requests of a harvest. No I/O; their bytes are src/store/codec.hpp's.
+// result, a job's progress on a key, run and shard records, a job's tallies, and the write
+// requests of a harvest; and an entry of the question index that stores of format 4 and older
+// kept. No I/O; their bytes are src/store/codec.hpp's.
 #include "paa/model/envelope.hpp"
 #include "paa/model/quota_state.hpp"
 #include "paa/model/seed_attributes.hpp"
@@ -14,9 +15,12 @@
 namespace paa {
 
 // 2: question-index merge operands. 3: result history (the `history` family, result values
-// with run id and "unchanged since"). 4: progress entries with the seed's attributes. Older
-// stores are upgraded when a writer opens them.
-inline constexpr std::uint32_t kStoreFormatVersion = 4;
+// with run id and "unchanged since"). 4: progress entries with the seed's attributes. 5: no
+// question index: a harvest writes facts only (results, history, progress, quota, runs,
+// expansion; issue #30), and the `questions` family is an empty placeholder, kept so that a
+// release of format 4 opens the store and refuses it by its format. Older stores are upgraded
+// when a writer opens them (format 5: their index is dropped; docs/store.md "Format versions").
+inline constexpr std::uint32_t kStoreFormatVersion = 5;
 
 // A stored result: exactly what the service sent, plus how and when.
 struct StoredResult {
@@ -69,7 +73,8 @@ struct ProgressEntry {
   SeedAttributes attrs;
 };
 
-// One entry of the deduplicated question index (key: fold_text(question)).
+// One entry of the deduplicated question index (key: fold_text(question)) of a store of format
+// 4 or older. Removed with the analysis pass (#30).
 struct QuestionEntry {
   std::string normalized;  // fold_text(question)
   std::string question;    // display text, first seen
@@ -131,11 +136,11 @@ struct JobStats {
 
 // --- writes -------------------------------------------------------------------------------
 
-// A fetched result: stores it, marks (job, key) done and updates the question index,
-// all in one WriteBatch.
+// A fetched result: stores it (the version it replaces to history when the answer changed) and
+// marks (job, key) done, all in one WriteBatch.
 struct PutResult {
   StoredResult result;
-  Envelope envelope;  // the parsed body, for the question index
+  Envelope envelope;  // the parsed body: a refresh compares its answer with the stored one
   bool spent_search = false;
   std::uint32_t attempts = 1;
 };

@@ -81,6 +81,8 @@ class StoreReader {
   virtual Result<void> scan_progress(
       std::string_view job,
       const std::function<bool(std::string_view key, const ProgressEntry&)>& visit) = 0;
+  // Removed with the analysis pass (#30): the question index of a store of format 4 or older,
+  // until a writer drops it; a store of format 5 has none (nothing is visited).
   virtual Result<void> scan_questions(const std::function<bool(const QuestionEntry&)>& visit) = 0;
   // Removed with the analysis pass (#30): whether scan_questions has an index to read; without
   // one, a reader recounts the questions from the results (OpenedStores::index_matches).

@@ -23,11 +23,10 @@ struct MergeSummary {
 // Writes everything `sources` hold into `into`, created if missing: every version of every key
 // (the newest fetch current, the others in history, each with the spelling of the key's earliest
 // fetch), every run record (the records of one run id, the shards of one run, as one) and each
-// job's last run (the sources' last runs as one), every job's progress (a done entry beats a
-// failed one), and the question index recounted from the current trees (docs/scaling-out.md
-// "paa merge"). Refuses (errc::invalid_input, before writing anything) a run id that names runs
+// job's last run (the sources' last runs as one), and every job's progress (a done entry beats a
+// failed one) (docs/scaling-out.md "paa merge"). Refuses (errc::invalid_input, before writing anything) a run id that names runs
 // of different jobs. Streams in bounded batches (never a store in memory); each batch holds whole
-// keys (all of a key's versions with its question counts), so a merge that is killed leaves a
+// keys (all of a key's versions), so a merge that is killed leaves a
 // consistent store, and running it again completes it: what the target holds already is not
 // written again, a newer answer the target holds stays current. Holds the target's writer lock;
 // the sources are read like `paa export` reads (works while they are being written, and sees
