@@ -33,8 +33,8 @@ std::optional<std::int64_t> decode_result_fetched_at(std::string_view bytes);
 std::string encode_progress(const ProgressEntry& p);
 std::optional<ProgressEntry> decode_progress(std::string_view bytes);
 
-// The question index of a store of format 4 or older, read as it is. Removed with the analysis
-// pass (#30). Format 5 writes none.
+// The question index of a store of format 4 or older, read as it is until the first writer of
+// format 5 drops it (format 5 writes none).
 std::string encode_question(const QuestionEntry& q);            // normalized not included
 std::optional<QuestionEntry> decode_question(std::string_view normalized, std::string_view bytes);
 

@@ -108,10 +108,8 @@ class RocksStore {
   // Removed with the analysis pass (#30): the old question index of a store of format 4 or
   // older, read as it is (a writer drops it); nothing in a store of format 5.
   Result<void> scan_questions(const std::function<bool(const QuestionEntry&)>& visit) const;
-  bool has_question_index() const { return questions != nullptr && format_version_ < kFirstFormatWithoutQuestionIndex; }
-  // The format the store was in when opened (a writer's: the current one, once upgraded), or
-  // after the last re_read_format_version().
-  std::uint32_t format_version() const { return format_version_; }
+  // Whether scan_questions has an old index to read (removed with the analysis pass, #30).
+  bool has_question_index() const { return question_index_; }
   // Reads the stored format version again (a reader, after catching up with a writer that may
   // have upgraded the store since).
   Result<void> re_read_format_version() { return check_format_version(); }
@@ -161,6 +159,7 @@ class RocksStore {
   RocksStore(std::filesystem::path dir, Mode mode) : dir_(std::move(dir)), mode_(mode) {}
   Result<void> check_format_version();  // and upgrades the store (primary)
   Result<void> drop_question_index();    // drops the old index, creates the empty family
+  bool family_empty(rocksdb::ColumnFamilyHandle* cf) const;
 
   std::filesystem::path dir_;
   Mode mode_;
@@ -169,7 +168,8 @@ class RocksStore {
   std::vector<rocksdb::ColumnFamilyHandle*> handles_;
   std::shared_ptr<rocksdb::Cache> block_cache_;
   std::optional<WriterLock> lock_;  // primary only
-  std::uint32_t format_version_ = kStoreFormatVersion;
+  bool question_index_ = false;
+  bool reopen_ = false;  // the upgrade dropped a family (engine_open.cpp)
 };
 
 }  // namespace paa::store_detail

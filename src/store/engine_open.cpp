@@ -56,9 +56,8 @@ rocksdb::CompressionType best_compression(bool prefer_zstd) {
   return rocksdb::kNoCompression;
 }
 
-// `primary`: the options of the writer's instance, else of a reader's (secondary).
-rocksdb::ColumnFamilyOptions family_options(Family family, const std::shared_ptr<rocksdb::Cache>& cache,
-                                            bool primary) {
+rocksdb::ColumnFamilyOptions family_options(Family family,
+                                            const std::shared_ptr<rocksdb::Cache>& cache) {
   rocksdb::ColumnFamilyOptions o;
   rocksdb::BlockBasedTableOptions t;
   t.block_cache = cache;
@@ -95,23 +94,18 @@ rocksdb::ColumnFamilyOptions family_options(Family family, const std::shared_ptr
       // Since format 5 an empty placeholder that nothing writes: a release of format 4 or older
       // opens every family of its list, and finds this one, so it reaches its format check and
       // says "upgrade paa" (docs/store.md "Format versions"). In a store of format 4 or older it
-      // is the old question index, opened only to be dropped (check_format_version): the options
-      // that index was written with (tiered compaction, 16 KiB blocks, 16 MiB files), but
-      // nothing ever compacts or flushes it, since its values are merge operands and the writer
-      // has no merge operator for them. A WAL that a killed writer of format 4 left holding
-      // operands is replayed into this family's memtable and kept there (no flush during
-      // recovery, db_options, and a memtable that a format 4 writer's unflushed operands,
-      // at most two 8 MiB memtables, cannot fill), so a writer killed before the drop leaves
-      // the old index whole.
+      // is the old question index, opened until the first writer drops it (check_format_version):
+      // with the options it was written with (tiered compaction, 16 KiB blocks, 16 MiB files),
+      // compactions off, and its merge operator, which opening needs when a writer of format 4
+      // was killed: its WAL holds the index's operands in the batches of its last results, and
+      // RocksDB stops replaying a WAL at the first operand a family without an operator meets,
+      // so every result and progress entry after it would be lost (and paid for again).
       o.compression = best_compression(false);
       t.block_size = 16 * 1024;
       o.target_file_size_base = 16u << 20;
       o.compaction_style = rocksdb::kCompactionStyleUniversal;
       o.disable_auto_compactions = true;
-      o.arena_block_size = 1u << 20;
-      // Removed with the analysis pass (#30): a reader's StoreReader::scan_questions of an old
-      // index folds its operands.
-      if (!primary) o.merge_operator = make_question_count_merge();
+      o.merge_operator = make_question_count_merge();
       break;
     case Family::history:  // old bodies, read rarely: like results
       t.block_size = 16 * 1024;
@@ -133,9 +127,8 @@ rocksdb::ColumnFamilyOptions family_options(Family family, const std::shared_ptr
     o.memtable_whole_key_filtering = true;
   }
   // Small memtables: the total is capped by db_write_buffer_size (RSS target 64 MiB), and a
-  // shorter skip list is faster to search and insert into. The questions family's is never
-  // written to: its size only keeps an old index's replayed operands in memory (above).
-  o.write_buffer_size = family == Family::meta ? (1u << 20) : family == Family::questions ? (64u << 20) : (8u << 20);
+  // shorter skip list is faster to search and insert into.
+  o.write_buffer_size = family == Family::meta ? (1u << 20) : (8u << 20);
   return o;
 }
 
@@ -156,10 +149,6 @@ rocksdb::DBOptions db_options(bool primary) {
   o.writable_file_max_buffer_size = 256u << 10;
   // Every family's memtables together (RSS target: 64 MiB for a run of any size).
   o.db_write_buffer_size = 16u << 20;
-  // A writer's recovery leaves the replayed WAL in memtables, flushed later as usual: a flush
-  // now would meet an old question index's merge operands without a merge operator, and drop
-  // them (family_options, Family::questions).
-  o.avoid_flush_during_recovery = primary;
   return o;
 }
 
@@ -324,11 +313,11 @@ Result<std::unique_ptr<RocksStore>> RocksStore::open(const fs::path& dir, Mode m
   for (const auto& name : names) {
     rocksdb::ColumnFamilyOptions cfo;
     for (const auto& [known, family] : kFamilies) {
-      if (name == known) cfo = family_options(family, store->block_cache_, primary);
+      if (name == known) cfo = family_options(family, store->block_cache_);
     }
-    if (name == kQuestionsFamily) cfo = family_options(Family::questions, store->block_cache_, primary);
-    if (name == kExpansionFamily) cfo = family_options(Family::expansion, store->block_cache_, primary);
-    if (name == kHistoryFamily) cfo = family_options(Family::history, store->block_cache_, primary);
+    if (name == kQuestionsFamily) cfo = family_options(Family::questions, store->block_cache_);
+    if (name == kExpansionFamily) cfo = family_options(Family::expansion, store->block_cache_);
+    if (name == kHistoryFamily) cfo = family_options(Family::history, store->block_cache_);
     descriptors.emplace_back(name, cfo);
   }
 
@@ -346,20 +335,37 @@ Result<std::unique_ptr<RocksStore>> RocksStore::open(const fs::path& dir, Mode m
   if (!s.ok()) {
     return rocks_error(dir, primary ? "opening the store" : "opening the store for reading", s);
   }
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    if (names[i] == kResultsFamily) store->results = store->handles_[i];
-    if (names[i] == kQuestionsFamily) store->questions = store->handles_[i];
-    if (names[i] == kProgressFamily) store->progress = store->handles_[i];
-    if (names[i] == kMetaFamily) store->meta = store->handles_[i];
-    if (names[i] == kExpansionFamily) store->expansion = store->handles_[i];
-    if (names[i] == kHistoryFamily) store->history = store->handles_[i];
-  }
-  if (!primary) {
-    // Replays the primary's WAL too: the reader sees everything written so far.
-    s = store->db_->TryCatchUpWithPrimary();
-    if (!s.ok()) return rocks_error(dir, "catching up with the writer", s);
-  }
+  auto name_handles = [&] {
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      if (names[i] == kResultsFamily) store->results = store->handles_[i];
+      if (names[i] == kQuestionsFamily) store->questions = store->handles_[i];
+      if (names[i] == kProgressFamily) store->progress = store->handles_[i];
+      if (names[i] == kMetaFamily) store->meta = store->handles_[i];
+      if (names[i] == kExpansionFamily) store->expansion = store->handles_[i];
+      if (names[i] == kHistoryFamily) store->history = store->handles_[i];
+    }
+  };
+  name_handles();
+  // A reader has replayed the writer's WAL as it opened: it sees everything written so far. It
+  // does not catch up at once on top of that: RocksDB 7.8's TryCatchUpWithPrimary crashes on a
+  // MANIFEST that holds a family's drop (below), which a writer killed in the middle of an
+  // upgrade leaves until the next writer opens the store.
   if (auto r = store->check_format_version(); !r) return r.error();
+  if (store->reopen_) {
+    // The upgrade dropped a family. Every secondary instance of RocksDB 7.8 (every reader, of
+    // this release and of the previous one) crashes catching up with a MANIFEST that holds such
+    // a drop: opening the store again starts a new MANIFEST, of the families as they are now.
+    store->reopen_ = false;
+    for (auto* h : store->handles_) store->db_->DestroyColumnFamilyHandle(h);
+    store->handles_.clear();
+    s = store->db_->Close();
+    delete store->db_;
+    store->db_ = nullptr;
+    if (!s.ok()) return rocks_error(dir, "closing the upgraded store", s);
+    s = rocksdb::DB::Open(dbo, dir.string(), descriptors, &store->handles_, &store->db_);
+    if (!s.ok()) return rocks_error(dir, "opening the upgraded store", s);
+    name_handles();
+  }
   return store;
 }
 
@@ -375,7 +381,7 @@ Result<void> RocksStore::check_format_version() {
   auto stored = get(meta, kMetaFormatVersion, "reading the format version");
   if (!stored) return stored.error();
   if (!*stored) {
-    format_version_ = kStoreFormatVersion;
+    question_index_ = false;
     if (mode_ == Mode::secondary) return {};  // a store being created right now
     return record_current();  // a new store: its questions family is the empty placeholder
   }
@@ -390,7 +396,9 @@ Result<void> RocksStore::check_format_version() {
                       std::to_string(version) + "; this paa reads up to " +
                       std::to_string(kStoreFormatVersion) + "): upgrade paa");
   }
-  format_version_ = version;
+  // An old index, unless the family is empty: created again by an upgrade cut short before it
+  // recorded the version (or a store that never stored a question).
+  question_index_ = version < kFirstFormatWithoutQuestionIndex && questions != nullptr && !family_empty(questions);
   if (version < kStoreFormatVersion && mode_ == Mode::primary) {
     // Older values are all valid in later formats (2 added question-index merge operands, 3
     // result values with history fields and the history family, created at open above, 4
@@ -402,9 +410,16 @@ Result<void> RocksStore::check_format_version() {
     // one created already is dropped and created again (empty either way).
     if (auto dropped = drop_question_index(); !dropped) return dropped;
     if (auto recorded = record_current(); !recorded) return recorded;
-    format_version_ = kStoreFormatVersion;
+    question_index_ = false;
+    reopen_ = true;  // open() opens the store again
   }
   return {};
+}
+
+bool RocksStore::family_empty(rocksdb::ColumnFamilyHandle* cf) const {
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), cf));
+  it->SeekToFirst();
+  return !it->Valid() && it->status().ok();  // an error: not empty, the scan will report it
 }
 
 Result<void> RocksStore::drop_question_index() {
@@ -418,7 +433,7 @@ Result<void> RocksStore::drop_question_index() {
     if (!s.ok()) return rocks_error(dir_, "dropping the old question index", s);
   }
   rocksdb::ColumnFamilyHandle* placeholder = nullptr;
-  auto s = db_->CreateColumnFamily(family_options(Family::questions, block_cache_, true), kQuestionsFamily,
+  auto s = db_->CreateColumnFamily(family_options(Family::questions, block_cache_), kQuestionsFamily,
                                    &placeholder);
   if (!s.ok()) return rocks_error(dir_, "creating the empty questions family", s);
   handles_.push_back(placeholder);

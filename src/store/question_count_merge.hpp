@@ -1,12 +1,18 @@
 #pragma once
-// Internal: the merge operator that reads the question index of a store of format 4 or older.
-// Removed with the analysis pass (#30).
+// Internal: the merge operator of the question index that stores of format 2 to 4 kept (the
+// "questions" family). Format 5 writes no index, and its first writer drops the old one
+// (engine_open.cpp); until then every instance that opens such a store needs this operator:
 //
-// Format 2 to 4 writers updated the index (the "questions" family) with blind Merges: storing
-// a tree added 1 to the count of each of its distinct questions, a refresh subtracted 1 for
-// each question that left the tree. Format 5 writes no index and its writer drops the old one
-// (engine_open.cpp); until then a reader's StoreReader::scan_questions folds the operands on
-// read with this operator (full merges only: a reader never compacts). Byte formats: codec.hpp.
+// - Format 2 to 4 writers updated the index with blind Merges in the batch of each result:
+//   storing a tree added 1 to the count of each of its distinct questions, a refresh subtracted
+//   1 for each question that left the tree. The WAL of such a writer that was killed holds those
+//   operands, and RocksDB stops replaying a WAL at the first operand of a family without a merge
+//   operator: every later result and progress entry would be lost. With it, the WAL replays
+//   whole, writer or reader (a writer's recovery flush keeps the operands as they are).
+// - A reader's StoreReader::scan_questions of an old index (removed with the analysis pass, #30)
+//   folds the operands on read (full merges; nothing compacts the family any more).
+//
+// Byte formats: codec.hpp.
 #include <rocksdb/merge_operator.h>
 
 #include <memory>

@@ -1,10 +1,11 @@
 // The question index of stores of format 4 and older (merge operands in the `questions`
 // family): a reader reads it as it is, whatever compacted it (levels, as before round 6; tiers,
 // as format 4 did) and with operands a killed writer left in the WAL; the first writer of
-// format 5 drops it and creates the family again, empty, without a merge operator.
+// format 5 replays that WAL whole, drops the index and creates the family again, empty.
 #include "codec.hpp"
 #include "question_count_merge.hpp"
 #include "store_test_util.hpp"
+#include "support/files.hpp"
 
 #include "paa/store/store.hpp"
 
@@ -15,6 +16,7 @@
 #include <filesystem>
 #include <map>
 #include <string>
+#include <variant>
 
 namespace paa::store_detail {
 namespace {
@@ -106,32 +108,51 @@ TEST(LegacyQuestionIndex, AnIndexCompactedInLevelsOrTiersIsReadThenDroppedByTheF
   }
 }
 
-// A writer of format 4 killed with operands in its WAL only: a reader sees them; the writer of
-// format 5 replays the WAL without the merge operator, without flushing that family, and drops it.
-TEST(LegacyQuestionIndex, OperandsLeftInTheWalAreReadThenDroppedByTheFirstWriter) {
+// A writer of format 4 killed mid-run leaves its last batches in the WAL only: each a result,
+// its progress entry and the index's operands. Both readers and the writer of format 5 replay
+// the WAL whole (RocksDB stops at the first merge operand of a family without its merge
+// operator, and would lose every later result and progress entry with it), and the writer then
+// drops the index and keeps every result.
+TEST(LegacyQuestionIndex, AKilledFormatFourWritersWalIsReplayedWholeThenTheIndexDropped) {
   test::TempDir tmp;
-  const auto dir = copy_format2_fixture(tmp.path());
+  const auto dir = test::copy_fixture("format4/store", tmp.path() / "store");
   auto before = question_counts(dir);
   ASSERT_FALSE(before.empty());
   const std::string question = before.begin()->first;
+  constexpr int kBatches = 5;
   test::RawOpen how;
   how.configure = [](const std::string& family, rocksdb::ColumnFamilyOptions& o) {
     if (family == kQuestionsFamily) o.merge_operator = make_question_count_merge();
   };
+  std::map<std::string, rocksdb::ColumnFamilyHandle*> families;
   test::with_raw_store(dir, how, [&](rocksdb::DB& db, const std::string& family, rocksdb::ColumnFamilyHandle* cf) {
-    if (family != kQuestionsFamily) return;
-    // Two operands as format 4 wrote them: +1 (zigzag 2), no fields; closed without a flush.
-    EXPECT_TRUE(db.Merge({}, cf, question, std::string("\x02\x02\x00", 3)).ok());
-    EXPECT_TRUE(db.Merge({}, cf, question, std::string("\x02\x02\x00", 3)).ok());
-  });
+    families[family] = cf;
+    // Families are listed in the order they were created: results, questions and progress before meta.
+    if (family != kMetaFamily) return;
+    for (int i = 0; i < kBatches; ++i) {
+      auto put = std::get<PutResult>(test::make_put("facts", "killed " + std::to_string(i), test::TreeSpec{{"Why?"}, {}}).item);
+      ProgressEntry done;
+      done.state = ProgressState::done;
+      done.attempts = 1;
+      done.last_status = 200;
+      rocksdb::WriteBatch batch;
+      EXPECT_TRUE(batch.Merge(families.at(kQuestionsFamily), question, std::string("\x02\x02\x00", 3)).ok());  // +1
+      EXPECT_TRUE(batch.Put(families.at(kResultsFamily), put.result.key, encode_result(put.result)).ok());
+      EXPECT_TRUE(batch.Put(families.at(kProgressFamily), progress_key("facts", put.result.key), encode_progress(done)).ok());
+      EXPECT_TRUE(db.Write({}, &batch).ok());
+    }
+  });  // closed without a flush: the batches are in the WAL only
   bool wal_holds_them = false;
   for (const auto& entry : fs::directory_iterator(dir)) {
     if (entry.path().extension() == ".log" && fs::file_size(entry.path()) > 0) wal_holds_them = true;
   }
   ASSERT_TRUE(wal_holds_them);
-  auto with_wal = question_counts(dir);
-  EXPECT_EQ(with_wal[question], before[question] + 2);
-  expect_upgraded(dir, 6);
+  EXPECT_EQ(question_counts(dir)[question], before[question] + kBatches);
+  EXPECT_EQ(results_in(dir), 20u + kBatches);
+  expect_upgraded(dir, 20u + kBatches);
+  auto reader = StoreReader::open(dir);
+  ASSERT_TRUE(reader);
+  EXPECT_EQ((*reader)->job_stats("facts").value().done, 17u + kBatches);
 }
 
 // An upgrade cut short (each step is one MANIFEST record): dropped and not created yet, or

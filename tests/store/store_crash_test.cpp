@@ -3,9 +3,13 @@
 // reported result survived, parses and is marked done, and that nothing is half-written
 // (every result has its progress entry, the quota state belongs to a stored result, and nothing
 // was written to the questions family, which holds no index since format 5).
+#include "key_layout.hpp"
+#include "question_count_merge.hpp"
 #include "store_test_util.hpp"
 
 #include "paa/store/store.hpp"
+#include "support/files.hpp"
+#include "support/process.hpp"
 #include "support/seed.hpp"
 
 #include <gtest/gtest.h>
@@ -18,6 +22,7 @@
 #include <atomic>
 #include <cstdio>
 #include <chrono>
+#include <map>
 
 #include <random>
 #include <set>
@@ -28,6 +33,7 @@ namespace {
 
 using test::make_put;
 using test::TempDir;
+namespace fs = std::filesystem;
 using test::TreeSpec;
 
 constexpr int kTrials = 24;
@@ -196,6 +202,127 @@ TEST(StoreCrash, SigkilledWriterLosesNothingReportedAndLeavesNothingHalfWritten)
     ASSERT_TRUE((*writer)->close());
   }
   verify_store(dir, reported);
+}
+
+// The first writer of format 5 upgrades a store of format 4 in steps (drop the question index,
+// create its family again, record the version), and opens it without the index's merge
+// operator: a killed writer of format 4 can have left operands in the WAL. Killed anywhere in
+// that open, it leaves a store that readers read (the old index whole, operands in the WAL
+// included, or none) and the next writer upgrades.
+std::map<std::string, std::uint64_t> question_counts(StoreReader& reader) {
+  std::map<std::string, std::uint64_t> counts;
+  EXPECT_TRUE(reader.scan_questions([&](const QuestionEntry& q) {
+    counts[q.normalized] = q.count;
+    return true;
+  }));
+  return counts;
+}
+
+std::uint64_t results_in(StoreReader& reader) {
+  std::uint64_t n = 0;
+  EXPECT_TRUE(reader.scan_results("", [&](const StoredResult&) { return ++n, true; }));
+  return n;
+}
+
+// store_read_probe's verdict (store_read_probe.cpp), or "crashed (signal N)".
+std::string probe(const fs::path& dir, const fs::path& scratch, const std::string& how = "") {
+  std::vector<std::string> argv{STORE_READ_PROBE, dir.string()};
+  if (!how.empty()) argv.push_back(how);
+  test::Process p(argv, {}, scratch);
+  auto r = p.wait();
+  if (r.exit_code > 128) return "crashed (signal " + std::to_string(r.exit_code - 128) + ")";
+  return r.out + r.err;
+}
+
+TEST(StoreCrash, AWriterKilledWhileUpgradingAFormatFourStoreLeavesAStoreTheNextWriterUpgrades) {
+  TempDir tmp;
+  // The previous release's store, plus what a writer of it killed mid-run leaves: index
+  // operands in the WAL only.
+  const auto prepared = test::copy_fixture("format4/store", tmp.path() / "prepared");
+  std::map<std::string, std::uint64_t> expected;
+  {
+    auto reader = StoreReader::open(prepared);
+    ASSERT_TRUE(reader) << reader.error().message;
+    expected = question_counts(**reader);
+  }
+  ASSERT_FALSE(expected.empty());
+  test::RawOpen how;
+  how.configure = [](const std::string& family, rocksdb::ColumnFamilyOptions& o) {
+    if (family == store_detail::kQuestionsFamily) o.merge_operator = store_detail::make_question_count_merge();
+  };
+  const std::string question = expected.begin()->first;
+  test::with_raw_store(prepared, how, [&](rocksdb::DB& db, const std::string& family, rocksdb::ColumnFamilyHandle* cf) {
+    if (family != store_detail::kQuestionsFamily) return;
+    for (int i = 0; i < 3; ++i) EXPECT_TRUE(db.Merge({}, cf, question, std::string("\x02\x02\x00", 3)).ok());  // +1
+  });
+  expected[question] += 3;
+  {
+    auto reader = StoreReader::open(prepared);
+    ASSERT_TRUE(reader);
+    ASSERT_EQ(question_counts(**reader), expected) << "a reader sees the WAL's operands";
+  }
+  // How long a writer's open (and upgrade) takes here: the kills spread over it and a little after.
+  auto started = std::chrono::steady_clock::now();
+  {
+    const auto timing = tmp.path() / "timing";
+    fs::copy(prepared, timing);
+    ASSERT_TRUE(StoreWriter::open(timing));
+  }
+  const auto open_us = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started);
+
+  const auto seed = test::test_seed("PAA_STORE_CRASH_SEED");
+  SCOPED_TRACE("PAA_STORE_CRASH_SEED=" + std::to_string(seed) + " replays these kill points");
+  std::mt19937 rng(seed);
+  std::uniform_int_distribution<std::int64_t> delay_us(0, open_us.count() * 3 / 2);
+  constexpr int kUpgradeTrials = 16;
+  int index_whole = 0, upgraded = 0;
+  for (int trial = 0; trial < kUpgradeTrials; ++trial) {
+    SCOPED_TRACE("trial " + std::to_string(trial));
+    const auto dir = tmp.path() / ("trial-" + std::to_string(trial));
+    fs::copy(prepared, dir);
+    const pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+      auto writer = StoreWriter::open(dir);
+      if (!writer) ::_exit(3);
+      for (;;) ::pause();  // killed here at the latest
+    }
+    std::this_thread::sleep_for(std::chrono::microseconds(delay_us(rng)));
+    ASSERT_EQ(::kill(child, SIGKILL), 0);
+    int status = 0;
+    ASSERT_EQ(::waitpid(child, &status, 0), child);
+    ASSERT_TRUE(WIFSIGNALED(status)) << "the child could not open the store";
+    // First in a process of its own, as `paa status` would read it (a crash in RocksDB shows).
+    auto probed = probe(dir, tmp.path());
+    EXPECT_TRUE(probed == "results 20, index 1\n" || probed == "results 20, index 0\n") << probed;
+    {
+      auto reader = StoreReader::open(dir);
+      ASSERT_TRUE(reader) << reader.error().message;
+      EXPECT_EQ(results_in(**reader), 20u);
+      if ((*reader)->has_question_index()) {
+        ++index_whole;
+        EXPECT_EQ(question_counts(**reader), expected) << "the old index, WAL included, until it is dropped";
+      } else {
+        ++upgraded;
+        EXPECT_TRUE(question_counts(**reader).empty());
+      }
+    }
+    {
+      auto writer = StoreWriter::open(dir);
+      ASSERT_TRUE(writer) << writer.error().message;
+    }
+    EXPECT_EQ(probe(dir, tmp.path(), "catch-up"), "results 20, index 0\n");
+    EXPECT_EQ(test::raw_format_version(dir), std::to_string(kStoreFormatVersion));
+    EXPECT_EQ(test::raw_family_keys(dir, store_detail::kQuestionsFamily), 0u);
+    auto reader = StoreReader::open(dir);
+    ASSERT_TRUE(reader);
+    EXPECT_EQ(results_in(**reader), 20u);
+    EXPECT_FALSE((*reader)->has_question_index());
+    fs::remove_all(dir);
+  }
+  // Informative only: where the kills landed.
+  std::printf("upgrade crash test: %d kills (open took %lld us): %d left the old index, %d the upgrade done\n",
+              kUpgradeTrials, static_cast<long long>(open_us.count()), index_whole, upgraded);
 }
 
 }  // namespace

@@ -156,15 +156,34 @@ bool raw_has_family(const std::filesystem::path& dir, const std::string& family)
   return std::find(names.begin(), names.end(), family) != names.end();
 }
 
-void raw_drop_family(const std::filesystem::path& dir, const std::string& family) {
+void raw_drop_family(const std::filesystem::path& dir, const std::string& family, bool create_again) {
   bool dropped = false;
   with_raw_store(dir, RawOpen{}, [&](rocksdb::DB& db, const std::string& name, rocksdb::ColumnFamilyHandle* cf) {
     if (name != family) return;
-    const auto s = db.DropColumnFamily(cf);
+    auto s = db.DropColumnFamily(cf);
     EXPECT_TRUE(s.ok()) << s.ToString();
     dropped = true;
+    if (!create_again) return;
+    rocksdb::ColumnFamilyHandle* created = nullptr;
+    s = db.CreateColumnFamily(rocksdb::ColumnFamilyOptions(), family, &created);
+    EXPECT_TRUE(s.ok()) << s.ToString();
+    if (created != nullptr) {
+      EXPECT_TRUE(db.DestroyColumnFamilyHandle(created).ok());
+    }
   });
   EXPECT_TRUE(dropped) << "no family " << family;
+}
+
+std::string raw_read_format_version(const std::filesystem::path& dir) {
+  std::string out;
+  RawOpen how;
+  how.read_only = true;
+  with_raw_store(dir, how, [&](rocksdb::DB& db, const std::string& family, rocksdb::ColumnFamilyHandle* meta) {
+    if (family == "meta") {
+      EXPECT_TRUE(db.Get({}, meta, "format_version", &out).ok());
+    }
+  });
+  return out;
 }
 
 std::vector<std::uint64_t> raw_index_partitions(const std::filesystem::path& dir, const std::string& family) {

@@ -57,8 +57,12 @@ std::uint64_t raw_family_keys(const std::filesystem::path& dir, const std::strin
 std::uint64_t raw_family_files(const std::filesystem::path& dir, const std::string& family);
 std::uint64_t raw_latest_sequence(const std::filesystem::path& dir);
 bool raw_has_family(const std::filesystem::path& dir, const std::string& family);
-// Drops `family` with plain RocksDB (what a writer killed in the middle of an upgrade leaves).
-void raw_drop_family(const std::filesystem::path& dir, const std::string& family);
+// Drops `family` with plain RocksDB, and creates it again (empty) with `create_again`, in one
+// open, so that the MANIFEST holds the drop as a writer killed in the middle of an upgrade
+// leaves it.
+void raw_drop_family(const std::filesystem::path& dir, const std::string& family, bool create_again = false);
+// Reads meta/format_version with plain RocksDB, read-only (the MANIFEST stays as it is).
+std::string raw_read_format_version(const std::filesystem::path& dir);
 
 // The index partitions of each SST file of `family`, read with plain RocksDB (read-only):
 // 0 for a file with a one-block index.

@@ -61,6 +61,15 @@ std::string read_file(const fs::path& p) {
   return ss.str();
 }
 
+fs::path fixture_path(std::string_view name) { return fs::path(PAA_SOURCE_DIR) / "tests" / "fixtures" / name; }
+
+fs::path copy_fixture(std::string_view name, const fs::path& to) {
+  const fs::path from = fixture_path(name);
+  if (!fs::exists(from)) throw std::runtime_error("no fixture " + from.string());
+  fs::copy(from, to, fs::copy_options::recursive);
+  return to;
+}
+
 Process::Process(std::vector<std::string> argv, std::map<std::string, std::string> env, const fs::path& dir) {
   static std::atomic<int> counter{0};
   const std::string tag = std::to_string(::getpid()) + "-" + std::to_string(++counter);

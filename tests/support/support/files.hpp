@@ -1,11 +1,19 @@
 #pragma once
-// Whole-file reads for assertions.
+// Whole-file reads for assertions, and the files checked in under tests/fixtures/.
 #include <filesystem>
 #include <string>
+#include <string_view>
 
 namespace paa::test {
 
 // The file's bytes; "" when it does not exist.
 std::string read_file(const std::filesystem::path& p);
+
+// tests/fixtures/<name> in the source tree (tests/fixtures/README.md lists them). Never written
+// to: a test that opens a store copies it first (copy_fixture).
+std::filesystem::path fixture_path(std::string_view name);
+// Copies tests/fixtures/<name> (a file or a folder, recursively) to `to`, which must not exist;
+// returns `to`.
+std::filesystem::path copy_fixture(std::string_view name, const std::filesystem::path& to);
 
 }  // namespace paa::test
