@@ -28,9 +28,13 @@ Result<void> UniqueQuestions::occurrence(const Occurrence& o) {
     const std::uint64_t max = std::numeric_limits<std::uint64_t>::max();
     volume_ = *o.volume > max - volume_ ? max : volume_ + *o.volume;
   }
-  // The first tree in export order speaks for the question (occurrences come grouped by seed).
-  if (!have_first_ || o.tree < first_tree_) {
+  // The tree fetched first speaks for the question (occurrences come grouped by seed).
+  Occurrence first;
+  first.since_ms = first_since_;
+  first.tree = first_tree_;
+  if (!have_first_ || o.fetched_before(first)) {
     have_first_ = true;
+    first_since_ = o.since_ms;
     first_tree_ = o.tree;
     const std::string_view fields[8] = {o.question, o.answer, o.url, o.title, o.q, o.hl, o.gl, o.city};
     for (int i = 0; i < 8; ++i) first_[i].assign(fields[i]);

@@ -79,13 +79,14 @@ std::vector<Row> unique_questions(const std::vector<Tree>& trees, std::size_t me
 }
 
 // The definition, computed the plain way: per folded question, the trees holding it (once per
-// tree), the first one in the order given, the distinct seeds' volumes.
+// tree), the first one by (unchanged-since time, order given), the distinct seeds' volumes.
 std::vector<Row> expected_rows(const std::vector<Tree>& trees) {
   struct Acc {
     std::uint64_t count = 0;
     const Question* node = nullptr;
     const Tree* tree = nullptr;
     std::map<std::string, std::uint64_t> seeds;
+    std::tuple<std::int64_t, std::size_t> first{std::numeric_limits<std::int64_t>::max(), 0};
   };
   std::map<std::string, Acc> acc;
   for (std::size_t i = 0; i < trees.size(); ++i) {
@@ -96,7 +97,8 @@ std::vector<Row> expected_rows(const std::vector<Tree>& trees) {
       if (folded.empty() || !seen.insert(folded).second) return;
       Acc& a = acc[folded];
       ++a.count;
-      if (a.node == nullptr) a.node = &v.node, a.tree = &t;
+      const std::tuple<std::int64_t, std::size_t> rank{t.stored.unchanged_since_ms, i};
+      if (rank < a.first) a.first = rank, a.node = &v.node, a.tree = &t;
       if (t.volume && !t.seed.empty()) a.seeds[t.seed] = *t.volume;
     });
   }
@@ -127,18 +129,19 @@ TEST(UniqueQuestions, EachTreeCountsAQuestionOnceMostFrequentFirstTiesInFoldedOr
   EXPECT_EQ(rows, expected_rows(trees));
 }
 
-// "First" is the first tree in the order the pass is fed (export order), whenever it was
-// stored, and within it the first occurrence in pre-order.
-TEST(UniqueQuestions, TheTextsAndSearchComeFromTheFirstTreeInExportOrder) {
+// "First" is the tree fetched first (its answer's unchanged-since time), whatever the order the
+// pass is fed in (key order), which only breaks ties; within it, the first occurrence in
+// pre-order.
+TEST(UniqueQuestions, TheTextsAndSearchComeFromTheTreeFetchedFirst) {
   const std::vector<Tree> trees{
-      tree("apple", 300, {node("Why?", {node("WHY?")})}),
-      tree("banana", 100, {node("WHY?"), node("How?")}),
-      tree("cherry", 50, {node("why?"), node("how?")}),
+      tree("apple", 300, {node("Why?")}),
+      tree("banana", 100, {node("WHY?", {node("why?")}), node("How?")}),
+      tree("cherry", 100, {node("why?"), node("how?")}),
   };
   const auto rows = unique_questions(trees);
   ASSERT_EQ(rows.size(), 2u);
-  EXPECT_EQ(rows[0].question, "Why?");
-  EXPECT_EQ(rows[0].first_q, "apple");
+  EXPECT_EQ(rows[0].question, "WHY?");
+  EXPECT_EQ(rows[0].first_q, "banana");
   EXPECT_EQ(rows[0].count, 3u);
   EXPECT_EQ(rows[1].question, "How?");
   EXPECT_EQ(rows[1].first_q, "banana");

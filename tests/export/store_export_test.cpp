@@ -118,8 +118,10 @@ class StoreExportTest : public ::testing::Test {
       results.push_back(test::make_stored("Coffee  Query " + std::to_string(i), loc[0], loc[1],
                                           loc[2], make_body(i), 1795218854123 + i));
     }
-    // Stored out of key order: "first" is the first tree in export (key) order, whatever
-    // order the trees were stored in.
+    // Fetched in key order (so the tree fetched first is also the first in export order, as
+    // check_csv.py counts) but stored in reverse: the order of the writes does not matter.
+    std::sort(results.begin(), results.end(), [](const auto& a, const auto& b) { return a.key < b.key; });
+    for (std::size_t i = 0; i < results.size(); ++i) results[i].fetched_at_ms = 1795218854123 + static_cast<std::int64_t>(i);
     std::reverse(results.begin(), results.end());
     std::vector<std::future<Result<void>>> pending;
     int n = 0;

@@ -39,10 +39,16 @@ struct Occurrence {
   std::string_view url;
   std::string_view title;
   std::string_view q, hl, gl, city;  // the tree's search, as first spelled
-  std::int64_t since_ms = 0;  // since when the tree has held this answer (its unchanged-since time)
-  std::uint64_t tree = 0;     // the tree's place in the order the pass was fed (export order: key order)
+  // The tree's place in "first fetched" order: since when it has held this answer (its
+  // unchanged-since time, the first fetch of a key never refreshed to another answer), then
+  // the order the pass was fed (export order: key order).
+  std::int64_t since_ms = 0;
+  std::uint64_t tree = 0;
   std::uint64_t seed = 0;  // key_hash of TreeSeed::key; 0 = no seed with a volume
   std::optional<std::uint64_t> volume;
+  bool fetched_before(const Occurrence& other) const {
+    return since_ms != other.since_ms ? since_ms < other.since_ms : tree < other.tree;
+  }
 };
 
 // A view computed from the pass. For each question (fold_text byte order): begin, its

@@ -1,7 +1,7 @@
 #pragma once
 // The unique questions of a selection (the `questions` export and the workbook's "Unique
 // questions" sheet): one row per question (fold_text), the number of trees that hold it, its
-// texts and search from the first tree that holds it in export order (key order), and the summed volume of its distinct seeds.
+// texts and search from the tree that holds it and was fetched first (ties in key order), and the summed volume of its distinct seeds.
 // A reducer of the analysis pass; rows come back most frequent first, ties in fold_text order,
 // in bounded memory (each row parked in a RecordSpill, its count in a SortedRuns).
 #include "paa/analysis/question_pass.hpp"
@@ -18,7 +18,7 @@
 namespace paa::analysis {
 
 struct UniqueQuestion {
-  std::string_view question;  // as spelled in the first tree that holds it
+  std::string_view question;  // as spelled in the tree fetched first
   std::string_view answer;    // "" when none
   std::string_view url;
   std::string_view title;
@@ -60,6 +60,7 @@ class UniqueQuestions final : public QuestionReducer {
   bool any_seed_ = false;
   std::uint64_t last_seed_ = 0;
   bool have_first_ = false;
+  std::int64_t first_since_ = 0;
   std::uint64_t first_tree_ = 0;
   std::string first_[8];  // question, answer, url, title, q, hl, gl, city
 };
