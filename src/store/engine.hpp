@@ -102,6 +102,8 @@ class RocksStore {
 
   Result<void> scan_results(std::string_view prefix,
                             const std::function<bool(const StoredResult&)>& visit) const;
+  Result<void> scan_results_at(std::string_view prefix, std::int64_t at_ms,
+                               const std::function<bool(const StoredResult&)>& visit) const;
   Result<void> scan_progress(
       std::string_view job,
       const std::function<bool(std::string_view, const ProgressEntry&)>& visit) const;
@@ -158,6 +160,8 @@ class RocksStore {
  private:
   RocksStore(std::filesystem::path dir, Mode mode) : dir_(std::move(dir)), mode_(mode) {}
   Result<void> check_format_version();  // and upgrades the store (primary)
+  // The version of `key` in `history` current at `at_ms`, through `it` (a history iterator).
+  Result<std::optional<StoredResult>> history_at(rocksdb::Iterator& it, std::string_view key, std::int64_t at_ms) const;
   Result<void> drop_question_index();    // drops the old index, creates the empty family
   bool family_empty(rocksdb::ColumnFamilyHandle* cf) const;
 

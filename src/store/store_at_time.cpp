@@ -17,17 +17,7 @@ class StoreAtTime final : public StoreReader {
   Result<JobStats> job_stats(std::string_view job) override { return store_->job_stats(job); }
   Result<void> scan_results(std::string_view prefix, const std::function<bool(const StoredResult&)>& visit) override {
     // Every key that has a result now is every key that ever had one (keys are never removed).
-    std::optional<Error> failed;
-    auto scanned = store_->scan_results(prefix, [&](const StoredResult& current) {
-      auto then = store_->get_at(current.key, at_ms_, &current);
-      if (!then) {
-        failed = then.error();
-        return false;
-      }
-      return !*then || visit(**then);
-    });
-    if (failed) return *failed;
-    return scanned;
+    return store_->scan_results_at(prefix, at_ms_, visit);
   }
   Result<void> scan_progress(std::string_view job,
                              const std::function<bool(std::string_view, const ProgressEntry&)>& visit) override {

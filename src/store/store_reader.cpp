@@ -53,6 +53,10 @@ class RocksStoreReader final : public StoreReader {
                                              const StoredResult* current) override {
     return store_->get_at(key, at_ms, current);
   }
+  Result<void> scan_results_at(std::string_view prefix, std::int64_t at_ms,
+                               const std::function<bool(const StoredResult&)>& visit) override {
+    return store_->scan_results_at(prefix, at_ms, visit);
+  }
   Result<std::vector<StoredResult>> versions(std::string_view key) override {
     return store_->get_versions(key);
   }
@@ -88,6 +92,21 @@ Result<std::optional<StoredResult>> StoreReader::get_at(std::string_view key, st
   }
   if (current->unchanged_since_ms > at_ms) return std::optional<StoredResult>();
   return std::optional<StoredResult>(as_seen_at(*current, at_ms));
+}
+
+Result<void> StoreReader::scan_results_at(std::string_view prefix, std::int64_t at_ms,
+                                          const std::function<bool(const StoredResult&)>& visit) {
+  std::optional<Error> failed;
+  auto scanned = scan_results(prefix, [&](const StoredResult& current) {
+    auto then = get_at(current.key, at_ms, &current);
+    if (!then) {
+      failed = then.error();
+      return false;
+    }
+    return !*then || visit(**then);
+  });
+  if (failed) return *failed;
+  return scanned;
 }
 
 Result<std::vector<StoredResult>> StoreReader::versions(std::string_view key) {

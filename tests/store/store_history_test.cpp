@@ -91,6 +91,43 @@ TEST(StoreHistory, ARefreshWithANewAnswerKeepsTheOldOneAsAVersion) {
   EXPECT_FALSE(r->get_at(key_of("coffee beans"), 1'000).value());
 }
 
+// A scan as the store was at a time walks the history with one cursor beside the results: it
+// gives, at every point, exactly what asking each key (get_at) gives, whatever the keys' mix of
+// no history, several versions, keys that did not exist yet, and keys that are prefixes of
+// others.
+TEST(StoreHistory, AScanAtAPointIsWhatEachKeyAskedAloneGives) {
+  TempDir tmp;
+  auto w = open_writer(tmp.path());
+  const std::vector<std::string> queries{"coffee", "coffee beans", "decaf", "espresso", "tea", "tea bags"};
+  for (std::size_t i = 0; i < queries.size(); ++i) {
+    const auto t0 = static_cast<std::int64_t>(1'000 + 100 * i);
+    ASSERT_TRUE(put_at(*w, queries[i], TreeSpec{{queries[i] + " 1?"}, {}}, t0));
+    if (i % 2 == 0) {
+      ASSERT_TRUE(put_at(*w, queries[i], TreeSpec{{queries[i] + " 2?"}, {}}, t0 + 1'000));
+    }
+    if (i % 3 == 0) {
+      ASSERT_TRUE(put_at(*w, queries[i], TreeSpec{{queries[i] + " 3?"}, {}}, t0 + 2'000));
+    }
+    if (i == 4) {  // the same answer again
+      ASSERT_TRUE(put_at(*w, queries[i], TreeSpec{{queries[i] + " 2?"}, {}}, t0 + 2'500));
+    }
+  }
+  auto r = open_reader(tmp.path());
+  for (std::int64_t at : {999, 1'000, 1'250, 2'000, 2'150, 2'450, 3'000, 3'300, 3'700, 9'000}) {
+    std::vector<std::string> scanned, asked;
+    ASSERT_TRUE(r->scan_results_at("", at, [&](const StoredResult& v) {
+      scanned.push_back(v.key + "|" + first_question(v) + "|" + std::to_string(v.fetched_at_ms));
+      return true;
+    }));
+    for (const auto& q : queries) {
+      auto v = r->get_at(key_of(q), at).value();
+      if (v) asked.push_back(v->key + "|" + first_question(*v) + "|" + std::to_string(v->fetched_at_ms));
+    }
+    std::sort(asked.begin(), asked.end());
+    EXPECT_EQ(scanned, asked) << "at " << at;
+  }
+}
+
 TEST(StoreHistory, TheSameAnswerAgainIsOneVersionWithBothTimes) {
   TempDir tmp;
   auto w = open_writer(tmp.path());

@@ -66,6 +66,11 @@ class StoreReader {
   // The defaults know only the current version (a union of shard stores).
   virtual Result<std::optional<StoredResult>> get_at(std::string_view key, std::int64_t at_ms,
                                                      const StoredResult* current = nullptr);
+  // scan_results as the store was at `at_ms`: each key's version current then (get_at), keys
+  // without one then left out. The default asks get_at per key; a store's own reader walks
+  // its history beside its results with one cursor.
+  virtual Result<void> scan_results_at(std::string_view prefix, std::int64_t at_ms,
+                                       const std::function<bool(const StoredResult&)>& visit);
   // Every version of `key`, oldest first, the current one last (empty: no result).
   virtual Result<std::vector<StoredResult>> versions(std::string_view key);
   // Every named run, oldest first (stores from before run ids have none).
