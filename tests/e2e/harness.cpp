@@ -132,41 +132,6 @@ std::size_t count_status(const std::vector<boost::json::object>& log, int status
   return n;
 }
 
-std::vector<std::vector<std::string>> parse_csv(const std::string& text) {
-  std::vector<std::vector<std::string>> rows(1);
-  std::string field;
-  bool quoted = false, any = false;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (quoted) {
-      if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') {
-        field += '"';
-        ++i;
-      } else if (c == '"') {
-        quoted = false;
-      } else {
-        field += c;
-      }
-    } else if (c == '"') {
-      quoted = true;
-    } else if (c == ',') {
-      rows.back().push_back(std::move(field));
-      field.clear();
-    } else if (c == '\n') {
-      rows.back().push_back(std::move(field));
-      field.clear();
-      rows.emplace_back();
-    } else {
-      field += c;
-    }
-    any = true;
-  }
-  if (!rows.back().empty() || !field.empty()) rows.back().push_back(field);
-  if (rows.back().empty()) rows.pop_back();
-  if (!any) rows.clear();
-  return rows;
-}
-
 std::string run_id_of(const std::string& err) {
   const auto at = err.rfind("(run ");
   if (at == std::string::npos) return "";

@@ -62,7 +62,7 @@ void expect_trees_match_emulator(const std::vector<boost::json::object>& rows, s
 // from npm (scripts/test.sh installs it; a failure names what is missing).
 boost::json::array duckdb(const std::string& sql, const fs::path& cwd);
 // RFC 4180 rows (quoted fields may hold commas, quotes and line breaks), as the exports write them.
-std::vector<std::vector<std::string>> parse_csv(const std::string& text);
+using test::parse_csv;
 // The run id in `paa run`'s summary line: "paa run JOB: done after 1s (run 20261123-180007)"; "" if none.
 std::string run_id_of(const std::string& err);
 // Requests in an emulator log that got this status.

@@ -61,6 +61,41 @@ std::string read_file(const fs::path& p) {
   return ss.str();
 }
 
+std::vector<std::vector<std::string>> parse_csv(const std::string& text) {
+  std::vector<std::vector<std::string>> rows(1);
+  std::string field;
+  bool quoted = false, any = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') {
+        field += '"';
+        ++i;
+      } else if (c == '"') {
+        quoted = false;
+      } else {
+        field += c;
+      }
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == ',') {
+      rows.back().push_back(std::move(field));
+      field.clear();
+    } else if (c == '\n') {
+      rows.back().push_back(std::move(field));
+      field.clear();
+      rows.emplace_back();
+    } else {
+      field += c;
+    }
+    any = true;
+  }
+  if (!rows.back().empty() || !field.empty()) rows.back().push_back(field);
+  if (rows.back().empty()) rows.pop_back();
+  if (!any) rows.clear();
+  return rows;
+}
+
 fs::path fixture_path(std::string_view name) { return fs::path(PAA_SOURCE_DIR) / "tests" / "fixtures" / name; }
 
 fs::path copy_fixture(std::string_view name, const fs::path& to) {

@@ -3,11 +3,15 @@
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace paa::test {
 
 // The file's bytes; "" when it does not exist.
 std::string read_file(const std::filesystem::path& p);
+// RFC 4180 rows (quoted fields may hold commas, quotes and line breaks), as the exports write
+// them; rows end at '\n'.
+std::vector<std::vector<std::string>> parse_csv(const std::string& text);
 
 // tests/fixtures/<name> in the source tree (tests/fixtures/README.md lists them). Never written
 // to: a test that opens a store copies it first (copy_fixture).
