@@ -53,13 +53,11 @@ Result<void> QuestionPass::add_tree(const StoredResult& tree, const std::vector<
                            {fixed_, n.question, answer, n.url, n.title, tree.q, tree.hl, tree.gl, tree.city});
     if (!added) failure = added.error();
   });
-  disk_bytes_ = sort_.disk_bytes();
   if (failure) return *failure;
   return {};
 }
 
 Result<void> QuestionPass::run(std::initializer_list<QuestionReducer*> reducers) {
-  disk_bytes_ = sort_.disk_bytes();
   bool open = false;
   std::string current;
   auto each = [&](auto&& call) -> Result<void> {
@@ -103,7 +101,7 @@ Result<void> QuestionPass::run(std::initializer_list<QuestionReducer*> reducers)
 }
 
 PassStats QuestionPass::stats() const {
-  return {trees_, sort_.size(), sort_.runs(), std::max(disk_bytes_, sort_.disk_bytes())};
+  return {trees_, sort_.size(), sort_.runs(), sort_.disk_bytes()};
 }
 
 }  // namespace paa::analysis

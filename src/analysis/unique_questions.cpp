@@ -59,4 +59,12 @@ Result<void> UniqueQuestions::for_each(const std::function<Result<void>(const Un
   });
 }
 
+Result<void> for_each_unique_question(QuestionPass& pass,
+                                      const std::function<Result<void>(const UniqueQuestion&)>& visit) {
+  auto unique = UniqueQuestions::create();
+  if (!unique) return unique.error();
+  if (auto ran = pass.run({unique->get()}); !ran) return ran;
+  return (*unique)->for_each(visit);
+}
+
 }  // namespace paa::analysis

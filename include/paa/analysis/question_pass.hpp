@@ -66,7 +66,7 @@ struct PassStats {
   std::uint64_t trees = 0;
   std::uint64_t occurrences = 0;  // (question, tree) records sorted
   std::size_t runs = 0;           // sorted runs written to the scratch file (0 = all in memory)
-  std::uint64_t disk_bytes = 0;   // the scratch file's size at its largest
+  std::uint64_t disk_bytes = 0;   // the scratch file's size (it only grows)
 };
 
 class QuestionPass {
@@ -87,7 +87,6 @@ class QuestionPass {
  private:
   extmem::KeyedSort sort_;
   std::uint64_t trees_ = 0;
-  std::uint64_t disk_bytes_ = 0;
   std::unordered_set<std::string> in_tree_;
   std::string fixed_;  // the record's numbers, reused
 };

@@ -65,4 +65,9 @@ class UniqueQuestions final : public QuestionReducer {
   std::string first_[8];  // question, answer, url, title, q, hl, gl, city
 };
 
+// Runs `pass` with a UniqueQuestions reducer and visits its rows: what the `questions` export and
+// the workbook's sheet both do.
+Result<void> for_each_unique_question(QuestionPass& pass,
+                                      const std::function<Result<void>(const UniqueQuestion&)>& visit);
+
 }  // namespace paa::analysis

@@ -32,10 +32,7 @@ class QuestionsWriter final : public FormatWriter {
   }
 
   Result<void> finish() override {
-    auto unique = analysis::UniqueQuestions::create();
-    if (!unique) return unique.error();
-    if (auto ran = pass_.run({unique->get()}); !ran) return ran;
-    auto written = (*unique)->for_each([&](const analysis::UniqueQuestion& row) -> Result<void> {
+    auto written = analysis::for_each_unique_question(pass_, [&](const analysis::UniqueQuestion& row) -> Result<void> {
       append_csv_fields(out_, {row.question, row.answer, row.url, row.title});
       out_.put(',');
       append_decimal(out_, row.count);

@@ -41,10 +41,8 @@ Result<ExportSummary> export_store_xlsx(StoreReader& store, const ExportRequest&
     return true;
   });
   if (!selected) return selected.error();
-  auto unique = analysis::UniqueQuestions::create();
-  if (!unique) return unique.error();
-  if (auto ran = pass.run({unique->get()}); !ran) return ran.error();
-  auto added = (*unique)->for_each([&](const analysis::UniqueQuestion& row) { return (*workbook)->add_question(row); });
+  auto added = analysis::for_each_unique_question(
+      pass, [&](const analysis::UniqueQuestion& row) { return (*workbook)->add_question(row); });
   if (!added) return added.error();
   if (auto closed = (*workbook)->close(); !closed) return closed.error();
   summary.records = (*workbook)->tree_rows();
