@@ -1,0 +1,15 @@
+#pragma once
+// How the topic analysis compares words: full case folding (ß -> ss), then, for matching only,
+// without accents (é -> e, ü -> u, ñ -> n: NFD, nonspacing marks removed, NFC). Display keeps
+// the question as it was written.
+#include <string>
+#include <string_view>
+
+namespace paa::text {
+
+// Case folded, accents kept: what a Snowball stemmer is given.
+std::string fold_case(std::string_view utf8);
+// Case folded and accents removed: what stop words, patterns and stems are compared as.
+std::string fold_for_matching(std::string_view utf8);
+
+}  // namespace paa::text

@@ -1,0 +1,38 @@
+#pragma once
+// One language's tables (src/text/languages/<hl>.txt, compiled into paa; docs/topics.md): its
+// stop words, the elisions split off a word (French l', qu'), and named lists of phrase
+// patterns (`[type how]`, `[intent commercial]`) that the topics module gives a meaning.
+#include "paa/text/phrase_pattern.hpp"
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <unordered_set>
+#include <vector>
+
+namespace paa::text {
+
+struct LanguageTables {
+  std::string hl;
+  std::unordered_set<std::string> stop_words;  // folded for matching
+  std::unordered_set<std::string> elisions;    // folded for matching, without the apostrophe
+  // "[type how]" -> its patterns, in the file's order.
+  std::map<std::string, std::vector<PhrasePattern>, std::less<>> sections;
+
+  const std::vector<PhrasePattern>& patterns(std::string_view section) const;
+};
+
+// Parses a table; a mistake throws std::invalid_argument with `name:line: what is wrong`.
+LanguageTables parse_language_tables(std::string_view name, std::string_view text);
+
+// The tables compiled into paa for `hl`'s primary language ("pt-BR" -> pt), or nullptr when paa
+// has none for it: such a language is tokenised and stemmed (when Snowball has it) but has no
+// stop words, types or intents.
+const LanguageTables* language_tables(std::string_view hl);
+// Every language paa has tables for, in hl order.
+std::vector<std::string> languages_with_tables();
+
+// "pt-BR" -> "pt", "EN" -> "en": the part of an hl the tables and stemmers are chosen by.
+std::string primary_language(std::string_view hl);
+
+}  // namespace paa::text

@@ -1,0 +1,34 @@
+#pragma once
+// A phrase pattern of the language tables (docs/topics.md "The language tables"): words that must
+// appear in a row of a question's folded words. `^` first anchors it at the first word, `...`
+// matches any number of words (none included), `_` exactly one, and a word ending in `*` any word
+// that starts with it. Words are compared after case and accent folding.
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace paa::text {
+
+class PhrasePattern {
+ public:
+  // Parses one line of a table; an empty or malformed pattern (`...` at either end, a lone `*`)
+  // throws std::invalid_argument naming what is wrong: the tables ship with paa, so it is a bug.
+  static PhrasePattern parse(std::string_view line);
+
+  bool matches(const std::vector<std::string_view>& words) const;
+  const std::string& source() const { return source_; }
+
+ private:
+  enum class Kind { word, prefix, one, gap };
+  struct Token {
+    Kind kind;
+    std::string text;
+  };
+  bool match_from(const std::vector<std::string_view>& words, std::size_t w, std::size_t t) const;
+
+  std::string source_;
+  bool anchored_ = false;
+  std::vector<Token> tokens_;
+};
+
+}  // namespace paa::text

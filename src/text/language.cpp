@@ -1,0 +1,125 @@
+#include "paa/text/language.hpp"
+
+#include "embedded_languages.hpp"
+#include "paa/text/fold.hpp"
+
+#include <algorithm>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+
+namespace paa::text {
+
+const std::vector<PhrasePattern>& LanguageTables::patterns(std::string_view section) const {
+  static const std::vector<PhrasePattern> none;
+  auto it = sections.find(section);
+  return it == sections.end() ? none : it->second;
+}
+
+std::string primary_language(std::string_view hl) {
+  std::string out;
+  for (char c : hl) {
+    if (c == '-' || c == '_') break;
+    out += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+  }
+  return out;
+}
+
+LanguageTables parse_language_tables(std::string_view name, std::string_view text) {
+  LanguageTables t;
+  t.hl = std::string(name);
+  std::string section;
+  std::size_t line_no = 0;
+  auto fail = [&](const std::string& what) {
+    throw std::invalid_argument(std::string(name) + ":" + std::to_string(line_no) + ": " + what);
+  };
+  auto words_of = [](std::string_view line, auto&& each) {
+    std::size_t i = 0;
+    while (i < line.size()) {
+      while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+      std::size_t j = i;
+      while (j < line.size() && line[j] != ' ' && line[j] != '\t') ++j;
+      if (j > i) each(line.substr(i, j - i));
+      i = j;
+    }
+  };
+  while (!text.empty()) {
+    ++line_no;
+    const auto nl = text.find('\n');
+    std::string_view line = text.substr(0, nl);
+    text = nl == std::string_view::npos ? std::string_view{} : text.substr(nl + 1);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    const auto first = line.find_first_not_of(" \t");
+    if (first == std::string_view::npos || line[first] == '#') continue;
+    line = line.substr(first);
+    while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
+    if (line.front() == '[') {
+      if (line.back() != ']') fail("a section header ends with ']'");
+      section = std::string(line.substr(1, line.size() - 2));
+      if (section != "stop" && section != "elision" && section.find(' ') == std::string::npos) {
+        fail("unknown section [" + section + "]: [stop], [elision] or [<kind> <name>] such as [type how]");
+      }
+      if (section != "stop" && section != "elision" && t.sections.count(section) != 0) {
+        fail("section [" + section + "] appears twice");
+      }
+      if (section != "stop" && section != "elision") t.sections[section];
+      continue;
+    }
+    if (section.empty()) fail("text before the first section");
+    if (section == "stop") {
+      words_of(line, [&](std::string_view w) { t.stop_words.insert(fold_for_matching(w)); });
+    } else if (section == "elision") {
+      words_of(line, [&](std::string_view w) {
+        std::string f = fold_for_matching(w);
+        while (!f.empty() && (f.back() == '\'')) f.pop_back();
+        t.elisions.insert(f);
+      });
+    } else {
+      try {
+        t.sections[section].push_back(PhrasePattern::parse(line));
+      } catch (const std::invalid_argument& e) {
+        fail(e.what());
+      }
+    }
+  }
+  return t;
+}
+
+namespace {
+
+struct Registry {
+  std::vector<LanguageTables> tables;  // in hl order
+};
+
+const Registry& registry() {
+  static const Registry r = [] {
+    Registry out;
+    for (std::size_t i = 0; i < detail::kEmbeddedLanguageCount; ++i) {
+      const auto& e = detail::kEmbeddedLanguages[i];
+      out.tables.push_back(parse_language_tables(std::string(e.hl) + ".txt", e.text));
+      out.tables.back().hl = std::string(e.hl);
+    }
+    std::sort(out.tables.begin(), out.tables.end(),
+              [](const LanguageTables& a, const LanguageTables& b) { return a.hl < b.hl; });
+    return out;
+  }();
+  return r;
+}
+
+}  // namespace
+
+const LanguageTables* language_tables(std::string_view hl) {
+  const std::string lang = primary_language(hl);
+  for (const auto& t : registry().tables) {
+    if (t.hl == lang) return &t;
+  }
+  return nullptr;
+}
+
+std::vector<std::string> languages_with_tables() {
+  std::vector<std::string> out;
+  for (const auto& t : registry().tables) out.push_back(t.hl);
+  return out;
+}
+
+}  // namespace paa::text

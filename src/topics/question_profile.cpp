@@ -1,0 +1,48 @@
+#include "paa/topics/question_profile.hpp"
+
+#include "paa/text/language.hpp"
+
+#include <cstdio>
+
+namespace paa::topics {
+
+std::uint64_t variant_group_id(QuestionType type, std::string_view hl, const std::vector<std::string>& stems) {
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  auto mix = [&](std::string_view s) {
+    for (unsigned char c : s) {
+      h ^= c;
+      h *= 0x100000001b3ull;
+    }
+    h ^= 0x1f;  // a separator no folded word contains
+    h *= 0x100000001b3ull;
+  };
+  mix(name(type));
+  mix(hl);
+  for (const auto& s : stems) mix(s);
+  return h;
+}
+
+std::string variant_group_hex(std::uint64_t id) {
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(id));
+  return buf;
+}
+
+QuestionProfile QuestionProfiler::profile(std::string_view question, std::string_view hl) {
+  QuestionProfile p;
+  p.hl = text::primary_language(hl);
+  const auto words = tokenizer_.words(question, p.hl);
+  const text::LanguageTables* tables = text::language_tables(p.hl);
+  p.type = classify_type(words, tables);
+  p.intent = classify_intent(words, tables);
+  p.stems = tokenizer_.content_stems(words, p.hl);
+  if (p.stems.empty()) {
+    // "What is it?": no content word to tell it from "What is this?"; only the same words are
+    // the same question.
+    for (const auto& w : words) p.stems.push_back(w.match);
+  }
+  p.group = variant_group_id(p.type, p.hl, p.stems);
+  return p;
+}
+
+}  // namespace paa::topics

@@ -1,0 +1,51 @@
+#include "paa/text/language.hpp"
+
+#include <gtest/gtest.h>
+#include <gmock/gmock.h>
+
+using paa::text::parse_language_tables;
+
+TEST(LanguageTables, ParsesStopWordsElisionsAndNamedPatternSections) {
+  const auto t = parse_language_tables("xx.txt",
+                                       "# a comment\n"
+                                       "[stop]\n"
+                                       "the a  An\n"
+                                       "\n"
+                                       "[elision]\n"
+                                       "l' qu\n"
+                                       "[type how]\n"
+                                       "  ^how  \n"
+                                       "[intent commercial]\n"
+                                       "best\n"
+                                       "review*\n");
+  EXPECT_EQ(t.stop_words, (std::unordered_set<std::string>{"the", "a", "an"}));
+  EXPECT_EQ(t.elisions, (std::unordered_set<std::string>{"l", "qu"}));
+  ASSERT_EQ(t.patterns("type how").size(), 1u);
+  EXPECT_EQ(t.patterns("type how")[0].source(), "^how");
+  EXPECT_EQ(t.patterns("intent commercial").size(), 2u);
+  EXPECT_TRUE(t.patterns("type why").empty());
+}
+
+TEST(LanguageTables, AMistakeNamesTheFileAndLine) {
+  auto error_of = [](std::string_view text) {
+    try {
+      parse_language_tables("de.txt", text);
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_THAT(error_of("vs\n"), ::testing::HasSubstr("de.txt:1: text before the first section"));
+  EXPECT_THAT(error_of("[stop]\nder\n[typo]\n"), ::testing::HasSubstr("de.txt:3: unknown section [typo]"));
+  EXPECT_THAT(error_of("[type how]\n^wie\n\n[type how]\n"), ::testing::HasSubstr("de.txt:4: section [type how] appears twice"));
+  EXPECT_THAT(error_of("[type cost]\n... kostet\n"), ::testing::HasSubstr("de.txt:2: phrase pattern '... kostet'"));
+  EXPECT_THAT(error_of("[type cost\n"), ::testing::HasSubstr("de.txt:1: a section header ends with ']'"));
+}
+
+TEST(LanguageTables, EveryLanguageTheIssueNamesIsCompiledIn) {
+  EXPECT_THAT(paa::text::languages_with_tables(), ::testing::IsSupersetOf({"de", "en", "es", "fr", "it", "nl", "pt"}));
+  ASSERT_NE(paa::text::language_tables("pt-BR"), nullptr);
+  EXPECT_EQ(paa::text::language_tables("pt-BR")->hl, "pt");
+  EXPECT_EQ(paa::text::language_tables("xx"), nullptr);
+  EXPECT_EQ(paa::text::primary_language("EN-gb"), "en");
+}
