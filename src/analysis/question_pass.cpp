@@ -11,8 +11,8 @@ namespace {
 // A record's fields: the numbers, then the question's texts, then the tree's search.
 enum Field : std::size_t { kNumbers, kQuestion, kAnswer, kUrl, kTitle, kQ, kHl, kGl, kCity, kFields };
 
-// since_ms, tree, seed, volume, has volume: 8 + 8 + 8 + 8 + 1 bytes, host order.
-constexpr std::size_t kNumberBytes = 33;
+// since_ms, tree, seed, volume, root, has volume: 8 + 8 + 8 + 8 + 8 + 1 bytes, host order.
+constexpr std::size_t kNumberBytes = 41;
 
 void put(std::string& out, std::uint64_t v) { out.append(reinterpret_cast<const char*>(&v), 8); }
 
@@ -34,6 +34,7 @@ Result<void> QuestionPass::add_tree(const StoredResult& tree, const std::vector<
   const std::uint64_t tree_number = trees_++;
   const std::int64_t since = tree.unchanged_since_ms != 0 ? tree.unchanged_since_ms : tree.fetched_at_ms;
   const std::uint64_t seed_hash = seed.volume && !seed.key.empty() ? key_hash(seed.key) : 0;
+  const std::uint64_t root_hash = key_hash(seed.root.empty() ? std::string_view(tree.key) : seed.root);
   in_tree_.clear();
   std::optional<Error> failure;
   walk_preorder(roots, [&](const QuestionVisit& v) {
@@ -46,6 +47,7 @@ Result<void> QuestionPass::add_tree(const StoredResult& tree, const std::vector<
     put(fixed_, tree_number);
     put(fixed_, seed_hash);
     put(fixed_, seed_hash != 0 ? *seed.volume : 0);
+    put(fixed_, root_hash);
     fixed_.push_back(seed_hash != 0 ? '\1' : '\0');
     const Question& n = v.node;
     const std::string_view answer = n.answer ? std::string_view(*n.answer) : std::string_view();
@@ -84,7 +86,8 @@ Result<void> QuestionPass::run(std::initializer_list<QuestionReducer*> reducers)
     o.since_ms = static_cast<std::int64_t>(get(numbers));
     o.tree = get(numbers + 8);
     o.seed = get(numbers + 16);
-    if (numbers[32] != 0) o.volume = get(numbers + 24);
+    o.root = get(numbers + 32);
+    if (numbers[40] != 0) o.volume = get(numbers + 24);
     o.question = f[kQuestion];
     o.answer = f[kAnswer];
     o.url = f[kUrl];

@@ -12,6 +12,7 @@ Result<std::unique_ptr<UniqueQuestions>> UniqueQuestions::create() {
 }
 
 Result<void> UniqueQuestions::begin_question(std::string_view) {
+  index_ = questions_++;
   count_ = 0;
   volume_ = 0;
   any_seed_ = false;
@@ -46,7 +47,7 @@ Result<void> UniqueQuestions::end_question() {
   if (count_ == 0) return {};
   const std::uint64_t offset = spill_->append({first_[0], first_[1], first_[2], first_[3], first_[4], first_[5],
                                                first_[6], first_[7]});
-  return order_.add({count_, offset, volume_});
+  return order_.add({count_, offset, volume_, index_});
 }
 
 Result<void> UniqueQuestions::for_each(const std::function<Result<void>(const UniqueQuestion&)>& visit) {
@@ -55,16 +56,8 @@ Result<void> UniqueQuestions::for_each(const std::function<Result<void>(const Un
   // Rows were added in fold_text order and the sort is stable: ties keep it.
   return order_.for_each([&](const Counted& row) -> Result<void> {
     spill_->at(row.offset, f);
-    return visit({f[0], f[1], f[2], f[3], row.count, f[4], f[5], f[6], f[7], row.volume});
+    return visit({f[0], f[1], f[2], f[3], row.count, f[4], f[5], f[6], f[7], row.volume, row.index});
   });
-}
-
-Result<void> for_each_unique_question(QuestionPass& pass,
-                                      const std::function<Result<void>(const UniqueQuestion&)>& visit) {
-  auto unique = UniqueQuestions::create();
-  if (!unique) return unique.error();
-  if (auto ran = pass.run({unique->get()}); !ran) return ran;
-  return (*unique)->for_each(visit);
 }
 
 }  // namespace paa::analysis

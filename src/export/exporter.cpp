@@ -25,9 +25,9 @@ Result<ExportSummary> export_store(StoreReader& store, const ExportRequest& sele
   }
   ExportSummary summary;
   std::optional<LineageLookup> lineages;
-  // The questions' volumes need each tree's seed and its attributes, as the lineage has them.
-  if (format_has_lineage(request.format.format) ||
-      (request.format.format == ExportFormat::questions && request.format.volumes)) {
+  // The questions' volumes and hubs need each tree's seed (and its attributes), as the lineage
+  // has them.
+  if (format_has_lineage(request.format.format) || request.format.format == ExportFormat::questions) {
     auto lookup = LineageLookup::create(store, request.job, request.attribute_jobs);
     if (!lookup) return lookup.error();
     lineages.emplace(std::move(*lookup));

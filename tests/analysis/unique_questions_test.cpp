@@ -63,7 +63,7 @@ std::ostream& operator<<(std::ostream& os, const Row& r) {
 std::vector<Row> unique_questions(const std::vector<Tree>& trees, std::size_t memory = QuestionPass::kDefaultMemory) {
   QuestionPass pass(memory);
   for (const Tree& t : trees) {
-    EXPECT_TRUE(pass.add_tree(t.stored, t.roots, {t.seed, t.volume}));
+    EXPECT_TRUE(pass.add_tree(t.stored, t.roots, {t.seed, t.volume, {}}));
   }
   auto unique = UniqueQuestions::create();
   EXPECT_TRUE(unique);

@@ -3,6 +3,7 @@
 #include "paa/export/attributes.hpp"
 #include "paa/export/exporter.hpp"
 
+#include "support/files.hpp"
 #include "test_support.hpp"
 
 #include <boost/json/parse.hpp>
@@ -117,7 +118,8 @@ TEST_F(AttributeExports, AStoreWithoutAttributesExportsAsBefore) {
   EXPECT_EQ(run(ExportFormat::jsonl, "other").find("attrs"), std::string::npos);
   const std::string questions = run(ExportFormat::questions, "other");
   EXPECT_EQ(questions.substr(0, questions.find('\n')),
-            "question,answer,url,title,count,first_q,first_hl,first_gl,first_city");
+            "question,answer,url,title,count,first_q,first_hl,first_gl,first_city,"
+            "type,intent,variant_of,group_count,seeds,locales");
 }
 
 TEST_F(AttributeExports, QuestionsGainTheVolumeOfTheirDistinctSeeds) {
@@ -127,8 +129,12 @@ TEST_F(AttributeExports, QuestionsGainTheVolumeOfTheirDistinctSeeds) {
   std::istringstream in(run(ExportFormat::questions, "kw"));
   std::string line;
   std::getline(in, line);
-  EXPECT_EQ(line, "question,answer,url,title,count,first_q,first_hl,first_gl,first_city,volume");
-  while (std::getline(in, line)) volume[line.substr(0, line.find(','))] = line.substr(line.rfind(',') + 1);
+  EXPECT_EQ(line, "question,answer,url,title,count,first_q,first_hl,first_gl,first_city,volume,"
+                  "type,intent,variant_of,group_count,seeds,locales");
+  while (std::getline(in, line)) {
+    const auto row = paa::test::parse_csv(line).at(0);
+    volume[row.at(0)] = row.at(9);
+  }
   EXPECT_EQ(volume, (std::map<std::string, std::string>{{"Why?", "100"}, {"How?", "100"}, {"When?", "100"}}));
 }
 

@@ -43,6 +43,36 @@ def preorder(roots, dedupe):
             stack.append((children, 0, node, depth + 1))
 
 
+TOPIC_COLUMNS = ["type", "intent", "variant_of", "group_count", "seeds", "locales"]
+TYPES = {"comparison", "cost", "time", "list", "definition", "how", "why", "place", "who", "yes_no", "other"}
+INTENTS = {"transactional", "commercial", "navigational", "informational"}
+
+
+def check_topic_columns(objects, got):
+    """The questions export's topic columns (docs/topics.md): paa's grouping (variant_of) taken
+    as given, each group's figures counted here from the trees. Returns the rows without them."""
+    header = got[0]
+    n = len(header) - len(TOPIC_COLUMNS)
+    assert header[n:] == TOPIC_COLUMNS, f"topic columns: {header[n:]}"
+    group_of = {}
+    for row in got[1:]:
+        assert row[n] in TYPES and row[n + 1] in INTENTS, f"type/intent: {row}"
+        group_of[fold(row[0])] = fold(row[n + 2] or row[0])
+    trees, seeds, locales = {}, {}, {}
+    for o in objects:
+        for node, _, _, _ in preorder(o["result"].get("children") or [], False):
+            g = group_of[fold(node["question"])]
+            key = (o["q"], o["hl"], o["gl"], o["city"] or "")
+            trees.setdefault(g, set()).add(key)
+            seeds.setdefault(g, set()).add(key)  # no expansion in these stores: each key its own seed
+            locales.setdefault(g, set()).add((o["hl"], o["gl"]))
+    for row in got[1:]:
+        g = group_of[fold(row[0])]
+        want = [str(len(trees[g])), str(len(seeds[g])), str(len(locales[g]))]
+        assert row[n + 3:] == want, f"group figures of {row[0]!r}: got {row[n + 3:]}, want {want}"
+    return [row[:n] for row in got]
+
+
 def expected_rows(fmt, objects, dedupe):
     if fmt == "csv":
         yield ["q", "hl", "gl", "city", "depth", "position", "parent", "question", "answer", "url", "title",
@@ -96,6 +126,8 @@ def main():
         assert not raw.startswith(b"\xef\xbb\xbf"), "unexpected BOM"
     with open(csv_path, encoding="utf-8-sig" if excel else "utf-8", newline="") as f:
         got = list(csv.reader(f))
+    if fmt == "questions":
+        got = check_topic_columns(objects, got)
     want = list(expected_rows(fmt, objects, dedupe))
     if got != want:
         for i, (g, w) in enumerate(zip(got, want)):

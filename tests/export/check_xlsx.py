@@ -24,7 +24,8 @@ RELATED = "Related"
 TREE_HEADER = ["q", "hl", "gl", "city", "depth", "position", "parent", "question", "answer", "url",
                "title", "fetched_at"]
 QUESTIONS_HEADER = ["question", "answer", "url", "title", "count", "first_q", "first_hl",
-                    "first_gl", "first_city"]
+                    "first_gl", "first_city", "type", "intent", "variant_of", "group_count", "seeds",
+                    "locales"]
 RELATED_HEADER = ["q", "hl", "gl", "city", "position", "related"]
 
 
@@ -161,7 +162,7 @@ def main():
         if got != len(want_rows):
             fail(f"{label}: {got} data rows, the {export} export has {len(want_rows)}")
 
-    compare_rows(question_names, questions, 9, QUESTIONS, "questions")
+    compare_rows(question_names, questions, len(QUESTIONS_HEADER), QUESTIONS, "questions")
     compare_rows(related_names, related, 6, RELATED, "related")
 
     for expected in args.expect_text:

@@ -113,12 +113,14 @@ TEST_F(ExporterTest, QuestionsWithoutFiltersAreComputedFromEveryTree) {
   auto summary = export_store(store, r, out);
   ASSERT_TRUE(summary);
   EXPECT_EQ(summary->records, 3u);
-  // Trees in key order: coffee/de/de (b), coffee/en/us (a, b), tea/en/gb (c).
+  // Trees in key order: coffee/de/de (b), coffee/en/us (a, b), tea/en/gb (c), mate/es/us (a).
+  // Each question its own variant group (no content words to share), in two locales or one.
   EXPECT_EQ(sink.data,
-            "question,answer,url,title,count,first_q,first_hl,first_gl,first_city\n"
-            "a,ans a,https://u/0,T,2,coffee,en,us,\n"
-            "b,ans b,https://u/0,T,2,coffee,de,de,\n"
-            "c,ans c,https://u/0,T,1,tea,en,gb,London\n");
+            "question,answer,url,title,count,first_q,first_hl,first_gl,first_city,"
+            "type,intent,variant_of,group_count,seeds,locales\n"
+            "a,ans a,https://u/0,T,2,coffee,en,us,,other,informational,,2,2,2\n"
+            "b,ans b,https://u/0,T,2,coffee,de,de,,other,informational,,2,2,2\n"
+            "c,ans c,https://u/0,T,1,tea,en,gb,London,other,informational,,1,1,1\n");
 }
 
 TEST_F(ExporterTest, QuestionsWithAFilterAreRecomputedFromTheSelectedTrees) {
@@ -130,10 +132,11 @@ TEST_F(ExporterTest, QuestionsWithAFilterAreRecomputedFromTheSelectedTrees) {
   ASSERT_TRUE(export_store(store, r, out));
   // en trees in key order: tea/en/gb (c), coffee/en/us (a, b).
   EXPECT_EQ(sink.data,
-            "question,answer,url,title,count,first_q,first_hl,first_gl,first_city\n"
-            "a,ans a,https://u/0,T,1,coffee,en,us,\n"
-            "b,ans b,https://u/1,T,1,coffee,en,us,\n"
-            "c,ans c,https://u/0,T,1,tea,en,gb,London\n");
+            "question,answer,url,title,count,first_q,first_hl,first_gl,first_city,"
+            "type,intent,variant_of,group_count,seeds,locales\n"
+            "a,ans a,https://u/0,T,1,coffee,en,us,,other,informational,,1,1,1\n"
+            "b,ans b,https://u/1,T,1,coffee,en,us,,other,informational,,1,1,1\n"
+            "c,ans c,https://u/0,T,1,tea,en,gb,London,other,informational,,1,1,1\n");
 }
 
 TEST_F(ExporterTest, CsvRowCountEqualsQuestionNodes) {

@@ -157,11 +157,12 @@ TEST(QuestionsFormat, CountsEachQuestionOncePerTreeMostFrequentFirst) {
   const auto a = make_stored("first", "en", "us", "", test::body_with_questions({"a", "b", "c"}));
   const auto b = make_stored("second", "de", "de", "Berlin", test::body_with_questions({"b", "c", "B", "d"}));
   EXPECT_EQ(run_format(opts(ExportFormat::questions), {a, b}),
-            "question,answer,url,title,count,first_q,first_hl,first_gl,first_city\n"
-            "b,ans b,https://u/1,T,2,first,en,us,\n"
-            "c,ans c,https://u/2,T,2,first,en,us,\n"
-            "a,ans a,https://u/0,T,1,first,en,us,\n"
-            "d,ans d,https://u/3,T,1,second,de,de,Berlin\n");
+            "question,answer,url,title,count,first_q,first_hl,first_gl,first_city,"
+            "type,intent,variant_of,group_count,seeds,locales\n"
+            "b,ans b,https://u/1,T,2,first,en,us,,other,informational,,2,2,2\n"
+            "c,ans c,https://u/2,T,2,first,en,us,,other,informational,,2,2,2\n"
+            "a,ans a,https://u/0,T,1,first,en,us,,other,informational,,1,1,1\n"
+            "d,ans d,https://u/3,T,1,second,de,de,Berlin,other,informational,,1,1,1\n");
 }
 
 TEST(FormatWriter, AnUnreadableBodyIsAnErrorNamingTheKey) {

@@ -29,6 +29,9 @@ namespace paa::analysis {
 struct TreeSeed {
   std::string_view key;  // "" = none
   std::optional<std::uint64_t> volume;
+  // The level-0 key the tree descends from (its own key when it was not discovered by
+  // expansion): the seed the topic analysis counts a question's hubs by. "" = the tree's own.
+  std::string_view root;
 };
 
 // One tree that holds a question: the question's first occurrence in that tree (pre-order)
@@ -46,6 +49,7 @@ struct Occurrence {
   std::uint64_t tree = 0;
   std::uint64_t seed = 0;  // key_hash of TreeSeed::key; 0 = no seed with a volume
   std::optional<std::uint64_t> volume;
+  std::uint64_t root = 0;  // key_hash of TreeSeed::root, or of the tree's own key
   bool fetched_before(const Occurrence& other) const {
     return since_ms != other.since_ms ? since_ms < other.since_ms : tree < other.tree;
   }

@@ -26,6 +26,9 @@ struct UniqueQuestion {
   std::string_view first_q, first_hl, first_gl, first_city;
   // The sum over the distinct seeds of those trees that have a volume (saturating); 0 if none.
   std::uint64_t volume = 0;
+  // The question's place in the pass's order (fold_text order, from 0): what other reducers of
+  // the same pass key their per-question views by.
+  std::uint64_t index = 0;
 };
 
 class UniqueQuestions final : public QuestionReducer {
@@ -45,6 +48,7 @@ class UniqueQuestions final : public QuestionReducer {
     std::uint64_t count = 0;
     std::uint64_t offset = 0;  // in the spill; rises in fold_text order
     std::uint64_t volume = 0;
+    std::uint64_t index = 0;
   };
   struct MoreFrequent {
     bool operator()(const Counted& a, const Counted& b) const { return a.count > b.count; }
@@ -54,7 +58,9 @@ class UniqueQuestions final : public QuestionReducer {
   std::unique_ptr<extmem::RecordSpill> spill_;
   extmem::SortedRuns<Counted, MoreFrequent> order_{extmem::SortedRuns<Counted, MoreFrequent>::kDefaultRunRecords, {},
                                                    "paa-question-order"};
-  // The question being reduced.
+  // The question being reduced, and how many came before it.
+  std::uint64_t questions_ = 0;
+  std::uint64_t index_ = 0;
   std::uint64_t count_ = 0;
   std::uint64_t volume_ = 0;
   bool any_seed_ = false;
@@ -64,10 +70,5 @@ class UniqueQuestions final : public QuestionReducer {
   std::uint64_t first_tree_ = 0;
   std::string first_[8];  // question, answer, url, title, q, hl, gl, city
 };
-
-// Runs `pass` with a UniqueQuestions reducer and visits its rows: what the `questions` export and
-// the workbook's sheet both do.
-Result<void> for_each_unique_question(QuestionPass& pass,
-                                      const std::function<Result<void>(const UniqueQuestion&)>& visit);
 
 }  // namespace paa::analysis

@@ -1,8 +1,8 @@
 #include "paa/export/questions/questions_csv.hpp"
 
 #include "paa/analysis/question_pass.hpp"
-#include "paa/analysis/unique_questions.hpp"
 #include "paa/export/csv_rows.hpp"
+#include "paa/export/question_rows.hpp"
 #include "paa/export/stored_tree.hpp"
 #include "paa/output/text.hpp"
 
@@ -20,6 +20,8 @@ class QuestionsWriter final : public FormatWriter {
   void begin() override {
     std::string header(kQuestionsHeader);
     if (options_.volumes) header += ",volume";
+    header += ',';
+    header += kQuestionsTopicColumns;
     begin_csv(out_, options_.excel, header);
   }
 
@@ -27,12 +29,17 @@ class QuestionsWriter final : public FormatWriter {
     auto env = parse_stored_result(r, options_.max_question_depth);
     if (!env) return env.error();
     analysis::TreeSeed seed;
-    if (options_.volumes) seed = {lineage.attrs_key, lineage.attrs.volume};
+    if (options_.volumes) {
+      seed.key = lineage.attrs_key;
+      seed.volume = lineage.attrs.volume;
+    }
+    seed.root = lineage.seed_key;
     return pass_.add_tree(r, env->result.children, seed);
   }
 
   Result<void> finish() override {
-    auto written = analysis::for_each_unique_question(pass_, [&](const analysis::UniqueQuestion& row) -> Result<void> {
+    auto written = for_each_question_row(pass_, [&](const analysis::UniqueQuestion& row,
+                                                   const topics::QuestionGroup& g) -> Result<void> {
       append_csv_fields(out_, {row.question, row.answer, row.url, row.title});
       out_.put(',');
       append_decimal(out_, row.count);
@@ -41,6 +48,13 @@ class QuestionsWriter final : public FormatWriter {
       if (options_.volumes) {
         out_.put(',');
         append_decimal(out_, row.volume);
+      }
+      out_.put(',');
+      append_csv_fields(out_, {topics::name(g.type), topics::name(g.intent),
+                               g.is_representative ? std::string_view() : g.representative});
+      for (std::uint64_t figure : {g.trees, g.seeds, g.locales}) {
+        out_.put(',');
+        append_decimal(out_, figure);
       }
       end_csv_row(out_, options_.excel);
       ++records_;

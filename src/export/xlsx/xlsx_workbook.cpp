@@ -28,10 +28,12 @@ constexpr std::array<Column, 12> kTreeColumns{{{"q", 28}, {"hl", 5}, {"gl", 5}, 
                                                {"depth", 7}, {"position", 9}, {"parent", 45},
                                                {"question", 60}, {"answer", 80}, {"url", 40},
                                                {"title", 40}, {"fetched_at", 20}}};
-constexpr std::array<Column, 9> kQuestionColumns{{{"question", 60}, {"answer", 80}, {"url", 40},
-                                                  {"title", 40}, {"count", 8}, {"first_q", 28},
-                                                  {"first_hl", 8}, {"first_gl", 8},
-                                                  {"first_city", 14}}};
+constexpr std::array<Column, 15> kQuestionColumns{{{"question", 60}, {"answer", 80}, {"url", 40},
+                                                   {"title", 40}, {"count", 8}, {"first_q", 28},
+                                                   {"first_hl", 8}, {"first_gl", 8},
+                                                   {"first_city", 14}, {"type", 11}, {"intent", 13},
+                                                   {"variant_of", 60}, {"group_count", 12},
+                                                   {"seeds", 8}, {"locales", 8}}};
 constexpr std::array<Column, 6> kRelatedColumns{
     {{"q", 28}, {"hl", 5}, {"gl", 5}, {"city", 14}, {"position", 9}, {"related", 45}}};
 
@@ -234,7 +236,7 @@ Result<void> XlsxWorkbook::add_result(const StoredResult& r, const Envelope& env
   return {};
 }
 
-Result<void> XlsxWorkbook::add_question(const analysis::UniqueQuestion& q) {
+Result<void> XlsxWorkbook::add_question(const analysis::UniqueQuestion& q, const topics::QuestionGroup& g) {
   Impl& m = *impl_;
   auto [ws, row] = m.next_row(m.questions);
   if (ws != nullptr) {
@@ -247,6 +249,12 @@ Result<void> XlsxWorkbook::add_question(const analysis::UniqueQuestion& q) {
     m.text(ws, row, 6, q.first_hl);
     m.text(ws, row, 7, q.first_gl);
     m.text(ws, row, 8, q.first_city);
+    m.text(ws, row, 9, topics::name(g.type));
+    m.text(ws, row, 10, topics::name(g.intent));
+    m.text(ws, row, 11, g.is_representative ? std::string_view() : g.representative);
+    m.number(ws, row, 12, static_cast<double>(g.trees));
+    m.number(ws, row, 13, static_cast<double>(g.seeds));
+    m.number(ws, row, 14, static_cast<double>(g.locales));
   }
   if (m.error) return *m.error;
   return {};

@@ -13,6 +13,7 @@
 #include "paa/model/envelope.hpp"
 #include "paa/model/seed_attributes.hpp"
 #include "paa/store/store.hpp"
+#include "paa/topics/question_groups.hpp"
 
 #include <cstdint>
 #include <filesystem>
@@ -52,7 +53,7 @@ class XlsxWorkbook {
   // `attrs`: the attributes its rows carry (XlsxOptions::attributes).
   Result<void> add_result(const StoredResult& result, const Envelope& envelope, const SeedAttributes& attrs = {});
   // One row of "Unique questions", in the order they should appear.
-  Result<void> add_question(const analysis::UniqueQuestion& row);
+  Result<void> add_question(const analysis::UniqueQuestion& row, const topics::QuestionGroup& group);
   // Writes "Related", the autofilters, and the file. Call once.
   Result<void> close();
 

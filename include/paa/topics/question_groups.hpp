@@ -1,0 +1,89 @@
+#pragma once
+// Variant groups and hubs (docs/topics.md "Variant groups", "Hubs"): a reducer of the analysis
+// pass. Each question of the pass gets its profile (type, intent, variant group) from the
+// spelling and language of the tree fetched first; then, per group, in one external sort by
+// group: its representative (the spelling in the most trees, ties by the one fetched first),
+// `trees` (the stored keys whose tree holds any of its variants), `seeds` (the distinct level-0
+// keys those trees descend from) and `locales` (distinct hl/gl). Memory: the sorts' budgets
+// plus one group's distinct seeds and locales at a time; the per-question answers are a file
+// of 16 bytes per question, read through a bounded mapping.
+#include "paa/analysis/question_pass.hpp"
+#include "paa/error.hpp"
+#include "paa/extmem/keyed_sort.hpp"
+#include "paa/extmem/record_spill.hpp"
+#include "paa/extmem/scratch_file.hpp"
+#include "paa/extmem/sorted_runs.hpp"
+#include "paa/topics/question_profile.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace paa::topics {
+
+// What a question's row shows of its variant group.
+struct QuestionGroup {
+  QuestionType type = QuestionType::other;
+  Intent intent = Intent::informational;
+  std::uint64_t group = 0;            // variant_group_id
+  std::string_view representative;    // the group's most frequent spelling
+  bool is_representative = false;     // this question is that spelling
+  std::uint64_t trees = 0;            // group_count
+  std::uint64_t seeds = 0;
+  std::uint64_t locales = 0;
+  std::uint64_t members = 0;          // the group's distinct questions
+};
+
+class QuestionGroups final : public analysis::QuestionReducer {
+ public:
+  static Result<std::unique_ptr<QuestionGroups>> create(std::size_t memory = extmem::KeyedSort::kDefaultRunBytes);
+
+  Result<void> begin_question(std::string_view folded) override;
+  Result<void> occurrence(const analysis::Occurrence& o) override;
+  Result<void> end_question() override;
+
+  // After the pass: reduces by group. Call once, before of().
+  Result<void> finish();
+  // The group of the pass's index-th question (UniqueQuestion::index); the views live until the
+  // next call.
+  QuestionGroup of(std::uint64_t index);
+  std::uint64_t questions() const { return questions_; }
+  std::uint64_t groups() const { return groups_; }
+
+ private:
+  struct TreeRef {
+    std::uint64_t tree, root, locale;
+  };
+  struct Member {  // a question's place in its group, sorted back into question order
+    std::uint64_t index;
+    std::uint64_t group_offset;  // of the group's record in groups_spill_
+    bool representative;
+    std::uint8_t type, intent;
+    bool operator<(const Member& other) const { return index < other.index; }
+  };
+  QuestionGroups(std::unique_ptr<extmem::RecordSpill> groups, std::size_t memory)
+      : groups_spill_(std::move(groups)), by_group_(memory, "paa-variant-groups") {}
+
+  QuestionProfiler profiler_;
+  std::unique_ptr<extmem::RecordSpill> groups_spill_;
+  extmem::KeyedSort by_group_;
+  extmem::SortedRuns<Member> members_{extmem::SortedRuns<Member>::kDefaultRunRecords, {}, "paa-group-members"};
+  std::unique_ptr<extmem::ScratchFile> by_question_;
+  extmem::ScratchMap by_question_map_;
+  std::vector<std::string_view> fields_;
+  std::uint64_t questions_ = 0;
+  std::uint64_t groups_ = 0;
+
+  // The question being reduced.
+  std::uint64_t index_ = 0;
+  std::uint64_t count_ = 0;
+  bool have_first_ = false;
+  analysis::Occurrence first_;
+  std::string first_question_, first_hl_;
+  std::vector<TreeRef> trees_;
+  std::string numbers_, key_;
+};
+
+}  // namespace paa::topics

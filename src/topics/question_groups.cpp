@@ -1,0 +1,210 @@
+#include "paa/topics/question_groups.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <unordered_set>
+
+namespace paa::topics {
+
+namespace {
+
+void put(std::string& out, std::uint64_t v) { out.append(reinterpret_cast<const char*>(&v), 8); }
+
+std::uint64_t get(std::string_view s, std::size_t at) {
+  std::uint64_t v = 0;
+  std::memcpy(&v, s.data() + at * 8, 8);
+  return v;
+}
+
+// Group ids sort as numbers: big-endian bytes.
+void big_endian(std::string& out, std::uint64_t v) {
+  out.clear();
+  for (int shift = 56; shift >= 0; shift -= 8) out.push_back(static_cast<char>((v >> shift) & 0xff));
+}
+
+std::uint64_t locale_hash(std::string_view hl, std::string_view gl) {
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  for (unsigned char c : hl) h = (h ^ c) * 0x100000001b3ull;
+  h = (h ^ 0x1f) * 0x100000001b3ull;
+  for (unsigned char c : gl) h = (h ^ c) * 0x100000001b3ull;
+  return h;
+}
+
+// The per-question file's record: where the group is, and the question's own labels.
+struct ByQuestion {
+  std::uint64_t group_offset;
+  std::uint8_t representative;
+  std::uint8_t type;
+  std::uint8_t intent;
+  std::uint8_t pad[5];
+};
+static_assert(sizeof(ByQuestion) == 16);
+
+
+}  // namespace
+
+Result<std::unique_ptr<QuestionGroups>> QuestionGroups::create(std::size_t memory) {
+  auto spill = extmem::RecordSpill::create();
+  if (!spill) return spill.error();
+  return std::unique_ptr<QuestionGroups>(new QuestionGroups(std::move(*spill), memory));
+}
+
+Result<void> QuestionGroups::begin_question(std::string_view) {
+  index_ = questions_++;
+  count_ = 0;
+  have_first_ = false;
+  trees_.clear();
+  return {};
+}
+
+Result<void> QuestionGroups::occurrence(const analysis::Occurrence& o) {
+  ++count_;
+  trees_.push_back({o.tree, o.root, locale_hash(o.hl, o.gl)});
+  // The tree fetched first speaks for the question, as in the `questions` row.
+  if (!have_first_ || o.fetched_before(first_)) {
+    have_first_ = true;
+    first_.since_ms = o.since_ms;
+    first_.tree = o.tree;
+    first_question_.assign(o.question);
+    first_hl_.assign(o.hl);
+  }
+  return {};
+}
+
+Result<void> QuestionGroups::end_question() {
+  if (count_ == 0) return {};
+  const QuestionProfile p = profiler_.profile(first_question_, first_hl_);
+  big_endian(key_, p.group);
+  numbers_.clear();
+  put(numbers_, index_);
+  put(numbers_, count_);
+  put(numbers_, static_cast<std::uint64_t>(first_.since_ms) ^ (std::uint64_t{1} << 63));
+  put(numbers_, first_.tree);
+  put(numbers_, static_cast<std::uint64_t>(p.type));
+  put(numbers_, static_cast<std::uint64_t>(p.intent));
+  if (auto added = by_group_.add(key_, 0, index_, {numbers_, first_question_}); !added) return added;
+  for (const TreeRef& t : trees_) {
+    numbers_.clear();
+    put(numbers_, t.root);
+    put(numbers_, t.locale);
+    if (auto added = by_group_.add(key_, 1, t.tree, {numbers_}); !added) return added;
+  }
+  return {};
+}
+
+Result<void> QuestionGroups::finish() {
+  struct PendingMember {
+    std::uint64_t index, count, since, tree;
+    std::uint8_t type, intent;
+    std::string spelling;
+  };
+  std::vector<PendingMember> members;
+  std::unordered_set<std::uint64_t> roots, locales;
+  std::uint64_t trees = 0, last_tree = 0;
+  bool open = false;
+  std::string current;
+
+  auto close_group = [&]() -> Result<void> {
+    // The representative: in the most trees; ties by the one fetched first.
+    const PendingMember* rep = &members.front();
+    for (const auto& m : members) {
+      if (m.count > rep->count || (m.count == rep->count && (m.since < rep->since ||
+                                                            (m.since == rep->since && m.tree < rep->tree)))) {
+        rep = &m;
+      }
+    }
+    std::uint64_t id = 0;
+    for (unsigned char c : current) id = (id << 8) | c;
+    numbers_.clear();
+    put(numbers_, id);
+    put(numbers_, trees);
+    put(numbers_, roots.size());
+    put(numbers_, locales.size());
+    put(numbers_, members.size());
+    put(numbers_, rep->type);
+    const std::uint64_t offset = groups_spill_->append({numbers_, rep->spelling});
+    ++groups_;
+    for (const auto& m : members) {
+      if (auto added = members_.add({m.index, offset, &m == rep, m.type, m.intent}); !added) return added;
+    }
+    members.clear();
+    roots.clear();
+    locales.clear();
+    trees = 0;
+    return {};
+  };
+
+  auto visited = by_group_.for_each([&](const extmem::KeyedSort::Record& r) -> Result<void> {
+    if (open && r.key != current) {
+      if (auto closed = close_group(); !closed) return closed;
+    }
+    if (!open || r.key != current) {
+      open = true;
+      current.assign(r.key);
+    }
+    if (r.first == 0) {
+      const std::string_view n = r.fields[0];
+      members.push_back({get(n, 0), get(n, 1), get(n, 2), get(n, 3), static_cast<std::uint8_t>(get(n, 4)),
+                         static_cast<std::uint8_t>(get(n, 5)), std::string(r.fields[1])});
+    } else {
+      // Trees come sorted within the group: a tree that holds two variants counts once.
+      if (trees == 0 || r.second != last_tree) ++trees;
+      last_tree = r.second;
+      roots.insert(get(r.fields[0], 0));
+      locales.insert(get(r.fields[0], 1));
+    }
+    return {};
+  });
+  if (!visited) return visited;
+  if (open) {
+    if (auto closed = close_group(); !closed) return closed;
+  }
+  if (auto sealed = groups_spill_->seal(); !sealed) return sealed;
+
+  // Back into question order: a file of one ByQuestion per question, read by index.
+  auto file = extmem::ScratchFile::create("paa-question-groups");
+  if (!file) return file.error();
+  by_question_ = std::move(*file);
+  std::uint64_t expected = 0;
+  auto written = members_.for_each([&](const Member& m) -> Result<void> {
+    if (m.index != expected) {
+      return make_error(errc::io, "the variant groups' scratch file is damaged (question " + std::to_string(expected) +
+                                      " missing)");
+    }
+    ++expected;
+    ByQuestion b{};
+    b.group_offset = m.group_offset;
+    b.representative = m.representative ? 1 : 0;
+    b.type = m.type;
+    b.intent = m.intent;
+    by_question_->out().append({reinterpret_cast<const char*>(&b), sizeof b});
+    return {};
+  });
+  if (!written) return written;
+  auto map = by_question_->map(extmem::ScratchMap::Access::random);
+  if (!map) return map.error();
+  by_question_map_ = std::move(*map);
+  return {};
+}
+
+QuestionGroup QuestionGroups::of(std::uint64_t index) {
+  QuestionGroup g;
+  if ((index + 1) * sizeof(ByQuestion) > by_question_map_.size()) return g;
+  ByQuestion b;
+  std::memcpy(&b, by_question_map_.data() + index * sizeof b, sizeof b);
+  by_question_map_.read(sizeof b);
+  groups_spill_->at(b.group_offset, fields_);
+  const std::string_view n = fields_[0];
+  g.group = get(n, 0);
+  g.trees = get(n, 1);
+  g.seeds = get(n, 2);
+  g.locales = get(n, 3);
+  g.members = get(n, 4);
+  g.type = static_cast<QuestionType>(b.type);
+  g.intent = static_cast<Intent>(b.intent);
+  g.representative = fields_[1];
+  g.is_representative = b.representative != 0;
+  return g;
+}
+
+}  // namespace paa::topics
