@@ -80,8 +80,12 @@ rocksdb::ColumnFamilyOptions family_options(Family family,
       // a million long keys' store cannot keep in the 24 MiB cache (BENCHMARKS.md case 7).
       t.index_type = rocksdb::BlockBasedTableOptions::IndexType::kTwoLevelIndexSearch;
       t.partition_filters = true;
-      o.compression = best_compression(true);
-      o.bottommost_compression = o.compression;
+      // LZ4 for the tiers compaction rewrites again, zstd for the last (where results stay):
+      // with zstd throughout, its compression in the compaction thread grew from 16 % of a
+      // fill's CPU at 20,000 keys to 28 % at 300,000; a million keys in random order, back to
+      // back: 312 -> 238 µs per key, 983 -> 1,056 B per key on disk (findings "Round 8").
+      o.compression = best_compression(false);
+      o.bottommost_compression = best_compression(true);
       // A keyword list comes in no key order, so each flush's keys are spread over the whole
       // key space and every compaction out of L0 overlapped, and rewrote, all of L1: CPU per
       // result grew with the store (the question index's old problem, BENCHMARKS.md round 6).
