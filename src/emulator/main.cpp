@@ -3,6 +3,7 @@
 #include "paa/clidoc/describe.hpp"
 #include "paa/emulator/keys.hpp"
 #include "paa/emulator/local_certs.hpp"
+#include "paa/emulator/planted_topics.hpp"
 #include "paa/emulator/server.hpp"
 #include "paa/emulator/service.hpp"
 #include "paa/model/envelope.hpp"
@@ -10,7 +11,10 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
+#include <fstream>
 #include <iostream>
+#include <memory>
+#include <sstream>
 #include <set>
 
 namespace {
@@ -84,6 +88,11 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   app.add_option("--tree-kb", svc.tree.tree_kb, "Pad answers so a body is about N KiB (0: natural size)")
       ->capture_default_str()->check(CLI::Range(0, 1 << 20));
+  std::string topics_file;
+  app.add_option("--topics", topics_file,
+                 "Plant topics: a JSON catalog of topics, their seeds, answer domains and questions in variant "
+                 "groups; the trees of its seeds hold only those (docs/emulator.md)")
+      ->type_name("FILE");
   app.add_option("--latency-ms", latency, "MIN:MAX delay added to each response")->capture_default_str();
   auto prob = CLI::Range(0.0, 1.0);
   app.add_option("--fault-500", svc.faults.error_500, "Share of 500 responses")->capture_default_str()->check(prob);
@@ -130,6 +139,15 @@ int main(int argc, char** argv) {
   if (svc.faults.fault_sum() > 1.0)
     return fail("--fault-500 + --fault-reset + --fault-truncate + --fault-invalid-json + --fault-slow + "
                 "--fault-charge-drop must not exceed 1");
+  if (!topics_file.empty()) {
+    std::ifstream in(topics_file, std::ios::binary);
+    if (!in) return fail("--topics " + topics_file + ": cannot read the file");
+    std::ostringstream text;
+    text << in.rdbuf();
+    auto catalog = paa::emulator::parse_planted_topics(text.str());
+    if (!catalog) return fail("--topics " + topics_file + ": " + catalog.error().message);
+    svc.tree.planted = std::make_shared<const paa::emulator::PlantedTopics>(std::move(*catalog));
+  }
   if (!hostile.empty()) {
     auto mode = parse_hostile_mode(hostile);
     if (!mode)

@@ -197,10 +197,16 @@ class Builder {
 
   std::string build() {
     int depth = options_.depth < 1 ? 1 : options_.depth;
-    std::vector<Node> top(static_cast<std::size_t>(rng_.between(3, 8)));
-    for (std::size_t i = 0; i < top.size(); ++i) fill(top[i], 1, depth, i == 0);
+    std::vector<Node> top;
+    const PlantedTopic* planted = options_.planted ? options_.planted->topic_of(query_.q) : nullptr;
+    if (planted != nullptr) {
+      top = planted_tree(*planted);
+    } else {
+      top.resize(static_cast<std::size_t>(rng_.between(3, 8)));
+      for (std::size_t i = 0; i < top.size(); ++i) fill(top[i], 1, depth, i == 0);
+    }
     // Real PAA boxes repeat a question in two branches; so do a third of the trees.
-    if (depth >= 2 && top.size() >= 2 && rng_.chance(0.35)) {
+    if (planted == nullptr && depth >= 2 && top.size() >= 2 && rng_.chance(0.35)) {
       Node copy = top[0];
       copy.children.clear();
       copy.children_kind = ChildrenKind::omitted;
@@ -260,6 +266,51 @@ class Builder {
     h = hash_mix(h, query.gl);
     h = query.city ? hash_mix(h, *query.city) : hash_mix(h ^ 0x5bd1e995, "");
     return h;
+  }
+
+  // A planted topic's tree (--topics): the seed's hub groups at the top level, then other
+  // non-hub groups of its topic, each as one of its spellings, and one or two levels below.
+  std::vector<Node> planted_tree(const PlantedTopic& topic) {
+    std::vector<const PlantedGroup*> hubs, others;
+    for (const auto& g : topic.groups) {
+      if (g.hubs.empty()) {
+        others.push_back(&g);
+      } else {
+        for (const auto& h : g.hubs) {
+          if (h == query_.q) hubs.push_back(&g);
+        }
+      }
+    }
+    auto node_of = [&](const PlantedGroup& g) {
+      Node n;
+      n.question = g.spellings[rng_.next() % g.spellings.size()];
+      n.answer = "About " + n.question;
+      const PlantedTopic* source = &topic;
+      if (options_.planted->topics.size() > 1 && rng_.chance(options_.planted->noise)) {
+        source = &options_.planted->topics[rng_.next() % options_.planted->topics.size()];
+      }
+      n.url = "https://" + source->domains[rng_.next() % source->domains.size()] + "/" + slug_ + "-" +
+              std::to_string(rng_.next() % 1000);
+      n.title = n.question;
+      n.children_kind = ChildrenKind::empty;
+      return n;
+    };
+    auto pick_other = [&]() -> const PlantedGroup* {
+      return others.empty() ? nullptr : others[rng_.next() % others.size()];
+    };
+    std::vector<Node> top;
+    for (const PlantedGroup* g : hubs) top.push_back(node_of(*g));
+    const int extra = rng_.between(2, 5);
+    for (int i = 0; i < extra; ++i) {
+      if (const PlantedGroup* g = pick_other()) top.push_back(node_of(*g));
+    }
+    for (auto& n : top) {
+      const int children = options_.depth >= 2 ? rng_.between(0, 2) : 0;
+      for (int c = 0; c < children; ++c) {
+        if (const PlantedGroup* g = pick_other()) n.children.push_back(node_of(*g));
+      }
+    }
+    return top;
   }
 
   // level is 1 for top-level questions; `spine` forces one branch to reach the full depth.

@@ -1,7 +1,10 @@
 #pragma once
 // Deterministic, realistic-looking PAA trees: the same (seed, q, hl, gl, city) always gives the same bytes.
+#include "paa/emulator/planted_topics.hpp"
+
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -18,6 +21,8 @@ struct TreeOptions {
   // moves under the new one), its first question's source changes, and one related search is
   // replaced. Keys a revision does not pick keep their bytes.
   std::uint32_t revision = 0;
+  // --topics: the trees of the seeds this catalog names hold its planted questions.
+  std::shared_ptr<const PlantedTopics> planted = nullptr;
 };
 
 inline constexpr double kRevisionChangeShare = 0.3;
