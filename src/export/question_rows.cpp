@@ -11,7 +11,11 @@ Result<void> for_each_question_row(
   if (!groups) return groups.error();
   if (auto ran = pass.run({unique->get(), groups->get()}); !ran) return ran;
   if (auto grouped = (*groups)->finish(); !grouped) return grouped;
-  return (*unique)->for_each([&](const analysis::UniqueQuestion& row) { return visit(row, (*groups)->of(row.index)); });
+  return (*unique)->for_each([&](const analysis::UniqueQuestion& row) -> Result<void> {
+    auto group = (*groups)->of(row.index);
+    if (!group) return group.error();
+    return visit(row, *group);
+  });
 }
 
 }  // namespace paa::exporting

@@ -33,20 +33,25 @@ std::uint64_t locale_hash(std::string_view hl, std::string_view gl) {
 // The per-question file's record: where the group is, and the question's own labels.
 struct ByQuestion {
   std::uint64_t group_offset;
+  std::uint32_t group_bytes;
   std::uint8_t representative;
   std::uint8_t type;
   std::uint8_t intent;
-  std::uint8_t pad[5];
+  std::uint8_t pad;
 };
 static_assert(sizeof(ByQuestion) == 16);
+
+// A group record: its numbers (id, trees, seeds, locales, members, type), then its
+// representative's spelling.
+constexpr std::size_t kGroupNumbers = 6;
 
 
 }  // namespace
 
 Result<std::unique_ptr<QuestionGroups>> QuestionGroups::create(std::size_t memory) {
-  auto spill = extmem::RecordSpill::create();
-  if (!spill) return spill.error();
-  return std::unique_ptr<QuestionGroups>(new QuestionGroups(std::move(*spill), memory));
+  auto file = extmem::ScratchFile::create("paa-group-records");
+  if (!file) return file.error();
+  return std::unique_ptr<QuestionGroups>(new QuestionGroups(std::move(*file), memory));
 }
 
 Result<void> QuestionGroups::begin_question(std::string_view) {
@@ -122,10 +127,13 @@ Result<void> QuestionGroups::finish() {
     put(numbers_, locales.size());
     put(numbers_, members.size());
     put(numbers_, rep->type);
-    const std::uint64_t offset = groups_spill_->append({numbers_, rep->spelling});
+    const std::uint64_t offset = groups_file_->size();
+    groups_file_->out().append(numbers_);
+    groups_file_->out().append(rep->spelling);
+    const auto bytes = static_cast<std::uint32_t>(numbers_.size() + rep->spelling.size());
     ++groups_;
     for (const auto& m : members) {
-      if (auto added = members_.add({m.index, offset, &m == rep, m.type, m.intent}); !added) return added;
+      if (auto added = members_.add({m.index, offset, bytes, &m == rep, m.type, m.intent}); !added) return added;
     }
     members.clear();
     roots.clear();
@@ -159,7 +167,7 @@ Result<void> QuestionGroups::finish() {
   if (open) {
     if (auto closed = close_group(); !closed) return closed;
   }
-  if (auto sealed = groups_spill_->seal(); !sealed) return sealed;
+  if (auto flushed = groups_file_->flush(); !flushed) return flushed;
 
   // Back into question order: a file of one ByQuestion per question, read by index.
   auto file = extmem::ScratchFile::create("paa-question-groups");
@@ -174,6 +182,7 @@ Result<void> QuestionGroups::finish() {
     ++expected;
     ByQuestion b{};
     b.group_offset = m.group_offset;
+    b.group_bytes = m.group_bytes;
     b.representative = m.representative ? 1 : 0;
     b.type = m.type;
     b.intent = m.intent;
@@ -181,20 +190,23 @@ Result<void> QuestionGroups::finish() {
     return {};
   });
   if (!written) return written;
-  auto map = by_question_->map(extmem::ScratchMap::Access::random);
-  if (!map) return map.error();
-  by_question_map_ = std::move(*map);
-  return {};
+  return by_question_->flush();
 }
 
-QuestionGroup QuestionGroups::of(std::uint64_t index) {
+Result<QuestionGroup> QuestionGroups::of(std::uint64_t index) {
   QuestionGroup g;
-  if ((index + 1) * sizeof(ByQuestion) > by_question_map_.size()) return g;
+  if (!by_question_ || (index + 1) * sizeof(ByQuestion) > by_question_->size()) {
+    return make_error(errc::io, "no variant group for question " + std::to_string(index) + " (a bug in paa)");
+  }
   ByQuestion b;
-  std::memcpy(&b, by_question_map_.data() + index * sizeof b, sizeof b);
-  by_question_map_.read(sizeof b);
-  groups_spill_->at(b.group_offset, fields_);
-  const std::string_view n = fields_[0];
+  if (auto read = by_question_->read_at(index * sizeof b, reinterpret_cast<char*>(&b), sizeof b); !read) {
+    return read.error();
+  }
+  group_record_.resize(b.group_bytes);
+  if (auto read = groups_file_->read_at(b.group_offset, group_record_.data(), b.group_bytes); !read) {
+    return read.error();
+  }
+  const std::string_view n(group_record_.data(), kGroupNumbers * 8);
   g.group = get(n, 0);
   g.trees = get(n, 1);
   g.seeds = get(n, 2);
@@ -202,7 +214,7 @@ QuestionGroup QuestionGroups::of(std::uint64_t index) {
   g.members = get(n, 4);
   g.type = static_cast<QuestionType>(b.type);
   g.intent = static_cast<Intent>(b.intent);
-  g.representative = fields_[1];
+  g.representative = std::string_view(group_record_).substr(kGroupNumbers * 8);
   g.is_representative = b.representative != 0;
   return g;
 }

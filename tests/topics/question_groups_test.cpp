@@ -63,7 +63,9 @@ std::vector<Row> run(const std::vector<Tree>& trees, std::size_t memory = analys
   EXPECT_TRUE((*groups)->finish());
   std::vector<Row> rows;
   EXPECT_TRUE((*unique)->for_each([&](const analysis::UniqueQuestion& u) -> Result<void> {
-    Row r{std::string(u.question), u.count, (*groups)->of(u.index), {}};
+    auto g = (*groups)->of(u.index);
+    EXPECT_TRUE(g);
+    Row r{std::string(u.question), u.count, g ? *g : QuestionGroup{}, {}};
     r.representative = std::string(r.g.representative);
     rows.push_back(r);
     return {};

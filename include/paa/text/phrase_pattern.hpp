@@ -17,6 +17,12 @@ class PhrasePattern {
 
   bool matches(const std::vector<std::string_view>& words) const;
   const std::string& source() const { return source_; }
+  // The word a match must start with, when the pattern starts with a whole word ("" otherwise):
+  // a table can index its patterns by it.
+  std::string_view first_word() const {
+    return !tokens_.empty() && tokens_.front().kind == Kind::word ? std::string_view(tokens_.front().text)
+                                                                  : std::string_view();
+  }
 
  private:
   enum class Kind { word, prefix, one, gap };

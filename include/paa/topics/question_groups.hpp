@@ -5,12 +5,13 @@
 // group: its representative (the spelling in the most trees, ties by the one fetched first),
 // `trees` (the stored keys whose tree holds any of its variants), `seeds` (the distinct level-0
 // keys those trees descend from) and `locales` (distinct hl/gl). Memory: the sorts' budgets
-// plus one group's distinct seeds and locales at a time; the per-question answers are a file
-// of 16 bytes per question, read through a bounded mapping.
+// plus one group's distinct seeds and locales at a time. The answers are two scratch files,
+// 16 bytes per question and one record per group, read by pread: rows ask them in no order of
+// theirs, and a mapping read at random places grew to the whole file on a kernel that maps
+// large folios (a 180 MB file all resident under an 8 MiB budget, BENCHMARKS.md case 5).
 #include "paa/analysis/question_pass.hpp"
 #include "paa/error.hpp"
 #include "paa/extmem/keyed_sort.hpp"
-#include "paa/extmem/record_spill.hpp"
 #include "paa/extmem/scratch_file.hpp"
 #include "paa/extmem/sorted_runs.hpp"
 #include "paa/topics/question_profile.hpp"
@@ -38,7 +39,8 @@ struct QuestionGroup {
 
 class QuestionGroups final : public analysis::QuestionReducer {
  public:
-  static Result<std::unique_ptr<QuestionGroups>> create(std::size_t memory = extmem::KeyedSort::kDefaultRunBytes);
+  // `memory`: its sort's budget, half the pass's own: the two are filled and merged at once.
+  static Result<std::unique_ptr<QuestionGroups>> create(std::size_t memory = extmem::KeyedSort::kDefaultRunBytes / 2);
 
   Result<void> begin_question(std::string_view folded) override;
   Result<void> occurrence(const analysis::Occurrence& o) override;
@@ -47,8 +49,8 @@ class QuestionGroups final : public analysis::QuestionReducer {
   // After the pass: reduces by group. Call once, before of().
   Result<void> finish();
   // The group of the pass's index-th question (UniqueQuestion::index); the views live until the
-  // next call.
-  QuestionGroup of(std::uint64_t index);
+  // next call. Fails only when the scratch files cannot be read.
+  Result<QuestionGroup> of(std::uint64_t index);
   std::uint64_t questions() const { return questions_; }
   std::uint64_t groups() const { return groups_; }
 
@@ -58,21 +60,21 @@ class QuestionGroups final : public analysis::QuestionReducer {
   };
   struct Member {  // a question's place in its group, sorted back into question order
     std::uint64_t index;
-    std::uint64_t group_offset;  // of the group's record in groups_spill_
+    std::uint64_t group_offset;  // of the group's record in groups_file_
+    std::uint32_t group_bytes;
     bool representative;
     std::uint8_t type, intent;
     bool operator<(const Member& other) const { return index < other.index; }
   };
-  QuestionGroups(std::unique_ptr<extmem::RecordSpill> groups, std::size_t memory)
-      : groups_spill_(std::move(groups)), by_group_(memory, "paa-variant-groups") {}
+  QuestionGroups(std::unique_ptr<extmem::ScratchFile> groups, std::size_t memory)
+      : groups_file_(std::move(groups)), by_group_(memory, "paa-variant-groups") {}
 
   QuestionProfiler profiler_;
-  std::unique_ptr<extmem::RecordSpill> groups_spill_;
+  std::unique_ptr<extmem::ScratchFile> groups_file_;
   extmem::KeyedSort by_group_;
-  extmem::SortedRuns<Member> members_{extmem::SortedRuns<Member>::kDefaultRunRecords, {}, "paa-group-members"};
+  extmem::SortedRuns<Member> members_{(std::size_t{4} << 20) / sizeof(Member), {}, "paa-group-members"};
   std::unique_ptr<extmem::ScratchFile> by_question_;
-  extmem::ScratchMap by_question_map_;
-  std::vector<std::string_view> fields_;
+  std::string group_record_;
   std::uint64_t questions_ = 0;
   std::uint64_t groups_ = 0;
 
