@@ -62,6 +62,7 @@ Result<void> QuestionPass::add_tree(const StoredResult& tree, const std::vector<
 Result<void> QuestionPass::run(std::initializer_list<QuestionReducer*> reducers) {
   bool open = false;
   std::string current;
+  std::uint64_t questions = 0;
   auto each = [&](auto&& call) -> Result<void> {
     for (QuestionReducer* r : reducers) {
       if (auto done = call(*r); !done) return done;
@@ -78,7 +79,10 @@ Result<void> QuestionPass::run(std::initializer_list<QuestionReducer*> reducers)
       }
       open = true;
       current.assign(record.key);
-      if (auto begun = each([&](QuestionReducer& r) { return r.begin_question(current); }); !begun) return begun;
+      const std::uint64_t index = questions++;
+      if (auto begun = each([&](QuestionReducer& r) { return r.begin_question(current, index); }); !begun) {
+        return begun;
+      }
     }
     const auto& f = record.fields;
     const char* numbers = f[kNumbers].data();

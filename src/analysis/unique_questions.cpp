@@ -11,8 +11,8 @@ Result<std::unique_ptr<UniqueQuestions>> UniqueQuestions::create() {
   return std::unique_ptr<UniqueQuestions>(new UniqueQuestions(std::move(*spill)));
 }
 
-Result<void> UniqueQuestions::begin_question(std::string_view) {
-  index_ = questions_++;
+Result<void> UniqueQuestions::begin_question(std::string_view, std::uint64_t index) {
+  index_ = index;
   count_ = 0;
   volume_ = 0;
   any_seed_ = false;

@@ -3,6 +3,7 @@
 #include "engine.hpp"
 
 #include "codec.hpp"
+#include "versions_scan.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -216,25 +217,20 @@ Result<void> RocksStore::scan_results_at(std::string_view prefix, std::int64_t a
   // One history cursor for the whole scan, moving forward with the results (both in key
   // order): an iterator per key cost more than reading the version (export --at, case 9).
   std::unique_ptr<rocksdb::Iterator> past;
-  std::optional<Error> failed;
-  auto scanned = scan_results(prefix, [&](const StoredResult& current) {
-    if (current.unchanged_since_ms <= at_ms) return visit(as_seen_at(current, at_ms));
-    if (history == nullptr) return true;
-    if (!past) {
-      rocksdb::ReadOptions ro;
-      ro.fill_cache = false;
-      ro.readahead_size = 2u << 20;
-      past.reset(db_->NewIterator(ro, history));
-    }
-    auto then = history_at(*past, current.key, at_ms);
-    if (!then) {
-      failed = then.error();
-      return false;
-    }
-    return !*then || visit(**then);
-  });
-  if (failed) return *failed;
-  return scanned;
+  return store_detail::scan_versions(
+      [&](const std::function<bool(const StoredResult&)>& each) { return scan_results(prefix, each); },
+      [&](const StoredResult& current) -> Result<std::optional<StoredResult>> {
+        if (current.unchanged_since_ms <= at_ms) return std::optional<StoredResult>(as_seen_at(current, at_ms));
+        if (history == nullptr) return std::optional<StoredResult>();
+        if (!past) {
+          rocksdb::ReadOptions ro;
+          ro.fill_cache = false;
+          ro.readahead_size = 2u << 20;
+          past.reset(db_->NewIterator(ro, history));
+        }
+        return history_at(*past, current.key, at_ms);
+      },
+      visit);
 }
 
 Result<void> RocksStore::scan_progress(

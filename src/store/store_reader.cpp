@@ -3,6 +3,7 @@
 #include "paa/store/store.hpp"
 
 #include "engine.hpp"
+#include "versions_scan.hpp"
 
 namespace paa {
 namespace {
@@ -96,17 +97,9 @@ Result<std::optional<StoredResult>> StoreReader::get_at(std::string_view key, st
 
 Result<void> StoreReader::scan_results_at(std::string_view prefix, std::int64_t at_ms,
                                           const std::function<bool(const StoredResult&)>& visit) {
-  std::optional<Error> failed;
-  auto scanned = scan_results(prefix, [&](const StoredResult& current) {
-    auto then = get_at(current.key, at_ms, &current);
-    if (!then) {
-      failed = then.error();
-      return false;
-    }
-    return !*then || visit(**then);
-  });
-  if (failed) return *failed;
-  return scanned;
+  return store_detail::scan_versions(
+      [&](const std::function<bool(const StoredResult&)>& each) { return scan_results(prefix, each); },
+      [&](const StoredResult& current) { return get_at(current.key, at_ms, &current); }, visit);
 }
 
 Result<std::vector<StoredResult>> StoreReader::versions(std::string_view key) {

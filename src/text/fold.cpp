@@ -1,5 +1,7 @@
 #include "paa/text/fold.hpp"
 
+#include "paa/model/query_key.hpp"
+
 #include <unicode/normalizer2.h>
 #include <unicode/uchar.h>
 #include <unicode/unistr.h>
@@ -25,11 +27,7 @@ const icu::Normalizer2& normalizer(bool decompose) {
 
 }  // namespace
 
-std::string fold_case(std::string_view utf8) {
-  icu::UnicodeString s = icu::UnicodeString::fromUTF8(icu::StringPiece(utf8.data(), static_cast<int32_t>(utf8.size())));
-  s.foldCase(U_FOLD_CASE_DEFAULT);
-  return to_utf8(s);
-}
+std::string fold_case(std::string_view utf8) { return fold_or_raw(utf8); }
 
 std::string fold_for_matching(std::string_view utf8) {
   // ASCII is the common case, and folds without ICU.

@@ -10,8 +10,8 @@
 
 namespace paa::text {
 
-const std::vector<PhrasePattern>& LanguageTables::patterns(std::string_view section) const {
-  static const std::vector<PhrasePattern> none;
+const PatternSet& LanguageTables::patterns(std::string_view section) const {
+  static const PatternSet none;
   auto it = sections.find(section);
   return it == sections.end() ? none : it->second;
 }
@@ -76,7 +76,7 @@ LanguageTables parse_language_tables(std::string_view name, std::string_view tex
       });
     } else {
       try {
-        t.sections[section].push_back(PhrasePattern::parse(line));
+        t.sections[section].add(PhrasePattern::parse(line));
       } catch (const std::invalid_argument& e) {
         fail(e.what());
       }

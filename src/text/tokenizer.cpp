@@ -116,10 +116,11 @@ std::vector<Word> Tokenizer::words(std::string_view text, std::string_view hl) {
   return out;
 }
 
-std::string Tokenizer::stem(const Word& word, std::string_view hl) {
-  if (word.kind != Word::Kind::letters) return word.match;
-  sb_stemmer* s = impl_->stemmer(hl);
-  if (s == nullptr) return word.match;
+namespace {
+
+// `s`: the language's stemmer, or nullptr (no stemming).
+std::string stem_with(sb_stemmer* s, const Word& word) {
+  if (word.kind != Word::Kind::letters || s == nullptr) return word.match;
   const sb_symbol* stemmed = sb_stemmer_stem(s, reinterpret_cast<const sb_symbol*>(word.cased.data()),
                                              static_cast<int>(word.cased.size()));
   if (stemmed == nullptr) return word.match;  // out of memory in Snowball: the word itself
@@ -127,16 +128,21 @@ std::string Tokenizer::stem(const Word& word, std::string_view hl) {
   return fold_for_matching(out);
 }
 
+}  // namespace
+
+std::string Tokenizer::stem(const Word& word, std::string_view hl) { return stem_with(impl_->stemmer(hl), word); }
+
 bool Tokenizer::has_stemmer(std::string_view hl) { return impl_->stemmer(hl) != nullptr; }
 
 std::vector<std::string> Tokenizer::content_stems(const std::vector<Word>& words, std::string_view hl) {
   const LanguageTables* tables = language_tables(hl);
+  sb_stemmer* stemmer = impl_->stemmer(hl);  // once per question, not per word
   std::vector<std::string> out;
   for (const Word& w : words) {
     if (w.kind == Word::Kind::elision) continue;
     if (w.kind == Word::Kind::number && is_year(w.match)) continue;
     if (tables != nullptr && tables->stop_words.count(w.match) != 0) continue;
-    std::string st = stem(w, hl);
+    std::string st = stem_with(stemmer, w);
     if (!st.empty()) out.push_back(std::move(st));
   }
   std::sort(out.begin(), out.end());

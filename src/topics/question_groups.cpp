@@ -1,6 +1,7 @@
 #include "paa/topics/question_groups.hpp"
 
-#include <algorithm>
+#include "field_hash.hpp"
+
 #include <cstring>
 #include <unordered_set>
 
@@ -22,13 +23,7 @@ void big_endian(std::string& out, std::uint64_t v) {
   for (int shift = 56; shift >= 0; shift -= 8) out.push_back(static_cast<char>((v >> shift) & 0xff));
 }
 
-std::uint64_t locale_hash(std::string_view hl, std::string_view gl) {
-  std::uint64_t h = 0xcbf29ce484222325ull;
-  for (unsigned char c : hl) h = (h ^ c) * 0x100000001b3ull;
-  h = (h ^ 0x1f) * 0x100000001b3ull;
-  for (unsigned char c : gl) h = (h ^ c) * 0x100000001b3ull;
-  return h;
-}
+std::uint64_t locale_hash(std::string_view hl, std::string_view gl) { return detail::FieldHash().add(hl).add(gl).value(); }
 
 // The per-question file's record: where the group is, and the question's own labels.
 struct ByQuestion {
@@ -45,7 +40,6 @@ static_assert(sizeof(ByQuestion) == 16);
 // representative's spelling.
 constexpr std::size_t kGroupNumbers = 6;
 
-
 }  // namespace
 
 Result<std::unique_ptr<QuestionGroups>> QuestionGroups::create(std::size_t memory) {
@@ -54,8 +48,8 @@ Result<std::unique_ptr<QuestionGroups>> QuestionGroups::create(std::size_t memor
   return std::unique_ptr<QuestionGroups>(new QuestionGroups(std::move(*file), memory));
 }
 
-Result<void> QuestionGroups::begin_question(std::string_view) {
-  index_ = questions_++;
+Result<void> QuestionGroups::begin_question(std::string_view, std::uint64_t index) {
+  index_ = index;
   count_ = 0;
   have_first_ = false;
   trees_.clear();
@@ -131,7 +125,6 @@ Result<void> QuestionGroups::finish() {
     groups_file_->out().append(numbers_);
     groups_file_->out().append(rep->spelling);
     const auto bytes = static_cast<std::uint32_t>(numbers_.size() + rep->spelling.size());
-    ++groups_;
     for (const auto& m : members) {
       if (auto added = members_.add({m.index, offset, bytes, &m == rep, m.type, m.intent}); !added) return added;
     }

@@ -2,24 +2,17 @@
 
 #include "paa/text/language.hpp"
 
+#include "field_hash.hpp"
+
 #include <cstdio>
 
 namespace paa::topics {
 
 std::uint64_t variant_group_id(QuestionType type, std::string_view hl, const std::vector<std::string>& stems) {
-  std::uint64_t h = 0xcbf29ce484222325ull;
-  auto mix = [&](std::string_view s) {
-    for (unsigned char c : s) {
-      h ^= c;
-      h *= 0x100000001b3ull;
-    }
-    h ^= 0x1f;  // a separator no folded word contains
-    h *= 0x100000001b3ull;
-  };
-  mix(name(type));
-  mix(hl);
-  for (const auto& s : stems) mix(s);
-  return h;
+  detail::FieldHash h;
+  h.add(name(type)).add(hl);
+  for (const auto& s : stems) h.add(s);
+  return h.value();
 }
 
 std::string variant_group_hex(std::uint64_t id) {

@@ -209,7 +209,7 @@ TEST(UniqueQuestions, AgreesWithAPlainTallyInMemoryAndSpilledToManyRuns) {
 TEST(QuestionPass, EveryReducerSeesTheSameStreamInFoldedOrder) {
   struct Recorder final : QuestionReducer {
     std::vector<std::string> events;
-    Result<void> begin_question(std::string_view folded) override {
+    Result<void> begin_question(std::string_view folded, std::uint64_t) override {
       events.push_back("[" + std::string(folded));
       return {};
     }

@@ -57,10 +57,12 @@ struct Occurrence {
 
 // A view computed from the pass. For each question (fold_text byte order): begin, its
 // occurrences (one per tree that holds it; grouped by seed, then earliest first), end.
+// `index` is the question's place in that order, from 0: the same in every reducer of a pass,
+// so their per-question views can be joined by it (UniqueQuestion::index).
 class QuestionReducer {
  public:
   virtual ~QuestionReducer() = default;
-  virtual Result<void> begin_question(std::string_view folded) = 0;
+  virtual Result<void> begin_question(std::string_view folded, std::uint64_t index) = 0;
   virtual Result<void> occurrence(const Occurrence& occurrence) = 0;
   virtual Result<void> end_question() = 0;
 };

@@ -35,7 +35,7 @@ class UniqueQuestions final : public QuestionReducer {
  public:
   static Result<std::unique_ptr<UniqueQuestions>> create();
 
-  Result<void> begin_question(std::string_view folded) override;
+  Result<void> begin_question(std::string_view folded, std::uint64_t index) override;
   Result<void> occurrence(const Occurrence& o) override;
   Result<void> end_question() override;
 
@@ -58,8 +58,7 @@ class UniqueQuestions final : public QuestionReducer {
   std::unique_ptr<extmem::RecordSpill> spill_;
   extmem::SortedRuns<Counted, MoreFrequent> order_{extmem::SortedRuns<Counted, MoreFrequent>::kDefaultRunRecords, {},
                                                    "paa-question-order"};
-  // The question being reduced, and how many came before it.
-  std::uint64_t questions_ = 0;
+  // The question being reduced.
   std::uint64_t index_ = 0;
   std::uint64_t count_ = 0;
   std::uint64_t volume_ = 0;

@@ -7,7 +7,8 @@
 
 namespace paa::text {
 
-// Case folded, accents kept: what a Snowball stemmer is given.
+// Case folded, accents kept (paa's fold_text: NFC, white space collapsed, full case folding; the
+// text itself if it is not UTF-8).
 std::string fold_case(std::string_view utf8);
 // Case folded and accents removed: what stop words, patterns and stems are compared as.
 std::string fold_for_matching(std::string_view utf8);

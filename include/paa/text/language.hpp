@@ -2,7 +2,7 @@
 // One language's tables (src/text/languages/<hl>.txt, compiled into paa; docs/topics.md): its
 // stop words, the elisions split off a word (French l', qu'), and named lists of phrase
 // patterns (`[type how]`, `[intent commercial]`) that the topics module gives a meaning.
-#include "paa/text/phrase_pattern.hpp"
+#include "paa/text/pattern_set.hpp"
 
 #include <map>
 #include <string>
@@ -17,9 +17,9 @@ struct LanguageTables {
   std::unordered_set<std::string> stop_words;  // folded for matching
   std::unordered_set<std::string> elisions;    // folded for matching, without the apostrophe
   // "[type how]" -> its patterns, in the file's order.
-  std::map<std::string, std::vector<PhrasePattern>, std::less<>> sections;
+  std::map<std::string, PatternSet, std::less<>> sections;
 
-  const std::vector<PhrasePattern>& patterns(std::string_view section) const;
+  const PatternSet& patterns(std::string_view section) const;
 };
 
 // Parses a table; a mistake throws std::invalid_argument with `name:line: what is wrong`.

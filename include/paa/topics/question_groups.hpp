@@ -42,7 +42,7 @@ class QuestionGroups final : public analysis::QuestionReducer {
   // `memory`: its sort's budget, half the pass's own: the two are filled and merged at once.
   static Result<std::unique_ptr<QuestionGroups>> create(std::size_t memory = extmem::KeyedSort::kDefaultRunBytes / 2);
 
-  Result<void> begin_question(std::string_view folded) override;
+  Result<void> begin_question(std::string_view folded, std::uint64_t index) override;
   Result<void> occurrence(const analysis::Occurrence& o) override;
   Result<void> end_question() override;
 
@@ -51,8 +51,6 @@ class QuestionGroups final : public analysis::QuestionReducer {
   // The group of the pass's index-th question (UniqueQuestion::index); the views live until the
   // next call. Fails only when the scratch files cannot be read.
   Result<QuestionGroup> of(std::uint64_t index);
-  std::uint64_t questions() const { return questions_; }
-  std::uint64_t groups() const { return groups_; }
 
  private:
   struct TreeRef {
@@ -75,8 +73,6 @@ class QuestionGroups final : public analysis::QuestionReducer {
   extmem::SortedRuns<Member> members_{(std::size_t{4} << 20) / sizeof(Member), {}, "paa-group-members"};
   std::unique_ptr<extmem::ScratchFile> by_question_;
   std::string group_record_;
-  std::uint64_t questions_ = 0;
-  std::uint64_t groups_ = 0;
 
   // The question being reduced.
   std::uint64_t index_ = 0;

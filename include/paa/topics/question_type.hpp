@@ -29,8 +29,8 @@ std::optional<QuestionType> question_type_named(std::string_view name);
 std::optional<Intent> intent_named(std::string_view name);
 
 // The section of a language file that lists a kind's patterns: "type how", "intent commercial".
-std::string section_of(QuestionType type);
-std::string section_of(Intent intent);
+std::string_view section_of(QuestionType type);
+std::string_view section_of(Intent intent);
 
 // `words` are a question's words from text::Tokenizer (elisions included).
 QuestionType classify_type(const std::vector<text::Word>& words, const text::LanguageTables* tables);
