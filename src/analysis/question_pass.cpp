@@ -11,8 +11,9 @@ namespace {
 // A record's fields: the numbers, then the question's texts, then the tree's search.
 enum Field : std::size_t { kNumbers, kQuestion, kAnswer, kUrl, kTitle, kQ, kHl, kGl, kCity, kFields };
 
-// since_ms, tree, seed, volume, root, has volume: 8 + 8 + 8 + 8 + 8 + 1 bytes, host order.
-constexpr std::size_t kNumberBytes = 41;
+// since_ms, tree, seed, volume, root, position, parent, has volume: 8 + 8 + 8 + 8 + 8 + 4 + 4 + 1
+// bytes, host order.
+constexpr std::size_t kNumberBytes = 49;
 
 void put(std::string& out, std::uint64_t v) { out.append(reinterpret_cast<const char*>(&v), 8); }
 
@@ -36,18 +37,30 @@ Result<void> QuestionPass::add_tree(const StoredResult& tree, const std::vector<
   const std::uint64_t seed_hash = seed.volume && !seed.key.empty() ? key_hash(seed.key) : 0;
   const std::uint64_t root_hash = key_hash(seed.root.empty() ? std::string_view(tree.key) : seed.root);
   in_tree_.clear();
+  node_at_.clear();
   std::optional<Error> failure;
   walk_preorder(roots, [&](const QuestionVisit& v) {
     if (failure) return;
+    std::uint32_t parent = Occurrence::kNoParent;
+    if (v.parent != nullptr) {
+      if (auto p = node_at_.find(v.parent); p != node_at_.end()) parent = p->second;
+    }
     auto folded = fold_text(v.node.question);
-    if (!folded || folded->empty()) return;  // no question text
-    if (!in_tree_.insert(*folded).second) return;  // a tree counts once; its first occurrence speaks
+    if (!folded || folded->empty()) {  // no question: its children hang from its parent
+      node_at_.emplace(&v.node, parent);
+      return;
+    }
+    const auto [at, first] = in_tree_.try_emplace(*folded, static_cast<std::uint32_t>(in_tree_.size()));
+    node_at_.emplace(&v.node, at->second);
+    if (!first) return;  // a tree counts once; its first occurrence speaks
     fixed_.clear();
     put(fixed_, static_cast<std::uint64_t>(since));
     put(fixed_, tree_number);
     put(fixed_, seed_hash);
     put(fixed_, seed_hash != 0 ? *seed.volume : 0);
     put(fixed_, root_hash);
+    const std::uint32_t place[2] = {at->second, parent};
+    fixed_.append(reinterpret_cast<const char*>(place), sizeof place);
     fixed_.push_back(seed_hash != 0 ? '\1' : '\0');
     const Question& n = v.node;
     const std::string_view answer = n.answer ? std::string_view(*n.answer) : std::string_view();
@@ -91,7 +104,9 @@ Result<void> QuestionPass::run(std::initializer_list<QuestionReducer*> reducers)
     o.tree = get(numbers + 8);
     o.seed = get(numbers + 16);
     o.root = get(numbers + 32);
-    if (numbers[40] != 0) o.volume = get(numbers + 24);
+    std::memcpy(&o.position, numbers + 40, 4);
+    std::memcpy(&o.parent, numbers + 44, 4);
+    if (numbers[48] != 0) o.volume = get(numbers + 24);
     o.question = f[kQuestion];
     o.answer = f[kAnswer];
     o.url = f[kUrl];

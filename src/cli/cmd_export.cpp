@@ -57,7 +57,7 @@ void print_summary(const ExportFlags& f, const OpenedStores& stores, const expor
   } else if (plan.output) {
     const char* what = format == ExportFormat::html ? "results"
                        : format == ExportFormat::jsonl || format == ExportFormat::json ||
-                               format == ExportFormat::failures_jsonl
+                               format == ExportFormat::failures_jsonl || format == ExportFormat::topics_jsonl
                            ? "objects"
                            : "rows";
     std::fprintf(stderr, "paa: wrote %llu %s to %s\n", n(summary.records), what, f.output.c_str());
@@ -94,14 +94,18 @@ Command add_export_command(CLI::App& app) {
   c.app->add_option("--format", f->options.format,
                     "jsonl | json | csv | questions | related | xlsx | html | edges (an expansion's discovery "
                     "tree: one CSV row per discovered key and the parent that admitted it) | failures | "
-                    "failures-jsonl (the failed keys, CSV or JSON Lines: attempts, last status, message)")
+                    "failures-jsonl (the failed keys, CSV or JSON Lines: attempts, last status, message) | topics | "
+                    "topics-jsonl (one row per topic; JSON Lines nest its variant groups and their variants)")
       ->required()
       ->transform(one_of({"jsonl", "json", "csv", "questions", "related", "xlsx", "html", "edges", "failures",
-                          "failures-jsonl"}));
+                          "failures-jsonl", "topics", "topics-jsonl"}));
   c.app->add_option("--job", f->options.job,
                     "Only the keys done by this job, with its lineage (edges: the job whose expansion to write; "
                     "needed when several jobs expanded; failures: only this job's failed keys)");
   add_locale_options(*c.app, f->options.hl, f->options.gl);
+  c.app->add_option("--resolution", f->options.resolution,
+                    "Topics (questions, topics, topics-jsonl, xlsx, html): higher = more, smaller topics; lower = "
+                    "fewer, broader (default 1)");
   c.app->add_flag("--dedupe", f->options.dedupe,
                   "Drop repeated questions inside each tree (first in pre-order wins; xlsx: its Questions tree)");
   c.app->add_flag("--excel", f->options.excel,

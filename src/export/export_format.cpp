@@ -5,7 +5,8 @@ namespace paa::exporting {
 std::optional<ExportFormat> parse_export_format(std::string_view name) {
   for (const ExportFormat format : {ExportFormat::jsonl, ExportFormat::json, ExportFormat::csv, ExportFormat::questions,
                                     ExportFormat::related, ExportFormat::xlsx, ExportFormat::html, ExportFormat::edges,
-                                    ExportFormat::failures, ExportFormat::failures_jsonl}) {
+                                    ExportFormat::failures, ExportFormat::failures_jsonl, ExportFormat::topics,
+                                    ExportFormat::topics_jsonl}) {
     if (name == format_name(format)) return format;
   }
   return std::nullopt;
@@ -23,6 +24,9 @@ std::string_view format_name(ExportFormat format) {
     case ExportFormat::edges: return "edges";
     case ExportFormat::failures: return "failures";
     case ExportFormat::failures_jsonl: return "failures-jsonl";
+    case ExportFormat::topics: return "topics";
+    case ExportFormat::topics_jsonl: return "topics-jsonl";
+    case ExportFormat::topics_summary: return "topics-summary";
   }
   return "?";
 }

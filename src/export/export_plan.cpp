@@ -13,7 +13,7 @@ Error usage(std::string message) { return make_error(errc::invalid_input, std::m
 
 bool is_csv(ExportFormat format) {
   return format == ExportFormat::csv || format == ExportFormat::questions || format == ExportFormat::related ||
-         format == ExportFormat::edges || format == ExportFormat::failures;
+         format == ExportFormat::edges || format == ExportFormat::failures || format == ExportFormat::topics;
 }
 
 bool is_failures(ExportFormat format) {
@@ -26,7 +26,8 @@ Result<ExportPlan> plan_export(const ExportOptions& options) {
   const auto format = parse_export_format(options.format);
   if (!format) {
     return usage("unknown --format '" + options.format +
-                 "'; use one of jsonl, json, csv, questions, related, xlsx, html, edges, failures, failures-jsonl");
+                 "'; use one of jsonl, json, csv, questions, related, xlsx, html, edges, failures, failures-jsonl, "
+                 "topics, topics-jsonl");
   }
   if (*format == ExportFormat::xlsx && !options.output) {
     return usage("xlsx is a binary file and is not written to standard output; give -o FILE.xlsx");
@@ -41,7 +42,7 @@ Result<ExportPlan> plan_export(const ExportOptions& options) {
   plan.xlsx.dedupe = options.dedupe;
   plan.xlsx.rows_per_sheet = options.xlsx_rows_per_sheet;
   if (options.excel && !is_csv(*format)) {
-    return usage("--excel applies to the CSV formats (csv, questions, related, edges, failures), not " +
+    return usage("--excel applies to the CSV formats (csv, questions, related, edges, failures, topics), not " +
                  options.format);
   }
   if (options.dedupe && is_failures(*format)) {
@@ -64,6 +65,19 @@ Result<ExportPlan> plan_export(const ExportOptions& options) {
     }
   } else if (!options.part_size.empty()) {
     return usage("--part-size applies with --partition-by");
+  }
+  if (options.resolution) {
+    const auto f = *format;
+    if (f != ExportFormat::questions && f != ExportFormat::topics && f != ExportFormat::topics_jsonl &&
+        f != ExportFormat::xlsx && f != ExportFormat::html) {
+      return usage("--resolution sets how fine the topics are; " + options.format +
+                   " has no topics (questions, topics, topics-jsonl, xlsx and html have)");
+    }
+    if (!(*options.resolution > 0 && *options.resolution <= 100)) {
+      return usage("--resolution must be a number above 0 and at most 100 (1 = the default; higher = more, "
+                   "smaller topics), not " + std::to_string(*options.resolution));
+    }
+    plan.request.format.resolution = *options.resolution;
   }
   auto locale = LocaleFilter::from_flags(options.hl, options.gl);
   if (!locale) return locale.error();

@@ -27,7 +27,9 @@ Result<ExportSummary> export_store(StoreReader& store, const ExportRequest& sele
   std::optional<LineageLookup> lineages;
   // The questions' volumes and hubs need each tree's seed (and its attributes), as the lineage
   // has them.
-  if (format_has_lineage(request.format.format) || request.format.format == ExportFormat::questions) {
+  const ExportFormat format = request.format.format;
+  if (format_has_lineage(format) || format == ExportFormat::questions || format == ExportFormat::topics ||
+      format == ExportFormat::topics_jsonl || format == ExportFormat::topics_summary) {
     auto lookup = LineageLookup::create(store, request.job, request.attribute_jobs);
     if (!lookup) return lookup.error();
     lineages.emplace(std::move(*lookup));

@@ -3,6 +3,8 @@
 #include "paa/export/csv/csv_writer.hpp"
 #include "paa/export/jsonl/json_writer.hpp"
 #include "paa/export/questions/questions_csv.hpp"
+#include "paa/export/topics/topics_export.hpp"
+#include "paa/export/topics/topics_summary.hpp"
 #include "paa/export/related/related_writer.hpp"
 
 namespace paa::exporting {
@@ -14,6 +16,9 @@ std::unique_ptr<FormatWriter> make_format_writer(const FormatOptions& options, B
     case ExportFormat::csv: return make_csv_writer(options, out);
     case ExportFormat::questions: return make_questions_writer(options, out);
     case ExportFormat::related: return make_related_writer(options, out);
+    case ExportFormat::topics:
+    case ExportFormat::topics_jsonl: return make_topics_writer(options, out);
+    case ExportFormat::topics_summary: return make_topics_summary_writer(options, out);
     case ExportFormat::xlsx: break;   // a workbook, not a byte stream: see xlsx/xlsx_export.hpp
     case ExportFormat::html: break;   // a page over the whole selection: see html/html_report.hpp
     case ExportFormat::edges: break;  // a job's expansion, not its results: see edges/edges_csv.hpp

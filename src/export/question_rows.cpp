@@ -1,20 +1,39 @@
 #include "paa/export/question_rows.hpp"
 
+#include "paa/topics/topic_links.hpp"
+
 namespace paa::exporting {
 
-Result<void> for_each_question_row(
-    analysis::QuestionPass& pass,
-    const std::function<Result<void>(const analysis::UniqueQuestion&, const topics::QuestionGroup&)>& visit) {
+Result<QuestionViews> analyse_questions(analysis::QuestionPass& pass, const topics::TopicOptions& options) {
+  QuestionViews views;
   auto unique = analysis::UniqueQuestions::create();
   if (!unique) return unique.error();
   auto groups = topics::QuestionGroups::create();
   if (!groups) return groups.error();
-  if (auto ran = pass.run({unique->get(), groups->get()}); !ran) return ran;
-  if (auto grouped = (*groups)->finish(); !grouped) return grouped;
-  return (*unique)->for_each([&](const analysis::UniqueQuestion& row) -> Result<void> {
-    auto group = (*groups)->of(row.index);
+  auto links = topics::TopicLinks::create();
+  if (!links) return links.error();
+  if (auto ran = pass.run({unique->get(), groups->get(), links->get()}); !ran) return ran.error();
+  if (auto grouped = (*groups)->finish(); !grouped) return grouped.error();
+  auto map = topics::TopicMap::build(**groups, **links, options);
+  if (!map) return map.error();
+  views.unique = std::move(*unique);
+  views.groups = std::move(*groups);
+  views.topics = std::move(*map);
+  return views;
+}
+
+Result<void> for_each_question_row(
+    analysis::QuestionPass& pass, const topics::TopicOptions& options,
+    const std::function<Result<void>(const analysis::UniqueQuestion&, const topics::QuestionGroup&,
+                                     const topics::Topic&)>& visit) {
+  auto views = analyse_questions(pass, options);
+  if (!views) return views.error();
+  return views->unique->for_each([&](const analysis::UniqueQuestion& row) -> Result<void> {
+    auto group = views->groups->of(row.index);
     if (!group) return group.error();
-    return visit(row, *group);
+    auto topic = views->topics->topic(views->topics->topic_of(group->number));
+    if (!topic) return topic.error();
+    return visit(row, *group, *topic);
   });
 }
 

@@ -134,19 +134,27 @@ std::string Tokenizer::stem(const Word& word, std::string_view hl) { return stem
 
 bool Tokenizer::has_stemmer(std::string_view hl) { return impl_->stemmer(hl) != nullptr; }
 
-std::vector<std::string> Tokenizer::content_stems(const std::vector<Word>& words, std::string_view hl) {
+std::vector<Tokenizer::ContentWord> Tokenizer::content_words(const std::vector<Word>& words, std::string_view hl) {
   const LanguageTables* tables = language_tables(hl);
   sb_stemmer* stemmer = impl_->stemmer(hl);  // once per question, not per word
-  std::vector<std::string> out;
+  std::vector<ContentWord> out;
   for (const Word& w : words) {
     if (w.kind == Word::Kind::elision) continue;
     if (w.kind == Word::Kind::number && is_year(w.match)) continue;
     if (tables != nullptr && tables->stop_words.count(w.match) != 0) continue;
     std::string st = stem_with(stemmer, w);
-    if (!st.empty()) out.push_back(std::move(st));
+    if (!st.empty()) out.push_back({std::move(st), w.cased});
   }
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
+  // Stable: of two words with one stem, the first written stays.
+  std::stable_sort(out.begin(), out.end(), [](const ContentWord& a, const ContentWord& b) { return a.stem < b.stem; });
+  out.erase(std::unique(out.begin(), out.end(), [](const ContentWord& a, const ContentWord& b) { return a.stem == b.stem; }),
+            out.end());
+  return out;
+}
+
+std::vector<std::string> Tokenizer::content_stems(const std::vector<Word>& words, std::string_view hl) {
+  std::vector<std::string> out;
+  for (auto& w : content_words(words, hl)) out.push_back(std::move(w.stem));
   return out;
 }
 

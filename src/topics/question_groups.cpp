@@ -2,6 +2,9 @@
 
 #include "field_hash.hpp"
 
+#include "paa/extmem/scratch_reader.hpp"
+
+#include <charconv>
 #include <cstring>
 #include <unordered_set>
 
@@ -29,16 +32,35 @@ std::uint64_t locale_hash(std::string_view hl, std::string_view gl) { return det
 struct ByQuestion {
   std::uint64_t group_offset;
   std::uint32_t group_bytes;
+  std::uint32_t group_number;
   std::uint8_t representative;
   std::uint8_t type;
   std::uint8_t intent;
-  std::uint8_t pad;
+  std::uint8_t pad[5];
 };
-static_assert(sizeof(ByQuestion) == 16);
+static_assert(sizeof(ByQuestion) == 24);
 
-// A group record: its numbers (id, trees, seeds, locales, members, type), then its
-// representative's spelling.
-constexpr std::size_t kGroupNumbers = 6;
+// A group record: its numbers (id, trees, seeds, locales, members, type, number), then its
+// representative's spelling; then (for for_each_group) its language and its stems with their
+// surfaces, each string as a 4-byte length and its bytes.
+constexpr std::size_t kGroupNumbers = 7;
+
+void put_string(std::string& out, std::string_view s) {
+  const auto n = static_cast<std::uint32_t>(s.size());
+  out.append(reinterpret_cast<const char*>(&n), 4);
+  out.append(s);
+}
+
+// Reads put_string's strings back; false when `in` is shorter than it says.
+bool get_string(std::string_view& in, std::string_view& out) {
+  std::uint32_t n = 0;
+  if (in.size() < 4) return false;
+  std::memcpy(&n, in.data(), 4);
+  if (in.size() - 4 < n) return false;
+  out = in.substr(4, n);
+  in.remove_prefix(4 + std::size_t{n});
+  return true;
+}
 
 }  // namespace
 
@@ -73,7 +95,16 @@ Result<void> QuestionGroups::occurrence(const analysis::Occurrence& o) {
 Result<void> QuestionGroups::end_question() {
   if (count_ == 0) return {};
   const QuestionProfile p = profiler_.profile(first_question_, first_hl_);
+  // By language, then id: one language's groups are numbered consecutively.
   big_endian(key_, p.group);
+  key_.insert(0, p.hl + '\0');
+  words_.clear();
+  put_string(words_, p.hl);
+  put_string(words_, std::to_string(p.stems.size()));
+  for (std::size_t i = 0; i < p.stems.size(); ++i) {
+    put_string(words_, p.stems[i]);
+    put_string(words_, p.surfaces[i]);
+  }
   numbers_.clear();
   put(numbers_, index_);
   put(numbers_, count_);
@@ -81,7 +112,7 @@ Result<void> QuestionGroups::end_question() {
   put(numbers_, first_.tree);
   put(numbers_, static_cast<std::uint64_t>(p.type));
   put(numbers_, static_cast<std::uint64_t>(p.intent));
-  if (auto added = by_group_.add(key_, 0, index_, {numbers_, first_question_}); !added) return added;
+  if (auto added = by_group_.add(key_, 0, index_, {numbers_, first_question_, words_}); !added) return added;
   for (const TreeRef& t : trees_) {
     numbers_.clear();
     put(numbers_, t.root);
@@ -95,7 +126,7 @@ Result<void> QuestionGroups::finish() {
   struct PendingMember {
     std::uint64_t index, count, since, tree;
     std::uint8_t type, intent;
-    std::string spelling;
+    std::string spelling, words;
   };
   std::vector<PendingMember> members;
   std::unordered_set<std::uint64_t> roots, locales;
@@ -113,7 +144,11 @@ Result<void> QuestionGroups::finish() {
       }
     }
     std::uint64_t id = 0;
-    for (unsigned char c : current) id = (id << 8) | c;
+    for (unsigned char c : std::string_view(current).substr(current.size() - 8)) id = (id << 8) | c;
+    const std::string_view hl = std::string_view(current).substr(0, current.size() - 9);
+    const std::uint32_t number = groups_++;
+    if (languages_.empty() || languages_.back().hl != hl) languages_.push_back({std::string(hl), number, 0});
+    ++languages_.back().count;
     numbers_.clear();
     put(numbers_, id);
     put(numbers_, trees);
@@ -121,12 +156,20 @@ Result<void> QuestionGroups::finish() {
     put(numbers_, locales.size());
     put(numbers_, members.size());
     put(numbers_, rep->type);
+    put(numbers_, number);
     const std::uint64_t offset = groups_file_->size();
+    // [whole length][numbers][spelling][language, stems and surfaces]: of() reads the numbers
+    // and the spelling (`bytes` from offset + 4); for_each_group the whole.
+    put_string(numbers_, rep->spelling);
+    const auto bytes = static_cast<std::uint32_t>(numbers_.size());
+    const auto whole = static_cast<std::uint32_t>(bytes + rep->words.size());
+    groups_file_->out().append({reinterpret_cast<const char*>(&whole), 4});
     groups_file_->out().append(numbers_);
-    groups_file_->out().append(rep->spelling);
-    const auto bytes = static_cast<std::uint32_t>(numbers_.size() + rep->spelling.size());
+    groups_file_->out().append(rep->words);
     for (const auto& m : members) {
-      if (auto added = members_.add({m.index, offset, bytes, &m == rep, m.type, m.intent}); !added) return added;
+      if (auto added = members_.add({m.index, offset + 4, bytes, number, &m == rep, m.type, m.intent}); !added) {
+        return added;
+      }
     }
     members.clear();
     roots.clear();
@@ -146,7 +189,7 @@ Result<void> QuestionGroups::finish() {
     if (r.first == 0) {
       const std::string_view n = r.fields[0];
       members.push_back({get(n, 0), get(n, 1), get(n, 2), get(n, 3), static_cast<std::uint8_t>(get(n, 4)),
-                         static_cast<std::uint8_t>(get(n, 5)), std::string(r.fields[1])});
+                         static_cast<std::uint8_t>(get(n, 5)), std::string(r.fields[1]), std::string(r.fields[2])});
     } else {
       // Trees come sorted within the group: a tree that holds two variants counts once.
       if (trees == 0 || r.second != last_tree) ++trees;
@@ -176,6 +219,7 @@ Result<void> QuestionGroups::finish() {
     ByQuestion b{};
     b.group_offset = m.group_offset;
     b.group_bytes = m.group_bytes;
+    b.group_number = m.group_number;
     b.representative = m.representative ? 1 : 0;
     b.type = m.type;
     b.intent = m.intent;
@@ -199,17 +243,69 @@ Result<QuestionGroup> QuestionGroups::of(std::uint64_t index) {
   if (auto read = groups_file_->read_at(b.group_offset, group_record_.data(), b.group_bytes); !read) {
     return read.error();
   }
+  if (group_record_.size() < kGroupNumbers * 8) return make_error(errc::io, "the variant groups' scratch file is damaged");
   const std::string_view n(group_record_.data(), kGroupNumbers * 8);
   g.group = get(n, 0);
   g.trees = get(n, 1);
   g.seeds = get(n, 2);
   g.locales = get(n, 3);
   g.members = get(n, 4);
+  g.number = b.group_number;
   g.type = static_cast<QuestionType>(b.type);
   g.intent = static_cast<Intent>(b.intent);
-  g.representative = std::string_view(group_record_).substr(kGroupNumbers * 8);
+  std::string_view rest = std::string_view(group_record_).substr(kGroupNumbers * 8);
+  if (!get_string(rest, g.representative)) return make_error(errc::io, "the variant groups' scratch file is damaged");
   g.is_representative = b.representative != 0;
   return g;
+}
+
+Result<void> QuestionGroups::for_each_group(const std::function<Result<void>(const GroupRecord&)>& visit) const {
+  extmem::ScratchReader in(*groups_file_);
+  GroupRecord g;
+  std::string_view count;
+  while (!in.done()) {
+    auto whole = in.take_value<std::uint32_t>();
+    if (!whole) return whole.error();
+    auto record = in.take(*whole);
+    if (!record) return record.error();
+    bool ok = record->size() >= kGroupNumbers * 8;
+    std::string_view rest = ok ? record->substr(kGroupNumbers * 8) : std::string_view();
+    if (ok) {
+      const std::string_view n = record->substr(0, kGroupNumbers * 8);
+      g.id = get(n, 0);
+      g.trees = get(n, 1);
+      g.seeds = get(n, 2);
+      g.locales = get(n, 3);
+      g.members = get(n, 4);
+      g.type = static_cast<QuestionType>(get(n, 5));
+      g.number = static_cast<std::uint32_t>(get(n, 6));
+      ok = get_string(rest, g.representative) && get_string(rest, g.hl) && get_string(rest, count);
+    }
+    g.stems.clear();
+    g.surfaces.clear();
+    std::size_t stems = 0;
+    if (ok) ok = std::from_chars(count.data(), count.data() + count.size(), stems).ec == std::errc();
+    for (std::size_t i = 0; ok && i < stems; ++i) {
+      std::string_view stem, surface;
+      ok = get_string(rest, stem) && get_string(rest, surface);
+      g.stems.push_back(stem);
+      g.surfaces.push_back(surface);
+    }
+    if (!ok) return make_error(errc::io, "the variant groups' scratch file is damaged");
+    if (auto visited = visit(g); !visited) return visited;
+  }
+  return {};
+}
+
+Result<void> QuestionGroups::for_each_question(
+    const std::function<Result<void>(std::uint64_t index, std::uint32_t group)>& visit) const {
+  extmem::ScratchReader in(*by_question_);
+  for (std::uint64_t index = 0; !in.done(); ++index) {
+    auto b = in.take_value<ByQuestion>();
+    if (!b) return b.error();
+    if (auto visited = visit(index, b->group_number); !visited) return visited;
+  }
+  return {};
 }
 
 }  // namespace paa::topics

@@ -28,11 +28,17 @@ QuestionProfile QuestionProfiler::profile(std::string_view question, std::string
   const text::LanguageTables* tables = text::language_tables(p.hl);
   p.type = classify_type(words, tables);
   p.intent = classify_intent(words, tables);
-  p.stems = tokenizer_.content_stems(words, p.hl);
+  for (auto& w : tokenizer_.content_words(words, p.hl)) {
+    p.stems.push_back(std::move(w.stem));
+    p.surfaces.push_back(std::move(w.surface));
+  }
   if (p.stems.empty()) {
     // "What is it?": no content word to tell it from "What is this?"; only the same words are
     // the same question.
-    for (const auto& w : words) p.stems.push_back(w.match);
+    for (const auto& w : words) {
+      p.stems.push_back(w.match);
+      p.surfaces.push_back(w.cased);
+    }
   }
   p.group = variant_group_id(p.type, p.hl, p.stems);
   return p;

@@ -119,7 +119,7 @@ TEST_F(AttributeExports, AStoreWithoutAttributesExportsAsBefore) {
   const std::string questions = run(ExportFormat::questions, "other");
   EXPECT_EQ(questions.substr(0, questions.find('\n')),
             "question,answer,url,title,count,first_q,first_hl,first_gl,first_city,"
-            "type,intent,variant_of,group_count,seeds,locales");
+            "type,intent,variant_of,group_count,seeds,locales,topic,topic_label");
 }
 
 TEST_F(AttributeExports, QuestionsGainTheVolumeOfTheirDistinctSeeds) {
@@ -130,7 +130,7 @@ TEST_F(AttributeExports, QuestionsGainTheVolumeOfTheirDistinctSeeds) {
   std::string line;
   std::getline(in, line);
   EXPECT_EQ(line, "question,answer,url,title,count,first_q,first_hl,first_gl,first_city,volume,"
-                  "type,intent,variant_of,group_count,seeds,locales");
+                  "type,intent,variant_of,group_count,seeds,locales,topic,topic_label");
   while (std::getline(in, line)) {
     const auto row = paa::test::parse_csv(line).at(0);
     volume[row.at(0)] = row.at(9);

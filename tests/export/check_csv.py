@@ -7,6 +7,7 @@ every row, field by field, with rows computed here from the JSONL objects. Print
 of data rows on success; exits 1 with a diff on a mismatch.
 """
 import csv
+import re
 import json
 import sys
 import unicodedata
@@ -43,7 +44,7 @@ def preorder(roots, dedupe):
             stack.append((children, 0, node, depth + 1))
 
 
-TOPIC_COLUMNS = ["type", "intent", "variant_of", "group_count", "seeds", "locales"]
+TOPIC_COLUMNS = ["type", "intent", "variant_of", "group_count", "seeds", "locales", "topic", "topic_label"]
 TYPES = {"comparison", "cost", "time", "list", "definition", "how", "why", "place", "who", "yes_no", "other"}
 INTENTS = {"transactional", "commercial", "navigational", "informational"}
 
@@ -69,7 +70,14 @@ def check_topic_columns(objects, got):
     for row in got[1:]:
         g = group_of[fold(row[0])]
         want = [str(len(trees[g])), str(len(seeds[g])), str(len(locales[g]))]
-        assert row[n + 3:] == want, f"group figures of {row[0]!r}: got {row[n + 3:]}, want {want}"
+        assert row[n + 3:n + 6] == want, f"group figures of {row[0]!r}: got {row[n + 3:n + 6]}, want {want}"
+    # A variant group lies in one topic: its questions share the topic's id and label.
+    topic_of = {}
+    for row in got[1:]:
+        assert re.fullmatch(r"[0-9a-f]{16}", row[n + 6]), f"topic id of {row[0]!r}: {row[n + 6]!r}"
+        g = group_of[fold(row[0])]
+        assert topic_of.setdefault(g, (row[n + 6], row[n + 7])) == (row[n + 6], row[n + 7]), \
+            f"the variants of {g!r} are in two topics"
     return [row[:n] for row in got]
 
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Reads a `paa export --format xlsx` workbook back with openpyxl and compares it, cell by cell,
-with the csv, questions and related exports of the same selection.
+with the csv, questions, topics and related exports of the same selection.
 
-usage: check_xlsx.py BOOK.xlsx TREE.csv QUESTIONS.csv RELATED.csv [--rows-per-sheet N]
+usage: check_xlsx.py BOOK.xlsx TREE.csv QUESTIONS.csv RELATED.csv TOPICS.csv [--rows-per-sheet N]
                      [--expect-text TEXT]...
 Checks sheet names and order (continuation sheets past N rows), header rows, every data cell,
 row counts, the bold frozen header, autofilters, column widths, the question cell's indent by
@@ -21,11 +21,14 @@ from openpyxl.utils import get_column_letter
 TREE = "Questions tree"
 QUESTIONS = "Unique questions"
 RELATED = "Related"
+TOPICS = "Topics"
 TREE_HEADER = ["q", "hl", "gl", "city", "depth", "position", "parent", "question", "answer", "url",
                "title", "fetched_at"]
 QUESTIONS_HEADER = ["question", "answer", "url", "title", "count", "first_q", "first_hl",
                     "first_gl", "first_city", "type", "intent", "variant_of", "group_count", "seeds",
-                    "locales"]
+                    "locales", "topic", "topic_label"]
+TOPICS_HEADER = ["topic", "label", "hl", "questions", "groups", "trees", "representative",
+                 "top_questions"]
 RELATED_HEADER = ["q", "hl", "gl", "city", "position", "related"]
 
 
@@ -96,6 +99,7 @@ def main():
     parser.add_argument("tree_csv")
     parser.add_argument("questions_csv")
     parser.add_argument("related_csv")
+    parser.add_argument("topics_csv")
     parser.add_argument("--rows-per-sheet", type=int, default=1048576)
     parser.add_argument("--expect-text", action="append", default=[])
     args = parser.parse_args()
@@ -105,12 +109,16 @@ def main():
     tree = [row[:11] for row in tree]
     _, questions = read_csv(args.questions_csv)
     _, related = read_csv(args.related_csv)
+    topics_header, topics = read_csv(args.topics_csv)
+    if topics_header != TOPICS_HEADER:
+        fail(f"topics export header {topics_header}, want {TOPICS_HEADER}")
     book = openpyxl.load_workbook(args.book)
 
     tree_names = sheet_names(TREE, len(tree), args.rows_per_sheet)
     question_names = sheet_names(QUESTIONS, len(questions), args.rows_per_sheet)
     related_names = sheet_names(RELATED, len(related), args.rows_per_sheet)
-    want_names = tree_names + question_names + related_names
+    topic_names = sheet_names(TOPICS, len(topics), args.rows_per_sheet)
+    want_names = tree_names + question_names + topic_names + related_names
     if book.sheetnames != want_names:
         fail(f"sheets {book.sheetnames}, want {want_names}")
 
@@ -120,6 +128,8 @@ def main():
         check_sheet_layout(book[name], QUESTIONS_HEADER, {"A": 50})
     for name in related_names:
         check_sheet_layout(book[name], RELATED_HEADER, {"F": 30})
+    for name in topic_names:
+        check_sheet_layout(book[name], TOPICS_HEADER, {"G": 50})
 
     seen_text = set()
     got = 0
@@ -164,11 +174,13 @@ def main():
 
     compare_rows(question_names, questions, len(QUESTIONS_HEADER), QUESTIONS, "questions")
     compare_rows(related_names, related, 6, RELATED, "related")
+    compare_rows(topic_names, topics, len(TOPICS_HEADER), TOPICS, "topics")
 
     for expected in args.expect_text:
         if not any(expected in v for v in seen_text):
             fail(f"text {expected!r} not found in any cell")
-    print(f"tree={len(tree)} questions={len(questions)} related={len(related)} sheets={len(want_names)}")
+    print(f"tree={len(tree)} questions={len(questions)} related={len(related)} topics={len(topics)} "
+          f"sheets={len(want_names)}")
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@
 #include "paa/export/questions/questions_csv.hpp"
 #include "paa/export/related/related_writer.hpp"
 
+#include "support/files.hpp"
 #include "test_support.hpp"
 
 #include <boost/json/parse.hpp>
@@ -156,7 +157,16 @@ TEST(RelatedFormat, OneRowPerRelatedSearch) {
 TEST(QuestionsFormat, CountsEachQuestionOncePerTreeMostFrequentFirst) {
   const auto a = make_stored("first", "en", "us", "", test::body_with_questions({"a", "b", "c"}));
   const auto b = make_stored("second", "de", "de", "Berlin", test::body_with_questions({"b", "c", "B", "d"}));
-  EXPECT_EQ(run_format(opts(ExportFormat::questions), {a, b}),
+  const std::string csv = run_format(opts(ExportFormat::questions), {a, b});
+  // The topics: a, b and c are siblings of one tree (one topic); d is German and alone.
+  const auto rows = paa::test::parse_csv(csv);
+  ASSERT_EQ(rows.size(), 5u);
+  EXPECT_EQ(rows[0].at(15), "topic");
+  EXPECT_EQ(rows[1].at(15), rows[2].at(15));
+  EXPECT_EQ(rows[1].at(15), rows[3].at(15));
+  EXPECT_NE(rows[1].at(15), rows[4].at(15));
+  EXPECT_EQ(rows[4].at(16), "d");
+  EXPECT_EQ(paa::test::drop_last_csv_columns(csv, 2),
             "question,answer,url,title,count,first_q,first_hl,first_gl,first_city,"
             "type,intent,variant_of,group_count,seeds,locales\n"
             "b,ans b,https://u/1,T,2,first,en,us,,other,informational,,2,2,2\n"

@@ -182,10 +182,12 @@ class StoreExportTest : public ::testing::Test {
 
   // openpyxl is Debian's python3-openpyxl: it is installed for /usr/bin/python3.
   std::string check_xlsx(const std::string& book, const std::string& tree_csv, const std::string& questions_csv,
-                         const std::string& related_csv, const std::string& flags = {}) {
+                         const std::string& related_csv, const std::string& topics_csv,
+                         const std::string& flags = {}) {
     return run_capture(std::string("/usr/bin/python3 ") + PAA_EXPORT_TEST_DIR + "/check_xlsx.py " +
                        (dir_ / book).string() + " " + (dir_ / tree_csv).string() + " " +
-                       (dir_ / questions_csv).string() + " " + (dir_ / related_csv).string() + " " + flags);
+                       (dir_ / questions_csv).string() + " " + (dir_ / related_csv).string() + " " +
+                       (dir_ / topics_csv).string() + " " + flags);
   }
 
   static std::uint64_t done_count(const std::string& job) {
@@ -302,28 +304,33 @@ TEST_F(StoreExportTest, OpenpyxlReadsTheWorkbookBackEqualToTheCsvQuestionsAndRel
   ASSERT_EQ(export_cmd("csv", "x-tree.csv"), kExitOk) << err_text;
   ASSERT_EQ(export_cmd("questions", "x-questions.csv"), kExitOk) << err_text;
   ASSERT_EQ(export_cmd("related", "x-related.csv"), kExitOk) << err_text;
+  ASSERT_EQ(export_cmd("topics", "x-topics.csv"), kExitOk) << err_text;
   ASSERT_EQ(export_xlsx("all.xlsx"), kExitOk) << err_text;
   EXPECT_EQ(summary.records, total_questions_);  // question rows
   EXPECT_EQ(summary.related_rows, 120u);
-  const auto report = check_xlsx("all.xlsx", "x-tree.csv", "x-questions.csv", "x-related.csv",
+  const auto report = check_xlsx("all.xlsx", "x-tree.csv", "x-questions.csv", "x-related.csv", "x-topics.csv",
                                  "--expect-text '東京 ☕ ünïcödé' --expect-text 'Café au lait – qué es?'");
   EXPECT_EQ(report.substr(0, report.find(' ')), "tree=" + std::to_string(total_questions_)) << report;
-  EXPECT_NE(report.find("related=120 sheets=3"), std::string::npos) << report;
+  EXPECT_NE(report.find("related=120 topics="), std::string::npos) << report;
+  EXPECT_NE(report.find(" sheets=4"), std::string::npos) << report;
 }
 
 TEST_F(StoreExportTest, AFilteredWorkbookMatchesTheFilteredExportsAndDedupeAppliesToTheTree) {
   ASSERT_EQ(export_cmd("csv", "de-tree.csv", false, true, "", "de"), kExitOk) << err_text;
   ASSERT_EQ(export_cmd("questions", "de-q.csv", false, false, "", "de"), kExitOk) << err_text;
   ASSERT_EQ(export_cmd("related", "de-rel.csv", false, false, "", "de"), kExitOk) << err_text;
+  ASSERT_EQ(export_cmd("topics", "de-topics.csv", false, false, "", "de"), kExitOk) << err_text;
   ASSERT_EQ(export_xlsx("de.xlsx", 1048576, true, "de"), kExitOk) << err_text;
-  const auto report = check_xlsx("de.xlsx", "de-tree.csv", "de-q.csv", "de-rel.csv");
-  EXPECT_NE(report.find("related=30 sheets=3"), std::string::npos) << report;
+  const auto report = check_xlsx("de.xlsx", "de-tree.csv", "de-q.csv", "de-rel.csv", "de-topics.csv");
+  EXPECT_NE(report.find("related=30 topics="), std::string::npos) << report;
+  EXPECT_NE(report.find(" sheets=4"), std::string::npos) << report;
 }
 
 TEST_F(StoreExportTest, RowsPastASheetsLimitContinueOnNumberedSheetsAndStderrSaysSo) {
   ASSERT_EQ(export_cmd("csv", "c-tree.csv"), kExitOk) << err_text;
   ASSERT_EQ(export_cmd("questions", "c-q.csv"), kExitOk) << err_text;
   ASSERT_EQ(export_cmd("related", "c-rel.csv"), kExitOk) << err_text;
+  ASSERT_EQ(export_cmd("topics", "c-topics.csv"), kExitOk) << err_text;
   // 50 rows a sheet: 49 data rows under each header.
   ASSERT_EQ(export_xlsx("cont.xlsx", 50), kExitOk) << err_text;
   const auto sheets = (total_questions_ + 48) / 49;
@@ -335,8 +342,10 @@ TEST_F(StoreExportTest, RowsPastASheetsLimitContinueOnNumberedSheetsAndStderrSay
             std::string::npos)
       << notes;
   EXPECT_NE(notes.find("'Related' has 120 rows"), std::string::npos) << notes;
-  const auto report = check_xlsx("cont.xlsx", "c-tree.csv", "c-q.csv", "c-rel.csv", "--rows-per-sheet 50");
-  EXPECT_NE(report.find("sheets=" + std::to_string(sheets + 1 + 3)), std::string::npos) << report;
+  const std::size_t topic_rows = ::paa::test::parse_csv(read_file(dir_ / "c-topics.csv")).size() - 1;
+  const std::size_t topic_sheets = std::max<std::size_t>(1, (topic_rows + 48) / 49);
+  const auto report = check_xlsx("cont.xlsx", "c-tree.csv", "c-q.csv", "c-rel.csv", "c-topics.csv", "--rows-per-sheet 50");
+  EXPECT_NE(report.find("sheets=" + std::to_string(sheets + 1 + 3 + topic_sheets)), std::string::npos) << report;
 }
 
 TEST_F(StoreExportTest, XlsxIsRefusedOnStandardOutputAndWithExcel) {

@@ -61,6 +61,33 @@ std::string read_file(const fs::path& p) {
   return ss.str();
 }
 
+std::string drop_last_csv_columns(const std::string& text, std::size_t n) {
+  std::string out;
+  std::vector<std::size_t> commas;  // of the current row, outside quotes (offsets in `out`)
+  bool quoted = false;
+  std::size_t row_start = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '"') quoted = !quoted;  // a doubled quote flips twice
+    if (!quoted && c == ',') commas.push_back(out.size() - row_start);
+    if (!quoted && c == '\n') {
+      std::string row = out.substr(row_start);
+      const bool cr = !row.empty() && row.back() == '\r';
+      if (commas.size() >= n && n > 0) row.resize(commas[commas.size() - n]);
+      else if (cr) row.pop_back();
+      if (cr && (row.empty() || row.back() != '\r')) row.push_back('\r');
+      out.resize(row_start);
+      out += row;
+      out.push_back('\n');
+      row_start = out.size();
+      commas.clear();
+      continue;
+    }
+    out.push_back(c);
+  }
+  return out;
+}
+
 std::vector<std::vector<std::string>> parse_csv(const std::string& text) {
   std::vector<std::vector<std::string>> rows(1);
   std::string field;

@@ -19,7 +19,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_set>
+#include <unordered_map>
 #include <vector>
 
 namespace paa::analysis {
@@ -50,6 +50,12 @@ struct Occurrence {
   std::uint64_t seed = 0;  // key_hash of TreeSeed::key; 0 = no seed with a volume
   std::optional<std::uint64_t> volume;
   std::uint64_t root = 0;  // key_hash of TreeSeed::root, or of the tree's own key
+  // Where the question stands in its tree: its place among the tree's distinct questions in
+  // pre-order, from 0, and its parent's (kNoParent at the top level). A repeated question's
+  // children count as its first occurrence's.
+  static constexpr std::uint32_t kNoParent = 0xffffffff;
+  std::uint32_t position = 0;
+  std::uint32_t parent = kNoParent;
   bool fetched_before(const Occurrence& other) const {
     return since_ms != other.since_ms ? since_ms < other.since_ms : tree < other.tree;
   }
@@ -93,7 +99,8 @@ class QuestionPass {
  private:
   extmem::KeyedSort sort_;
   std::uint64_t trees_ = 0;
-  std::unordered_set<std::string> in_tree_;
+  std::unordered_map<std::string, std::uint32_t> in_tree_;   // folded question -> position
+  std::unordered_map<const Question*, std::uint32_t> node_at_;  // node -> its question's position
   std::string fixed_;  // the record's numbers, reused
 };
 

@@ -8,11 +8,14 @@
 
 namespace paa::exporting {
 
-// jsonl, json, csv, questions and related are FormatWriters (format_writer.hpp); xlsx
+// jsonl, json, csv, questions, related, topics, topics-jsonl and topics_summary are FormatWriters (format_writer.hpp); xlsx
 // (xlsx/xlsx_export.hpp), html (html/html_report.hpp), edges (edges/edges_csv.hpp) and
 // failures, failures-jsonl (failures/failure_list.hpp: failed keys, not results) are written by
 // their own drivers.
-enum class ExportFormat { jsonl, json, csv, questions, related, xlsx, html, edges, failures, failures_jsonl };
+// topics_summary is `paa topics`'s text, not a --format of `paa export`.
+enum class ExportFormat {
+  jsonl, json, csv, questions, related, xlsx, html, edges, failures, failures_jsonl, topics, topics_jsonl, topics_summary
+};
 
 std::optional<ExportFormat> parse_export_format(std::string_view name);
 std::string_view format_name(ExportFormat format);
@@ -30,6 +33,8 @@ struct FormatOptions {
   std::vector<std::string> attributes;
   // questions: some seed of the selection has a volume; rows get a `volume` column.
   bool volumes = false;
+  // questions, topics, xlsx, html: the topic clustering's --resolution (docs/topics.md).
+  double resolution = 1.0;
 };
 
 // Whether a format's records carry the lineage (jsonl, json, csv): the exporter looks it up

@@ -26,6 +26,7 @@ struct ExportOptions {
   std::optional<std::filesystem::path> output;  // nullopt = standard output (refused for xlsx)
   std::string partition_by;  // "" = one file; "hl,gl": a Hive-style folder at `output`
   std::string part_size;     // "" = kDefaultPartSize
+  std::optional<double> resolution;  // the topics' (docs/topics.md); nullopt = 1
   std::uint32_t xlsx_rows_per_sheet = kExcelMaxRows;  // Excel's limit; smaller only in tests
 };
 

@@ -1,18 +1,31 @@
 #pragma once
-// The rows of the `questions` export and the workbook's "Unique questions" sheet: the analysis
-// pass run once with the unique questions and their variant groups (docs/topics.md), each row
-// visited with its group, most frequent first.
+// The rows of the `questions` export, the workbook's "Unique questions" sheet and the topics
+// views: the analysis pass run once with the unique questions, their variant groups and the
+// topic graph's material (docs/topics.md), then the topics clustered.
 #include "paa/analysis/question_pass.hpp"
 #include "paa/analysis/unique_questions.hpp"
 #include "paa/error.hpp"
 #include "paa/topics/question_groups.hpp"
+#include "paa/topics/topic_map.hpp"
 
 #include <functional>
+#include <memory>
 
 namespace paa::exporting {
 
+struct QuestionViews {
+  std::unique_ptr<analysis::UniqueQuestions> unique;
+  std::unique_ptr<topics::QuestionGroups> groups;
+  std::unique_ptr<topics::TopicMap> topics;
+};
+
+// Runs the pass (once) and clusters its groups.
+Result<QuestionViews> analyse_questions(analysis::QuestionPass& pass, const topics::TopicOptions& options);
+
+// Each unique question, most frequent first, with its group and its topic.
 Result<void> for_each_question_row(
-    analysis::QuestionPass& pass,
-    const std::function<Result<void>(const analysis::UniqueQuestion&, const topics::QuestionGroup&)>& visit);
+    analysis::QuestionPass& pass, const topics::TopicOptions& options,
+    const std::function<Result<void>(const analysis::UniqueQuestion&, const topics::QuestionGroup&,
+                                     const topics::Topic&)>& visit);
 
 }  // namespace paa::exporting

@@ -31,6 +31,13 @@ class Tokenizer {
   std::vector<Word> words(std::string_view text, std::string_view hl);
   // The content stems of those words in `hl`: sorted, each once.
   std::vector<std::string> content_stems(const std::vector<Word>& words, std::string_view hl);
+  // The same stems, each with the first word that gave it as it was written (case folded,
+  // accents kept): what a topic's label shows of a stem ("machin" -> "machines").
+  struct ContentWord {
+    std::string stem;
+    std::string surface;
+  };
+  std::vector<ContentWord> content_words(const std::vector<Word>& words, std::string_view hl);
   std::vector<std::string> content_stems(std::string_view text, std::string_view hl) {
     return content_stems(words(text, hl), hl);
   }

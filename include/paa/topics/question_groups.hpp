@@ -6,7 +6,7 @@
 // `trees` (the stored keys whose tree holds any of its variants), `seeds` (the distinct level-0
 // keys those trees descend from) and `locales` (distinct hl/gl). Memory: the sorts' budgets
 // plus one group's distinct seeds and locales at a time. The answers are two scratch files,
-// 16 bytes per question and one record per group, read by pread: rows ask them in no order of
+// 24 bytes per question and one record per group, read by pread: rows ask them in no order of
 // theirs, and a mapping read at random places grew to the whole file on a kernel that maps
 // large folios (a 180 MB file all resident under an 8 MiB budget, BENCHMARKS.md case 5).
 #include "paa/analysis/question_pass.hpp"
@@ -17,6 +17,7 @@
 #include "paa/topics/question_profile.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -35,6 +36,24 @@ struct QuestionGroup {
   std::uint64_t seeds = 0;
   std::uint64_t locales = 0;
   std::uint64_t members = 0;          // the group's distinct questions
+  std::uint32_t number = 0;           // the group's place in the pass (GroupRecord::number)
+};
+
+// A whole group, as the topic analysis reads it (QuestionGroups::for_each_group).
+struct GroupRecord {
+  std::uint32_t number = 0;  // 0.. in (language, id) order: one language's groups are consecutive
+  std::uint64_t id = 0;
+  std::uint64_t trees = 0, seeds = 0, locales = 0, members = 0;
+  QuestionType type = QuestionType::other;
+  std::string_view hl;              // primary language
+  std::string_view representative;
+  std::vector<std::string_view> stems, surfaces;  // the representative's (QuestionProfile)
+};
+
+// The groups of one language: numbers [first, first + count).
+struct LanguageRange {
+  std::string hl;
+  std::uint32_t first = 0, count = 0;
 };
 
 class QuestionGroups final : public analysis::QuestionReducer {
@@ -52,6 +71,13 @@ class QuestionGroups final : public analysis::QuestionReducer {
   // next call. Fails only when the scratch files cannot be read.
   Result<QuestionGroup> of(std::uint64_t index);
 
+  // After finish(): every group in number order (the views live until the next visit), and
+  // every question's group number in question order; both read their files front to back.
+  Result<void> for_each_group(const std::function<Result<void>(const GroupRecord&)>& visit) const;
+  Result<void> for_each_question(const std::function<Result<void>(std::uint64_t index, std::uint32_t group)>& visit) const;
+  std::uint32_t group_count() const { return groups_; }
+  const std::vector<LanguageRange>& languages() const { return languages_; }
+
  private:
   struct TreeRef {
     std::uint64_t tree, root, locale;
@@ -60,6 +86,7 @@ class QuestionGroups final : public analysis::QuestionReducer {
     std::uint64_t index;
     std::uint64_t group_offset;  // of the group's record in groups_file_
     std::uint32_t group_bytes;
+    std::uint32_t group_number;
     bool representative;
     std::uint8_t type, intent;
     bool operator<(const Member& other) const { return index < other.index; }
@@ -81,7 +108,9 @@ class QuestionGroups final : public analysis::QuestionReducer {
   analysis::Occurrence first_;
   std::string first_question_, first_hl_;
   std::vector<TreeRef> trees_;
-  std::string numbers_, key_;
+  std::string numbers_, key_, words_;
+  std::uint32_t groups_ = 0;
+  std::vector<LanguageRange> languages_;
 };
 
 }  // namespace paa::topics

@@ -20,6 +20,7 @@ struct QuestionProfile {
   Intent intent = Intent::informational;
   std::string hl;                  // the primary language ("pt-BR" -> pt)
   std::vector<std::string> stems;  // sorted, each once; a question of stop words only keeps its words
+  std::vector<std::string> surfaces;  // of each stem, the word that gave it as written (case folded)
   std::uint64_t group = 0;         // the variant group's id
 };
 

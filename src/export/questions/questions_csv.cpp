@@ -38,8 +38,11 @@ class QuestionsWriter final : public FormatWriter {
   }
 
   Result<void> finish() override {
-    auto written = for_each_question_row(pass_, [&](const analysis::UniqueQuestion& row,
-                                                   const topics::QuestionGroup& g) -> Result<void> {
+    topics::TopicOptions topic_options;
+    topic_options.resolution = options_.resolution;
+    auto written = for_each_question_row(pass_, topic_options, [&](const analysis::UniqueQuestion& row,
+                                                                   const topics::QuestionGroup& g,
+                                                                   const topics::Topic& t) -> Result<void> {
       append_csv_fields(out_, {row.question, row.answer, row.url, row.title});
       out_.put(',');
       append_decimal(out_, row.count);
@@ -56,6 +59,8 @@ class QuestionsWriter final : public FormatWriter {
         out_.put(',');
         append_decimal(out_, figure);
       }
+      out_.put(',');
+      append_csv_fields(out_, {topics::topic_hex(t.id), t.label});
       end_csv_row(out_, options_.excel);
       ++records_;
       if (out_.failed()) return *out_.error();

@@ -34,10 +34,23 @@ Result<ExportSummary> export_store_xlsx(StoreReader& store, const ExportRequest&
     return true;
   });
   if (!selected) return selected.error();
-  auto added = for_each_question_row(pass, [&](const analysis::UniqueQuestion& row, const topics::QuestionGroup& g) {
-    return (*workbook)->add_question(row, g);
+  topics::TopicOptions topic_options;
+  topic_options.resolution = request.format.resolution;
+  auto views = analyse_questions(pass, topic_options);
+  if (!views) return views.error();
+  auto added = views->unique->for_each([&](const analysis::UniqueQuestion& row) -> Result<void> {
+    auto group = views->groups->of(row.index);
+    if (!group) return group.error();
+    auto topic = views->topics->topic(views->topics->topic_of(group->number));
+    if (!topic) return topic.error();
+    return (*workbook)->add_question(row, *group, *topic);
   });
   if (!added) return added.error();
+  for (std::uint32_t t = 0; t < views->topics->size(); ++t) {
+    auto topic = views->topics->topic(t);
+    if (!topic) return topic.error();
+    if (auto written = (*workbook)->add_topic(*topic); !written) return written.error();
+  }
   if (auto closed = (*workbook)->close(); !closed) return closed.error();
   summary.records = (*workbook)->tree_rows();
   summary.question_rows = (*workbook)->question_rows();

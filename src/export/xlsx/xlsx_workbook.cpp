@@ -28,12 +28,17 @@ constexpr std::array<Column, 12> kTreeColumns{{{"q", 28}, {"hl", 5}, {"gl", 5}, 
                                                {"depth", 7}, {"position", 9}, {"parent", 45},
                                                {"question", 60}, {"answer", 80}, {"url", 40},
                                                {"title", 40}, {"fetched_at", 20}}};
-constexpr std::array<Column, 15> kQuestionColumns{{{"question", 60}, {"answer", 80}, {"url", 40},
+constexpr std::array<Column, 17> kQuestionColumns{{{"question", 60}, {"answer", 80}, {"url", 40},
                                                    {"title", 40}, {"count", 8}, {"first_q", 28},
                                                    {"first_hl", 8}, {"first_gl", 8},
                                                    {"first_city", 14}, {"type", 11}, {"intent", 13},
                                                    {"variant_of", 60}, {"group_count", 12},
-                                                   {"seeds", 8}, {"locales", 8}}};
+                                                   {"seeds", 8}, {"locales", 8}, {"topic", 18},
+                                                   {"topic_label", 30}}};
+// As the `topics` export's columns (topics_csv.hpp).
+constexpr std::array<Column, 8> kTopicColumns{{{"topic", 18}, {"label", 30}, {"hl", 5}, {"questions", 10},
+                                               {"groups", 8}, {"trees", 8}, {"representative", 60},
+                                               {"top_questions", 120}}};
 constexpr std::array<Column, 6> kRelatedColumns{
     {{"q", 28}, {"hl", 5}, {"gl", 5}, {"city", 14}, {"position", 9}, {"related", 45}}};
 
@@ -75,6 +80,7 @@ struct XlsxWorkbook::Impl {
   PagedTable tree;
   PagedTable questions;
   PagedTable related;
+  PagedTable topics;
   std::unique_ptr<extmem::RecordSpill> related_spill;
   TreeRows rows;                         // the question rows of each tree (--dedupe)
   std::string cell;                      // NUL-terminated copy of the current text
@@ -89,6 +95,7 @@ struct XlsxWorkbook::Impl {
                   o.rows_per_sheet),
         related(std::string(kRelatedSheet), kRelatedColumns.data(), kRelatedColumns.size(),
                 o.rows_per_sheet),
+        topics(std::string(kTopicsSheet), kTopicColumns.data(), kTopicColumns.size(), o.rows_per_sheet),
         rows(o.dedupe) {}
 
   ~Impl() {
@@ -236,7 +243,8 @@ Result<void> XlsxWorkbook::add_result(const StoredResult& r, const Envelope& env
   return {};
 }
 
-Result<void> XlsxWorkbook::add_question(const analysis::UniqueQuestion& q, const topics::QuestionGroup& g) {
+Result<void> XlsxWorkbook::add_question(const analysis::UniqueQuestion& q, const topics::QuestionGroup& g,
+                                        const topics::Topic& t) {
   Impl& m = *impl_;
   auto [ws, row] = m.next_row(m.questions);
   if (ws != nullptr) {
@@ -255,6 +263,31 @@ Result<void> XlsxWorkbook::add_question(const analysis::UniqueQuestion& q, const
     m.number(ws, row, 12, static_cast<double>(g.trees));
     m.number(ws, row, 13, static_cast<double>(g.seeds));
     m.number(ws, row, 14, static_cast<double>(g.locales));
+    m.text(ws, row, 15, topics::topic_hex(t.id));
+    m.text(ws, row, 16, t.label);
+  }
+  if (m.error) return *m.error;
+  return {};
+}
+
+Result<void> XlsxWorkbook::add_topic(const topics::Topic& t) {
+  Impl& m = *impl_;
+  if (m.questions.sheets.empty()) m.add_sheet(m.questions);  // the sheets stay in their order
+  auto [ws, row] = m.next_row(m.topics);
+  if (ws != nullptr) {
+    m.text(ws, row, 0, topics::topic_hex(t.id));
+    m.text(ws, row, 1, t.label);
+    m.text(ws, row, 2, t.hl);
+    m.number(ws, row, 3, static_cast<double>(t.questions));
+    m.number(ws, row, 4, static_cast<double>(t.groups));
+    m.number(ws, row, 5, static_cast<double>(t.trees));
+    m.text(ws, row, 6, t.representative);
+    std::string top;
+    for (const auto q : t.top_questions) {
+      if (!top.empty()) top += " | ";
+      top += q;
+    }
+    m.text(ws, row, 7, top);
   }
   if (m.error) return *m.error;
   return {};
@@ -263,6 +296,7 @@ Result<void> XlsxWorkbook::add_question(const analysis::UniqueQuestion& q, const
 Result<void> XlsxWorkbook::close() {
   Impl& m = *impl_;
   if (m.questions.sheets.empty()) m.add_sheet(m.questions);
+  if (m.topics.sheets.empty()) m.add_sheet(m.topics);
   m.add_sheet(m.related);
   if (auto sealed = m.related_spill->seal(); !sealed) return sealed;
   m.related_spill->for_each([&](std::span<const std::string_view> f) {
@@ -277,7 +311,7 @@ Result<void> XlsxWorkbook::close() {
       m.text(ws, row, 5, f[i]);
     }
   });
-  for (PagedTable* t : {&m.tree, &m.questions, &m.related}) {
+  for (PagedTable* t : {&m.tree, &m.questions, &m.topics, &m.related}) {
     for (std::size_t s = 0; s < t->sheets.size(); ++s) {
       m.check(worksheet_autofilter(t->sheets[s], 0, 0, t->last_row[s], static_cast<lxw_col_t>(t->ncols - 1)),
               "autofilter");
@@ -296,6 +330,7 @@ Result<void> XlsxWorkbook::close() {
 std::uint64_t XlsxWorkbook::tree_rows() const { return impl_->tree.pager.rows(); }
 std::uint64_t XlsxWorkbook::question_rows() const { return impl_->questions.pager.rows(); }
 std::uint64_t XlsxWorkbook::related_rows() const { return impl_->related.pager.rows(); }
+std::uint64_t XlsxWorkbook::topic_rows() const { return impl_->topics.pager.rows(); }
 
 std::vector<std::string> XlsxWorkbook::notes() const {
   std::vector<std::string> out;

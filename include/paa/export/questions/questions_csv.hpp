@@ -14,7 +14,7 @@ inline constexpr std::string_view kQuestionsHeader =
     "question,answer,url,title,count,first_q,first_hl,first_gl,first_city";
 // After `volume` (when it is there): the question's type, intent and variant group
 // (docs/topics.md), its hubs' figures.
-inline constexpr std::string_view kQuestionsTopicColumns = "type,intent,variant_of,group_count,seeds,locales";
+inline constexpr std::string_view kQuestionsTopicColumns = "type,intent,variant_of,group_count,seeds,locales,topic,topic_label";
 
 // Feeds each tree to the pass (with its seed's volume when options.volumes) and writes the rows
 // on finish().

@@ -14,6 +14,7 @@
 #include "paa/model/seed_attributes.hpp"
 #include "paa/store/store.hpp"
 #include "paa/topics/question_groups.hpp"
+#include "paa/topics/topic_map.hpp"
 
 #include <cstdint>
 #include <filesystem>
@@ -27,6 +28,7 @@ namespace paa::exporting {
 inline constexpr std::string_view kTreeSheet = "Questions tree";
 inline constexpr std::string_view kQuestionsSheet = "Unique questions";
 inline constexpr std::string_view kRelatedSheet = "Related";
+inline constexpr std::string_view kTopicsSheet = "Topics";
 
 struct XlsxOptions {
   // Questions tree: drop repeated questions inside each tree, like `csv --dedupe`.
@@ -53,13 +55,17 @@ class XlsxWorkbook {
   // `attrs`: the attributes its rows carry (XlsxOptions::attributes).
   Result<void> add_result(const StoredResult& result, const Envelope& envelope, const SeedAttributes& attrs = {});
   // One row of "Unique questions", in the order they should appear.
-  Result<void> add_question(const analysis::UniqueQuestion& row, const topics::QuestionGroup& group);
+  Result<void> add_question(const analysis::UniqueQuestion& row, const topics::QuestionGroup& group,
+                            const topics::Topic& topic);
+  // One row of "Topics" (docs/topics.md), most trees first; after the last add_question().
+  Result<void> add_topic(const topics::Topic& topic);
   // Writes "Related", the autofilters, and the file. Call once.
   Result<void> close();
 
   std::uint64_t tree_rows() const;
   std::uint64_t question_rows() const;
   std::uint64_t related_rows() const;
+  std::uint64_t topic_rows() const;
   // What a person should know about the file (continuation sheets, plain-text URLs); one
   // sentence each, for stderr.
   std::vector<std::string> notes() const;

@@ -1,0 +1,19 @@
+#pragma once
+// `topics` and `topics-jsonl` (docs/topics.md "Topics"): one row per topic of the selection,
+// most trees first; the JSON Lines form nests each topic's variant groups (most trees first)
+// and their variants (the representative, then the most frequent). Fed the selected trees like
+// `questions`, from the same analysis pass.
+#include "paa/export/format_writer.hpp"
+#include "paa/output/buffered_output.hpp"
+
+#include <memory>
+#include <string_view>
+
+namespace paa::exporting {
+
+inline constexpr std::string_view kTopicsHeader =
+    "topic,label,hl,questions,groups,trees,representative,top_questions";
+
+std::unique_ptr<FormatWriter> make_topics_writer(const FormatOptions& options, BufferedOutput& out);
+
+}  // namespace paa::exporting

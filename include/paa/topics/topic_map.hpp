@@ -1,0 +1,78 @@
+#pragma once
+// Topics (docs/topics.md "Topics"): the variant groups clustered on a weighted graph, after the
+// analysis pass. Edges: two groups in one tree (parent and child 3, siblings 2, a question and
+// its tree's top-level questions 1), answers linking to one page (answer_page.hpp; 2 shared
+// among the page's groups, pages of more than 32 groups ignored), and shared content stems
+// (each stem of at most 32 groups adds its idf / ln(groups of the language) to the pairs).
+// Weights of one pair add up; a language's groups never link to another's.
+//
+// The graph is never held whole: its edges live in sorted scratch files, and it is cut into
+// parts, each clustered alone with igraph's Leiden (modularity, --resolution, a fixed seed):
+// the connected components of the strong edges (weight >= 2: siblings and closer, or a shared
+// page), and a part of more than `max_part_edges` edges cut again by stronger edges (3, 4, 6,
+// ... until it fits). Edges between parts are dropped. Memory: 16 bytes per group, the sorts'
+// budgets, and one part's graph.
+//
+// A topic's id is its representative's variant group id: the group in the most trees (ties
+// by weighted degree, then id), so it survives a new harvest as long as that stays true. Its
+// label: its three most characteristic stems (groups holding the stem x ln(groups / groups of
+// the language holding it)), each shown as its most common word.
+#include "paa/error.hpp"
+#include "paa/extmem/scratch_file.hpp"
+#include "paa/topics/question_groups.hpp"
+#include "paa/topics/topic_links.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace paa::topics {
+
+struct TopicOptions {
+  double resolution = 1.0;          // > 0; higher: more, smaller topics
+  std::size_t memory = std::size_t{32} << 20;  // the sorts' budget, each
+  std::uint64_t max_part_edges = 2'000'000;    // a part clustered at once (~100 bytes an edge in igraph)
+};
+
+struct Topic {
+  std::uint32_t number = 0;  // 0.. most trees first (ties by id)
+  std::uint64_t id = 0;
+  std::string_view hl, label, representative;
+  std::uint64_t questions = 0, groups = 0, trees = 0;
+  std::vector<std::string_view> top_questions;  // up to five group representatives, most trees first
+};
+
+// What a build did (for --verbose and the docs' figures).
+struct TopicStats {
+  std::uint64_t groups = 0, edges = 0, parts = 0, largest_part_nodes = 0, largest_part_edges = 0;
+  std::uint64_t cut_parts = 0;  // parts too large, cut again by stronger edges
+  std::uint64_t topics = 0;
+};
+
+class TopicMap {
+ public:
+  static Result<std::unique_ptr<TopicMap>> build(const QuestionGroups& groups, TopicLinks& links,
+                                                 const TopicOptions& options = {});
+  std::uint32_t size() const { return static_cast<std::uint32_t>(offsets_.size()); }
+  // The topic (number) of a group (GroupRecord::number).
+  std::uint32_t topic_of(std::uint32_t group) const { return topic_of_[group]; }
+  // Topic `number`; the views live until the next call. Fails only when its file cannot be read.
+  Result<Topic> topic(std::uint32_t number);
+  const TopicStats& stats() const { return stats_; }
+
+ private:
+  TopicMap() = default;
+  std::vector<std::uint32_t> topic_of_;
+  std::vector<std::uint64_t> offsets_;  // of each topic's record, by number
+  std::unique_ptr<extmem::ScratchFile> records_;
+  std::string record_;
+  TopicStats stats_;
+};
+
+// The id as the exports write it: 16 lowercase hex digits, as a variant group's.
+std::string topic_hex(std::uint64_t id);
+
+}  // namespace paa::topics

@@ -1,0 +1,64 @@
+// paa topics: the selection's topics, largest first, for a terminal (docs/topics.md). The same
+// analysis as `paa export --format topics`, printed as a summary.
+#include "commands.hpp"
+#include "store_options.hpp"
+
+#include "paa/export/export_plan.hpp"
+#include "paa/selection/stores.hpp"
+
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace paa::cli {
+
+namespace {
+
+struct TopicsFlags {
+  std::string job_file;
+  exporting::ExportOptions options;
+  std::vector<std::filesystem::path> stores;
+  std::string at;
+};
+
+int run_topics(TopicsFlags& f) {
+  if (auto applied = apply_job_file(f.job_file, f.stores, &f.options.job, "topics"); !applied) {
+    return fail(applied.error());
+  }
+  f.options.format = "topics";
+  auto plan = exporting::plan_export(f.options);
+  if (!plan) return fail(plan.error());
+  plan->request.format.format = exporting::ExportFormat::topics_summary;
+  auto stores = open_stores(f.stores, f.at, f.options.job);
+  if (!stores) return fail(stores.error());
+  if (stores->at) std::fprintf(stderr, "paa: the store as it was at %s\n", stores->at->label.c_str());
+  auto summary = exporting::write_export(*stores, *plan);
+  if (!summary) return fail(summary.error());
+  return kExitOk;
+}
+
+}  // namespace
+
+Command add_topics_command(CLI::App& app) {
+  auto f = std::make_shared<TopicsFlags>();
+  Command c;
+  c.app = app.add_subcommand("topics", "Summarise the stored questions as topics: sizes, labels, top questions, "
+                                       "question types, the biggest hubs");
+  add_job_argument(*c.app, f->job_file, "A job file (TOML): its store (unless --store) and only its keys "
+                                         "(unless --job)");
+  c.app->add_option("--store", f->stores, "Store folder (default: JOB's store); repeat it to read several as one")
+      ->allow_extra_args(false);
+  c.app->add_option("--job", f->options.job, "Only the keys done by this job");
+  add_locale_options(*c.app, f->options.hl, f->options.gl);
+  c.app->add_option("--resolution", f->options.resolution,
+                    "Higher = more, smaller topics; lower = fewer, broader (default 1)");
+  c.app->add_option("--at", f->at,
+                    "The store as it was at RUN (a run id, see `paa status`) or DATE (YYYY-MM-DD: the end of that "
+                    "UTC day; or RFC 3339)");
+  c.run = [f] { return run_topics(*f); };
+  return c;
+}
+
+}  // namespace paa::cli

@@ -1,0 +1,173 @@
+#include "paa/export/topics/topics_summary.hpp"
+
+#include "paa/output/text.hpp"
+
+#include "pass_writer.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace paa::exporting {
+
+namespace {
+
+std::string with_commas(std::uint64_t v) {
+  std::string digits = std::to_string(v), out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out.push_back(',');
+    out.push_back(digits[i]);
+  }
+  return out;
+}
+
+std::string percent(std::uint64_t part, std::uint64_t whole) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%.0f%%", whole == 0 ? 0.0 : 100.0 * static_cast<double>(part) / static_cast<double>(whole));
+  return buf;
+}
+
+// A cell cut to `width` characters (UTF-8 aware), padded when `pad`.
+std::string cell(std::string_view text, std::size_t width, bool pad = true) {
+  std::string out;
+  std::size_t chars = 0;
+  for (std::size_t i = 0; i < text.size();) {
+    std::size_t len = 1;
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c >= 0xf0) len = 4;
+    else if (c >= 0xe0) len = 3;
+    else if (c >= 0xc0) len = 2;
+    if (chars + 1 == width && i + len < text.size()) {
+      out += "…";
+      ++chars;
+      break;
+    }
+    out.append(text.substr(i, len));
+    ++chars;
+    i += len;
+    if (chars == width) break;
+  }
+  if (pad) out.append(width > chars ? width - chars : 0, ' ');
+  return out;
+}
+
+class TopicsSummaryWriter final : public detail::PassWriter {
+ public:
+  TopicsSummaryWriter(const FormatOptions& options, BufferedOutput& out, const TopicsSummaryOptions& summary)
+      : PassWriter(options, out), summary_(summary) {}
+  void begin() override {}
+
+ private:
+  Result<void> write(QuestionViews& views) override {
+    std::array<std::uint64_t, topics::kQuestionTypes.size()> types{};
+    std::array<std::uint64_t, topics::kIntents.size()> intents{};
+    std::uint64_t questions = 0;
+    auto counted = views.unique->for_each([&](const analysis::UniqueQuestion& row) -> Result<void> {
+      auto g = views.groups->of(row.index);
+      if (!g) return g.error();
+      ++types[static_cast<std::size_t>(g->type)];
+      ++intents[static_cast<std::size_t>(g->intent)];
+      ++questions;
+      return {};
+    });
+    if (!counted) return counted;
+    struct Hub {
+      std::uint64_t trees, seeds, id;
+      std::string question;
+    };
+    std::vector<Hub> hubs;
+    auto hubbed = views.groups->for_each_group([&](const topics::GroupRecord& g) -> Result<void> {
+      if (g.trees < 2) return {};
+      Hub h{g.trees, g.seeds, g.id, std::string(g.representative)};
+      auto before = [](const Hub& a, const Hub& b) {
+        return a.trees != b.trees ? a.trees > b.trees : (a.seeds != b.seeds ? a.seeds > b.seeds : a.id < b.id);
+      };
+      const auto at = std::upper_bound(hubs.begin(), hubs.end(), h, before);
+      if (static_cast<std::size_t>(at - hubs.begin()) < summary_.hubs) {
+        hubs.insert(at, std::move(h));
+        if (hubs.size() > summary_.hubs) hubs.pop_back();
+      }
+      return {};
+    });
+    if (!hubbed) return hubbed;
+
+    auto& map = *views.topics;
+    std::string line = "paa topics: " + with_commas(map.size()) + " topics from " +
+                       with_commas(views.groups->group_count()) + " variant groups of " + with_commas(questions) +
+                       " questions";
+    char resolution[32];
+    std::snprintf(resolution, sizeof resolution, "%g", options_.resolution);
+    line += std::string(" (resolution ") + resolution + ")\n\n";
+    out_.append(line);
+    if (map.size() == 0) {
+      out_.append("No questions in the selection.\n");
+      return {};
+    }
+    out_.append("  #   trees  questions  topic                          representative question\n");
+    const std::size_t shown = std::min<std::size_t>(summary_.topics, map.size());
+    for (std::uint32_t n = 0; n < shown; ++n) {
+      auto t = map.topic(n);
+      if (!t) return t.error();
+      char head[64];
+      std::snprintf(head, sizeof head, "%3u %7s %10s  ", n + 1, with_commas(t->trees).c_str(),
+                    with_commas(t->questions).c_str());
+      out_.append(head);
+      out_.append(cell(t->label.empty() ? std::string_view("(no words)") : t->label, 30));
+      out_.append(" ");
+      out_.append(cell(t->representative, 60, false));
+      out_.append("\n");
+      for (std::size_t i = 1; i < t->top_questions.size() && i < 3; ++i) {
+        out_.append(std::string(55, ' '));
+        out_.append(cell(t->top_questions[i], 60, false));
+        out_.append("\n");
+      }
+    }
+    if (map.size() > shown) {
+      out_.append("  ... and " + with_commas(map.size() - shown) +
+                  " more (all of them: paa export --format topics)\n");
+    }
+    out_.append("\nQuestion types:");
+    for (auto type : topics::kQuestionTypes) {
+      const auto n = types[static_cast<std::size_t>(type)];
+      if (n == 0) continue;
+      out_.append(" ");
+      out_.append(topics::name(type));
+      out_.append(" " + percent(n, questions));
+    }
+    out_.append("\nIntents:       ");
+    for (auto intent : topics::kIntents) {
+      const auto n = intents[static_cast<std::size_t>(intent)];
+      if (n == 0) continue;
+      out_.append(" ");
+      out_.append(topics::name(intent));
+      out_.append(" " + percent(n, questions));
+    }
+    out_.append("\n");
+    if (!hubs.empty()) {
+      out_.append("\nBiggest hubs (questions in the most trees):\n  trees  seeds  question\n");
+      for (const Hub& h : hubs) {
+        char head[40];
+        std::snprintf(head, sizeof head, "%7s %6s  ", with_commas(h.trees).c_str(), with_commas(h.seeds).c_str());
+        out_.append(head);
+        out_.append(cell(h.question, 70, false));
+        out_.append("\n");
+      }
+    }
+    records_ = map.size();
+    if (out_.failed()) return *out_.error();
+    return {};
+  }
+
+  TopicsSummaryOptions summary_;
+};
+
+}  // namespace
+
+std::unique_ptr<FormatWriter> make_topics_summary_writer(const FormatOptions& options, BufferedOutput& out,
+                                                         const TopicsSummaryOptions& summary) {
+  return std::make_unique<TopicsSummaryWriter>(options, out, summary);
+}
+
+}  // namespace paa::exporting
