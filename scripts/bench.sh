@@ -12,6 +12,7 @@
 # runs only those cases; PAA_BENCH_WORK=DIR adds to an earlier (kept) run's folder;
 # PAA_BENCH_SCALE=N sizes cases 4 and 7 (default 1,000,000); PAA_BENCH_HISTORY=N sizes case 9
 # (default 100,000). Case 11 opens the HTML report in Chromium (installs chromium and the npm tools).
+# Case 12 compares an expansion with and without [expand] skip_variants on planted variants.
 # Query lists are in random key order, like a real keyword list (scripts/bench/gen_queries.py);
 # case 4 also fills the same queries sorted, as a second figure beside the random-order one.
 set -euo pipefail
@@ -22,7 +23,7 @@ quick=0
 for arg in "$@"; do
   case $arg in
     --quick) quick=1 ;;
-    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench.sh: unknown argument '$arg'; use --quick or nothing" >&2; exit 2 ;;
   esac
 done
@@ -37,7 +38,7 @@ else
   n_history=${PAA_BENCH_HISTORY:-100000}
   n_slow=50000; n_slow_ref=20000; n_report=10000
 fi
-cases=" ${PAA_BENCH_CASES:-1 2 3 4 5 6 7 8 9 10 11} "
+cases=" ${PAA_BENCH_CASES:-1 2 3 4 5 6 7 8 9 10 11 12} "
 want() { [[ $cases == *" $1 "* ]]; }
 
 paa_install_deps
@@ -876,6 +877,56 @@ result 11 "a text filter over every query (ms)" "-" "$(fmt "$(median "${filter_l
 result 11 "the top-questions view (ms)" "-" "$(fmt "$(median "${top_list[@]}")" ',.0f')" "-" "-" ""
 samples 11 "interactive ms" "${ready_list[*]}"; samples 11 "filter ms" "${filter_list[*]}"; samples 11 "top questions ms" "${top_list[*]}"
 rm -rf "$work/h.db" "$work"/h.* "$work/shots"
+case_end
+fi
+
+# --- case 12: skip_variants (issue 31) ----------------------------------------------------------
+# The planted topics' seeds (tests/fixtures/topics/planted.json: variant groups the emulator
+# plants in the seeds' trees; discovered keys get the usual generated trees), expanded to depth 2
+# (--quick: depth 1) with and without [expand] skip_variants, each in a fresh store against the
+# same emulator: the searches each paid, the searches skip_variants saved, and the distinct
+# question groups in the stored trees (`paa export --format questions`: rows whose variant_of is
+# empty) per search paid.
+if want 12; then
+case_begin "12 (skip_variants)"
+start_emulator --cache-ttl 0 --seed 31 --topics "$PAA_ROOT/tests/fixtures/topics/planted.json" --log "$work/variants.log"
+v_args=${emu_args//$PAA_ROOT\//}
+command_of 12 "${emu_pin[*]} paa-emulator ... ${v_args//$work\//}"
+v_depth=2; [ "$quick" = 1 ] && v_depth=1
+python3 -c 'import json,sys
+for t in json.load(open(sys.argv[1]))["topics"]:
+    for s in t["seeds"]: print(s)' "$PAA_ROOT/tests/fixtures/topics/planted.json" >"$work/v.txt"
+v_seeds=$(wc -l <"$work/v.txt")
+declare -A v_searches v_groups
+for skip in false true; do
+  printf 'name = "v"
+query_files = ["v.txt"]
+locales = [{ hl = "en", gl = "us" }]
+[expand]
+depth = %s
+per_result = 10
+max_keys = 0
+skip_variants = %s
+' \
+    "$v_depth" "$skip" >"$work/v.toml"
+  rm -rf "$work/v.db"
+  before=$(wc -l <"$work/variants.log")
+  run_paa 12 "$work/v.toml" "$work/v.db" "$work/v-$skip.log" --concurrency 16 --rate 0
+  v_searches[$skip]=$(( $(wc -l <"$work/variants.log") - before ))
+  command_of 12 "paa export --store v.db --format questions -o v.csv --force   # skip_variants = $skip"
+  "$bin/paa" export --store "$work/v.db" --format questions -o "$work/v.csv" --force 2>>"$work/v-$skip.log"
+  v_groups[$skip]=$(python3 -c 'import csv,sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="", encoding="utf-8")))
+print(sum(1 for r in rows if r["variant_of"] == ""))' "$work/v.csv")
+done
+saved=$(( v_searches[false] - v_searches[true] ))
+[ "$saved" -gt 0 ] || { paa_log "case 12: skip_variants saved no search (${v_searches[true]} vs ${v_searches[false]})"; exit 1; }
+result 12 "searches paid, a depth-$v_depth job of $v_seeds planted seeds: without / with skip_variants" "-" "${v_searches[false]} / ${v_searches[true]}" "-" "-" \
+  "Saved: $saved searches ($(fmt "$(calc "100 * $saved / ${v_searches[false]}")" '.1f')%). Per result 10, max_keys 0, the emulator's planted trees for the seeds (--topics, --seed 31) and its generated trees below them."
+result 12 "question groups found per search: without / with skip_variants" "-" "$(fmt "$(calc "${v_groups[false]} / ${v_searches[false]}")" '.2f') / $(fmt "$(calc "${v_groups[true]} / ${v_searches[true]}")" '.2f')" "$(fmt "$(calc "(${v_groups[true]} / ${v_searches[true]}) / (${v_groups[false]} / ${v_searches[false]})")" '.2f')" "-" \
+  "Distinct variant groups among the questions of the stored trees: ${v_groups[false]} without, ${v_groups[true]} with (the questions export's rows whose variant_of is empty)."
+rm -rf "$work/v.db" "$work"/v.* "$work/variants.log"
+stop_emulator
 case_end
 fi
 

@@ -21,6 +21,7 @@ TITLES = {
     "9": "9. History (issue 16): an unchanged refresh, a 30% change, `paa diff` and `export --at`",
     "10": "10. Many slow connections (1,024 connections, 1 s per answer)",
     "11": "11. The HTML report in headless Chromium (time to interactive)",
+    "12": "12. Expansion with and without `skip_variants` (planted variant groups)",
 }
 
 

@@ -3,6 +3,7 @@
 #include "commands.hpp"
 
 #include "paa/expand/level_builder.hpp"
+#include "paa/expand/variant_groups.hpp"
 
 #include "paa/exit_code.hpp"
 #include "paa/harvest/refresh_due.hpp"
@@ -12,6 +13,7 @@
 #include "paa/store/store.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -103,6 +105,35 @@ Command add_check_command(CLI::App& app) {
                   e.max_keys == 0 ? "none" : std::to_string(e.max_keys).c_str());
       std::printf("discovered     at most %s more keys (each one search at most)\n",
                   bound ? std::to_string(*bound).c_str() : "an unbounded number of");
+      if (e.skip_variants) {
+        // What skip_variants will do, from what is known before any search: the variant groups
+        // of the job's own keys (a discovered question in one of them is not asked), and what
+        // the job's earlier runs skipped.
+        GroupSet groups;
+        KeyGrouper grouper;
+        auto reader = JobReader::open(*spec);
+        if (!reader) return fail(reader.error());
+        for (;;) {
+          auto next = reader->next();
+          if (!next) return fail(next.error());
+          if (!*next) break;
+          groups.add(grouper.group((*next)->query.key));
+        }
+        std::printf("variants       skipped: a discovered question whose variant group already has a key of the job in "
+                    "its locale is not asked (the job's %llu keys are in %llu groups; the bound above counts no skip)\n",
+                    u(check->unique_keys), u(groups.size()));
+        std::error_code ec;
+        if (std::filesystem::exists(spec->store, ec)) {
+          auto store = StoreReader::open(spec->store);
+          if (!store) return fail(store.error());
+          auto state = (*store)->expansion_state(spec->name);
+          if (!state) return fail(state.error());
+          if (state->expanded()) {
+            std::printf("               %llu skipped so far, %llu keys discovered\n", u(state->skipped()),
+                        u(state->discovered()));
+          }
+        }
+      }
       if (*shards > 0) {
         // The same refusal as `paa run`: a check that passes must mean the job runs.
         return fail(usage_error(spec->file.string() + ": [expand] and shards: a job that expands runs as one process "

@@ -103,8 +103,13 @@ void print_summary(const JobSpec& spec, const std::filesystem::path& job_store, 
                  static_cast<long long>(*s.balance_fall));
   }
   if (spec.expand.enabled()) {
-    std::fprintf(stderr, "  expansion       level %u of %d reached, %llu keys discovered in all\n", s.level,
+    std::fprintf(stderr, "  expansion       level %u of %d reached, %llu keys discovered in all", s.level,
                  spec.expand.depth, u(s.discovered));
+    if (spec.expand.skip_variants) {
+      std::fprintf(stderr, ", %llu variant%s of the job's keys skipped", u(s.variants_skipped),
+                   s.variants_skipped == 1 ? "" : "s");
+    }
+    std::fputc('\n', stderr);
   }
   std::fprintf(stderr, "  already stored  %llu (skipped, nothing spent)\n", u(s.already_stored));
   if (spec.refresh_after_ms || changes.changed || changes.unchanged) {

@@ -42,6 +42,7 @@ struct LevelRow {
   std::uint64_t done = 0;
   std::uint64_t failed = 0;
   std::uint64_t empty = 0;  // done, and the answer's tree has no question: nothing to expand
+  std::uint64_t skipped = 0;  // skip_variants: candidates not admitted to this level as variants
   std::optional<std::uint64_t> pending() const {
     if (!keys) return std::nullopt;
     return *keys > done + failed ? *keys - done - failed : 0;
@@ -81,6 +82,7 @@ Result<std::vector<LevelRow>> level_rows(StoreReader& reader, const std::string&
   rows[0].keys = keys_in_job;
   for (std::size_t i = 0; i < state->level_keys.size(); ++i) rows[i + 1].keys = state->level_keys[i];
   if (state->pass_admitted) rows.back().keys = state->pass_admitted;
+  for (std::size_t i = 1; i < rows.size(); ++i) rows[i].skipped = state->skipped_at(static_cast<std::uint32_t>(i));
   std::optional<Error> error;
   auto scanned = reader.scan_progress(job, [&](std::string_view key, const ProgressEntry& p) {
     auto lineage = reader.lineage(job, key);
@@ -196,12 +198,17 @@ void print_text(const std::string& store, const std::vector<JobRow>& rows,
     std::printf("  last run          %s\n", run_text(s.last_run).c_str());
     if (s.last_run.money) std::printf("  last run spent    %s\n", money_text(*s.last_run.money).c_str());
     if (!row.levels.empty()) {
-      std::printf("  levels            %5s %10s %10s %8s %10s %8s\n", "level", "keys", "done", "failed", "pending",
-                  "empty");
+      // The variants column only for a job that skipped some (skip_variants).
+      bool variants = false;
+      for (const auto& l : row.levels) variants = variants || l.skipped > 0;
+      std::printf("  levels            %5s %10s %10s %8s %10s %8s%s\n", "level", "keys", "done", "failed", "pending",
+                  "empty", variants ? "   skipped variants" : "");
       for (const auto& l : row.levels) {
         auto p = l.pending();
-        std::printf("                    %5u %10s %10s %8s %10s %8s\n", l.level, l.keys ? num(*l.keys).c_str() : "-",
+        std::printf("                    %5u %10s %10s %8s %10s %8s", l.level, l.keys ? num(*l.keys).c_str() : "-",
                     num(l.done).c_str(), num(l.failed).c_str(), p ? num(*p).c_str() : "-", num(l.empty).c_str());
+        if (variants) std::printf(" %18s", l.level == 0 ? "-" : num(l.skipped).c_str());
+        std::fputc('\n', stdout);
       }
     }
   }
@@ -255,7 +262,8 @@ void print_json(const std::string& store, const std::vector<JobRow>& rows,
                                     {"done", l.done},
                                     {"failed", l.failed},
                                     {"pending", opt_json(l.pending())},
-                                    {"empty", l.empty}});
+                                    {"empty", l.empty},
+                                    {"skipped_variants", l.skipped}});
     }
     jobs.push_back(json::object{
         {"name", s.job},

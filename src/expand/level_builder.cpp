@@ -1,6 +1,7 @@
 #include "paa/expand/level_builder.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace paa {
 
@@ -22,12 +23,16 @@ std::optional<std::uint64_t> max_discovered(const ExpandSpec& spec, std::uint64_
 }
 
 LevelBuilder::LevelBuilder(const ExpandSpec& spec, std::uint32_t level, std::uint64_t discovered_before)
-    : spec_(spec), level_(level), discovered_(discovered_before) {}
+    : spec_(spec),
+      level_(level),
+      discovered_(discovered_before),
+      grouper_(spec.skip_variants ? std::make_unique<KeyGrouper>() : nullptr) {}
 
 bool LevelBuilder::full() const { return spec_.max_keys != 0 && discovered_ >= spec_.max_keys; }
 
 std::vector<DiscoveredKey> LevelBuilder::admit(const Query& parent, std::span<const Candidate> candidates,
-                                               KnownKeys& known) {
+                                               KnownKeys& known, KnownGroups* groups) {
+  if (grouper_ && groups == nullptr) throw std::logic_error("LevelBuilder: skip_variants without the job's groups");
   std::vector<DiscoveredKey> out;
   for (const auto& candidate : candidates) {
     if (full()) break;
@@ -36,6 +41,16 @@ std::vector<DiscoveredKey> LevelBuilder::admit(const Query& parent, std::span<co
     if (!query) continue;  // blank or not a valid query: nothing to ask
     std::string encoded = encode_key(query->key);
     if (known.contains(encoded)) continue;  // only queries new to the job count against per_result
+    if (grouper_) {
+      // A variant of a key the job has is skipped like a known key: it does not count against
+      // per_result either.
+      const std::uint64_t group = grouper_->group(query->key);
+      if (groups->contains(group)) {
+        ++skipped_;
+        continue;
+      }
+      groups->add(group);
+    }
     known.add(encoded);
     ++discovered_;
     ++admitted_;

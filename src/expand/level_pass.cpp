@@ -10,14 +10,33 @@ ExpansionState reopen_cut_level(const ExpansionState& state, const ExpandSpec& s
   ExpansionState s = state;
   s.built = state.cut_level - 1;
   s.level_keys.resize(s.built);
+  if (s.level_skipped.size() > s.built) s.level_skipped.resize(s.built);
+  s.trim_skipped();
   s.pass_parents = state.cut_parents;
   s.pass_admitted = state.cut_admitted;
+  s.pass_skipped = state.cut_skipped;
   s.pass_last_parent = state.cut_last_parent;
   s.cut_level = 0;
   s.cut_parents = 0;
   s.cut_admitted = 0;
+  s.cut_skipped = 0;
   s.cut_last_parent.clear();
   return s;
+}
+
+Result<void> add_discovered_groups(ExpansionStore& store, const ExpansionState& state, KeyGrouper& grouper,
+                                   KnownGroups& groups) {
+  for (std::uint32_t level = 1; level <= state.built + 1; ++level) {
+    const bool under_way = level == state.built + 1;
+    if (under_way && state.pass_admitted == 0) break;
+    auto scanned = store.scan_level(level, [&](const LevelKey& k) {
+      if (under_way && k.seq >= state.pass_admitted) return false;  // a reopened cut's keys: admitted again
+      groups.add(grouper.group(k.query.key));
+      return true;
+    });
+    if (!scanned) return scanned;
+  }
+  return {};
 }
 
 // Keys the job knows: discovered ones (the store's and those of the step not committed yet)
@@ -54,7 +73,7 @@ class LevelPass::StepKnown final : public KnownKeys {
 };
 
 LevelPass::LevelPass(const ExpandSpec& spec, std::uint32_t level, const ExpansionState& state,
-                     ExpansionStore& store, std::size_t parents_per_step)
+                     ExpansionStore& store, std::size_t parents_per_step, KnownGroups* groups)
     : spec_(spec),
       level_(level),
       state_(state),
@@ -64,7 +83,10 @@ LevelPass::LevelPass(const ExpandSpec& spec, std::uint32_t level, const Expansio
       state_at_start_(state),
       last_parent_(state.pass_last_parent),
       walked_(state.pass_parents),
-      admitted_(state.pass_admitted) {
+      admitted_(state.pass_admitted),
+      skipped_(state.pass_skipped),
+      groups_(groups) {
+  if (spec_.skip_variants && groups_ == nullptr) throw std::logic_error("LevelPass: skip_variants without the job's groups");
   if (level == 0 || state.built + 1 != level) {
     throw std::logic_error("LevelPass: level " + std::to_string(level) + " after " +
                            std::to_string(state.built) + " built levels");
@@ -94,8 +116,11 @@ Result<void> LevelPass::offer(const Parent& parent) {
       const auto candidates = expansion_candidates(**answer, spec_);
       StepKnown known(*this, parent);
       const std::uint64_t admitted_before = admitted_;
-      auto admitted = builder_.admit(parent.query, candidates, known);
+      const std::uint64_t skipped_before = skipped_;
+      const std::uint64_t builder_skipped = builder_.skipped();
+      auto admitted = builder_.admit(parent.query, candidates, known, groups_);
       if (known_error_) return *known_error_;
+      skipped_ += builder_.skipped() - builder_skipped;
       const std::string& seed = parent.seed.empty() ? parent.encoded : parent.seed;
       for (auto& d : admitted) {
         LevelKey key;
@@ -107,7 +132,7 @@ Result<void> LevelPass::offer(const Parent& parent) {
       }
       if (builder_.full() && !cut_ && state_.cut_level == 0) {
         // This parent's keys reached the cap: a higher max_keys later resumes from it.
-        cut_ = Cut{walked_, admitted_before, last_parent_};
+        cut_ = Cut{walked_, admitted_before, skipped_before, last_parent_};
       }
     }
   }
@@ -122,18 +147,22 @@ Result<void> LevelPass::commit_step(bool level_done) {
   if (level_done) {
     next.built = level_;
     next.level_keys.push_back(admitted_);
+    next.set_skipped(level_, skipped_);
     next.pass_parents = 0;
     next.pass_admitted = 0;
+    next.pass_skipped = 0;
     next.pass_last_parent.clear();
   } else {
     next.pass_parents = walked_;
     next.pass_admitted = admitted_;
+    next.pass_skipped = skipped_;
     next.pass_last_parent = last_parent_;
   }
   if (cut_) {
     next.cut_level = level_;
     next.cut_parents = cut_->parents;
     next.cut_admitted = cut_->admitted;
+    next.cut_skipped = cut_->skipped;
     next.cut_last_parent = cut_->last_parent;
   }
   step_.state = next;
@@ -149,7 +178,7 @@ Result<ExpansionState> LevelPass::finish() {
   if (builder_.full() && !cut_ && state_.cut_level == 0) {
     // Full before any parent of this level reached the cap (max_keys lowered since, or a pass
     // resumed under a lower one): a higher max_keys later makes the level from here.
-    cut_ = Cut{walked_, admitted_, last_parent_};
+    cut_ = Cut{walked_, admitted_, skipped_, last_parent_};
   }
   if (auto r = commit_step(true); !r) return r.error();
   return state_;

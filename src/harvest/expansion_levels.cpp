@@ -39,12 +39,41 @@ Result<void> WriterExpansionStore::commit(const ExpansionStep& step) {
   return store_.write_expansion(job_, step);
 }
 
+Result<void> WriterExpansionStore::scan_level(std::uint32_t level,
+                                              const std::function<bool(const LevelKey&)>& visit) {
+  return store_.scan_level(job_, level, visit);
+}
+
+namespace {
+
+// skip_variants: the groups of the job's own keys and of the keys it discovered before the
+// pass's next parent (docs/expansion.md "Skipping variants").
+Result<void> load_groups(const JobSpec& job, const ExpansionState& state, ExpansionStore& source, GroupSet& groups) {
+  KeyGrouper grouper;
+  auto reader = JobReader::open(job);
+  if (!reader) return reader.error();
+  for (;;) {
+    auto next = reader->next();
+    if (!next) return next.error();
+    if (!*next) break;
+    groups.add(grouper.group((*next)->query.key));
+  }
+  return add_discovered_groups(source, state, grouper, groups);
+}
+
+}  // namespace
+
 Result<std::optional<ExpansionState>> build_level(const JobSpec& job, std::span<const std::uint64_t> repeated_hashes,
                                                   std::uint32_t level, const ExpansionState& state,
                                                   StoreWriter& store, std::size_t max_body,
                                                   const std::function<bool()>& stopping) {
   WriterExpansionStore source(store, job.name, max_body);
-  LevelPass pass(job.expand, level, state, source);
+  GroupSet groups;
+  if (job.expand.skip_variants) {
+    if (auto loaded = load_groups(job, state, source, groups); !loaded) return loaded.error();
+    spdlog::info("level {}: {} variant groups known ({} KiB)", level, groups.size(), groups.bytes() / 1024);
+  }
+  LevelPass pass(job.expand, level, state, source, kParentsPerStep, job.expand.skip_variants ? &groups : nullptr);
   bool stopped = false;
   if (level == 1) {
     auto reader = JobReader::open(job);

@@ -154,8 +154,12 @@ std::optional<ExpansionState> Feeder::make_level(std::uint32_t level, const Expa
   if (!*built) return std::nullopt;  // stopped; the next run resumes the pass
   const ExpansionState& made = **built;
   counters_.discovered = made.discovered();
-  spdlog::info("level {}: {} new queries ({} discovered in all{})", level, made.level_keys[level - 1],
-               made.discovered(), made.cut_level != 0 ? ", max_keys reached" : "");
+  counters_.variants_skipped = made.skipped();
+  const std::string skipped = opt_.job.expand.skip_variants
+                                  ? ", " + std::to_string(made.skipped_at(level)) + " variants skipped"
+                                  : std::string();
+  spdlog::info("level {}: {} new queries ({} discovered in all{}{})", level, made.level_keys[level - 1],
+               made.discovered(), skipped, made.cut_level != 0 ? ", max_keys reached" : "");
   return made;
 }
 
@@ -168,6 +172,7 @@ void Feeder::expand_levels() {
   if (!stored_state) return fail(stored_state.error());
   ExpansionState state = reopen_cut_level(*stored_state, spec);
   counters_.discovered = state.discovered();
+  counters_.variants_skipped = state.skipped();
   for (std::uint32_t level = 1; level <= static_cast<std::uint32_t>(spec.depth); ++level) {
     counters_.level = level;
     if (state.built < level) {

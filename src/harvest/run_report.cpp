@@ -54,6 +54,7 @@ HarvestSummary summarize(const RunView& run, const std::string& stop_cause) {
   s.pending = total > settled ? total - settled : 0;
   s.level = run.feed.level.load();
   s.discovered = run.feed.discovered.load();
+  s.variants_skipped = run.feed.variants_skipped.load();
   s.stop_message = stop_message(
       s.stop, {run.options.job.file.string(), run.options.job.limits.max_searches, s.quota.renewal_date}, stop_cause);
   return s;

@@ -29,7 +29,7 @@ constexpr std::string_view kLimitKeys[] = {"concurrency", "rate",     "burst",  
 constexpr std::string_view kLocaleKeys[] = {"hl", "gl", "city"};
 constexpr std::string_view kNotifyKeys[] = {"url", "secret_env"};
 constexpr std::string_view kExpandKeys[] = {"depth", "from", "per_result", "max_keys", "include",
-                                            "exclude"};
+                                            "exclude", "skip_variants"};
 
 const char* type_name(const toml::node& node) {
   switch (node.type()) {
@@ -332,6 +332,13 @@ void read_expand(Diagnostics& where, const toml::node& node, ExpandSpec& expand)
   }
   if (const toml::node* n = table->get("include")) read_words(where, *n, "expand.include", expand.include);
   if (const toml::node* n = table->get("exclude")) read_words(where, *n, "expand.exclude", expand.exclude);
+  if (const toml::node* n = table->get("skip_variants")) {
+    if (const auto* b = n->as_boolean()) {
+      expand.skip_variants = b->get();
+    } else {
+      where.type_error(*n, "expand.skip_variants", "true or false");
+    }
+  }
 }
 
 void read_notify(Diagnostics& where, const toml::node& node, NotifySpec& notify) {

@@ -238,7 +238,7 @@ std::optional<std::string> decode_hex(std::string_view hex) {
 std::string encode_expansion_state(const ExpansionState& s) {
   json::array levels;
   for (auto n : s.level_keys) levels.emplace_back(n);
-  return json::serialize(json::object{{"built", s.built},
+  json::object o{{"built", s.built},
                                       {"level_keys", std::move(levels)},
                                       {"pass_parents", s.pass_parents},
                                       {"pass_admitted", s.pass_admitted},
@@ -246,7 +246,16 @@ std::string encode_expansion_state(const ExpansionState& s) {
                                       {"cut_parents", s.cut_parents},
                                       {"cut_admitted", s.cut_admitted},
                                       {"pass_last_parent", encode_hex(s.pass_last_parent)},
-                                      {"cut_last_parent", encode_hex(s.cut_last_parent)}});
+                                      {"cut_last_parent", encode_hex(s.cut_last_parent)}};
+  // skip_variants' counts, written only when there are any (a store without them reads as 0).
+  if (!s.level_skipped.empty()) {
+    json::array skipped;
+    for (std::size_t i = 0; i < s.level_keys.size(); ++i) skipped.emplace_back(s.skipped_at(static_cast<std::uint32_t>(i + 1)));
+    o["level_skipped"] = std::move(skipped);
+  }
+  if (s.pass_skipped != 0) o["pass_skipped"] = s.pass_skipped;
+  if (s.cut_skipped != 0) o["cut_skipped"] = s.cut_skipped;
+  return json::serialize(o);
 }
 
 std::optional<ExpansionState> decode_expansion_state(std::string_view text) {
@@ -288,6 +297,21 @@ std::optional<ExpansionState> decode_expansion_state(std::string_view text) {
     if (!bytes) return std::nullopt;
     *field = std::move(*bytes);
   }
+  // skip_variants' counts (absent before they were kept: 0).
+  if (const auto* skipped = o.if_contains("level_skipped")) {
+    if (!skipped->is_array() || skipped->get_array().size() != s.level_keys.size()) return std::nullopt;
+    for (const auto& n : skipped->get_array()) {
+      s.level_skipped.push_back(n.to_number<std::uint64_t>(ec));
+      if (ec) return std::nullopt;
+    }
+    s.trim_skipped();
+  }
+  std::optional<std::int64_t> pass_skipped, cut_skipped;
+  if (!read_optional_int(o, "pass_skipped", pass_skipped) || !read_optional_int(o, "cut_skipped", cut_skipped) ||
+      pass_skipped.value_or(0) < 0 || cut_skipped.value_or(0) < 0)
+    return std::nullopt;
+  s.pass_skipped = static_cast<std::uint64_t>(pass_skipped.value_or(0));
+  s.cut_skipped = static_cast<std::uint64_t>(cut_skipped.value_or(0));
   return s;
 }
 

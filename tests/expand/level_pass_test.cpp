@@ -61,6 +61,13 @@ class MemoryExpansion final : public ExpansionStore {
     state = step.state;
     return {};
   }
+  Result<void> scan_level(std::uint32_t l, const std::function<bool(const LevelKey&)>& visit) override {
+    if (broken_reads) return make_error(errc::store, "I/O error");
+    for (const auto& [seq, k] : levels[l]) {
+      if (!visit(k)) break;
+    }
+    return {};
+  }
   std::vector<std::string> level(std::uint32_t l) {
     std::vector<std::string> out;
     for (const auto& [seq, k] : levels[l]) out.push_back(k.query.q);
@@ -262,6 +269,150 @@ TEST(LevelPass, StoreErrorsStopThePass) {
 TEST(LevelPass, LevelsAreBuiltInOrder) {
   MemoryExpansion store;
   EXPECT_THROW(LevelPass(spec_of(2), 2, store.state, store), std::logic_error);
+}
+
+// skip_variants. The job's own keys: "espresso machine" and "how long do espresso machines
+// last" (a variant group of its own), then "coffee"; "gone" failed for good.
+void variant_seeds(MemoryExpansion& store) {
+  store.answer("espresso machine", {node("How long does an espresso machine last?"),
+                                    node("How much does an espresso machine cost?", {node("Why is espresso bitter?")})});
+  store.answer("how long do espresso machines last", {});
+  store.answer("coffee", {node("how much do espresso machines cost"), node("why is espresso bitter"),
+                          node("Is coffee good for you?")});
+  store.settled_keys.insert(key("gone"));
+}
+std::vector<Parent> variant_level0() {
+  return {{query("espresso machine"), key("espresso machine"), ""},
+          {query("how long do espresso machines last"), key("how long do espresso machines last"), ""},
+          {query("gone"), key("gone"), ""},
+          {query("coffee"), key("coffee"), ""}};
+}
+
+ExpandSpec skipping(int depth, std::uint32_t per_result = 10, std::uint64_t max_keys = 20000) {
+  ExpandSpec spec = spec_of(depth, per_result, max_keys);
+  spec.skip_variants = true;
+  return spec;
+}
+
+// The groups a pass over the store's state starts from, as build_level reads them: the job's
+// own keys', then add_discovered_groups'.
+GroupSet job_groups(MemoryExpansion& store) {
+  GroupSet groups;
+  KeyGrouper grouper;
+  for (const auto& p : variant_level0()) groups.add(grouper.group(p.query.key));
+  EXPECT_TRUE(add_discovered_groups(store, store.state, grouper, groups));
+  return groups;
+}
+
+ExpansionState build_skipping(MemoryExpansion& store, const ExpandSpec& spec, std::uint32_t level,
+                              const std::vector<Parent>& parents, std::size_t per_step = 1000) {
+  GroupSet groups = job_groups(store);
+  LevelPass pass(spec, level, store.state, store, per_step, &groups);
+  for (const auto& p : parents) {
+    if (pass.full()) break;
+    EXPECT_TRUE(pass.offer(p));
+  }
+  auto s = pass.finish();
+  EXPECT_TRUE(s);
+  return s ? *s : ExpansionState{};
+}
+
+void answer_level1(MemoryExpansion& store) {
+  store.answer("How much does an espresso machine cost?",
+               {node("how long does an espresso machine last"), node("Is coffee bad for you?")});
+  store.answer("Why is espresso bitter?", {node("Is coffee good for you")});
+}
+
+TEST(LevelPassSkipVariants, AVariantOfAKeyTheJobHasIsNotAdmittedAndIsCountedPerLevel) {
+  MemoryExpansion store;
+  variant_seeds(store);
+  auto state = build_skipping(store, skipping(2), 1, variant_level0());
+  // The own variant group skips "How long does ...?"; "coffee"'s first two are variants of
+  // keys admitted from the parent before it.
+  EXPECT_THAT(store.level(1), ElementsAre("How much does an espresso machine cost?", "Why is espresso bitter?",
+                                          "Is coffee good for you?"));
+  EXPECT_EQ(state.skipped_at(1), 3u);
+  answer_level1(store);
+  state = build_skipping(store, skipping(2), 2, parents_of(store, 1));
+  EXPECT_THAT(store.level(2), ElementsAre("Is coffee bad for you?"))
+      << "an own key's variant and a level-1 key's variant are skipped at level 2 too";
+  EXPECT_EQ(state.skipped_at(2), 2u);
+  EXPECT_EQ(state.skipped(), 5u);
+  EXPECT_THAT(state.level_keys, ElementsAre(3u, 1u));
+
+  MemoryExpansion all;  // without skip_variants every variant is a new key
+  variant_seeds(all);
+  const auto plain = build(all, spec_of(2), 1, variant_level0());
+  EXPECT_EQ(all.level(1).size(), 6u);
+  EXPECT_EQ(plain.skipped(), 0u);
+  EXPECT_TRUE(plain.level_skipped.empty());
+}
+
+TEST(LevelPassSkipVariants, SkippedVariantsDoNotCountAgainstPerResult) {
+  MemoryExpansion store;
+  variant_seeds(store);
+  build_skipping(store, skipping(1, 1), 1, variant_level0());
+  EXPECT_THAT(store.level(1), ElementsAre("How much does an espresso machine cost?", "why is espresso bitter"))
+      << "the first new non-variant of each parent: coffee's first is a variant of the key before";
+}
+
+TEST(LevelPassSkipVariants, APassCutShortResumesWithTheGroupsReadFromTheStoreAndAdmitsTheSame) {
+  MemoryExpansion whole;
+  variant_seeds(whole);
+  build_skipping(whole, skipping(2), 1, variant_level0(), 1);
+  answer_level1(whole);
+  build_skipping(whole, skipping(2), 2, parents_of(whole, 1), 1);
+
+  for (int crash_at = 1; crash_at <= 8; ++crash_at) {  // level 1: commits 0-4, level 2: 5-8
+    SCOPED_TRACE("crash at commit " + std::to_string(crash_at));
+    MemoryExpansion cut;
+    variant_seeds(cut);
+    cut.fail_commit = crash_at;
+    for (std::uint32_t level = 1; level <= 2; ++level) {
+      if (level == 2) answer_level1(cut);  // level 1's keys are harvested once it is made
+      GroupSet groups = job_groups(cut);
+      LevelPass pass(skipping(2), level, cut.state, cut, 1, &groups);
+      bool failed = false;
+      for (const auto& p : level == 1 ? variant_level0() : parents_of(cut, 1)) {
+        if (!pass.offer(p)) {
+          failed = true;
+          break;
+        }
+      }
+      if (failed || !pass.finish()) break;
+    }
+    // The next runs: each pass starts from the groups the store gives back.
+    cut.fail_commit = -1;
+    if (cut.state.built < 1) build_skipping(cut, skipping(2), 1, variant_level0(), 1);
+    answer_level1(cut);
+    if (cut.state.built < 2) build_skipping(cut, skipping(2), 2, parents_of(cut, 1), 1);
+    EXPECT_EQ(cut.level(1), whole.level(1));
+    EXPECT_EQ(cut.level(2), whole.level(2));
+    EXPECT_EQ(cut.state, whole.state) << "the skipped counts too";
+  }
+}
+
+TEST(LevelPassSkipVariants, AHigherMaxKeysContinuesACutLevelWithTheSameSkips) {
+  MemoryExpansion uncapped;
+  variant_seeds(uncapped);
+  const auto want = build_skipping(uncapped, skipping(1, 10, 100), 1, variant_level0());
+
+  MemoryExpansion store;
+  variant_seeds(store);
+  const auto cut = build_skipping(store, skipping(1, 10, 1), 1, variant_level0());
+  EXPECT_THAT(store.level(1), ElementsAre("How much does an espresso machine cost?"));
+  EXPECT_EQ(cut.cut_level, 1u);
+  EXPECT_EQ(cut.skipped_at(1), 1u) << "the own variant before the cap";
+  store.state = reopen_cut_level(cut, skipping(1, 10, 100));
+  EXPECT_EQ(store.state.pass_skipped, 0u) << "the skips before the parent at the cut: none";
+  const auto again = build_skipping(store, skipping(1, 10, 100), 1, variant_level0());
+  EXPECT_EQ(store.level(1), uncapped.level(1)) << "the cut parent's key is admitted again, not skipped as its own variant";
+  EXPECT_EQ(again.skipped_at(1), want.skipped_at(1));
+}
+
+TEST(LevelPassSkipVariants, WithoutTheJobsGroupsAPassRefusesToStart) {
+  MemoryExpansion store;
+  EXPECT_THROW(LevelPass(skipping(1), 1, store.state, store), std::logic_error);
 }
 
 TEST(ExpansionBound, WhatCheckPrintsAsTheMost) {

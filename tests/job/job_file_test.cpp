@@ -332,6 +332,7 @@ per_result = 0
 max_keys = 500
 include = ["  Coffee "]
 exclude = ["RECIPE"]
+skip_variants = true
 )"));
   ASSERT_TRUE(on) << on.error().message;
   EXPECT_EQ(on->expand.depth, 2);
@@ -341,6 +342,8 @@ exclude = ["RECIPE"]
   EXPECT_EQ(on->expand.max_keys, 500u);
   EXPECT_EQ(on->expand.include, std::vector<std::string>{"coffee"}) << "folded like queries";
   EXPECT_EQ(on->expand.exclude, std::vector<std::string>{"recipe"});
+  EXPECT_TRUE(on->expand.skip_variants);
+  EXPECT_FALSE(off->expand.skip_variants) << "off by default";
 }
 
 TEST_F(JobFile, ExpandMistakesNameTheLineAndWhatToWrite) {
@@ -355,6 +358,7 @@ TEST_F(JobFile, ExpandMistakesNameTheLineAndWhatToWrite) {
             file() + ":4:8: expand.from is empty; use [\"questions\"], [\"related\"] or both");
   EXPECT_EQ(error_of(head + "include = [\"  \"]\n"), file() + ":4:12: expand.include[0] is blank; remove it or write a word");
   EXPECT_EQ(error_of(head + "max_keys = -1\n"), file() + ":4:12: expand.max_keys = -1 is out of range; use 0 (no cap) or more");
+  EXPECT_EQ(error_of(head + "skip_variants = 1\n"), file() + ":4:17: expand.skip_variants: expected true or false, got an integer");
 }
 
 }  // namespace

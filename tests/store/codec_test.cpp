@@ -8,6 +8,7 @@
 #include "paa/model/envelope.hpp"
 #include "paa/model/query_key.hpp"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <rocksdb/db.h>
 
@@ -321,6 +322,27 @@ TEST(StoreCodec, EveryRecordRoundTrips) {
   s.cut_admitted = 9;
   s.cut_last_parent = "\xff\x01";
   EXPECT_EQ(decode_expansion_state(encode_expansion_state(s)), s);
+}
+
+TEST(StoreCodec, SkipVariantsCountsRoundTripAndAreZeroInAStateWrittenBeforeThem) {
+  ExpansionState s;
+  s.built = 3;
+  s.level_keys = {3, 4, 5};
+  s.set_skipped(2, 7);
+  s.pass_skipped = 2;
+  s.cut_skipped = 1;
+  EXPECT_THAT(s.level_skipped, ::testing::ElementsAre(0u, 7u)) << "no trailing zeros";
+  const auto back = decode_expansion_state(encode_expansion_state(s));
+  ASSERT_TRUE(back);
+  EXPECT_EQ(*back, s);
+  EXPECT_EQ(back->skipped_at(2), 7u);
+  EXPECT_EQ(back->skipped_at(4), 2u) << "the pass under way";
+  EXPECT_EQ(back->skipped(), 9u);
+  const auto old = decode_expansion_state(R"({"built":1,"level_keys":[5],"pass_parents":0,"pass_admitted":0})");
+  ASSERT_TRUE(old);
+  EXPECT_EQ(old->skipped(), 0u);
+  EXPECT_FALSE(decode_expansion_state(R"({"built":1,"level_keys":[5],"pass_parents":0,"pass_admitted":0,"level_skipped":[1,2]})"))
+      << "one count per built level";
 }
 
 // --- damaged bytes -----------------------------------------------------------------------------

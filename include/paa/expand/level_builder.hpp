@@ -4,10 +4,12 @@
 // through KnownKeys (the store in production, a set in tests), so the outcome depends only on
 // the parents' order and their trees — not on concurrency, arrival order or restarts.
 #include "paa/expand/candidates.hpp"
+#include "paa/expand/variant_groups.hpp"
 #include "paa/job/expand_spec.hpp"
 #include "paa/model/query_key.hpp"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -43,14 +45,17 @@ class LevelBuilder {
   LevelBuilder(const ExpandSpec& spec, std::uint32_t level, std::uint64_t discovered_before);
 
   // The keys `parent` admits, in order: each candidate becomes a query in the parent's locale;
-  // invalid queries, filtered ones and keys the job knows are skipped; the first `per_result`
-  // new ones are kept, while the job stays under `max_keys`. Admitted keys are added to `known`.
-  // Call it for the parents in the order of their level.
+  // invalid queries, filtered ones and keys the job knows are skipped; with skip_variants, so is
+  // a new key whose variant group `groups` holds (counted in skipped()); the first `per_result`
+  // new ones are kept, while the job stays under `max_keys`. Admitted keys are added to `known`
+  // and their groups to `groups`. Call it for the parents in the order of their level.
+  // `groups` is required with skip_variants and unused without.
   std::vector<DiscoveredKey> admit(const Query& parent, std::span<const Candidate> candidates,
-                                   KnownKeys& known);
+                                   KnownKeys& known, KnownGroups* groups = nullptr);
 
   bool full() const;                                      // max_keys reached
   std::uint64_t admitted() const { return admitted_; }    // in this level
+  std::uint64_t skipped() const { return skipped_; }      // variants not admitted, in this level
   std::uint32_t level() const { return level_; }
 
  private:
@@ -58,6 +63,8 @@ class LevelBuilder {
   std::uint32_t level_;
   std::uint64_t discovered_;  // the job's, all levels
   std::uint64_t admitted_ = 0;
+  std::uint64_t skipped_ = 0;
+  std::unique_ptr<KeyGrouper> grouper_;  // with skip_variants
 };
 
 }  // namespace paa

@@ -11,6 +11,7 @@
 #include "paa/store/expansion.hpp"
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -29,7 +30,18 @@ class ExpansionStore {
   // failed for good, or nothing is stored for it).
   virtual Result<std::optional<Envelope>> answer_of(std::string_view encoded) = 0;
   virtual Result<void> commit(const ExpansionStep& step) = 0;
+  // Level `level`'s keys (level >= 1) as committed, in discovery order; `visit` false stops.
+  virtual Result<void> scan_level(std::uint32_t level, const std::function<bool(const LevelKey&)>& visit) = 0;
 };
+
+// skip_variants: adds to `groups` the groups of the keys the job discovered before the next
+// parent of a pass over `state`: every key of levels 1..built and the first pass_admitted keys
+// of level built+1 (those of the parents a pass cut short walked; in a reopened cut level, the
+// keys before the cut). With the groups of the job's own keys, which the caller adds, they are
+// the groups an uninterrupted pass would know at that parent: nothing about them is written,
+// they are read again from the level keys by each pass (11 to 22 bytes per key in a GroupSet).
+Result<void> add_discovered_groups(ExpansionStore& store, const ExpansionState& state, KeyGrouper& grouper,
+                                   KnownGroups& groups);
 
 // A job whose expansion max_keys cut short, run again with a higher max_keys: the state from
 // which the cut level is built again (from the parent whose keys reached the cap), and every
@@ -49,9 +61,11 @@ inline constexpr std::size_t kParentsPerStep = 100;
 
 class LevelPass {
  public:
-  // Builds level `level` (1 or more) from `state`, whose levels 1..level-1 are built.
+  // Builds level `level` (1 or more) from `state`, whose levels 1..level-1 are built. With
+  // skip_variants, `groups` holds the groups the job knows (its own keys' and
+  // add_discovered_groups'); the pass adds those it admits.
   LevelPass(const ExpandSpec& spec, std::uint32_t level, const ExpansionState& state,
-            ExpansionStore& store, std::size_t parents_per_step = kParentsPerStep);
+            ExpansionStore& store, std::size_t parents_per_step = kParentsPerStep, KnownGroups* groups = nullptr);
 
   // Offer every parent of level-1 in order, from the first: those an interrupted pass walked
   // already are skipped here.
@@ -77,12 +91,15 @@ class LevelPass {
   std::uint64_t offered_ = 0;       // parents offered, skipped ones included
   std::uint64_t walked_ = 0;        // parents walked, this pass and the interrupted one's
   std::uint64_t admitted_ = 0;      // keys of this level admitted so far, both passes
+  std::uint64_t skipped_ = 0;       // variants skipped at this level so far, both passes
+  KnownGroups* groups_;
   std::optional<Error> known_error_;
   // Where max_keys cut this level: the parents walked before the one that reached the cap, the
   // keys admitted before it, and the last parent walked before it (ExpansionState's cut_*).
   struct Cut {
     std::uint64_t parents = 0;
     std::uint64_t admitted = 0;
+    std::uint64_t skipped = 0;
     std::string last_parent;
   };
   std::optional<Cut> cut_;

@@ -24,6 +24,7 @@ class WriterExpansionStore final : public ExpansionStore {
   Result<bool> settled(std::string_view encoded) override;
   Result<std::optional<Envelope>> answer_of(std::string_view encoded) override;
   Result<void> commit(const ExpansionStep& step) override;
+  Result<void> scan_level(std::uint32_t level, const std::function<bool(const LevelKey&)>& visit) override;
 
  private:
   StoreWriter& store_;
@@ -33,7 +34,8 @@ class WriterExpansionStore final : public ExpansionStore {
 
 // Builds level `level` of `job` from `state` (levels 1..level-1 built): its parents are the
 // job's own keys in the job's order (level 1; `repeated_hashes` as check_job gave them) or the
-// keys of level-1 in discovery order. nullopt: `stopping()` turned true first (the pass resumes
+// keys of level-1 in discovery order. With skip_variants, the groups the pass starts from are
+// read first: the job's own keys' (its lists, read once more) and add_discovered_groups'. nullopt: `stopping()` turned true first (the pass resumes
 // on the next run from its last step).
 Result<std::optional<ExpansionState>> build_level(const JobSpec& job, std::span<const std::uint64_t> repeated_hashes,
                                                   std::uint32_t level, const ExpansionState& state,

@@ -27,6 +27,7 @@ struct FeedCounters {
   std::atomic<std::uint64_t> refresh_sent{0};
   std::atomic<std::uint32_t> level{0};       // the expansion level being fed (0: the job's keys)
   std::atomic<std::uint64_t> discovered{0};  // keys the job's expansion has discovered, all levels
+  std::atomic<std::uint64_t> variants_skipped{0};  // skip_variants: candidates skipped, all levels
 };
 
 class Feeder {

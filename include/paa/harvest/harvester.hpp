@@ -62,6 +62,7 @@ struct HarvestSummary {
   std::uint64_t pending = 0;         // keys left for the next run
   std::uint32_t level = 0;           // expansion: the level the run reached
   std::uint64_t discovered = 0;      // expansion: keys the job has discovered, all levels
+  std::uint64_t variants_skipped = 0;  // skip_variants: candidates not admitted as variants, all levels
   StopReason stop = StopReason::none;
   std::string stop_message;          // what happened and what to do
   double elapsed_s = 0;

@@ -34,10 +34,35 @@ struct ExpansionState {
   std::uint64_t cut_parents = 0;
   std::uint64_t cut_admitted = 0;
   std::string cut_last_parent;  // the parent walked just before the one that reached the cap
+  // [expand] skip_variants: candidates not admitted because their variant group had a key of
+  // the job, per level 1..built (each time one is offered: a variant under two parents counts
+  // twice; without trailing zeros, so empty when none was skipped: read it with skipped_at); in
+  // the pass under way; before the parent at the cut. A store written before these were kept
+  // reads them as 0.
+  std::vector<std::uint64_t> level_skipped;
+  std::uint64_t pass_skipped = 0;
+  std::uint64_t cut_skipped = 0;
 
   // Discovered keys of the job, all levels (the pass under way included): what max_keys caps.
   std::uint64_t discovered() const {
     return std::accumulate(level_keys.begin(), level_keys.end(), std::uint64_t{0}) + pass_admitted;
+  }
+  // Variants skipped at level `level` (1 or more): built levels, then the pass under way.
+  std::uint64_t skipped_at(std::uint32_t level) const {
+    if (level >= 1 && level <= level_skipped.size()) return level_skipped[level - 1];
+    return level == built + 1 ? pass_skipped : 0;
+  }
+  void set_skipped(std::uint32_t level, std::uint64_t n) {
+    if (level == 0) return;
+    if (level_skipped.size() < level) level_skipped.resize(level, 0);
+    level_skipped[level - 1] = n;
+    trim_skipped();
+  }
+  void trim_skipped() {
+    while (!level_skipped.empty() && level_skipped.back() == 0) level_skipped.pop_back();
+  }
+  std::uint64_t skipped() const {
+    return std::accumulate(level_skipped.begin(), level_skipped.end(), std::uint64_t{0}) + pass_skipped;
   }
   // The job has begun to expand: a level built, or a pass under way.
   bool expanded() const { return built > 0 || pass_parents > 0 || pass_admitted > 0; }
