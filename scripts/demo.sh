@@ -76,11 +76,26 @@ sleep 1.1  # the demo's "month": the stored results must be older than --refresh
 "$bin/paa" diff --store out/expand.db --from "$first_run" --detail 2 -o out/expand-changes.txt --force
 head -24 out/expand-changes.txt
 
-for f in out/demo.jsonl out/demo.csv out/demo.questions.csv out/demo.related.csv out/demo.xlsx out/demo.html \
+# Topics (docs/topics.md): a service that plants three subjects' questions; their 15 seeds and
+# one level of expansion (skip_variants: no question paid for twice), then paa topics.
+paa_log "paa run jobs/topics.toml against planted topics, then paa topics"
+rm -rf out/topics.db out/emulator3.port
+"$bin/paa-emulator" --cert certs/server.pem --key-file certs/server.key --key "$PAA_API_KEY" --seed 31 \
+  --topics tests/fixtures/topics/planted.json \
+  --listen 127.0.0.1:0 --port-file out/emulator3.port --log out/emulator3.log 2>out/emulator3.err &
+emulator3_pid=$!
+trap 'kill "$emulator_pid" "$emulator2_pid" "$emulator3_pid" 2>/dev/null || true; wait 2>/dev/null || true' EXIT
+port3=$(paa_wait_port out/emulator3.port out/emulator3.err)
+"$bin/paa" run jobs/topics.toml --base-url "https://localhost:$port3/api" --ca-file certs/ca.pem --progress none
+"$bin/paa" topics jobs/topics.toml
+"$bin/paa" export jobs/topics.toml --format topics -o out/topics.csv --force
+
+for f in out/topics.csv out/demo.jsonl out/demo.csv out/demo.questions.csv out/demo.related.csv out/demo.xlsx out/demo.html \
   out/demo-map.svg out/expand-edges.csv out/expand-changes.csv; do
   printf '    %10s bytes  %s\n' "$(stat -c %s "$f")" "$f"
 done
 paa_log "done: open out/demo.html in a browser (file://$PAA_ROOT/out/demo.html, works offline),"
 paa_log "      out/demo.xlsx in Excel or LibreOffice, out/demo-map.svg in a browser or a slide;"
 paa_log "      out/demo.csv in a spreadsheet, or jq . out/demo.jsonl; out/expand-edges.csv in Gephi;"
-paa_log "      out/expand-changes.csv: what changed between the two harvests, one row per change"
+paa_log "      out/expand-changes.csv: what changed between the two harvests, one row per change;"
+paa_log "      out/topics.csv: one row per topic (paa export --format topics)"

@@ -28,12 +28,16 @@ Result<void> for_each_question_row(
                                      const topics::Topic&)>& visit) {
   auto views = analyse_questions(pass, options);
   if (!views) return views.error();
+  topics::Topic topic;
   return views->unique->for_each([&](const analysis::UniqueQuestion& row) -> Result<void> {
     auto group = views->groups->of(row.index);
     if (!group) return group.error();
-    auto topic = views->topics->topic(views->topics->topic_of(group->number));
-    if (!topic) return topic.error();
-    return visit(row, *group, *topic);
+    // The row shows the topic's id and label: from memory, not its record.
+    const std::uint32_t number = views->topics->topic_of(group->number);
+    topic.number = number;
+    topic.id = views->topics->id(number);
+    topic.label = views->topics->label(number);
+    return visit(row, *group, topic);
   });
 }
 

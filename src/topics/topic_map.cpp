@@ -5,6 +5,7 @@
 #include "paa/extmem/sorted_runs.hpp"
 #include "paa/topics/question_profile.hpp"
 
+#include "field_hash.hpp"
 #include "leiden.hpp"
 
 #include <algorithm>
@@ -52,6 +53,24 @@ struct PartItem {  // a node (kind 0) or an edge (kind 1) of a part
     return a != o.a ? a < o.a : b < o.b;
   }
 };
+struct StemRef {
+  std::uint64_t stem;  // stem_hash
+  std::uint32_t group, pad;
+  bool operator<(const StemRef& o) const { return stem != o.stem ? stem < o.stem : group < o.group; }
+};
+struct StemNote {  // a group's stem and how many groups of its language hold it
+  std::uint64_t stem;
+  std::uint32_t group, df;
+};
+struct TopicStem {
+  std::uint32_t topic, df;
+  std::uint64_t stem;
+  std::uint32_t group, pad = 0;
+  bool operator<(const TopicStem& o) const {
+    if (topic != o.topic) return topic < o.topic;
+    return stem != o.stem ? stem < o.stem : group < o.group;
+  }
+};
 struct TopicTree {
   std::uint32_t topic, pad;
   std::uint64_t tree;
@@ -87,6 +106,11 @@ bool get_string(std::string_view& in, std::string_view& out) {
 }
 void big_endian32(std::string& out, std::uint32_t v) {
   for (int shift = 24; shift >= 0; shift -= 8) out.push_back(static_cast<char>((v >> shift) & 0xff));
+}
+
+// A stem of a language, as 8 bytes (never 0: 0 is "no stem" in a label's slots).
+std::uint64_t stem_hash(std::string_view hl, std::string_view stem) {
+  return paa::topics::detail::FieldHash().add(hl).add(stem).value() | 1;
 }
 
 class UnionFind {
@@ -147,26 +171,22 @@ Result<std::unique_ptr<TopicMap>> TopicMap::build(const QuestionGroups& groups, 
     return edges.add({std::min(a, b), std::max(a, b), w});
   };
 
-  // 1. Shared stems: (language, stem) -> its groups. The notes keep each group's stems with
-  // their document frequency for the labels.
+  // 1. Shared stems: (language, stem) -> its groups, as 8-byte hashes (fixed-size records sort
+  // fast; a collision of two stems costs at most a spurious weak link). The notes keep each
+  // group's stems with their document frequency for the labels.
   auto notes = extmem::ScratchFile::create("paa-topic-stems");
   if (!notes) return notes.error();
   {
-    extmem::KeyedSort stems(options.memory, "paa-topic-stem-sort");
-    std::string key;
+    extmem::SortedRuns<StemRef> stems(records_in(options.memory, sizeof(StemRef)), {}, "paa-topic-stem-sort");
     auto listed = groups.for_each_group([&](const GroupRecord& g) -> Result<void> {
-      for (std::size_t i = 0; i < g.stems.size(); ++i) {
-        key.assign(g.hl);
-        key.push_back('\0');
-        key.append(g.stems[i]);
-        if (auto added = stems.add(key, g.number, 0, {g.surfaces[i]}); !added) return added;
+      for (const std::string_view stem : g.stems) {
+        if (auto added = stems.add({stem_hash(g.hl, stem), g.number, 0}); !added) return added;
       }
       return {};
     });
     if (!listed) return listed.error();
-    std::string current, note;
     std::vector<std::uint32_t> members;
-    std::vector<std::string> surfaces;
+    std::uint64_t current = 0;
     auto close = [&]() -> Result<void> {
       members.erase(std::unique(members.begin(), members.end()), members.end());
       const double language = language_size[language_of[members.front()]];
@@ -177,27 +197,19 @@ Result<std::unique_ptr<TopicMap>> TopicMap::build(const QuestionGroups& groups, 
           return linked;
         }
       }
-      const std::string_view stem = std::string_view(current).substr(current.find('\0') + 1);
-      for (std::size_t i = 0; i < members.size(); ++i) {
-        note.clear();
-        put(note, members[i]);
-        put(note, members.size());
-        put_string(note, stem);
-        put_string(note, surfaces[i]);
-        (*notes)->out().append(note);
+      for (const std::uint32_t g : members) {
+        const StemNote note{current, g, static_cast<std::uint32_t>(members.size())};
+        (*notes)->out().append({reinterpret_cast<const char*>(&note), sizeof note});
       }
       members.clear();
-      surfaces.clear();
       return {};
     };
-    auto grouped = stems.for_each([&](const extmem::KeyedSort::Record& r) -> Result<void> {
-      if (!members.empty() && r.key != current) {
+    auto grouped = stems.for_each([&](const StemRef& r) -> Result<void> {
+      if (!members.empty() && r.stem != current) {
         if (auto closed = close(); !closed) return closed;
       }
-      if (members.empty()) current.assign(r.key);
-      if (!members.empty() && members.back() == r.first) return {};
-      members.push_back(static_cast<std::uint32_t>(r.first));
-      surfaces.emplace_back(r.fields[0]);
+      current = r.stem;
+      members.push_back(r.group);
       return {};
     });
     if (!grouped) return grouped.error();
@@ -473,7 +485,69 @@ Result<std::unique_ptr<TopicMap>> TopicMap::build(const QuestionGroups& groups, 
     if (!counted) return counted.error();
   }
 
-  // 8. Each topic's record: its groups (representative, top questions) and its stems (label).
+  // 8a. Each topic's label stems: its stems by (topic, stem), scored, the best kLabelStems kept.
+  std::vector<std::array<std::uint64_t, kLabelStems>> label_stems(topics, std::array<std::uint64_t, kLabelStems>{});
+  {
+    extmem::SortedRuns<TopicStem> by_topic(records_in(options.memory, sizeof(TopicStem)), {}, "paa-topic-labels");
+    extmem::ScratchReader in(**notes);
+    while (!in.done()) {
+      auto note = in.take_value<StemNote>();
+      if (!note) return note.error();
+      if (auto added = by_topic.add({topic[note->group], note->df, note->stem, note->group}); !added) return added.error();
+    }
+    struct Scored {
+      double score;
+      std::uint64_t tf, stem;
+    };
+    std::vector<Scored> best;
+    std::uint32_t current = kNone, last_group = kNone;
+    std::uint64_t stem = 0, tf = 0, df = 0;
+    double language = 0;
+    auto better = [](const Scored& a, const Scored& b) {
+      if (a.score != b.score) return a.score > b.score;
+      if (a.tf != b.tf) return a.tf > b.tf;
+      return a.stem < b.stem;
+    };
+    auto close_stem = [&] {
+      if (tf == 0) return;
+      // Held by many of the topic's groups and few of the language's.
+      const double idf = std::log(std::max(language, 2.0) / static_cast<double>(df));
+      const Scored sc{static_cast<double>(tf) * std::max(idf, 0.01), tf, stem};
+      const auto at = std::upper_bound(best.begin(), best.end(), sc, better);
+      if (static_cast<std::size_t>(at - best.begin()) < kLabelStems) {
+        best.insert(at, sc);
+        if (best.size() > kLabelStems) best.pop_back();
+      }
+      tf = 0;
+    };
+    auto close_topic = [&] {
+      close_stem();
+      for (std::size_t i = 0; i < best.size(); ++i) label_stems[current][i] = best[i].stem;
+      best.clear();
+    };
+    auto scored = by_topic.for_each([&](const TopicStem& r) -> Result<void> {
+      if (r.topic != current) {
+        if (current != kNone) close_topic();
+        current = r.topic;
+        tf = 0;
+      }
+      if (tf == 0 || r.stem != stem) {
+        close_stem();
+        stem = r.stem;
+        last_group = kNone;
+      }
+      if (r.group != last_group) ++tf;
+      last_group = r.group;
+      df = r.df;
+      language = language_size[language_of[r.group]];
+      return {};
+    });
+    if (!scored) return scored.error();
+    if (current != kNone) close_topic();
+  }
+
+  // 8b. Each topic's record: its groups (representative, top questions; the label stems' most
+  // common words).
   auto records = extmem::ScratchFile::create("paa-topic-records");
   if (!records) return records.error();
   map->records_ = std::move(*records);
@@ -481,47 +555,33 @@ Result<std::unique_ptr<TopicMap>> TopicMap::build(const QuestionGroups& groups, 
   extmem::SortedRuns<Rank> ranks(records_in(options.memory / 4, sizeof(Rank)), {}, "paa-topic-ranks");
   {
     extmem::KeyedSort by_topic(options.memory, "paa-topic-summaries");
-    std::string key, numbers;
-    auto keyed = [&](std::uint32_t t, char kind, std::string_view stem) -> const std::string& {
-      key.clear();
-      big_endian32(key, t);
-      key.push_back(kind);
-      key.append(stem);
-      return key;
-    };
+    std::string key, numbers, words;
     auto listed = groups.for_each_group([&](const GroupRecord& g) -> Result<void> {
       numbers.clear();
       put(numbers, g.trees);
       put(numbers, g.members);
       put(numbers, g.id);
-      double s = strength[g.number];
+      double st = strength[g.number];
       std::uint64_t bits = 0;
-      std::memcpy(&bits, &s, 8);
+      std::memcpy(&bits, &st, 8);
       put(numbers, bits);
-      return by_topic.add(keyed(topic[g.number], 0, {}), g.number, 0, {numbers, g.representative, g.hl});
+      // The group's words that are one of its topic's label stems: (slot, surface) each.
+      words.clear();
+      const auto& wanted = label_stems[topic[g.number]];
+      for (std::size_t i = 0; i < g.stems.size(); ++i) {
+        const std::uint64_t h = stem_hash(g.hl, g.stems[i]);
+        for (std::size_t k = 0; k < kLabelStems; ++k) {
+          if (wanted[k] != 0 && wanted[k] == h) {
+            words.push_back(static_cast<char>(k));
+            put_string(words, g.surfaces[i]);
+          }
+        }
+      }
+      key.clear();
+      big_endian32(key, topic[g.number]);
+      return by_topic.add(key, g.number, 0, {numbers, g.representative, g.hl, words});
     });
     if (!listed) return listed.error();
-    extmem::ScratchReader in(**notes);
-    while (!in.done()) {
-      auto head = in.take(16);
-      if (!head) return head.error();
-      const auto group = static_cast<std::uint32_t>(get(*head, 0));
-      const std::uint64_t df = get(*head, 1);
-      std::string stem, surface;
-      for (std::string* out : {&stem, &surface}) {
-        auto n = in.take_value<std::uint32_t>();
-        if (!n) return n.error();
-        auto bytes = in.take(*n);
-        if (!bytes) return bytes.error();
-        out->assign(*bytes);
-      }
-      numbers.clear();
-      put(numbers, df);
-      put(numbers, static_cast<std::uint64_t>(language_size[language_of[group]]));
-      if (auto added = by_topic.add(keyed(topic[group], 1, stem), group, 0, {numbers, surface}); !added) {
-        return added.error();
-      }
-    }
 
     // The topic being summed up.
     struct Top {
@@ -534,48 +594,25 @@ Result<std::unique_ptr<TopicMap>> TopicMap::build(const QuestionGroups& groups, 
       if (a.strength != b.strength) return a.strength > b.strength;
       return a.id < b.id;
     };
-    struct Word {
-      double score;
-      std::uint64_t tf;
-      std::string stem, surface;
-    };
     std::uint32_t current = kNone;
     std::string hl;
     std::uint64_t questions = 0, group_count = 0;
     std::vector<Top> top;  // sorted by better, at most kTopQuestions
-    std::vector<Word> words;
-    std::string stem;
-    std::uint64_t tf = 0, df = 0;
-    double language = 0;
-    std::map<std::string, std::uint64_t> surfaces;
-    std::uint32_t last_group = kNone;
-    auto close_stem = [&] {
-      if (tf == 0) return;
-      std::string surface;
-      std::uint64_t most = 0;
-      for (const auto& [word, n] : surfaces) {
-        if (n > most) {
-          most = n;
-          surface = word;
-        }
-      }
-      // Held by many of the topic's groups and few of the language's.
-      const double idf = std::log(std::max(language, 2.0) / static_cast<double>(df));
-      words.push_back({static_cast<double>(tf) * std::max(idf, 0.01), tf, stem, surface});
-      tf = 0;
-      surfaces.clear();
-    };
+    std::array<std::map<std::string, std::uint64_t>, kLabelStems> surfaces;
     auto close_topic = [&]() -> Result<void> {
-      close_stem();
-      std::sort(words.begin(), words.end(), [](const Word& a, const Word& b) {
-        if (a.score != b.score) return a.score > b.score;
-        if (a.tf != b.tf) return a.tf > b.tf;
-        return a.stem < b.stem;
-      });
       std::string label;
-      for (std::size_t i = 0; i < words.size() && i < kLabelStems; ++i) {
+      for (const auto& counted : surfaces) {
+        std::string word;
+        std::uint64_t most = 0;
+        for (const auto& [w, n] : counted) {
+          if (n > most) {
+            most = n;
+            word = w;
+          }
+        }
+        if (word.empty()) continue;
         if (!label.empty()) label += ", ";
-        label += words[i].surface;
+        label += word;
       }
       const std::uint64_t trees = topic_trees[current];
       offsets[current] = map->records_->size();
@@ -593,7 +630,7 @@ Result<std::unique_ptr<TopicMap>> TopicMap::build(const QuestionGroups& groups, 
       map->records_->out().append(r);
       if (auto added = ranks.add({trees, top.front().id, current, 0}); !added) return added;
       top.clear();
-      words.clear();
+      for (auto& m : surfaces) m.clear();
       questions = group_count = 0;
       return {};
     };
@@ -606,35 +643,29 @@ Result<std::unique_ptr<TopicMap>> TopicMap::build(const QuestionGroups& groups, 
         }
         current = t;
       }
-      if (r.key[4] == 0) {
-        const std::string_view n = r.fields[0];
-        double s = 0;
-        const std::uint64_t bits = get(n, 3);
-        std::memcpy(&s, &bits, 8);
-        Top candidate{get(n, 0), get(n, 2), s, std::string(r.fields[1])};
-        questions += get(n, 1);
-        ++group_count;
-        hl.assign(r.fields[2]);
-        const auto at = std::upper_bound(top.begin(), top.end(), candidate, better);
-        if (static_cast<std::size_t>(at - top.begin()) < kTopQuestions) {
-          top.insert(at, std::move(candidate));
-          if (top.size() > kTopQuestions) top.pop_back();
+      const std::string_view n = r.fields[0];
+      double st = 0;
+      const std::uint64_t bits = get(n, 3);
+      std::memcpy(&st, &bits, 8);
+      Top candidate{get(n, 0), get(n, 2), st, std::string(r.fields[1])};
+      questions += get(n, 1);
+      ++group_count;
+      hl.assign(r.fields[2]);
+      const auto at = std::upper_bound(top.begin(), top.end(), candidate, better);
+      if (static_cast<std::size_t>(at - top.begin()) < kTopQuestions) {
+        top.insert(at, std::move(candidate));
+        if (top.size() > kTopQuestions) top.pop_back();
+      }
+      std::string_view w = r.fields[3];
+      while (!w.empty()) {
+        const auto slot = static_cast<std::size_t>(w.front());
+        w.remove_prefix(1);
+        std::string_view surface;
+        if (slot >= kLabelStems || !get_string(w, surface)) {
+          return make_error(errc::io, "the topics' scratch file is damaged");
         }
-        return {};
+        ++surfaces[slot][std::string(surface)];
       }
-      const std::string_view s = r.key.substr(5);
-      if (tf == 0 || s != stem) {
-        close_stem();
-        stem.assign(s);
-        last_group = kNone;
-      }
-      if (r.first != last_group) {
-        ++tf;
-        last_group = static_cast<std::uint32_t>(r.first);
-      }
-      df = get(r.fields[0], 0);
-      language = static_cast<double>(get(r.fields[0], 1));
-      ++surfaces[std::string(r.fields[1])];
       return {};
     });
     if (!summed_up) return summed_up.error();
@@ -655,6 +686,16 @@ Result<std::unique_ptr<TopicMap>> TopicMap::build(const QuestionGroups& groups, 
   });
   if (!ranked) return ranked.error();
   for (auto& t : topic) t = number[t];
+  map->ids_.reserve(topics);
+  map->label_at_.reserve(topics + 1);
+  for (std::uint32_t n = 0; n < topics; ++n) {
+    auto t = map->topic(n);
+    if (!t) return t.error();
+    map->ids_.push_back(t->id);
+    map->label_at_.push_back(map->labels_.size());
+    map->labels_.append(t->label);
+  }
+  map->label_at_.push_back(map->labels_.size());
   return map;
 }
 

@@ -22,7 +22,8 @@ struct QuestionViews {
 // Runs the pass (once) and clusters its groups.
 Result<QuestionViews> analyse_questions(analysis::QuestionPass& pass, const topics::TopicOptions& options);
 
-// Each unique question, most frequent first, with its group and its topic.
+// Each unique question, most frequent first, with its group and its topic (its number, id and
+// label only: TopicMap::topic() has the rest).
 Result<void> for_each_question_row(
     analysis::QuestionPass& pass, const topics::TopicOptions& options,
     const std::function<Result<void>(const analysis::UniqueQuestion&, const topics::QuestionGroup&,

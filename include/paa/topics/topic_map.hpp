@@ -33,7 +33,7 @@ namespace paa::topics {
 
 struct TopicOptions {
   double resolution = 1.0;          // > 0; higher: more, smaller topics
-  std::size_t memory = std::size_t{32} << 20;  // the sorts' budget, each
+  std::size_t memory = std::size_t{16} << 20;  // the sorts' budget, each (one or two at a time)
   std::uint64_t max_part_edges = 2'000'000;    // a part clustered at once (~100 bytes an edge in igraph)
 };
 
@@ -61,12 +61,20 @@ class TopicMap {
   std::uint32_t topic_of(std::uint32_t group) const { return topic_of_[group]; }
   // Topic `number`; the views live until the next call. Fails only when its file cannot be read.
   Result<Topic> topic(std::uint32_t number);
+  // Its id and label only, from memory (what each question's row shows; ~40 bytes a topic).
+  std::uint64_t id(std::uint32_t number) const { return ids_[number]; }
+  std::string_view label(std::uint32_t number) const {
+    return std::string_view(labels_).substr(label_at_[number], label_at_[number + 1] - label_at_[number]);
+  }
   const TopicStats& stats() const { return stats_; }
 
  private:
   TopicMap() = default;
   std::vector<std::uint32_t> topic_of_;
   std::vector<std::uint64_t> offsets_;  // of each topic's record, by number
+  std::vector<std::uint64_t> ids_;      // by number
+  std::string labels_;                  // by number, end to end
+  std::vector<std::uint64_t> label_at_;  // where each starts in labels_, and the end
   std::unique_ptr<extmem::ScratchFile> records_;
   std::string record_;
   TopicStats stats_;

@@ -125,8 +125,10 @@ class TopicsSummaryWriter final : public detail::PassWriter {
       }
     }
     if (map.size() > shown) {
-      out_.append("  ... and " + with_commas(map.size() - shown) +
-                  " more (all of them: paa export --format topics)\n");
+      std::string more = "  ... and ";
+      more += with_commas(map.size() - shown);
+      more += " more (all of them: paa export --format topics)\n";
+      out_.append(more);
     }
     out_.append("\nQuestion types:");
     for (auto type : topics::kQuestionTypes) {
@@ -134,7 +136,8 @@ class TopicsSummaryWriter final : public detail::PassWriter {
       if (n == 0) continue;
       out_.append(" ");
       out_.append(topics::name(type));
-      out_.append(" " + percent(n, questions));
+      out_.append(" ");
+      out_.append(percent(n, questions));
     }
     out_.append("\nIntents:       ");
     for (auto intent : topics::kIntents) {
@@ -142,7 +145,8 @@ class TopicsSummaryWriter final : public detail::PassWriter {
       if (n == 0) continue;
       out_.append(" ");
       out_.append(topics::name(intent));
-      out_.append(" " + percent(n, questions));
+      out_.append(" ");
+      out_.append(percent(n, questions));
     }
     out_.append("\n");
     if (!hubs.empty()) {
@@ -155,6 +159,23 @@ class TopicsSummaryWriter final : public detail::PassWriter {
         out_.append("\n");
       }
     }
+    const topics::TopicStats& st = map.stats();
+    std::string graph = "\nThe graph: ";
+    graph += with_commas(st.edges);
+    graph += " links between groups, clustered in ";
+    graph += with_commas(st.parts);
+    graph += " parts apart (the largest: ";
+    graph += with_commas(st.largest_part_nodes);
+    graph += " groups, ";
+    graph += with_commas(st.largest_part_edges);
+    graph += " links";
+    if (st.cut_parts > 0) {
+      graph += "; ";
+      graph += with_commas(st.cut_parts);
+      graph += " parts too large, cut by stronger links";
+    }
+    graph += ")\n";
+    out_.append(graph);
     records_ = map.size();
     if (out_.failed()) return *out_.error();
     return {};

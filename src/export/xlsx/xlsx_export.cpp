@@ -41,9 +41,11 @@ Result<ExportSummary> export_store_xlsx(StoreReader& store, const ExportRequest&
   auto added = views->unique->for_each([&](const analysis::UniqueQuestion& row) -> Result<void> {
     auto group = views->groups->of(row.index);
     if (!group) return group.error();
-    auto topic = views->topics->topic(views->topics->topic_of(group->number));
-    if (!topic) return topic.error();
-    return (*workbook)->add_question(row, *group, *topic);
+    topics::Topic topic;
+    topic.number = views->topics->topic_of(group->number);
+    topic.id = views->topics->id(topic.number);
+    topic.label = views->topics->label(topic.number);
+    return (*workbook)->add_question(row, *group, topic);
   });
   if (!added) return added.error();
   for (std::uint32_t t = 0; t < views->topics->size(); ++t) {
