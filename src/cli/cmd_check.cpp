@@ -3,6 +3,8 @@
 #include "commands.hpp"
 
 #include "paa/expand/level_builder.hpp"
+#include "paa/expand/level_pass.hpp"
+#include "paa/harvest/expansion_levels.hpp"
 #include "paa/expand/variant_groups.hpp"
 
 #include "paa/exit_code.hpp"
@@ -131,6 +133,37 @@ Command add_check_command(CLI::App& app) {
           if (state->expanded()) {
             std::printf("               %llu skipped so far, %llu keys discovered\n", u(state->skipped()),
                         u(state->discovered()));
+          }
+        }
+      }
+      // Seeds added to the lists after level 1 was made (docs/expansion.md "Seeds added later").
+      std::error_code ec;
+      if (std::filesystem::exists(spec->store, ec)) {
+        auto store = StoreReader::open(spec->store);
+        if (!store) return fail(store.error());
+        auto state = (*store)->expansion_state(spec->name);
+        if (!state) return fail(state.error());
+        if (state->built >= 1 && !state->seeds_recorded) {
+          std::printf("seeds          level 1 was made before seeds were recorded: the next run counts the job's %llu "
+                      "keys as expanded, and expands queries added after it\n",
+                      u(check->unique_keys));
+        } else if (state->built >= 1) {
+          auto fresh = count_new_seeds(*spec, check->repeated_key_hashes, *state, [&](std::string_view k) {
+            return (*store)->seed_round(spec->name, k);
+          });
+          if (!fresh) return fail(fresh.error());
+          const std::uint32_t depth = std::min(state->built, static_cast<std::uint32_t>(e.depth));
+          const ExpansionState opened = reopen_cut_level(*state, e);  // a higher max_keys reopens a cut level
+          const bool capped = opened.cut_level != 0 || (e.max_keys != 0 && opened.discovered() >= e.max_keys);
+          if (*fresh == 0) {
+            std::printf("seeds          all expanded\n");
+          } else if (capped) {
+            std::printf("seeds          %llu seeds not expanded yet: max_keys (%llu) is reached; a higher max_keys "
+                        "expands them\n",
+                        u(*fresh), u(e.max_keys));
+          } else {
+            std::printf("seeds          %llu seeds not expanded yet: the next run expands them (depth %u)\n", u(*fresh),
+                        depth);
           }
         }
       }

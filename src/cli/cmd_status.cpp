@@ -77,11 +77,16 @@ Result<std::vector<LevelRow>> level_rows(StoreReader& reader, const std::string&
   auto state = reader.expansion_state(job);
   if (!state) return state.error();
   if (!state->expanded()) return std::vector<LevelRow>{};
-  std::vector<LevelRow> rows(state->level_keys.size() + 1 + (state->pass_admitted ? 1 : 0));
+  // A round's pass under way appends to a level the job has: not a level of its own.
+  const bool pass_row = state->pass_admitted != 0 && !state->in_round();
+  std::vector<LevelRow> rows(state->level_keys.size() + 1 + (pass_row ? 1 : 0));
   for (std::size_t i = 0; i < rows.size(); ++i) rows[i].level = static_cast<std::uint32_t>(i);
   rows[0].keys = keys_in_job;
   for (std::size_t i = 0; i < state->level_keys.size(); ++i) rows[i + 1].keys = state->level_keys[i];
-  if (state->pass_admitted) rows.back().keys = state->pass_admitted;
+  if (pass_row) rows.back().keys = state->pass_admitted;
+  if (state->in_round() && state->pass_level() < rows.size()) {
+    rows[state->pass_level()].keys = state->level_keys[state->pass_level() - 1] + state->pass_admitted;
+  }
   for (std::size_t i = 1; i < rows.size(); ++i) rows[i].skipped = state->skipped_at(static_cast<std::uint32_t>(i));
   std::optional<Error> error;
   auto scanned = reader.scan_progress(job, [&](std::string_view key, const ProgressEntry& p) {
@@ -325,7 +330,7 @@ Result<std::unique_ptr<exporting::JobKeys>> job_keys(const JobSpec& spec, StoreR
   if (store) {
     auto state = store->expansion_state(spec.name);
     if (!state) return state.error();
-    const std::uint32_t levels = state->built + (state->pass_admitted > 0 ? 1 : 0);
+    const std::uint32_t levels = state->built + (state->pass_admitted > 0 && !state->in_round() ? 1 : 0);
     for (std::uint32_t level = 1; level <= levels; ++level) {
       const std::string origin = "discovered, level " + std::to_string(level);
       auto scanned = store->scan_level(spec.name, level, [&](const LevelKey& key) {

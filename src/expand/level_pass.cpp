@@ -1,8 +1,50 @@
 #include "paa/expand/level_pass.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace paa {
+
+bool is_new_seed(const std::optional<std::uint32_t>& recorded, const ExpansionState& state) {
+  if (!recorded) return true;
+  return state.in_round() && state.round_appended == 0 && *recorded == state.round;
+}
+
+std::optional<ExpansionState> begin_round(const ExpansionState& state, const ExpandSpec& spec) {
+  if (!state.seeds_recorded || state.built == 0 || spec.depth <= 0) return std::nullopt;
+  if (state.in_round() || state.pass_under_way() || state.cut_level != 0) return std::nullopt;
+  if (spec.max_keys != 0 && state.discovered() >= spec.max_keys) return std::nullopt;
+  ExpansionState s = state;
+  ++s.round;
+  s.round_levels = std::min(state.built, static_cast<std::uint32_t>(spec.depth));
+  s.round_appended = 0;
+  s.round_start.assign(state.level_keys.begin(), state.level_keys.begin() + s.round_levels);
+  return s;
+}
+
+SeedRecorder::SeedRecorder(const ExpansionState& state, ExpansionStore& store, std::size_t per_step)
+    : state_(state), store_(store), per_step_(per_step == 0 ? 1 : per_step) {
+  step_.level = 1;
+}
+
+Result<void> SeedRecorder::offer(std::string_view encoded) {
+  step_.seeds.emplace_back(encoded);
+  if (step_.seeds.size() < per_step_) return {};
+  step_.state = state_;
+  if (auto r = store_.commit(step_); !r) return r;
+  step_.seeds.clear();
+  return {};
+}
+
+Result<ExpansionState> SeedRecorder::finish() {
+  ExpansionState next = state_;
+  next.seeds_recorded = true;
+  step_.state = next;
+  if (auto r = store_.commit(step_); !r) return r.error();
+  step_.seeds.clear();
+  state_ = next;
+  return state_;
+}
 
 ExpansionState reopen_cut_level(const ExpansionState& state, const ExpandSpec& spec) {
   if (state.cut_level == 0) return state;
@@ -76,6 +118,8 @@ LevelPass::LevelPass(const ExpandSpec& spec, std::uint32_t level, const Expansio
                      ExpansionStore& store, std::size_t parents_per_step, KnownGroups* groups)
     : spec_(spec),
       level_(level),
+      append_(state.in_round()),
+      base_(state.in_round() && level >= 1 && level <= state.level_keys.size() ? state.level_keys[level - 1] : 0),
       state_(state),
       store_(store),
       parents_per_step_(parents_per_step == 0 ? 1 : parents_per_step),
@@ -87,9 +131,10 @@ LevelPass::LevelPass(const ExpandSpec& spec, std::uint32_t level, const Expansio
       skipped_(state.pass_skipped),
       groups_(groups) {
   if (spec_.skip_variants && groups_ == nullptr) throw std::logic_error("LevelPass: skip_variants without the job's groups");
-  if (level == 0 || state.built + 1 != level) {
+  if (level == 0 || state.pass_level() != level || (append_ && level > state.built)) {
     throw std::logic_error("LevelPass: level " + std::to_string(level) + " after " +
-                           std::to_string(state.built) + " built levels");
+                           std::to_string(state.built) + " built levels" +
+                           (append_ ? " in a round, " + std::to_string(state.round_appended) + " appended" : ""));
   }
   step_.level = level;
 }
@@ -107,8 +152,16 @@ Result<void> LevelPass::offer(const Parent& parent) {
         parent.encoded != state_at_start_.pass_last_parent) {
       return parents_changed();
     }
+    if (level_ == 1 && !append_) {
+      // Recorded again: the interrupted pass may have begun before seed records were kept.
+      step_.seeds.push_back(parent.encoded);
+      if (step_.seeds.size() >= parents_per_step_) return commit_step(false);
+    }
     return {};
   }
+  // In a round, a seed walked once max_keys is reached is not recorded: it stays new, and a
+  // round under a higher max_keys expands it.
+  if (level_ == 1 && (!append_ || !builder_.full())) step_.seeds.push_back(parent.encoded);
   if (!builder_.full()) {
     auto answer = store_.answer_of(parent.encoded);
     if (!answer) return answer.error();
@@ -124,13 +177,13 @@ Result<void> LevelPass::offer(const Parent& parent) {
       const std::string& seed = parent.seed.empty() ? parent.encoded : parent.seed;
       for (auto& d : admitted) {
         LevelKey key;
-        key.seq = admitted_++;
+        key.seq = base_ + admitted_++;
         key.query = std::move(d.query);
         key.encoded = std::move(d.encoded);
         key.lineage = Lineage{level_, d.via, parent.encoded, seed};
         step_.keys.push_back(std::move(key));
       }
-      if (builder_.full() && !cut_ && state_.cut_level == 0) {
+      if (builder_.full() && !cut_ && state_.cut_level == 0 && !append_) {
         // This parent's keys reached the cap: a higher max_keys later resumes from it.
         cut_ = Cut{walked_, admitted_before, skipped_before, last_parent_};
       }
@@ -144,10 +197,22 @@ Result<void> LevelPass::offer(const Parent& parent) {
 
 Result<void> LevelPass::commit_step(bool level_done) {
   ExpansionState next = state_;
-  if (level_done) {
+  if (level_done && append_) {
+    next.level_keys[level_ - 1] = base_ + admitted_;
+    next.set_skipped(level_, state_at_start_.skipped_at(level_) + skipped_);
+    next.round_appended = level_;
+    if (level_ == next.round_levels) {  // the round is over
+      next.round_levels = 0;
+      next.round_appended = 0;
+      next.round_start.clear();
+    }
+  } else if (level_done) {
     next.built = level_;
     next.level_keys.push_back(admitted_);
     next.set_skipped(level_, skipped_);
+    if (level_ == 1) next.seeds_recorded = true;
+  }
+  if (level_done) {
     next.pass_parents = 0;
     next.pass_admitted = 0;
     next.pass_skipped = 0;
@@ -166,16 +231,18 @@ Result<void> LevelPass::commit_step(bool level_done) {
     next.cut_last_parent = cut_->last_parent;
   }
   step_.state = next;
+  step_.seeds_round = append_ ? state_.round : 0;
   if (auto r = store_.commit(step_); !r) return r;
   state_ = next;
   step_.keys.clear();
+  step_.seeds.clear();
   step_keys_.clear();
   return {};
 }
 
 Result<ExpansionState> LevelPass::finish() {
   if (offered_ < state_at_start_.pass_parents) return parents_changed();  // fewer than were walked
-  if (builder_.full() && !cut_ && state_.cut_level == 0) {
+  if (builder_.full() && !cut_ && state_.cut_level == 0 && !append_) {
     // Full before any parent of this level reached the cap (max_keys lowered since, or a pass
     // resumed under a lower one): a higher max_keys later makes the level from here.
     cut_ = Cut{walked_, admitted_, skipped_, last_parent_};

@@ -35,6 +35,10 @@ Result<std::optional<Envelope>> WriterExpansionStore::answer_of(std::string_view
   return std::optional<Envelope>(std::move(*envelope));
 }
 
+Result<std::optional<std::uint32_t>> WriterExpansionStore::seed_round(std::string_view encoded) {
+  return store_.seed_round(job_, encoded);
+}
+
 Result<void> WriterExpansionStore::commit(const ExpansionStep& step) {
   return store_.write_expansion(job_, step);
 }
@@ -61,7 +65,52 @@ Result<void> load_groups(const JobSpec& job, const ExpansionState& state, Expans
   return add_discovered_groups(source, state, grouper, groups);
 }
 
+// Each of the job's keys once, in the job's order (one parent per key).
+Result<void> each_job_key(const JobSpec& job, std::span<const std::uint64_t> repeated_hashes,
+                          const std::function<Result<bool>(Parent&&)>& visit) {
+  auto reader = JobReader::open(job);
+  if (!reader) return reader.error();
+  RepeatedKeys repeated(repeated_hashes);
+  for (;;) {
+    auto next = reader->next();
+    if (!next) return next.error();
+    if (!*next) return {};
+    Parent parent{std::move((*next)->query), {}, {}};
+    parent.encoded = encode_key(parent.query.key);
+    if (!repeated.first_time(key_hash(parent.encoded))) continue;
+    auto go_on = visit(std::move(parent));
+    if (!go_on) return go_on.error();
+    if (!*go_on) return {};
+  }
+}
+
 }  // namespace
+
+Result<std::uint64_t> count_new_seeds(const JobSpec& job, std::span<const std::uint64_t> repeated_hashes,
+                                      const ExpansionState& state,
+                                      const std::function<Result<std::optional<std::uint32_t>>(std::string_view)>& seed_round) {
+  std::uint64_t n = 0;
+  auto walked = each_job_key(job, repeated_hashes, [&](Parent&& p) -> Result<bool> {
+    auto recorded = seed_round(p.encoded);
+    if (!recorded) return recorded.error();
+    if (is_new_seed(*recorded, state)) ++n;
+    return true;
+  });
+  if (!walked) return walked.error();
+  return n;
+}
+
+Result<ExpansionState> record_seeds(const JobSpec& job, std::span<const std::uint64_t> repeated_hashes,
+                                    const ExpansionState& state, StoreWriter& store) {
+  WriterExpansionStore source(store, job.name, 0);
+  SeedRecorder recorder(state, source);
+  auto walked = each_job_key(job, repeated_hashes, [&](Parent&& p) -> Result<bool> {
+    if (auto r = recorder.offer(p.encoded); !r) return r.error();
+    return true;
+  });
+  if (!walked) return walked.error();
+  return recorder.finish();
+}
 
 Result<std::optional<ExpansionState>> build_level(const JobSpec& job, std::span<const std::uint64_t> repeated_hashes,
                                                   std::uint32_t level, const ExpansionState& state,
@@ -75,7 +124,22 @@ Result<std::optional<ExpansionState>> build_level(const JobSpec& job, std::span<
   }
   LevelPass pass(job.expand, level, state, source, kParentsPerStep, job.expand.skip_variants ? &groups : nullptr);
   bool stopped = false;
-  if (level == 1) {
+  if (level == 1 && state.in_round()) {
+    // The round's new seeds, in the job's order.
+    auto walked = each_job_key(job, repeated_hashes, [&](Parent&& parent) -> Result<bool> {
+      if (pass.full()) return false;
+      if (stopping()) {
+        stopped = true;
+        return false;
+      }
+      auto recorded = source.seed_round(parent.encoded);
+      if (!recorded) return recorded.error();
+      if (!is_new_seed(*recorded, state)) return true;
+      if (auto r = pass.offer(parent); !r) return r.error();
+      return true;
+    });
+    if (!walked) return walked.error();
+  } else if (level == 1) {
     auto reader = JobReader::open(job);
     if (!reader) return reader.error();
     RepeatedKeys repeated(repeated_hashes);
@@ -94,7 +158,10 @@ Result<std::optional<ExpansionState>> build_level(const JobSpec& job, std::span<
     }
   } else {
     std::optional<Error> error;
+    // In a round, its keys of level-1 only: those past the level's keys at the round's start.
+    const std::uint64_t from = state.in_round() ? state.round_start[level - 2] : 0;
     auto scanned = store.scan_level(job.name, level - 1, [&](const LevelKey& k) {
+      if (k.seq < from) return true;
       if (pass.full()) return false;
       if (stopping()) {
         stopped = true;

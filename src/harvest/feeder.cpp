@@ -53,11 +53,12 @@ bool Feeder::feed_job() {
   }
 }
 
-bool Feeder::feed_level(std::uint32_t level) {
+bool Feeder::feed_level(std::uint32_t level, std::uint64_t from_seq) {
   // Discovered keys are unique in the job: no repeats to remember; shards do not expand.
   FeedFilter filter({}, opt_.refresh);
   bool ok = true;
   auto scanned = store_.scan_level(opt_.job.name, level, [&](const LevelKey& k) {
+    if (k.seq < from_seq) return true;           // a round feeds its own keys only
     if (settle_.stopped()) return ok = false;  // a stop ends the scan, not only the next send
     auto feed = filter.decide(opt_.job.name, k.encoded, 0, store_);
     if (!feed) {
@@ -134,6 +135,14 @@ bool Feeder::resume_cut_short_pass() {
     fail(stored.error());
     return false;
   }
+  if (stored->in_round()) {
+    // A round's append pass under way (docs/expansion.md "Seeds added later").
+    if (!stored->pass_under_way()) return true;
+    const std::uint32_t level = stored->pass_level();
+    counters_.level = level;
+    spdlog::info("level {}: finishing the new seeds' pass an earlier run began, before anything is sent", level);
+    return make_level(level, *stored).has_value();
+  }
   // A pass under way, or a level max_keys cut that a higher max_keys now reopens.
   const ExpansionState state = reopen_cut_level(*stored, spec);
   const bool under_way = state.pass_parents > 0 || state.pass_admitted > 0 || state.built != stored->built;
@@ -158,8 +167,14 @@ std::optional<ExpansionState> Feeder::make_level(std::uint32_t level, const Expa
   const std::string skipped = opt_.job.expand.skip_variants
                                   ? ", " + std::to_string(made.skipped_at(level)) + " variants skipped"
                                   : std::string();
-  spdlog::info("level {}: {} new queries ({} discovered in all{}{})", level, made.level_keys[level - 1],
-               made.discovered(), skipped, made.cut_level != 0 ? ", max_keys reached" : "");
+  const bool appended = state.in_round();
+  const std::uint64_t added = made.level_keys[level - 1] - (appended ? state.level_keys[level - 1] : 0);
+  spdlog::info("level {}: {} new queries{} ({} discovered in all{}{})", level, added,
+               appended ? " from the new seeds" : "", made.discovered(), skipped,
+               made.cut_level != 0 || (appended && opt_.job.expand.max_keys != 0 &&
+                                       made.discovered() >= opt_.job.expand.max_keys)
+                   ? ", max_keys reached"
+                   : "");
   return made;
 }
 
@@ -174,6 +189,8 @@ void Feeder::expand_levels() {
   counters_.discovered = state.discovered();
   counters_.variants_skipped = state.skipped();
   for (std::uint32_t level = 1; level <= static_cast<std::uint32_t>(spec.depth); ++level) {
+    // A round under way appends to the levels it began with before a deeper one is made.
+    if (state.built < level && state.in_round()) break;
     counters_.level = level;
     if (state.built < level) {
       spdlog::info("level {}: finding new queries in the answers of level {}", level, level - 1);
@@ -185,6 +202,50 @@ void Feeder::expand_levels() {
     if (!feed_level(level)) return;
     if (!wait_settled()) return;
   }
+  expand_new_seeds(state);
+}
+
+bool Feeder::expand_new_seeds(ExpansionState& state) {
+  const ExpandSpec& spec = opt_.job.expand;
+  if (!state.in_round()) {
+    if (!state.seeds_recorded && state.built >= 1) {
+      // Level 1 was made before seed records were kept: the job's keys as they are now count
+      // as expanded.
+      auto recorded = record_seeds(opt_.job, opt_.repeated_key_hashes, state, store_);
+      if (!recorded) {
+        fail(recorded.error());
+        return false;
+      }
+      state = std::move(*recorded);
+      spdlog::info("the job's keys are recorded as expanded (its level 1 was made before seed records were kept)");
+    }
+    auto begun = begin_round(state, spec);
+    if (!begun) return true;
+    auto fresh = count_new_seeds(opt_.job, opt_.repeated_key_hashes, *begun,
+                                 [this](std::string_view k) { return store_.seed_round(opt_.job.name, k); });
+    if (!fresh) {
+      fail(fresh.error());
+      return false;
+    }
+    if (*fresh == 0) return true;
+    spdlog::info("{} seeds added to the job's lists since level 1 was made: expanding them (depth {})", *fresh,
+                 begun->round_levels);
+    state = std::move(*begun);
+  }
+  while (state.in_round()) {
+    const std::uint32_t level = state.pass_level();
+    const std::uint64_t from = state.round_start[level - 1];
+    counters_.level = level;
+    auto made = make_level(level, state);
+    if (!made) return false;  // failed (fail() said why) or stopped
+    state = std::move(*made);
+    counters_.total_keys += state.level_keys[level - 1] - from;
+    if (!feed_level(level, from)) return false;
+    if (!wait_settled()) return false;
+  }
+  // A depth raised while the round was under way: the deeper levels, from whole levels.
+  if (state.built < static_cast<std::uint32_t>(spec.depth)) expand_levels();
+  return true;
 }
 
 }  // namespace paa

@@ -235,6 +235,18 @@ std::optional<std::string> decode_hex(std::string_view hex) {
 }
 }  // namespace
 
+std::string encode_seed_round(std::uint32_t round) {
+  std::string out(4, '\0');
+  for (int i = 0; i < 4; ++i) out[static_cast<std::size_t>(i)] = static_cast<char>((round >> (8 * (3 - i))) & 0xff);
+  return out;
+}
+std::optional<std::uint32_t> decode_seed_round(std::string_view bytes) {
+  if (bytes.size() != 4) return std::nullopt;
+  std::uint32_t round = 0;
+  for (char c : bytes) round = (round << 8) | static_cast<std::uint8_t>(c);
+  return round;
+}
+
 std::string encode_expansion_state(const ExpansionState& s) {
   json::array levels;
   for (auto n : s.level_keys) levels.emplace_back(n);
@@ -255,6 +267,16 @@ std::string encode_expansion_state(const ExpansionState& s) {
   }
   if (s.pass_skipped != 0) o["pass_skipped"] = s.pass_skipped;
   if (s.cut_skipped != 0) o["cut_skipped"] = s.cut_skipped;
+  // Seeds added later: absent in a state written before seed records were kept.
+  if (s.seeds_recorded) o["seeds_recorded"] = true;
+  if (s.round != 0) o["round"] = s.round;
+  if (s.in_round()) {
+    json::array start;
+    for (auto n : s.round_start) start.emplace_back(n);
+    o["round_levels"] = s.round_levels;
+    o["round_appended"] = s.round_appended;
+    o["round_start"] = std::move(start);
+  }
   return json::serialize(o);
 }
 
@@ -312,6 +334,29 @@ std::optional<ExpansionState> decode_expansion_state(std::string_view text) {
     return std::nullopt;
   s.pass_skipped = static_cast<std::uint64_t>(pass_skipped.value_or(0));
   s.cut_skipped = static_cast<std::uint64_t>(cut_skipped.value_or(0));
+  // Seeds added later (absent before seed records were kept: false, no round).
+  if (const auto* recorded = o.if_contains("seeds_recorded")) {
+    if (!recorded->is_bool()) return std::nullopt;
+    s.seeds_recorded = recorded->get_bool();
+  }
+  std::optional<std::int64_t> round, round_levels, round_appended;
+  if (!read_optional_int(o, "round", round) || !read_optional_int(o, "round_levels", round_levels) ||
+      !read_optional_int(o, "round_appended", round_appended) || round.value_or(0) < 0 ||
+      round_levels.value_or(0) < 0 || round_appended.value_or(0) < 0 ||
+      round_levels.value_or(0) > static_cast<std::int64_t>(s.built) ||
+      round_appended.value_or(0) >= std::max<std::int64_t>(round_levels.value_or(0), 1))
+    return std::nullopt;
+  s.round = static_cast<std::uint32_t>(round.value_or(0));
+  s.round_levels = static_cast<std::uint32_t>(round_levels.value_or(0));
+  s.round_appended = static_cast<std::uint32_t>(round_appended.value_or(0));
+  if (const auto* start = o.if_contains("round_start")) {
+    if (!start->is_array()) return std::nullopt;
+    for (const auto& n : start->get_array()) {
+      s.round_start.push_back(n.to_number<std::uint64_t>(ec));
+      if (ec) return std::nullopt;
+    }
+  }
+  if (s.round_start.size() != s.round_levels) return std::nullopt;
   return s;
 }
 

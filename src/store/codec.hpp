@@ -19,6 +19,9 @@ namespace paa::store_detail {
 // The expansion family's values (its keys: key_layout.hpp).
 std::string encode_lineage(const Lineage& l);
 std::optional<Lineage> decode_lineage(std::string_view bytes);
+// A seed record's value: the round, 4 bytes big-endian.
+std::string encode_seed_round(std::uint32_t round);
+std::optional<std::uint32_t> decode_seed_round(std::string_view bytes);
 std::string encode_level_key(const LevelKey& k);  // seq comes from the key
 std::optional<LevelKey> decode_level_key(std::string_view key, std::string_view bytes);
 std::string encode_expansion_state(const ExpansionState& s);

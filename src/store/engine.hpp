@@ -97,6 +97,7 @@ class RocksStore {
   Result<ExpansionState> get_expansion_state(std::string_view job) const;
   Result<std::optional<ShardClaim>> get_shard(std::string_view job) const;
   Result<std::optional<Lineage>> get_lineage(std::string_view job, std::string_view key) const;
+  Result<std::optional<std::uint32_t>> get_seed_round(std::string_view job, std::string_view key) const;
   Result<void> scan_level(std::string_view job, std::uint32_t level,
                           const std::function<bool(const LevelKey&)>& visit) const;
 

@@ -157,6 +157,12 @@ Result<std::optional<Lineage>> RocksStore::get_lineage(std::string_view job, std
   return decoded(get(expansion, k, "reading a key's lineage"), kExpansionFamily, k, decode_lineage);
 }
 
+Result<std::optional<std::uint32_t>> RocksStore::get_seed_round(std::string_view job, std::string_view key) const {
+  if (expansion == nullptr) return std::optional<std::uint32_t>();
+  const std::string k = seed_record_key(job, key);
+  return decoded(get(expansion, k, "reading a seed record"), kExpansionFamily, k, decode_seed_round);
+}
+
 // Readahead for sequential disk reads, and no block-cache pollution from a big export.
 RocksStore::Cursor::Cursor(const RocksStore& store, rocksdb::ColumnFamilyHandle* cf,
                            std::string_view prefix, std::string_view from, std::size_t readahead)

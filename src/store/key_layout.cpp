@@ -53,6 +53,11 @@ std::string lineage_key(std::string_view job, std::string_view key) {
   k.append(key);
   return k;
 }
+std::string seed_record_key(std::string_view job, std::string_view key) {
+  std::string k = expansion_prefix('P', job);
+  k.append(key);
+  return k;
+}
 std::string level_prefix(std::string_view job, std::uint32_t level) {
   std::string k = expansion_prefix('F', job);
   append_be(k, level, 4);

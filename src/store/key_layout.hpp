@@ -44,7 +44,10 @@ bool valid_job_name(std::string_view job);
 //   'L' job 0x00 encoded key            -> the key's lineage in the job
 //   'F' job 0x00 level(u32 BE) seq(u64 BE) -> a key of that level, in discovery order
 //   'S' job                             -> the job's ExpansionState (JSON)
+//   'P' job 0x00 encoded key            -> a seed record: the round (u32 BE) whose level-1 pass
+//                                          walked the key as a parent (0: the job's level 1)
 std::string lineage_key(std::string_view job, std::string_view key);
+std::string seed_record_key(std::string_view job, std::string_view key);
 std::string level_prefix(std::string_view job, std::uint32_t level);
 std::string level_key(std::string_view job, std::uint32_t level, std::uint64_t seq);
 std::string expansion_state_key(std::string_view job);

@@ -64,6 +64,7 @@ void RecordBatch::put_expansion_step(std::string_view job, const ExpansionStep& 
     put(store_.expansion, lineage_key(job, key.encoded), encode_lineage(key.lineage));
     put(store_.expansion, level_key(job, step.level, key.seq), encode_level_key(key));
   }
+  for (const auto& seed : step.seeds) put(store_.expansion, seed_record_key(job, seed), encode_seed_round(step.seeds_round));
   put(store_.expansion, expansion_state_key(job), encode_expansion_state(step.state));
 }
 

@@ -69,6 +69,9 @@ class RocksStoreReader final : public StoreReader {
   Result<std::optional<Lineage>> lineage(std::string_view job, std::string_view key) override {
     return store_->get_lineage(job, key);
   }
+  Result<std::optional<std::uint32_t>> seed_round(std::string_view job, std::string_view key) override {
+    return store_->get_seed_round(job, key);
+  }
   Result<std::optional<ProgressEntry>> progress(std::string_view job, std::string_view key) override {
     return store_->get_progress(job, key);
   }

@@ -211,6 +211,10 @@ class RocksStoreWriter final : public StoreWriter {
     if (auto r = check_open(); !r) return r.error();
     return store_->get_lineage(job, key);
   }
+  Result<std::optional<std::uint32_t>> seed_round(std::string_view job, std::string_view key) override {
+    if (auto r = check_open(); !r) return r.error();
+    return store_->get_seed_round(job, key);
+  }
   Result<void> scan_level(std::string_view job, std::uint32_t level,
                           const std::function<bool(const LevelKey&)>& visit) override {
     if (auto r = check_open(); !r) return r.error();

@@ -270,6 +270,90 @@ TEST(ExpandE2EJobs, KeysAnotherJobStoredJoinTheJobAtTheirLevelUnpaidAndStillExpa
   EXPECT_EQ(level_keys(dir.path(), second), sizes(want)) << "the stored keys' questions still expanded";
 }
 
+// Seeds added later (docs/expansion.md "Seeds added later"), computed here: a round walks the
+// new seeds in the job's order and appends to each level, level by level, as a level pass does
+// (known: every key the job has; per_result counts only new keys).
+std::vector<std::vector<std::string>> expected_round(const std::vector<std::vector<std::string>>& first,
+                                                     const std::vector<std::string>& added, int depth,
+                                                     std::size_t per_result) {
+  emulator::TreeGenerator gen({.seed = kSeed, .depth = 3, .tree_kb = 0});
+  std::set<std::string> known;
+  for (const auto& level : first) {
+    for (const auto& q : level) known.insert(encode_key(make_query(q, "en", "us").value().key));
+  }
+  std::vector<std::vector<std::string>> levels(1);
+  for (const auto& s : added) {
+    auto q = make_query(s, "en", "us").value();
+    if (known.insert(encode_key(q.key)).second) levels[0].push_back(q.q);
+  }
+  for (int d = 1; d <= depth; ++d) {
+    levels.emplace_back();
+    for (const auto& parent : levels[static_cast<std::size_t>(d - 1)]) {
+      std::vector<std::string> questions;
+      preorder(json::parse(gen.result_json({parent, "en", "us", std::nullopt})), questions);
+      std::size_t taken = 0;
+      for (const auto& text : questions) {
+        if (per_result && taken >= per_result) break;
+        auto q = make_query(text, "en", "us");
+        if (!q || !known.insert(encode_key(q->key)).second) continue;
+        levels.back().push_back(q->q);
+        ++taken;
+      }
+    }
+  }
+  return levels;
+}
+
+TEST(ExpandE2ESeedsAddedLater, AreExpandedToTheJobsDepthPayingOnlyTheirNewKeysOnce) {
+  TempDir dir;
+  const auto all_seeds = seeds_of(20);
+  const std::vector<std::string> first_seeds(all_seeds.begin(), all_seeds.begin() + 12);
+  const std::vector<std::string> added(all_seeds.begin() + 12, all_seeds.end());
+  const auto first = expected_levels(first_seeds, 2, 3, 20000);
+  const auto round = expected_round(first, added, 2, 3);
+  ASSERT_EQ(round[0].size(), added.size());
+  ASSERT_GT(round[2].size(), 20u) << "the new seeds' trees offer enough new questions for a real test";
+  Emulator emu(dir.path(), {"--seed", std::to_string(kSeed)});
+  auto job = expand_job(dir.path(), "late", 12, "rate = 0\nconcurrency = 8", 2, 3, 20000);
+  auto r = run_paa(run_args(job, emu), dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(stored_queries(dir.path(), dir / "late.db"), all_of(first));
+  auto checked = run_paa({"check", job.string()}, dir.path());
+  ASSERT_EQ(checked.exit_code, 0) << checked.err;
+  EXPECT_NE(checked.out.find("seeds          all expanded"), std::string::npos) << checked.out;
+
+  // Seeds appended to the list: check says what the next run does, and it does it.
+  {
+    std::ofstream list(dir / "late.txt", std::ios::app);
+    for (const auto& s : added) list << s << "\n";
+  }
+  checked = run_paa({"check", job.string()}, dir.path());
+  ASSERT_EQ(checked.exit_code, 0) << checked.err;
+  EXPECT_NE(checked.out.find("seeds          8 seeds not expanded yet: the next run expands them (depth 2)"),
+            std::string::npos)
+      << checked.out;
+  const auto before = emu.requests();
+  auto second = run_paa(run_args(job, emu), dir.path());
+  ASSERT_EQ(second.exit_code, 0) << second.err;
+  const std::size_t new_keys = all_of(round).size();
+  EXPECT_EQ(emu.requests() - before, new_keys) << "each new seed and each key its expansion found, once";
+  std::set<std::string> want = all_of(first);
+  for (const auto& q : all_of(round)) want.insert(q);
+  EXPECT_EQ(stored_queries(dir.path(), dir / "late.db"), want);
+  EXPECT_EQ(level_keys(dir.path(), job),
+            (std::vector<std::int64_t>{20, static_cast<std::int64_t>(first[1].size() + round[1].size()),
+                                       static_cast<std::int64_t>(first[2].size() + round[2].size())}));
+  for (const auto& [q, n] : answered(emu)) EXPECT_EQ(n, 1) << q << " was paid " << n << " times";
+  checked = run_paa({"check", job.string()}, dir.path());
+  EXPECT_NE(checked.out.find("seeds          all expanded"), std::string::npos) << checked.out;
+
+  // A third run pays nothing.
+  const auto after = emu.requests();
+  auto third = run_paa(run_args(job, emu), dir.path());
+  ASSERT_EQ(third.exit_code, 0) << third.err;
+  EXPECT_EQ(emu.requests(), after);
+}
+
 TEST(ExpandE2EShards, AnExpandingJobRefusesShardsBeforeSendingAnything) {
   TempDir dir;
   Emulator emu(dir.path(), {});

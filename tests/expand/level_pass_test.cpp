@@ -29,6 +29,7 @@ class MemoryExpansion final : public ExpansionStore {
   std::set<std::string> settled_keys;         // done or failed
   std::map<std::string, Lineage> lineages;
   std::map<std::uint32_t, std::map<std::uint64_t, LevelKey>> levels;
+  std::map<std::string, std::uint32_t> seed_records;  // level-1 parents walked, with their round
   ExpansionState state;
   int commits = 0;
   int fail_commit = -1;     // this commit (0-based) fails, and every one after it
@@ -51,9 +52,15 @@ class MemoryExpansion final : public ExpansionStore {
     auto it = answers.find(std::string(k));
     return it == answers.end() ? std::optional<Envelope>() : std::optional<Envelope>(it->second);
   }
+  Result<std::optional<std::uint32_t>> seed_round(std::string_view k) override {
+    if (broken_reads) return make_error(errc::store, "I/O error");
+    auto it = seed_records.find(std::string(k));
+    return it == seed_records.end() ? std::optional<std::uint32_t>() : std::optional<std::uint32_t>(it->second);
+  }
   Result<void> commit(const ExpansionStep& step) override {
     if (fail_commit >= 0 && commits >= fail_commit) return make_error(errc::store, "No space left on device");
     ++commits;
+    for (const auto& k : step.seeds) seed_records[k] = step.seeds_round;
     for (const auto& k : step.keys) {
       lineages[k.encoded] = k.lineage;
       levels[step.level][k.seq] = k;  // a key written again lands on its own place
@@ -413,6 +420,263 @@ TEST(LevelPassSkipVariants, AHigherMaxKeysContinuesACutLevelWithTheSameSkips) {
 TEST(LevelPassSkipVariants, WithoutTheJobsGroupsAPassRefusesToStart) {
   MemoryExpansion store;
   EXPECT_THROW(LevelPass(skipping(1), 1, store.state, store), std::logic_error);
+}
+
+// Seeds added later. The job first lists "a", "gone", "b"; later "c" and "d" are added (in the
+// middle: "c" before "b") and "dead" fails for good.
+std::vector<Parent> parents_named(const std::vector<std::string>& names) {
+  std::vector<Parent> out;
+  for (const auto& n : names) out.push_back({query(n), key(n), ""});
+  return out;
+}
+std::vector<Parent> later_level0() { return parents_named({"a", "gone", "c", "b", "dead", "d"}); }
+
+void later_seeds(MemoryExpansion& store) {
+  store.answer("c", {node("C1?", {node("A1?")}), node("C2?")});
+  store.answer("d", {node("D1?"), node("C1?")});
+  store.settled_keys.insert(key("dead"));
+  // Answers of keys the round discovers, as if asked before the round's next level: not
+  // settled yet when level 1 is made (a settled key is known to the job).
+  store.answer("C1?", {node("C deep?")});
+  store.answer("D1?", {node("D deep?"), node("Deep?")});
+  store.settled_keys.erase(key("C1?"));
+  store.settled_keys.erase(key("D1?"));
+}
+
+void answer_levels(MemoryExpansion& store) {
+  store.answer("A1?", {node("Deep?"), node("A2?")});
+  store.answer("B2?", {node("Deeper?")});
+}
+
+// The job's keys that are new seeds for `state` (the feeder's reading of the lists).
+std::vector<Parent> new_seeds(MemoryExpansion& store, const ExpansionState& state, const std::vector<Parent>& job) {
+  std::vector<Parent> out;
+  for (const auto& p : job) {
+    auto recorded = store.seed_round(p.encoded);
+    EXPECT_TRUE(recorded);
+    if (is_new_seed(*recorded, state)) out.push_back(p);
+  }
+  return out;
+}
+
+// The round's parents of `level` (2 or more): its keys of level-1, past the level's start.
+std::vector<Parent> round_parents(MemoryExpansion& store, std::uint32_t level) {
+  std::vector<Parent> out;
+  for (const auto& [seq, k] : store.levels[level - 1]) {
+    if (seq >= store.state.round_start[level - 2]) out.push_back({k.query, k.encoded, k.lineage.seed});
+  }
+  return out;
+}
+
+// What the feeder does after its levels: begins a round when there are new seeds, or resumes
+// the one under way, and runs its append passes to the end. False when a commit failed (a
+// crash): the store holds what was committed, and the next call goes on from there.
+bool run_round(MemoryExpansion& store, const ExpandSpec& spec, const std::vector<Parent>& job, std::size_t per_step) {
+  ExpansionState state = store.state;
+  if (!state.in_round()) {
+    auto begun = begin_round(state, spec);
+    if (!begun || new_seeds(store, *begun, job).empty()) return true;
+    state = *begun;
+  }
+  while (state.in_round()) {
+    const std::uint32_t level = state.pass_level();
+    const auto parents = level == 1 ? new_seeds(store, state, job) : round_parents(store, level);
+    LevelPass pass(spec, level, state, store, per_step);
+    for (const auto& p : parents) {
+      if (pass.full()) break;
+      if (!pass.offer(p)) return false;
+    }
+    auto done = pass.finish();
+    if (!done) return false;
+    state = *done;
+  }
+  return true;
+}
+
+// A job of depth 2 over the first seeds, both levels made.
+void first_run(MemoryExpansion& store, const ExpandSpec& spec) {
+  seeds(store);
+  build(store, spec, 1, level0());
+  answer_levels(store);
+  build(store, spec, 2, parents_of(store, 1));
+}
+
+std::set<std::string> keys_of(MemoryExpansion& store) {
+  std::set<std::string> out;
+  for (const auto& [k, l] : store.lineages) out.insert(k);
+  return out;
+}
+
+TEST(SeedRound, SeedsAddedLaterAreExpandedToTheJobsDepthAfterEachLevelsKeys) {
+  const auto spec = spec_of(2);
+  MemoryExpansion store;
+  first_run(store, spec);
+  const auto level1 = store.level(1), level2 = store.level(2);
+  EXPECT_TRUE(store.state.seeds_recorded);
+  EXPECT_EQ(store.seed_records.size(), 3u) << "every parent of level 1 is recorded, \"gone\" too";
+  EXPECT_TRUE(new_seeds(store, store.state, level0()).empty());
+
+  later_seeds(store);
+  EXPECT_EQ(new_seeds(store, store.state, later_level0()).size(), 3u) << "c, dead, d";
+  ASSERT_TRUE(run_round(store, spec, later_level0(), 1000));
+  EXPECT_FALSE(store.state.in_round());
+  EXPECT_EQ(store.state.round, 1u);
+  // Each level keeps its keys and places; the round's follow, in the order of its parents.
+  EXPECT_THAT(store.level(1), ElementsAre(level1[0], level1[1], level1[2], level1[3], level1[4], "C1?", "C2?", "D1?"));
+  EXPECT_THAT(store.level(2), ElementsAre(level2[0], level2[1], "C deep?", "D deep?"));
+  EXPECT_THAT(store.state.level_keys, ElementsAre(8u, 4u));
+  EXPECT_EQ(store.lineages.at(key("C deep?")), (Lineage{2, Via::question, key("C1?"), key("c")}));
+  EXPECT_EQ(store.lineages.at(key("D1?")), (Lineage{1, Via::question, key("d"), key("d")}));
+  EXPECT_EQ(store.seed_records.at(key("dead")), 1u) << "walked, not a parent: it failed for good";
+  // Nothing new: no round, nothing written.
+  const int commits = store.commits;
+  ASSERT_TRUE(run_round(store, spec, later_level0(), 1000));
+  EXPECT_EQ(store.commits, commits);
+  EXPECT_EQ(store.state.round, 1u);
+
+  // A fresh job with every seed, the added ones last, discovers the same keys.
+  MemoryExpansion fresh;
+  seeds(fresh);
+  later_seeds(fresh);
+  build(fresh, spec, 1, parents_named({"a", "gone", "b", "c", "dead", "d"}));
+  answer_levels(fresh);
+  build(fresh, spec, 2, parents_of(fresh, 1));
+  EXPECT_EQ(keys_of(store), keys_of(fresh));
+}
+
+TEST(SeedRound, ARoundCutShortAtAnyCommitResumesAndAddsExactlyTheSame) {
+  const auto spec = spec_of(2);
+  MemoryExpansion whole;
+  first_run(whole, spec);
+  later_seeds(whole);
+  const int before = whole.commits;
+  ASSERT_TRUE(run_round(whole, spec, later_level0(), 1));
+  const int steps = whole.commits - before;
+  ASSERT_GE(steps, 5);
+  for (int crash = 0; crash < steps; ++crash) {
+    SCOPED_TRACE("crash at the round's commit " + std::to_string(crash));
+    MemoryExpansion store;
+    first_run(store, spec);
+    later_seeds(store);
+    store.fail_commit = store.commits + crash;
+    EXPECT_FALSE(run_round(store, spec, later_level0(), 1));
+    store.fail_commit = -1;
+    ASSERT_TRUE(run_round(store, spec, later_level0(), 1));
+    EXPECT_EQ(store.level(1), whole.level(1));
+    EXPECT_EQ(store.level(2), whole.level(2));
+    EXPECT_EQ(store.lineages, whole.lineages);
+    EXPECT_EQ(store.seed_records, whole.seed_records);
+    EXPECT_EQ(store.state, whole.state);
+  }
+}
+
+TEST(SeedRound, TwoRoundsInTheOrderTheSeedsWereAdded) {
+  const auto spec = spec_of(1);
+  MemoryExpansion store;
+  seeds(store);
+  build(store, spec, 1, level0());
+  later_seeds(store);
+  ASSERT_TRUE(run_round(store, spec, parents_named({"a", "gone", "d", "b"}), 1000));
+  ASSERT_TRUE(run_round(store, spec, later_level0(), 1000));
+  EXPECT_EQ(store.state.round, 2u);
+  const auto n = store.level(1).size();
+  ASSERT_GE(n, 3u);
+  EXPECT_EQ(store.level(1)[n - 3], "D1?") << "d's round came first";
+  EXPECT_EQ(store.level(1)[n - 2], "C1?");
+  EXPECT_EQ(store.level(1)[n - 1], "C2?");
+  EXPECT_EQ(store.seed_records.at(key("d")), 1u);
+  EXPECT_EQ(store.seed_records.at(key("c")), 2u);
+}
+
+TEST(SeedRound, AStoreMadeBeforeSeedRecordsTakesTheCurrentSeedsAsExpanded) {
+  const auto spec = spec_of(1);
+  MemoryExpansion store;
+  seeds(store);
+  build(store, spec, 1, level0());
+  // As an older paa left it: no seed records, seeds_recorded false.
+  store.seed_records.clear();
+  store.state.seeds_recorded = false;
+  later_seeds(store);
+  EXPECT_FALSE(begin_round(store.state, spec)) << "no round before the seeds are recorded";
+  // The first run records the lists as they are; a crash midway records them again.
+  store.fail_commit = store.commits + 1;
+  {
+    SeedRecorder recorder(store.state, store, 2);
+    bool failed = false;
+    for (const auto& p : later_level0()) failed = failed || !recorder.offer(p.encoded);
+    EXPECT_TRUE(failed || !recorder.finish());
+  }
+  EXPECT_FALSE(store.state.seeds_recorded);
+  store.fail_commit = -1;
+  SeedRecorder recorder(store.state, store, 2);
+  for (const auto& p : later_level0()) ASSERT_TRUE(recorder.offer(p.encoded));
+  auto recorded = recorder.finish();
+  ASSERT_TRUE(recorded);
+  EXPECT_TRUE(store.state.seeds_recorded);
+  EXPECT_EQ(store.state.level_keys, recorded->level_keys);
+  EXPECT_TRUE(new_seeds(store, store.state, later_level0()).empty());
+  // A seed added after that is a new one.
+  store.answer("e", {node("E1?")});
+  auto with_e = later_level0();
+  with_e.push_back({query("e"), key("e"), ""});
+  ASSERT_TRUE(run_round(store, spec, with_e, 1000));
+  EXPECT_EQ(store.level(1).back(), "E1?");
+  EXPECT_FALSE(store.lineages.contains(key("C1?"))) << "c counted as expanded";
+}
+
+TEST(SeedRound, ALevelOnePassBegunBeforeSeedRecordsRecordsTheParentsItWalkedToo) {
+  MemoryExpansion store;
+  seeds(store);
+  store.fail_commit = 1;
+  {
+    LevelPass pass(spec_of(1), 1, store.state, store, 1);
+    ASSERT_TRUE(pass.offer(level0()[0]));
+    ASSERT_FALSE(pass.offer(level0()[1]));
+  }
+  store.seed_records.clear();  // as an older paa committed the first step
+  store.fail_commit = -1;
+  build(store, spec_of(1), 1, level0(), 1);
+  EXPECT_EQ(store.seed_records.size(), 3u);
+  EXPECT_TRUE(store.state.seeds_recorded);
+}
+
+TEST(SeedRound, MaxKeysNoRoundWhenFullAndSeedsPastTheCapStayNew) {
+  MemoryExpansion full;
+  seeds(full);
+  build(full, spec_of(1, 10, 5), 1, level0());
+  later_seeds(full);
+  EXPECT_FALSE(begin_round(full.state, spec_of(1, 10, 5))) << "max_keys reached: a round admits nothing";
+
+  MemoryExpansion store;
+  seeds(store);
+  build(store, spec_of(1, 10, 6), 1, level0());
+  ASSERT_EQ(store.state.discovered(), 5u);
+  later_seeds(store);
+  // One key left under the cap: c's first question takes it; d is walked full, not recorded.
+  ASSERT_TRUE(run_round(store, spec_of(1, 10, 6), later_level0(), 1000));
+  EXPECT_EQ(store.level(1).back(), "C1?");
+  EXPECT_EQ(store.state.discovered(), 6u);
+  EXPECT_EQ(store.state.cut_level, 0u) << "a round records no cut";
+  EXPECT_TRUE(store.seed_records.contains(key("c")));
+  EXPECT_FALSE(store.seed_records.contains(key("d")));
+  EXPECT_FALSE(begin_round(store.state, spec_of(1, 10, 6)));
+  // A higher cap: d is new, and expanded by the next round.
+  ASSERT_TRUE(run_round(store, spec_of(1, 10, 100), later_level0(), 1000));
+  EXPECT_EQ(store.level(1).back(), "D1?");
+  EXPECT_EQ(store.seed_records.at(key("d")), 2u);
+}
+
+TEST(SeedRound, AStateInARoundIsNotAnExtraLevel) {
+  MemoryExpansion store;
+  first_run(store, spec_of(2));
+  later_seeds(store);
+  store.fail_commit = store.commits + 2;
+  EXPECT_FALSE(run_round(store, spec_of(2), later_level0(), 1));
+  ASSERT_TRUE(store.state.in_round());
+  EXPECT_EQ(store.state.built, 2u);
+  EXPECT_EQ(store.state.pass_level(), 1u);
+  EXPECT_EQ(store.state.skipped_at(3), 0u);
+  EXPECT_THROW(LevelPass(spec_of(3), 3, store.state, store), std::logic_error) << "the round is finished first";
 }
 
 TEST(ExpansionBound, WhatCheckPrintsAsTheMost) {

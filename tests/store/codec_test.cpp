@@ -345,6 +345,37 @@ TEST(StoreCodec, SkipVariantsCountsRoundTripAndAreZeroInAStateWrittenBeforeThem)
       << "one count per built level";
 }
 
+TEST(StoreCodec, SeedRecordsAndRoundsRoundTripAndAStateWrittenBeforeThemHasNone) {
+  ExpansionState s;
+  s.built = 2;
+  s.level_keys = {6, 3};
+  s.seeds_recorded = true;
+  s.round = 2;
+  s.round_levels = 2;
+  s.round_appended = 1;
+  s.round_start = {5, 3};
+  s.pass_parents = 4;
+  s.pass_admitted = 1;
+  EXPECT_EQ(decode_expansion_state(encode_expansion_state(s)), s);
+  s.round_levels = 0;
+  s.round_appended = 0;
+  s.round_start.clear();
+  EXPECT_EQ(decode_expansion_state(encode_expansion_state(s)), s);
+  const auto old = decode_expansion_state(R"({"built":1,"level_keys":[5],"pass_parents":0,"pass_admitted":0})");
+  ASSERT_TRUE(old);
+  EXPECT_FALSE(old->seeds_recorded) << "the next run records the job's keys as expanded";
+  EXPECT_FALSE(old->in_round());
+  EXPECT_EQ(old->round, 0u);
+  EXPECT_FALSE(decode_expansion_state(
+      R"({"built":1,"level_keys":[5],"pass_parents":0,"pass_admitted":0,"round_levels":1,"round_start":[]})"))
+      << "one start per level of the round";
+  EXPECT_FALSE(decode_expansion_state(
+      R"({"built":1,"level_keys":[5],"pass_parents":0,"pass_admitted":0,"round_levels":2,"round_start":[5,0]})"))
+      << "a round appends to built levels only";
+  for (std::uint32_t round : {0u, 1u, 70000u}) EXPECT_EQ(decode_seed_round(encode_seed_round(round)), round);
+  EXPECT_FALSE(decode_seed_round("abc"));
+}
+
 // --- damaged bytes -----------------------------------------------------------------------------
 
 TEST(StoreCodec, DamagedBytesDecodeToNothing) {

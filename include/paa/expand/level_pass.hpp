@@ -29,6 +29,9 @@ class ExpansionStore {
   // The stored answer of a key done for the job; nullopt when the key is not a parent (it
   // failed for good, or nothing is stored for it).
   virtual Result<std::optional<Envelope>> answer_of(std::string_view encoded) = 0;
+  // The round that walked `encoded` as a level-1 parent (its seed record; 0: the job's level 1);
+  // nullopt when no level-1 pass has walked it.
+  virtual Result<std::optional<std::uint32_t>> seed_round(std::string_view encoded) = 0;
   virtual Result<void> commit(const ExpansionStep& step) = 0;
   // Level `level`'s keys (level >= 1) as committed, in discovery order; `visit` false stops.
   virtual Result<void> scan_level(std::uint32_t level, const std::function<bool(const LevelKey&)>& visit) = 0;
@@ -48,6 +51,33 @@ Result<void> add_discovered_groups(ExpansionStore& store, const ExpansionState& 
 // level after it. Any other state is returned as it is.
 ExpansionState reopen_cut_level(const ExpansionState& state, const ExpandSpec& spec);
 
+// Seeds added later (docs/expansion.md "Seeds added later"). A job key is a new seed when no
+// level-1 pass walked it (`recorded`: its seed_round), or when the level-1 append pass of the
+// round under way walked it (a resumed pass offers it again, as it offers every parent).
+bool is_new_seed(const std::optional<std::uint32_t>& recorded, const ExpansionState& state);
+
+// The state that begins a round over the job's new seeds, or nullopt when none can begin now:
+// level 1 was not made with seed records (seeds_recorded), a pass or a round is under way, or
+// max_keys cut or filled the expansion (a higher max_keys reopens the cut first). The round
+// appends to levels 1..min(built, depth). Nothing is written for it: its first step is.
+std::optional<ExpansionState> begin_round(const ExpansionState& state, const ExpandSpec& spec);
+
+// A store made before seed records were kept (seeds_recorded false, level 1 built): records the
+// job's keys as they are now as expanded (round 0), in atomic steps; the last one sets
+// seeds_recorded. A crash in between records them again on the next run: nothing else changes.
+class SeedRecorder {
+ public:
+  SeedRecorder(const ExpansionState& state, ExpansionStore& store, std::size_t per_step = 1000);
+  Result<void> offer(std::string_view encoded);
+  Result<ExpansionState> finish();
+
+ private:
+  ExpansionState state_;
+  ExpansionStore& store_;
+  const std::size_t per_step_;
+  ExpansionStep step_;
+};
+
 struct Parent {
   Query query;
   std::string encoded;  // encode_key(query.key)
@@ -61,7 +91,10 @@ inline constexpr std::size_t kParentsPerStep = 100;
 
 class LevelPass {
  public:
-  // Builds level `level` (1 or more) from `state`, whose levels 1..level-1 are built. With
+  // Builds level `level` (1 or more) from `state`, whose levels 1..level-1 are built; in a round
+  // (state.in_round()), appends to level `level` (state.pass_level()) from the round's parents:
+  // its new seeds (level 1) or the round's keys of level-1, numbering its keys after the
+  // level's. A level-1 pass records every parent it walks (ExpansionStep::seeds). With
   // skip_variants, `groups` holds the groups the job knows (its own keys' and
   // add_discovered_groups'); the pass adds those it admits.
   LevelPass(const ExpandSpec& spec, std::uint32_t level, const ExpansionState& state,
@@ -82,6 +115,8 @@ class LevelPass {
 
   const ExpandSpec spec_;  // a copy: callers may pass a temporary
   const std::uint32_t level_;
+  const bool append_;        // a round's append pass
+  const std::uint64_t base_; // the level's keys before it (append), its keys' first seq
   ExpansionState state_;  // as committed
   ExpansionStore& store_;
   const std::size_t parents_per_step_;

@@ -23,6 +23,7 @@ class WriterExpansionStore final : public ExpansionStore {
   Result<std::optional<Lineage>> lineage(std::string_view encoded) override;
   Result<bool> settled(std::string_view encoded) override;
   Result<std::optional<Envelope>> answer_of(std::string_view encoded) override;
+  Result<std::optional<std::uint32_t>> seed_round(std::string_view encoded) override;
   Result<void> commit(const ExpansionStep& step) override;
   Result<void> scan_level(std::uint32_t level, const std::function<bool(const LevelKey&)>& visit) override;
 
@@ -41,5 +42,16 @@ Result<std::optional<ExpansionState>> build_level(const JobSpec& job, std::span<
                                                   std::uint32_t level, const ExpansionState& state,
                                                   StoreWriter& store, std::size_t max_body,
                                                   const std::function<bool()>& stopping);
+
+// Seeds added later (docs/expansion.md): in a round (state.in_round()), build_level appends to
+// level `level` from the round's parents: the job's new seeds (is_new_seed, in the job's order)
+// or the round's keys of level-1. count_new_seeds: how many of the job's keys are new seeds for
+// `state` (one seed-record read per key). record_seeds: a store whose level 1 was made before
+// seed records were kept records the job's current keys as expanded (SeedRecorder).
+Result<std::uint64_t> count_new_seeds(const JobSpec& job, std::span<const std::uint64_t> repeated_hashes,
+                                      const ExpansionState& state,
+                                      const std::function<Result<std::optional<std::uint32_t>>(std::string_view)>& seed_round);
+Result<ExpansionState> record_seeds(const JobSpec& job, std::span<const std::uint64_t> repeated_hashes,
+                                    const ExpansionState& state, StoreWriter& store);
 
 }  // namespace paa

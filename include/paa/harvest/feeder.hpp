@@ -45,7 +45,8 @@ class Feeder {
 
  private:
   bool feed_job();
-  bool feed_level(std::uint32_t level);
+  bool feed_level(std::uint32_t level, std::uint64_t from_seq = 0);
+  bool expand_new_seeds(ExpansionState& state);
   // Does what feed_action says for one decision; false when the feed must end.
   bool act(Feed feed, FeedSource source, WorkItem item);
   void expand_levels();

@@ -42,6 +42,20 @@ struct ExpansionState {
   std::vector<std::uint64_t> level_skipped;
   std::uint64_t pass_skipped = 0;
   std::uint64_t cut_skipped = 0;
+  // Seeds added later (docs/expansion.md "Seeds added later"). Every level-1 pass records each
+  // parent it walks (a seed record, ExpansionStep::seeds); seeds_recorded says the job's level 1
+  // was made so. A state written before seed records were kept reads false: the next run
+  // records the job's current keys as expanded (SeedRecorder), then sets it.
+  bool seeds_recorded = false;
+  // A round expands the seeds that have no record yet: an append pass per level 1..round_levels,
+  // each one's keys numbered after the level's existing ones. `round`: rounds begun (0: none);
+  // round_levels 0: no round under way; round_appended: its levels appended so far; round_start:
+  // the keys of levels 1..round_levels when it began (its new keys are those past them). The
+  // pass_* fields above are then the append pass of level round_appended + 1.
+  std::uint32_t round = 0;
+  std::uint32_t round_levels = 0;
+  std::uint32_t round_appended = 0;
+  std::vector<std::uint64_t> round_start;
 
   // Discovered keys of the job, all levels (the pass under way included): what max_keys caps.
   std::uint64_t discovered() const {
@@ -50,7 +64,7 @@ struct ExpansionState {
   // Variants skipped at level `level` (1 or more): built levels, then the pass under way.
   std::uint64_t skipped_at(std::uint32_t level) const {
     if (level >= 1 && level <= level_skipped.size()) return level_skipped[level - 1];
-    return level == built + 1 ? pass_skipped : 0;
+    return level == built + 1 && !in_round() ? pass_skipped : 0;
   }
   void set_skipped(std::uint32_t level, std::uint64_t n) {
     if (level == 0) return;
@@ -64,6 +78,10 @@ struct ExpansionState {
   std::uint64_t skipped() const {
     return std::accumulate(level_skipped.begin(), level_skipped.end(), std::uint64_t{0}) + pass_skipped;
   }
+  bool in_round() const { return round_levels != 0; }
+  // The level the pass under way (or the next pass) builds or, in a round, appends to.
+  std::uint32_t pass_level() const { return in_round() ? round_appended + 1 : built + 1; }
+  bool pass_under_way() const { return pass_parents > 0 || pass_admitted > 0; }
   // The job has begun to expand: a level built, or a pass under way.
   bool expanded() const { return built > 0 || pass_parents > 0 || pass_admitted > 0; }
   friend bool operator==(const ExpansionState&, const ExpansionState&) = default;
@@ -74,6 +92,10 @@ struct ExpansionState {
 struct ExpansionStep {
   std::uint32_t level = 0;
   std::vector<LevelKey> keys;
+  // Level-1 parents walked (encoded keys): their seed records, each holding seeds_round (the
+  // round that walked them; 0: the job's level 1).
+  std::vector<std::string> seeds;
+  std::uint32_t seeds_round = 0;
   ExpansionState state;
 };
 

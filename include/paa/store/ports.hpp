@@ -77,6 +77,8 @@ class ExpansionRecords {
   virtual Result<std::optional<StoredResult>> result(std::string_view key) = 0;
   virtual Result<ExpansionState> expansion_state(std::string_view job) = 0;
   virtual Result<std::optional<Lineage>> lineage(std::string_view job, std::string_view key) = 0;
+  // The round whose level-1 pass walked `key` as a parent (its seed record); nullopt: none did.
+  virtual Result<std::optional<std::uint32_t>> seed_round(std::string_view job, std::string_view key) = 0;
   // Level `level`'s keys (level >= 1) in discovery order; streams.
   virtual Result<void> scan_level(std::string_view job, std::uint32_t level,
                                   const std::function<bool(const LevelKey&)>& visit) = 0;

@@ -104,6 +104,10 @@ class StoreReader {
                                   const std::function<bool(const LevelKey&)>&) {
     return {};
   }
+  // A job key's seed record (ExpansionRecords::seed_round); none by default.
+  virtual Result<std::optional<std::uint32_t>> seed_round(std::string_view, std::string_view) {
+    return std::optional<std::uint32_t>();
+  }
 };
 
 }  // namespace paa

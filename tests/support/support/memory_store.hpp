@@ -95,6 +95,12 @@ class MemoryStore final : public StoreWriter {
   ExpansionState expansion;
   std::map<std::string, Lineage, std::less<>> lineages;
   std::map<std::uint32_t, std::vector<LevelKey>> levels;
+  std::map<std::string, std::uint32_t, std::less<>> seed_records;
+  Result<std::optional<std::uint32_t>> seed_round(std::string_view, std::string_view key) override {
+    std::lock_guard lock(mu_);
+    auto it = seed_records.find(key);
+    return it == seed_records.end() ? std::optional<std::uint32_t>() : std::optional<std::uint32_t>(it->second);
+  }
   Result<ExpansionState> expansion_state(std::string_view) override {
     std::lock_guard lock(mu_);
     return expansion;
@@ -118,6 +124,7 @@ class MemoryStore final : public StoreWriter {
   }
   Result<void> write_expansion(std::string_view, ExpansionStep step) override {
     std::lock_guard lock(mu_);
+    for (const auto& s : step.seeds) seed_records[s] = step.seeds_round;
     for (auto& k : step.keys) {
       lineages[k.encoded] = k.lineage;
       levels[step.level].push_back(std::move(k));
