@@ -290,6 +290,7 @@
       const t = sel("text", { x: 10, y: 20 });
       t.textContent = "No query matches the filters.";
       layer.appendChild(t);
+      $("topic-legend").hidden = true;
       showDetail(null);
       return;
     }
@@ -310,7 +311,7 @@
     mapColours = new Map();
     const legend = $("topic-legend");
     legend.textContent = "";
-    legend.hidden = !colourByTopic || !mapRoot;
+    legend.hidden = !colourByTopic || !mapRoot || state.selected < 0;
     if (legend.hidden) return;
     const counts = new Map();
     let none = 0;
