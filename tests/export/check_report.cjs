@@ -154,6 +154,20 @@ function check(cond, message) {
     await page.click("#top-table .vrow");
     check((await page.$$("#top-detail li")).length > 0, "selecting a top question lists no queries");
     await page.screenshot({ path: path.join(shots, "report-top.png") });
+    // Topics (checked against the topics export by check_topics.cjs): hostile questions listed
+    // under their topic stay text.
+    await page.click("#tab-topics");
+    await page.waitForSelector("#topic-table tr.topic", { timeout: 20000 });
+    for (const id of await page.$$eval("#topic-table tr.topic", (trs) => trs.map((tr) => tr.dataset.topic))) {
+      await page.click(`#topic-table tr.topic[data-topic="${id}"]`);
+      await page.waitForSelector(`#topic-table tr.qs[data-topic="${id}"]`, { timeout: 20000 });
+    }
+    if (hostile) {
+      const listed = await page.$$eval("#topic-table td.question", (tds) => tds.map((td) => td.textContent));
+      check(listed.some((q) => q.includes("onerror")), "the Topics view does not list the hostile questions as text");
+      check((await page.evaluate(() => window.__pwned)) === undefined, "a hostile question ran in the Topics view");
+      check((await page.$$("#topic-table img, #topic-table script")).length === 0, "the Topics view made markup of a question");
+    }
     await page.click("#tab-related");
     const related = await page.$$eval("#related li", (li) => li.map((x) => x.textContent));
     figures.related_shown = related.length;

@@ -141,6 +141,94 @@ TEST(HtmlReport, ResultsAreSplitIntoElementsOf200InOrder) {
   for (int i = 0; i < 450; ++i) EXPECT_EQ(all[static_cast<std::size_t>(i)].as_array()[0].as_string(), "q " + std::to_string(i));
 }
 
+// The text of each element that opens with `open`, in order.
+std::vector<std::string> elements(const std::string& page, const std::string& open) {
+  std::vector<std::string> out;
+  for (auto start = page.find(open); start != std::string::npos; start = page.find(open, start + 1)) {
+    const auto end = page.find("</script>", start);
+    out.push_back(page.substr(start + open.size(), end - start - open.size()));
+  }
+  return out;
+}
+
+TEST(HtmlReport, TopicsFollowTheResultsAsJsonEscapedForThePage) {
+  StringSink sink;
+  {
+    BufferedOutput out(sink, 64);
+    HtmlReportWriter writer(out, {"first"});
+    writer.begin();
+    auto r = test::make_stored("coffee", "en", "us", "", test::kCoffeeBody);
+    auto env = parse_envelope(r.body);
+    ASSERT_TRUE(env);
+    const std::uint32_t first_job[] = {0};
+    writer.add(r, *env, first_job);
+    for (std::uint64_t i = 0; i < kTopicQuestionsPerElement + 1; ++i) {
+      writer.add_topic_question(i == 0 ? kHostile : "q " + std::to_string(i), static_cast<std::uint32_t>(i % 2),
+                                topics::QuestionType::cost);
+    }
+    ReportTopic t;
+    t.id = "00000000000000ff";
+    t.label = kHostile;
+    t.hl = "en";
+    t.representative = "</script>";
+    t.questions = 3;
+    t.groups = 2;
+    t.trees = 7;
+    t.types[static_cast<std::size_t>(topics::QuestionType::cost)] = 3;
+    t.listed.push_back({kHostile, topics::QuestionType::cost, topics::Intent::commercial, 5, ""});
+    t.listed.push_back({"q 1", topics::QuestionType::cost, topics::Intent::transactional, 2, kHostile});
+    writer.add_topics({t, ReportTopic{}}, 9);
+    writer.finish();
+    ASSERT_TRUE(out.flush());
+  }
+  const std::string& page = sink.data;
+  const auto questions = elements(page, R"(<script type="application/json" class="paa-topic-questions">)");
+  const auto topic_data = elements(page, R"(<script type="application/json" id="paa-topics">)");
+  ASSERT_EQ(questions.size(), 2u);  // elements of kTopicQuestionsPerElement
+  ASSERT_EQ(topic_data.size(), 1u);
+  // After the results, before the meta object and the script.
+  EXPECT_LT(page.find("class=\"paa-results\""), page.find("class=\"paa-topic-questions\""));
+  EXPECT_LT(page.find("id=\"paa-topics\""), page.find("id=\"paa-meta\""));
+  for (const auto& texts : {questions, topic_data}) {
+    for (const auto& data : texts) {
+      EXPECT_EQ(data.find('<'), std::string::npos);
+      EXPECT_EQ(data.find('>'), std::string::npos);
+      EXPECT_EQ(data.find('&'), std::string::npos);
+    }
+  }
+  const auto first = boost::json::parse(questions[0]).as_array();
+  EXPECT_EQ(first.size(), kTopicQuestionsPerElement);
+  EXPECT_EQ(first[0].as_array()[0].as_string(), kHostile);
+  EXPECT_EQ(first[1].as_array()[1].as_int64(), 1);
+  EXPECT_EQ(first[1].as_array()[2].as_int64(), static_cast<int>(topics::QuestionType::cost));
+  EXPECT_EQ(boost::json::parse(questions[1]).as_array().size(), 1u);
+
+  const auto doc = boost::json::parse(topic_data[0]).as_object();
+  EXPECT_EQ(doc.at("total").as_int64(), 9);
+  EXPECT_EQ(doc.at("questions_per_topic").as_int64(), static_cast<std::int64_t>(kQuestionsPerTopic));
+  const auto& types = doc.at("types").as_array();
+  ASSERT_EQ(types.size(), topics::kQuestionTypes.size());
+  EXPECT_EQ(types[static_cast<std::size_t>(topics::QuestionType::cost)].as_string(), "cost");
+  EXPECT_EQ(doc.at("intents").as_array()[static_cast<std::size_t>(topics::Intent::commercial)].as_string(), "commercial");
+  const auto& listed = doc.at("topics").as_array();
+  ASSERT_EQ(listed.size(), 2u);
+  const auto& topic = listed[0].as_array();
+  EXPECT_EQ(topic[0].as_string(), "00000000000000ff");
+  EXPECT_EQ(topic[1].as_string(), kHostile);
+  EXPECT_EQ(topic[2].as_string(), "en");
+  EXPECT_EQ(topic[3].as_int64(), 3);
+  EXPECT_EQ(topic[4].as_int64(), 2);
+  EXPECT_EQ(topic[5].as_int64(), 7);
+  EXPECT_EQ(topic[6].as_string(), "</script>");
+  EXPECT_EQ(topic[7].as_array()[static_cast<std::size_t>(topics::QuestionType::cost)].as_int64(), 3);
+  const auto& second = topic[8].as_array()[1].as_array();
+  EXPECT_EQ(second[0].as_string(), "q 1");
+  EXPECT_EQ(second[2].as_int64(), static_cast<int>(topics::Intent::transactional));
+  EXPECT_EQ(second[3].as_int64(), 2);
+  EXPECT_EQ(second[4].as_string(), kHostile);
+  EXPECT_TRUE(listed[1].as_array()[8].as_array().empty());
+}
+
 TEST(HtmlReport, DeepTreesAreWrittenWithoutRecursion) {
   Envelope env;
   env.result.question = "deep";

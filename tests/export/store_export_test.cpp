@@ -11,6 +11,7 @@
 #include "support/temp_dir.hpp"
 #include "test_support.hpp"
 
+#include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 #include <boost/json/value.hpp>
 
@@ -477,6 +478,222 @@ TEST(HtmlReportInChromium, LoadsFromFileWithoutNetworkAndShowsFiltersAndEscapesH
   EXPECT_NE(figures.find("\"interactive_ms\""), std::string::npos) << figures;
   std::printf("report figures: %s", figures.c_str());
   EXPECT_TRUE(fs::exists(shots / "report.png"));
+}
+
+// A store with topics: every planted topic's seeds (tests/fixtures/topics/planted.json), each a
+// tree of most of its topic's questions (spellings varying by seed, answers on the topic's
+// domains, some with a child question), and two German trees (a language of its own, so
+// topics of their own).
+fs::path make_topics_store(const fs::path& dir) {
+  const auto planted = json::parse(read_file(fs::path(PAA_SOURCE_DIR) / "tests/fixtures/topics/planted.json"));
+  auto writer = StoreWriter::open(dir);
+  EXPECT_TRUE(writer) << writer.error().message;
+  std::vector<StoredResult> results;
+  auto question = [](std::string text, const std::string& url) {
+    json::object q;
+    q["question"] = std::move(text);
+    q["answer"] = "An answer.";
+    q["url"] = url;
+    q["title"] = "A page";
+    return q;
+  };
+  std::int64_t fetched = 1795218854123;
+  for (const auto& topic : planted.at("topics").as_array()) {
+    const auto& seeds = topic.at("seeds").as_array();
+    const auto& domains = topic.at("domains").as_array();
+    const auto& groups = topic.at("groups").as_array();
+    for (std::size_t s = 0; s < seeds.size(); ++s) {
+      auto spelling = [&](std::size_t g) {
+        const auto& spellings = groups[g % groups.size()].at("spellings").as_array();
+        return std::string(spellings[(s + g) % spellings.size()].as_string());
+      };
+      auto url = [&](std::size_t g) {
+        return "https://" + std::string(domains[(g + s) % domains.size()].as_string()) + "/" + std::to_string(g);
+      };
+      json::array roots;
+      for (std::size_t g = 0; g < groups.size(); ++g) {
+        if ((g + s) % 4 == 3) continue;
+        auto q = question(spelling(g), url(g));
+        if (roots.size() % 2 == 0) q["children"] = json::array{question(spelling(g + 4), url(g + 4))};
+        roots.push_back(std::move(q));
+      }
+      json::object result;
+      result["question"] = seeds[s];
+      result["children"] = std::move(roots);
+      json::object envelope;
+      envelope["result"] = std::move(result);
+      results.push_back(test::make_stored(std::string(seeds[s].as_string()), "en", "us", "", json::serialize(envelope), fetched++));
+    }
+  }
+  for (const char* seed : {"espressomaschine", "kaffeemaschine"}) {
+    json::array roots{question("Was kostet eine Espressomaschine?", "https://kaffee.example/preis"),
+                      question("Wie lange hält eine Espressomaschine?", "https://kaffee.example/dauer"),
+                      question("Warum ist mein Espresso bitter?", "https://kaffee.example/bitter")};
+    json::object result;
+    result["question"] = seed;
+    result["children"] = std::move(roots);
+    json::object envelope;
+    envelope["result"] = std::move(result);
+    results.push_back(test::make_stored(seed, "de", "de", "", json::serialize(envelope), fetched++));
+  }
+  std::vector<std::future<Result<void>>> pending;
+  for (auto& r : results) {
+    auto envelope = parse_envelope(r.body);
+    EXPECT_TRUE(envelope) << envelope.error().message;
+    WriteRequest request;
+    request.job = "topics";
+    request.item = PutResult{std::move(r), std::move(*envelope), true, 1};
+    auto promise = std::make_shared<std::promise<Result<void>>>();
+    pending.push_back(promise->get_future());
+    EXPECT_TRUE((*writer)->submit(std::move(request), [promise](Result<void> done) { promise->set_value(done); }));
+  }
+  for (auto& f : pending) EXPECT_TRUE(f.get());
+  EXPECT_TRUE((*writer)->close());
+  return dir;
+}
+
+// The Topics view and the mind map's colour by topic, checked in Chromium against the topics
+// and questions exports of the same store (check_topics.cjs computes every expectation from
+// them).
+TEST(HtmlReportInChromium, TheTopicsViewMatchesTheTopicsExportAndItsFiltersWork) {
+  const fs::path npm = npm_modules();
+  if (!browser_ready()) GTEST_SKIP() << kBrowserMissing;
+  const ::paa::test::TempDir tmp;
+  const fs::path& dir = tmp.path();
+  make_topics_store(dir / "store.db");
+  auto run = [&](const std::string& format, const fs::path& out) { return export_to(dir / "store.db", format, out); };
+  ASSERT_EQ(run("topics", dir / "topics.csv"), kExitOk);
+  ASSERT_EQ(run("questions", dir / "questions.csv"), kExitOk);
+  ASSERT_EQ(run("jsonl", dir / "all.jsonl"), kExitOk);
+  ASSERT_EQ(run("html", dir / "report.html"), kExitOk);
+  const fs::path shots = PAA_TEST_OUTPUT_DIR;
+  fs::create_directories(shots);
+  const auto figures = run_capture("NODE_PATH=" + npm.string() + " node " + PAA_EXPORT_TEST_DIR + "/check_topics.cjs " +
+                                   (dir / "report.html").string() + " " + (dir / "topics.csv").string() + " " +
+                                   (dir / "questions.csv").string() + " " + (dir / "all.jsonl").string() + " " +
+                                   shots.string() + " 2>&1");
+  // check_topics.cjs prints its figures only when every check passed (else it names the failure).
+  EXPECT_NE(figures.find("\"type_filter\""), std::string::npos) << figures;
+  std::printf("topics figures: %s", figures.c_str());
+}
+
+// The report's caps: 500 topics listed of more, 50 questions listed of a topic's more, each
+// listed topic's figures and order the topics export's.
+TEST(HtmlReportTopics, TheReportListsTheFirst500TopicsAndTheFirst50QuestionsOfEach) {
+  const ::paa::test::TempDir tmp;
+  const fs::path& dir = tmp.path();
+  {
+    auto writer = StoreWriter::open(dir / "store.db");
+    ASSERT_TRUE(writer) << writer.error().message;
+    auto question = [](const std::string& text) {
+      json::object q;
+      q["question"] = text;
+      return q;
+    };
+    auto body = [](json::array roots) {
+      json::object result;
+      result["children"] = std::move(roots);
+      json::object envelope;
+      envelope["result"] = std::move(result);
+      return json::serialize(envelope);
+    };
+    std::vector<StoredResult> results;
+    // 520 trees of one question each, no word shared by fewer than 33: 520 topics at least.
+    for (int i = 0; i < 520; ++i) {
+      results.push_back(test::make_stored("tower " + std::to_string(i), "en", "us", "",
+                                          body({question("How tall is tower " + std::to_string(i) + "?")})));
+    }
+    // Two trees of the same 67 questions (one, its 6 children, 10 under each: sibling sets
+    // small enough to link): one topic of 67 at a low resolution, listed first (two trees).
+    json::object top = question("Which bridges are closed?");
+    json::array children;
+    for (int c = 0; c < 6; ++c) {
+      json::object child = question("Why is bridge " + std::to_string(100 + c) + " closed?");
+      json::array leaves;
+      for (int l = 0; l < 10; ++l) leaves.push_back(question("When does bridge " + std::to_string(1000 + 10 * c + l) + " open?"));
+      child["children"] = std::move(leaves);
+      children.push_back(std::move(child));
+    }
+    top["children"] = std::move(children);
+    results.push_back(test::make_stored("bridges", "en", "us", "", body({top})));
+    results.push_back(test::make_stored("bridges", "en", "gb", "", body({top})));
+    std::vector<std::future<Result<void>>> pending;
+    for (auto& r : results) {
+      auto envelope = parse_envelope(r.body);
+      ASSERT_TRUE(envelope);
+      WriteRequest request;
+      request.job = "caps";
+      request.item = PutResult{std::move(r), std::move(*envelope), true, 1};
+      auto promise = std::make_shared<std::promise<Result<void>>>();
+      pending.push_back(promise->get_future());
+      while (!(*writer)->submit(std::move(request), [promise](Result<void> done) { promise->set_value(done); })) {
+        pending.front().wait();  // the queue is full: wait for the oldest write, not a timer
+      }
+    }
+    for (auto& f : pending) ASSERT_TRUE(f.get());
+    ASSERT_TRUE((*writer)->close());
+  }
+  // A low resolution keeps the bridges' tree one topic; every export of topics takes it.
+  ASSERT_EQ(export_to(dir / "store.db", "jsonl", dir / "all.jsonl"), kExitOk);
+  for (const auto& [format, file] : {std::pair{"topics", "topics.csv"}, std::pair{"questions", "questions.csv"},
+                                     std::pair{"html", "report.html"}}) {
+    ExportOptions o;
+    o.format = format;
+    o.output = dir / file;
+    o.resolution = 0.01;
+    auto done = export_stores({dir / "store.db"}, o);
+    ASSERT_TRUE(done) << done.error().message;
+  }
+  const auto rows = ::paa::test::parse_csv(read_file(dir / "topics.csv"));
+  ASSERT_GT(rows.size(), 1u + 500u);
+  const std::string page = read_file(dir / "report.html");
+  const std::string open = R"(<script type="application/json" id="paa-topics">)";
+  const auto start = page.find(open);
+  ASSERT_NE(start, std::string::npos);
+  const auto data = json::parse(page.substr(start + open.size(), page.find("</script>", start) - start - open.size())).as_object();
+  EXPECT_EQ(static_cast<std::size_t>(data.at("total").as_int64()), rows.size() - 1);
+  const auto& listed = data.at("topics").as_array();
+  ASSERT_EQ(listed.size(), 500u);
+  bool capped = false;
+  for (std::size_t i = 0; i < listed.size(); ++i) {
+    const auto& t = listed[i].as_array();
+    const auto& row = rows[i + 1];  // topic,label,hl,questions,groups,trees,representative,top_questions
+    EXPECT_EQ(t[0].as_string(), row[0]);
+    EXPECT_EQ(t[1].as_string(), row[1]);
+    EXPECT_EQ(std::to_string(t[3].as_int64()), row[3]);
+    EXPECT_EQ(std::to_string(t[5].as_int64()), row[5]);
+    const auto questions = static_cast<std::size_t>(t[3].as_int64());
+    EXPECT_EQ(t[8].as_array().size(), std::min<std::size_t>(questions, 50)) << row[1];
+    std::int64_t typed = 0;
+    for (const auto& n : t[7].as_array()) typed += n.as_int64();
+    EXPECT_EQ(static_cast<std::size_t>(typed), questions);  // every question counted by type, listed or not
+    capped = capped || questions > 50;
+  }
+  EXPECT_TRUE(capped) << "no listed topic has more than 50 questions; the first: " << rows[1][1] << ", " << rows[1][3];
+  // The mind map's list: every question of the listed topics, each once.
+  std::size_t mapped = 0;
+  const std::string qopen = R"(<script type="application/json" class="paa-topic-questions">)";
+  for (auto p = page.find(qopen); p != std::string::npos; p = page.find(qopen, p + 1)) {
+    const json::value chunk = json::parse(page.substr(p + qopen.size(), page.find("</script>", p) - p - qopen.size()));
+    for (const auto& q : chunk.as_array()) {
+      EXPECT_LT(q.as_array()[1].as_int64(), 500);
+      ++mapped;
+    }
+  }
+  std::size_t in_listed = 0;
+  for (std::size_t i = 1; i <= 500; ++i) in_listed += std::stoull(rows[i][3]);
+  EXPECT_EQ(mapped, in_listed);
+
+  // And in Chromium: the listed topics, "N more" topics and questions, the filters.
+  if (!browser_ready()) GTEST_SKIP() << kBrowserMissing;
+  const fs::path shots = fs::path(PAA_TEST_OUTPUT_DIR) / "caps";
+  fs::create_directories(shots);
+  const auto figures = run_capture("NODE_PATH=" + npm_modules().string() + " node " + PAA_EXPORT_TEST_DIR +
+                                   "/check_topics.cjs " + (dir / "report.html").string() + " " +
+                                   (dir / "topics.csv").string() + " " + (dir / "questions.csv").string() + " " +
+                                   (dir / "all.jsonl").string() + " " + shots.string() + " 2>&1");
+  EXPECT_NE(figures.find("\"type_filter\""), std::string::npos) << figures;
+  std::printf("topics figures (caps): %s", figures.c_str());
 }
 
 // The issue's scale: 10,000 stored results open, become interactive (filter, top questions)

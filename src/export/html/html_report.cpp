@@ -1,5 +1,8 @@
 #include "paa/export/html/html_report.hpp"
 
+#include "paa/analysis/question_pass.hpp"
+#include "paa/export/lineage_lookup.hpp"
+#include "paa/export/question_rows.hpp"
 #include "paa/export/stored_tree.hpp"
 #include "paa/output/text.hpp"
 #include "report_assets.hpp"
@@ -48,6 +51,45 @@ void append_tree(BufferedOutput& out, const std::vector<Question>& roots) {
 }
 
 }  // namespace
+
+Result<void> write_report_topics(analysis::QuestionPass& pass, double resolution, HtmlReportWriter& writer) {
+  topics::TopicOptions options;
+  options.resolution = resolution;
+  auto views = analyse_questions(pass, options);
+  if (!views) return views.error();
+  const std::uint32_t listed = std::min(views->topics->size(), kTopicsListed);
+  std::vector<ReportTopic> report(listed);
+  for (std::uint32_t n = 0; n < listed; ++n) {
+    auto t = views->topics->topic(n);
+    if (!t) return t.error();
+    ReportTopic& r = report[n];
+    r.id = topics::topic_hex(t->id);
+    r.label = t->label;
+    r.hl = t->hl;
+    r.representative = t->representative;
+    r.questions = t->questions;
+    r.groups = t->groups;
+    r.trees = t->trees;
+  }
+  // Rows come most trees first: each topic's first kQuestionsPerTopic are its listed ones.
+  auto rows = views->unique->for_each([&](const analysis::UniqueQuestion& row) -> Result<void> {
+    auto g = views->groups->of(row.index);
+    if (!g) return g.error();
+    const std::uint32_t n = views->topics->topic_of(g->number);
+    if (n >= listed) return {};
+    ReportTopic& r = report[n];
+    ++r.types[static_cast<std::size_t>(g->type)];
+    if (r.listed.size() < kQuestionsPerTopic) {
+      r.listed.push_back({std::string(row.question), g->type, g->intent, row.count,
+                          g->is_representative ? std::string() : std::string(g->representative)});
+    }
+    writer.add_topic_question(row.question, n, g->type);
+    return {};
+  });
+  if (!rows) return rows;
+  writer.add_topics(report, views->topics->size());
+  return {};
+}
 
 HtmlReportWriter::HtmlReportWriter(BufferedOutput& out, std::vector<std::string> jobs)
     : out_(out), jobs_(std::move(jobs)) {}
@@ -102,8 +144,91 @@ void HtmlReportWriter::add(const StoredResult& r, const Envelope& env, std::span
   newest_ = std::max(newest_, r.fetched_at_ms);
 }
 
-void HtmlReportWriter::finish() {
+void HtmlReportWriter::close_results() {
+  if (results_closed_) return;
+  results_closed_ = true;
   if (results_ > 0) out_.append("\n]</script>\n");
+}
+
+void HtmlReportWriter::add_topic_question(std::string_view question, std::uint32_t topic, topics::QuestionType type) {
+  close_results();
+  if (topic_questions_ % kTopicQuestionsPerElement == 0) {
+    if (topic_questions_ > 0) out_.append("\n]</script>\n");
+    out_.append("<script type=\"application/json\" class=\"paa-topic-questions\">[\n");
+  } else {
+    out_.append(",\n");
+  }
+  out_.put('[');
+  append_script_json_string(out_, question);
+  out_.put(',');
+  append_decimal(out_, topic);
+  out_.put(',');
+  append_decimal(out_, static_cast<unsigned>(type));
+  out_.put(']');
+  ++topic_questions_;
+}
+
+void HtmlReportWriter::add_topics(const std::vector<ReportTopic>& listed, std::uint64_t total) {
+  close_results();
+  if (!topic_questions_closed_ && topic_questions_ > 0) out_.append("\n]</script>\n");
+  topic_questions_closed_ = true;
+  out_.append("<script type=\"application/json\" id=\"paa-topics\">{\"types\":[");
+  for (std::size_t i = 0; i < topics::kQuestionTypes.size(); ++i) {
+    if (i > 0) out_.put(',');
+    append_script_json_string(out_, topics::name(static_cast<topics::QuestionType>(i)));
+  }
+  out_.append("],\"intents\":[");
+  for (std::size_t i = 0; i < topics::kIntents.size(); ++i) {
+    if (i > 0) out_.put(',');
+    append_script_json_string(out_, topics::name(static_cast<topics::Intent>(i)));
+  }
+  out_.append("],\"total\":");
+  append_decimal(out_, total);
+  out_.append(",\"questions_per_topic\":");
+  append_decimal(out_, kQuestionsPerTopic);
+  out_.append(",\"topics\":[");
+  for (std::size_t n = 0; n < listed.size(); ++n) {
+    const ReportTopic& t = listed[n];
+    out_.append(n > 0 ? ",\n[" : "\n[");
+    for (const std::string* text : {&t.id, &t.label, &t.hl}) {
+      append_script_json_string(out_, *text);
+      out_.put(',');
+    }
+    for (std::uint64_t figure : {t.questions, t.groups, t.trees}) {
+      append_decimal(out_, figure);
+      out_.put(',');
+    }
+    append_script_json_string(out_, t.representative);
+    out_.append(",[");
+    for (std::size_t i = 0; i < t.types.size(); ++i) {
+      if (i > 0) out_.put(',');
+      append_decimal(out_, t.types[i]);
+    }
+    out_.append("],[");
+    for (std::size_t i = 0; i < t.listed.size(); ++i) {
+      const ReportTopic::Question& q = t.listed[i];
+      if (i > 0) out_.put(',');
+      out_.put('[');
+      append_script_json_string(out_, q.question);
+      out_.put(',');
+      append_decimal(out_, static_cast<unsigned>(q.type));
+      out_.put(',');
+      append_decimal(out_, static_cast<unsigned>(q.intent));
+      out_.put(',');
+      append_decimal(out_, q.trees);
+      out_.put(',');
+      append_script_json_string(out_, q.variant_of);
+      out_.put(']');
+    }
+    out_.append("]]");
+  }
+  out_.append("]}</script>\n");
+}
+
+void HtmlReportWriter::finish() {
+  close_results();
+  if (!topic_questions_closed_ && topic_questions_ > 0) out_.append("\n]</script>\n");
+  topic_questions_closed_ = true;
   out_.append("<script type=\"application/json\" id=\"paa-meta\">{\"jobs\":[");
   for (std::size_t i = 0; i < jobs_.size(); ++i) {
     if (i > 0) out_.put(',');
@@ -127,6 +252,10 @@ Result<ExportSummary> export_html(StoreReader& store, const ExportRequest& reque
     });
     if (!scanned) return scanned.error();
   }
+  // The topics' hubs count by each tree's seed, as `--format topics` does.
+  auto lineages = LineageLookup::create(store, request.job);
+  if (!lineages) return lineages.error();
+  analysis::QuestionPass pass;
   HtmlReportWriter writer(out, *jobs);
   const std::vector<std::uint32_t> none;
   ExportSummary summary;
@@ -136,9 +265,19 @@ Result<ExportSummary> export_html(StoreReader& store, const ExportRequest& reque
     if (!env) return env.error();
     const auto it = memberships.find(result.key);
     writer.add(result, *env, it == memberships.end() ? none : it->second);
+    auto lineage = lineages->of(result);
+    if (!lineage) return lineage.error();
+    analysis::TreeSeed seed;
+    seed.root = lineage->seed_key;
+    if (auto added = pass.add_tree(result, env->result.children, seed); !added) return added.error();
     return !out.failed();
   });
   if (!selected) return selected.error();
+  if (!out.failed()) {
+    if (auto written = write_report_topics(pass, request.format.resolution, writer); !written && !out.failed()) {
+      return written.error();
+    }
+  }
   writer.finish();
   if (auto flushed = out.flush(); !flushed) return flushed.error();
   summary.records = writer.results();

@@ -11,20 +11,55 @@
 //   <script type="application/json" id="paa-meta">{"jobs":[names], "newest_fetched_at": ms}</script>
 //   result = [q, hl, gl, city, fetched_at_ms, [job indexes], [related], tree]
 //   tree = [node, ...], node = [question, answer, url, title] or with a 5th element, its children.
+// Then the topics of the selection (docs/topics.md; docs/reports.md "Topics"):
+//   <script type="application/json" class="paa-topic-questions">[[question, topic, type], ...]
+//   </script>, one element per kTopicQuestionsPerElement unique questions of the listed topics,
+//   most trees first (what the mind map colours nodes by), then
+//   <script type="application/json" id="paa-topics">{"types":[names], "intents":[names],
+//   "total": topics, "questions_per_topic": cap, "topics":[topic, ...]}</script>
+//   topic = [id, label, hl, questions, groups, trees, representative, [questions of each type],
+//            [[question, type, intent, trees, variant_of], ...]] (the first kQuestionsPerTopic
+//            questions, most trees first); type and intent are indexes into "types"/"intents".
 #include "paa/error.hpp"
 #include "paa/export/export_request.hpp"
 #include "paa/output/buffered_output.hpp"
 #include "paa/model/envelope.hpp"
 #include "paa/store/store.hpp"
 
+#include "paa/topics/question_type.hpp"
+
+#include <array>
 #include <cstdint>
 #include <span>
 #include <string>
 #include <vector>
 
+namespace paa::analysis {
+class QuestionPass;
+}
+
 namespace paa::exporting {
 
 inline constexpr std::uint64_t kResultsPerElement = 200;
+// The report's caps on the topics it lists (the rest: `paa export --format topics-jsonl`).
+inline constexpr std::uint32_t kTopicsListed = 500;
+inline constexpr std::size_t kQuestionsPerTopic = 50;
+inline constexpr std::uint64_t kTopicQuestionsPerElement = 2000;
+
+// One listed topic of the report, as its Topics view shows it.
+struct ReportTopic {
+  struct Question {
+    std::string question;
+    topics::QuestionType type = topics::QuestionType::other;
+    topics::Intent intent = topics::Intent::informational;
+    std::uint64_t trees = 0;
+    std::string variant_of;  // "" on a group's representative
+  };
+  std::string id, label, hl, representative;
+  std::uint64_t questions = 0, groups = 0, trees = 0;
+  std::array<std::uint64_t, topics::kQuestionTypes.size()> types{};  // questions of each type (enum order)
+  std::vector<Question> listed;  // at most kQuestionsPerTopic, most trees first
+};
 
 class HtmlReportWriter {
  public:
@@ -33,18 +68,33 @@ class HtmlReportWriter {
 
   void begin();  // the page up to the first result
   void add(const StoredResult& result, const Envelope& envelope, std::span<const std::uint32_t> jobs);
+  // After the results: each unique question of a listed topic (most trees first), then the
+  // listed topics and how many there are in all. Either may be left out (an empty Topics view).
+  void add_topic_question(std::string_view question, std::uint32_t topic, topics::QuestionType type);
+  void add_topics(const std::vector<ReportTopic>& listed, std::uint64_t total);
   void finish();  // the rest of the data, the script, the end of the page
   std::uint64_t results() const { return results_; }
 
  private:
   BufferedOutput& out_;
   std::vector<std::string> jobs_;
+  void close_results();
   std::uint64_t results_ = 0;
+  std::uint64_t topic_questions_ = 0;
+  bool results_closed_ = false;
+  bool topic_questions_closed_ = false;
   std::int64_t newest_ = 0;
 };
 
+// Runs the pass (fed every selected tree) and clusters its topics (`resolution`: --resolution),
+// then writes the first kTopicsListed topics (most trees first, as `--format topics` lists them)
+// with their first kQuestionsPerTopic questions, and each question of those topics for the mind
+// map.
+Result<void> write_report_topics(analysis::QuestionPass& pass, double resolution, HtmlReportWriter& writer);
+
 // The whole report of the selection, flushed: every selected tree, with the jobs that finished
-// its key (for the page's job filter; memory: those jobs per stored key).
+// its key (for the page's job filter; memory: those jobs per stored key), and its topics (the
+// analysis pass fed by the same scan, as `--format topics` computes them).
 Result<ExportSummary> export_html(StoreReader& store, const ExportRequest& request, BufferedOutput& out);
 
 }  // namespace paa::exporting

@@ -29,6 +29,25 @@
     try { return new URL(u).hostname.replace(/^www\./, ""); } catch (e) { return ""; }
   };
   const fmt = (n) => n.toLocaleString("en");
+  // The selection's topics (docs/reports.md "Topics"): T.topics[i] = [id, label, hl, questions,
+  // groups, trees, representative, [questions of each type], [[question, type, intent, trees,
+  // variant_of], ...]]; types and intents are indexes into T.types / T.intents.
+  const TE = document.getElementById("paa-topics");
+  const T = TE ? JSON.parse(TE.textContent) : { types: [], intents: [], total: 0, questions_per_topic: 0, topics: [] };
+  // Folded question -> [topic, type], for the mind map; read when first needed.
+  let topicOfQuestion = null;
+  function topicOf(text) {
+    if (!topicOfQuestion) {
+      topicOfQuestion = new Map();
+      for (const part of document.querySelectorAll("script.paa-topic-questions")) {
+        for (const e of JSON.parse(part.textContent)) {
+          const f = fold(e[0]);
+          if (!topicOfQuestion.has(f)) topicOfQuestion.set(f, [e[1], e[2]]);
+        }
+      }
+    }
+    return topicOfQuestion.get(fold(text));
+  }
   function walk(nodes, fn, depth, parent) {
     // Iterative pre-order: deep trees must not overflow the stack.
     const stack = [[nodes || [], 0, depth || 1, parent || null]];
@@ -157,7 +176,7 @@
 
   // --- tabs -------------------------------------------------------------------------------
   let activeTab = "map";
-  const tabs = ["map", "top", "related", "sources", "compare"];
+  const tabs = ["map", "top", "topics", "related", "sources", "compare"];
   const dirty = {};
   function show(name) {
     activeTab = name;
@@ -168,6 +187,7 @@
     if (name === "map") fit();
     if (name === "related") drawRelated();
     if (name === "compare") drawCompare();
+    if (name === "topics") drawTopics();
     if ((name === "top" || name === "sources") && dirty[name] !== false) {
       dirty[name] = false;
       if (name === "top") drawTop(); else drawSources();
@@ -270,14 +290,62 @@
       const t = sel("text", { x: 10, y: 20 });
       t.textContent = "No query matches the filters.";
       layer.appendChild(t);
+      $("topic-legend").hidden = true;
       showDetail(null);
       return;
     }
     mapRoot = buildTree(state.selected);
+    colourMap();
     render();
     fit();
     showDetail(null);
   }
+
+  // Colour by topic: the topics of the drawn tree's questions (folded or not), most questions
+  // first; the first PALETTE.length get a colour each, the rest OTHER_TOPIC; the legend says which.
+  const PALETTE = ["#c6dbff", "#ffd4a8", "#c4ecbf", "#f7c3d3", "#ddd0f7", "#fff0a0", "#bfe9e9", "#eec9ae", "#d6e6a8", "#e3dccb"];
+  const OTHER_TOPIC = "#e4e7ec";
+  let colourByTopic = false;
+  let mapColours = new Map();  // topic number -> colour
+  function colourMap() {
+    mapColours = new Map();
+    const legend = $("topic-legend");
+    legend.textContent = "";
+    legend.hidden = !colourByTopic || !mapRoot || state.selected < 0;
+    if (legend.hidden) return;
+    const counts = new Map();
+    let none = 0;
+    const s = [...mapRoot.kids];
+    while (s.length) {
+      const n = s.pop();
+      const t = topicOf(n.text);
+      if (t) counts.set(t[0], (counts.get(t[0]) || 0) + 1); else none++;
+      s.push(...n.kids);
+    }
+    const order = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+    const entry = (colour, text, id) => {
+      const d = el("div");
+      const sw = el("span", "swatch");
+      sw.style.background = colour;
+      d.appendChild(sw);
+      d.appendChild(el("span", null, text));
+      if (id) d.dataset.topic = id;
+      legend.appendChild(d);
+    };
+    legend.appendChild(el("strong", null, "Topics in this map"));
+    order.slice(0, PALETTE.length).forEach(([t, c], i) => {
+      mapColours.set(t, PALETTE[i]);
+      entry(PALETTE[i], T.topics[t][1] + " (" + c + ")", T.topics[t][0]);
+    });
+    const rest = order.slice(PALETTE.length);
+    if (rest.length) entry(OTHER_TOPIC, plural(rest.length, "other topic", "other topics") + " (" + rest.reduce((a, e) => a + e[1], 0) + ")");
+    if (none) entry("#fff", "not in a listed topic (" + none + ")");
+  }
+  $("color-topics").addEventListener("change", (e) => {
+    colourByTopic = e.target.checked;
+    colourMap();
+    if (mapRoot) render();
+  });
 
   function render() {
     layer.textContent = "";
@@ -292,7 +360,12 @@
         }
       }
       const g = sel("g", { class: "node" + (n === mapRoot ? " root" : "") + (n.repeat ? " repeat" : "") + (n === selectedNode ? " sel" : ""), transform: `translate(${n.x},${n.y})`, tabindex: "0" });
-      g.appendChild(sel("rect", { width: NODE_W, height: n.h, rx: 6 }));
+      const rect = sel("rect", { width: NODE_W, height: n.h, rx: 6 });
+      if (colourByTopic && n.data) {
+        const t = topicOf(n.text);
+        if (t) rect.style.fill = mapColours.get(t[0]) || OTHER_TOPIC;
+      }
+      g.appendChild(rect);
       const title = sel("title", {});
       title.textContent = n.text;
       g.appendChild(title);
@@ -385,6 +458,8 @@
     const [question, answer, url, title] = n.data;
     d.appendChild(el("h2", null, question));
     if (n.repeat) d.appendChild(el("p", "muted", "↺ This question appears earlier in this tree."));
+    const t = topicOf(question);
+    if (t) d.appendChild(el("p", "muted", "Topic: " + T.topics[t[0]][1] + " (" + T.topics[t[0]][2] + ") · " + T.types[t[1]]));
     d.appendChild(el("p", "answer", answer || "(no answer)"));
     if (title) d.appendChild(el("p", null, "Source: " + title));
     if (url) {
@@ -481,6 +556,99 @@
     d.appendChild(ul);
     if (e.trees.length > 200) d.appendChild(el("p", "muted", "and " + fmt(e.trees.length - 200) + " more"));
   }
+
+  // --- topics -----------------------------------------------------------------------------
+  // The whole report's topics (the query filters do not apply), most trees first, as
+  // `paa export --format topics` lists them; filtered by a text (label, representative and
+  // listed questions) and a question type (topics with questions of that type).
+  const topicState = { text: "", type: -1, open: new Set() };
+  let topicTexts = null;
+  fillSelect($("topic-type"), "All question types", T.types.map((name, i) => {
+    let n = 0;
+    for (const t of T.topics) n += t[7][i];
+    return [String(i), name + " (" + plural(n, "question", "questions") + ")"];
+  }));
+  function drawTopics() {
+    if (!topicTexts) topicTexts = T.topics.map((t) => [t[1], t[6], ...t[8].map((q) => q[0])].map(fold).join("\u0000"));
+    const want = fold(topicState.text);
+    const ty = topicState.type;
+    const rows = [];
+    T.topics.forEach((t, i) => {
+      if (ty >= 0 && !t[7][ty]) return;
+      if (want && !topicTexts[i].includes(want)) return;
+      rows.push(i);
+    });
+    $("topic-summary").textContent = fmt(rows.length) + " of " + plural(T.topics.length, "topic", "topics") +
+      (T.total > T.topics.length ? " listed (" + fmt(T.total) + " in all)" : "") +
+      ", most trees first. Topics of the whole report: the query filters do not apply. Click a topic to list its questions.";
+    $("topic-more").textContent = T.total > T.topics.length
+      ? "The report lists the first " + fmt(T.topics.length) + " topics; " + fmt(T.total - T.topics.length) +
+        " more: paa export --format topics lists them all (topics-jsonl with every question)."
+      : "";
+    const table = $("topic-table");
+    table.textContent = "";
+    const head = el("tr");
+    const cols = [["", ""], ["Topic", ""], ["Language", ""], ["Questions", "num"], ["Groups", "num"], ["Trees", "num"], ["Representative question", ""]];
+    if (ty >= 0) cols.push([T.types[ty] + " questions", "num"]);
+    for (const [label, cls] of cols) head.appendChild(el("th", cls || null, label));
+    table.appendChild(head);
+    for (const i of rows) {
+      const t = T.topics[i];
+      const open = topicState.open.has(i);
+      const tr = el("tr", "topic");
+      tr.dataset.topic = t[0];
+      const tog = el("button", null, open ? "▾" : "▸");
+      tog.setAttribute("aria-expanded", open ? "true" : "false");
+      tog.setAttribute("aria-label", (open ? "Hide" : "Show") + " the questions of " + t[1]);
+      const first = el("td");
+      first.appendChild(tog);
+      tr.appendChild(first);
+      tr.appendChild(el("td", "label", t[1]));
+      tr.appendChild(el("td", "hl", t[2]));
+      tr.appendChild(el("td", "num questions", fmt(t[3])));
+      tr.appendChild(el("td", "num groups", fmt(t[4])));
+      tr.appendChild(el("td", "num trees", fmt(t[5])));
+      tr.appendChild(el("td", "rep", t[6]));
+      if (ty >= 0) tr.appendChild(el("td", "num of-type", fmt(t[7][ty])));
+      tr.addEventListener("click", () => {
+        if (open) topicState.open.delete(i); else topicState.open.add(i);
+        drawTopics();
+      });
+      table.appendChild(tr);
+      if (open) table.appendChild(topicQuestions(t, cols.length, ty));
+    }
+  }
+  function topicQuestions(t, span, ty) {
+    const tr = el("tr", "qs");
+    tr.dataset.topic = t[0];
+    const td = el("td");
+    td.colSpan = span;
+    const qs = t[8].filter((q) => ty < 0 || q[1] === ty);
+    const inner = el("table");
+    const head = el("tr");
+    ["Question", "Type", "Intent", "Trees", "Variant of"].forEach((h) => head.appendChild(el("th", h === "Trees" ? "num" : null, h)));
+    inner.appendChild(head);
+    for (const q of qs) {
+      const r = el("tr", "q");
+      r.appendChild(el("td", "question", q[0]));
+      r.appendChild(el("td", "type", T.types[q[1]]));
+      r.appendChild(el("td", "intent", T.intents[q[2]]));
+      r.appendChild(el("td", "num", fmt(q[3])));
+      r.appendChild(el("td", "variant", q[4]));
+      inner.appendChild(r);
+    }
+    td.appendChild(inner);
+    const all = ty < 0 ? t[3] : t[7][ty];
+    if (all > qs.length) {
+      td.appendChild(el("p", "muted", fmt(all - qs.length) + " more " + (ty < 0 ? "" : T.types[ty] + " ") +
+        "questions: the report lists each topic's first " + fmt(T.questions_per_topic) +
+        " questions (most trees first); paa export --format topics-jsonl lists every question of every topic."));
+    }
+    tr.appendChild(td);
+    return tr;
+  }
+  $("topic-filter").addEventListener("input", (e) => { topicState.text = e.target.value; drawTopics(); });
+  $("topic-type").addEventListener("change", (e) => { topicState.type = e.target.value === "" ? -1 : Number(e.target.value); drawTopics(); });
 
   // --- related searches -------------------------------------------------------------------
   function drawRelated() {
