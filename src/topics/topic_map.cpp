@@ -133,6 +133,13 @@ class UnionFind {
 
  private:
   std::vector<std::uint32_t> parent_;
+
+ public:
+  // Each element's root, in the union-find's own array (it is not needed after).
+  std::vector<std::uint32_t> roots() && {
+    for (std::uint32_t x = 0; x < parent_.size(); ++x) parent_[x] = find(x);
+    return std::move(parent_);
+  }
 };
 
 // Every pair of `groups` (distinct, sorted) gets `weight`, when there are few enough of them.
@@ -157,17 +164,20 @@ Result<std::unique_ptr<TopicMap>> TopicMap::build(const QuestionGroups& groups, 
   const std::uint32_t G = groups.group_count();
   map->stats_.groups = G;
   // A group's language, by range.
-  std::vector<std::uint32_t> language_of(G, 0);
+  // A group's language: its range's (a language's groups are numbered consecutively); no
+  // array of G entries for it.
+  const std::vector<LanguageRange>& ranges = groups.languages();
   std::vector<double> language_size;
-  for (std::size_t l = 0; l < groups.languages().size(); ++l) {
-    const LanguageRange& r = groups.languages()[l];
-    std::fill(language_of.begin() + r.first, language_of.begin() + r.first + r.count, static_cast<std::uint32_t>(l));
-    language_size.push_back(r.count);
-  }
+  for (const LanguageRange& r : ranges) language_size.push_back(r.count);
+  auto language_of = [&](std::uint32_t g) {
+    const auto at = std::upper_bound(ranges.begin(), ranges.end(), g,
+                                     [](std::uint32_t v, const LanguageRange& r) { return v < r.first; });
+    return static_cast<std::size_t>(at - ranges.begin()) - 1;
+  };
 
   extmem::SortedRuns<WeightedEdge, EdgeOrder> edges(records_in(options.memory, sizeof(WeightedEdge)), {}, "paa-topic-edges");
   auto add_edge = [&](std::uint32_t a, std::uint32_t b, float w) -> Result<void> {
-    if (a == b || language_of[a] != language_of[b]) return {};
+    if (a == b || language_of(a) != language_of(b)) return {};
     return edges.add({std::min(a, b), std::max(a, b), w});
   };
 
@@ -189,7 +199,7 @@ Result<std::unique_ptr<TopicMap>> TopicMap::build(const QuestionGroups& groups, 
     std::uint64_t current = 0;
     auto close = [&]() -> Result<void> {
       members.erase(std::unique(members.begin(), members.end()), members.end());
-      const double language = language_size[language_of[members.front()]];
+      const double language = language_size[language_of(members.front())];
       const double df = static_cast<double>(members.size());
       if (language > 2) {
         const double idf = std::log(language / df);
@@ -390,7 +400,7 @@ Result<std::unique_ptr<TopicMap>> TopicMap::build(const QuestionGroups& groups, 
         if (e.weight >= kCuts[cut[e.a]]) uf.unite(e.a, e.b);
       });
       if (!united) return united.error();
-      for (std::uint32_t g = 0; g < G; ++g) part[g] = uf.find(g);
+      part = std::move(uf).roots();
       std::fill(part_edges.begin(), part_edges.end(), 0);
       auto counted = for_each_edge([&](const WeightedEdge& e) {
         if (part[e.a] == part[e.b] && part_edges[part[e.a]] != 0xffffffff) ++part_edges[part[e.a]];
@@ -539,7 +549,7 @@ Result<std::unique_ptr<TopicMap>> TopicMap::build(const QuestionGroups& groups, 
       if (r.group != last_group) ++tf;
       last_group = r.group;
       df = r.df;
-      language = language_size[language_of[r.group]];
+      language = language_size[language_of(r.group)];
       return {};
     });
     if (!scored) return scored.error();

@@ -10,7 +10,7 @@
 // parts, each clustered alone with igraph's Leiden (modularity, --resolution, a fixed seed):
 // the connected components of the strong edges (weight >= 2: siblings and closer, or a shared
 // page), and a part of more than `max_part_edges` edges cut again by stronger edges (3, 4, 6,
-// ... until it fits). Edges between parts are dropped. Memory: 16 bytes per group, the sorts'
+// ... until it fits). Edges between parts are dropped. Memory: 17 bytes per group, the sorts'
 // budgets, and one part's graph.
 //
 // A topic's id is its representative's variant group id: the group in the most trees (ties
