@@ -51,7 +51,7 @@ TEST(KeyGrouper, VariantsShareAGroupInOneLocaleOnly) {
   EXPECT_NE(g.group(query("Is coffee good for you?").key), g.group(query("Is coffee bad for you?").key));
 }
 
-TEST(GroupSet, HoldsEachIdOnceZeroIncludedAndGrowsAtHalfFull) {
+TEST(GroupSet, HoldsEachIdOnceZeroIncludedAndGrowsAtThreeQuartersFull) {
   GroupSet set;
   EXPECT_FALSE(set.contains(0));
   EXPECT_FALSE(set.contains(42));
