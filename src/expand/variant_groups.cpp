@@ -1,42 +1,16 @@
 #include "paa/expand/variant_groups.hpp"
 
+#include "paa/topics/field_hash.hpp"
 #include "paa/topics/question_profile.hpp"
 
 namespace paa {
-
-namespace {
-
-// FNV-1a 64, each field followed by 0x1f: fixed by the format, like the group ids it mixes.
-class Fnv {
- public:
-  Fnv& add(std::string_view field) {
-    for (unsigned char c : field) mix(c);
-    mix(0x1f);
-    return *this;
-  }
-  Fnv& add(std::uint64_t v) {
-    for (int i = 0; i < 8; ++i) mix(static_cast<unsigned char>(v >> (8 * i)));
-    mix(0x1f);
-    return *this;
-  }
-  std::uint64_t value() const { return h_; }
-
- private:
-  void mix(unsigned char c) {
-    h_ ^= c;
-    h_ *= 0x100000001b3ull;
-  }
-  std::uint64_t h_ = 0xcbf29ce484222325ull;
-};
-
-}  // namespace
 
 KeyGrouper::KeyGrouper() : profiler_(std::make_unique<topics::QuestionProfiler>()) {}
 KeyGrouper::~KeyGrouper() = default;
 
 std::uint64_t KeyGrouper::group(const QueryKey& key) {
   const std::uint64_t variant = profiler_->profile(key.q, key.hl).group;
-  return Fnv().add(variant).add(key.hl).add(key.gl).add(key.city).value();
+  return topics::detail::FieldHash().add(variant).add(key.hl).add(key.gl).add(key.city).value();
 }
 
 std::size_t GroupSet::slot_of(std::uint64_t group) const {

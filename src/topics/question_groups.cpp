@@ -1,6 +1,8 @@
 #include "paa/topics/question_groups.hpp"
 
-#include "field_hash.hpp"
+#include "paa/topics/field_hash.hpp"
+
+#include "record_fields.hpp"
 
 #include "paa/extmem/scratch_reader.hpp"
 
@@ -12,13 +14,10 @@ namespace paa::topics {
 
 namespace {
 
-void put(std::string& out, std::uint64_t v) { out.append(reinterpret_cast<const char*>(&v), 8); }
-
-std::uint64_t get(std::string_view s, std::size_t at) {
-  std::uint64_t v = 0;
-  std::memcpy(&v, s.data() + at * 8, 8);
-  return v;
-}
+using detail::get;
+using detail::get_string;
+using detail::put;
+using detail::put_string;
 
 // Group ids sort as numbers: big-endian bytes.
 void big_endian(std::string& out, std::uint64_t v) {
@@ -44,23 +43,6 @@ static_assert(sizeof(ByQuestion) == 24);
 // representative's spelling; then (for for_each_group) its language and its stems with their
 // surfaces, each string as a 4-byte length and its bytes.
 constexpr std::size_t kGroupNumbers = 7;
-
-void put_string(std::string& out, std::string_view s) {
-  const auto n = static_cast<std::uint32_t>(s.size());
-  out.append(reinterpret_cast<const char*>(&n), 4);
-  out.append(s);
-}
-
-// Reads put_string's strings back; false when `in` is shorter than it says.
-bool get_string(std::string_view& in, std::string_view& out) {
-  std::uint32_t n = 0;
-  if (in.size() < 4) return false;
-  std::memcpy(&n, in.data(), 4);
-  if (in.size() - 4 < n) return false;
-  out = in.substr(4, n);
-  in.remove_prefix(4 + std::size_t{n});
-  return true;
-}
 
 }  // namespace
 

@@ -2,7 +2,7 @@
 
 #include "paa/text/language.hpp"
 
-#include "field_hash.hpp"
+#include "paa/topics/field_hash.hpp"
 
 #include <cstdio>
 

@@ -2,7 +2,7 @@
 
 #include "paa/topics/answer_page.hpp"
 
-#include "field_hash.hpp"
+#include "paa/topics/field_hash.hpp"
 
 namespace paa::topics {
 

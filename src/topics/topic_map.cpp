@@ -5,7 +5,9 @@
 #include "paa/extmem/sorted_runs.hpp"
 #include "paa/topics/question_profile.hpp"
 
-#include "field_hash.hpp"
+#include "paa/topics/field_hash.hpp"
+
+#include "record_fields.hpp"
 #include "leiden.hpp"
 
 #include <algorithm>
@@ -18,6 +20,11 @@
 namespace paa::topics {
 
 namespace {
+
+using detail::get;
+using detail::get_string;
+using detail::put;
+using detail::put_string;
 
 using detail::WeightedEdge;
 
@@ -84,26 +91,6 @@ struct Rank {  // most trees first, then id
 
 std::size_t records_in(std::size_t bytes, std::size_t record) { return std::max<std::size_t>(bytes / record, 1024); }
 
-void put(std::string& out, std::uint64_t v) { out.append(reinterpret_cast<const char*>(&v), 8); }
-std::uint64_t get(std::string_view s, std::size_t at) {
-  std::uint64_t v = 0;
-  std::memcpy(&v, s.data() + at * 8, 8);
-  return v;
-}
-void put_string(std::string& out, std::string_view s) {
-  const auto n = static_cast<std::uint32_t>(s.size());
-  out.append(reinterpret_cast<const char*>(&n), 4);
-  out.append(s);
-}
-bool get_string(std::string_view& in, std::string_view& out) {
-  std::uint32_t n = 0;
-  if (in.size() < 4) return false;
-  std::memcpy(&n, in.data(), 4);
-  if (in.size() - 4 < n) return false;
-  out = in.substr(4, n);
-  in.remove_prefix(4 + std::size_t{n});
-  return true;
-}
 void big_endian32(std::string& out, std::uint32_t v) {
   for (int shift = 24; shift >= 0; shift -= 8) out.push_back(static_cast<char>((v >> shift) & 0xff));
 }

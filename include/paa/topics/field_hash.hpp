@@ -1,5 +1,5 @@
 #pragma once
-// Internal: FNV-1a 64 over a sequence of fields, each followed by 0x1f (a byte no folded word
+// FNV-1a 64 over a sequence of fields, each followed by 0x1f (a byte no folded word
 // holds), so ("ab", "c") and ("a", "bc") differ. Fixed by the format: variant group ids are
 // exported and must not change between releases or platforms.
 #include <cstdint>
@@ -11,6 +11,12 @@ class FieldHash {
  public:
   FieldHash& add(std::string_view field) {
     for (unsigned char c : field) mix(c);
+    mix(0x1f);
+    return *this;
+  }
+  // A number as its 8 bytes, low first, then the separator.
+  FieldHash& add(std::uint64_t v) {
+    for (int i = 0; i < 8; ++i) mix(static_cast<unsigned char>(v >> (8 * i)));
     mix(0x1f);
     return *this;
   }
