@@ -72,7 +72,7 @@ Result<void> QuestionPass::add_tree(const StoredResult& tree, const std::vector<
   return {};
 }
 
-Result<void> QuestionPass::run(std::initializer_list<QuestionReducer*> reducers) {
+Result<void> QuestionPass::run(std::span<QuestionReducer* const> reducers) {
   bool open = false;
   std::string current;
   std::uint64_t questions = 0;

@@ -2,9 +2,12 @@
 
 #include "paa/topics/topic_links.hpp"
 
+#include <vector>
+
 namespace paa::exporting {
 
-Result<QuestionViews> analyse_questions(analysis::QuestionPass& pass, const topics::TopicOptions& options) {
+Result<QuestionViews> analyse_questions(analysis::QuestionPass& pass, const topics::TopicOptions& options,
+                                        std::initializer_list<analysis::QuestionReducer*> more) {
   QuestionViews views;
   auto unique = analysis::UniqueQuestions::create();
   if (!unique) return unique.error();
@@ -12,7 +15,9 @@ Result<QuestionViews> analyse_questions(analysis::QuestionPass& pass, const topi
   if (!groups) return groups.error();
   auto links = topics::TopicLinks::create();
   if (!links) return links.error();
-  if (auto ran = pass.run({unique->get(), groups->get(), links->get()}); !ran) return ran.error();
+  std::vector<analysis::QuestionReducer*> reducers{unique->get(), groups->get(), links->get()};
+  reducers.insert(reducers.end(), more.begin(), more.end());
+  if (auto ran = pass.run(reducers); !ran) return ran.error();
   if (auto grouped = (*groups)->finish(); !grouped) return grouped.error();
   auto map = topics::TopicMap::build(**groups, **links, options);
   if (!map) return map.error();

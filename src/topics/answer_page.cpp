@@ -1,6 +1,6 @@
 #include "paa/topics/answer_page.hpp"
 
-#include <libpsl.h>
+#include "paa/watch/answer_domain.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -33,13 +33,7 @@ std::string answer_page(std::string_view url) {
   if (host.empty()) return {};
   std::string lower(host);
   std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
-  std::string page = lower;
-  if (!is_ip(lower)) {
-    // The builtin list: the same answer on every machine, whatever /usr/share holds.
-    if (const char* registrable = psl_registrable_domain(psl_builtin(), lower.c_str()); registrable != nullptr) {
-      page = registrable;
-    }
-  }
+  std::string page = is_ip(lower) ? lower : watch::registrable_domain(lower);
   std::string_view path = rest.substr(0, rest.find_first_of("?#"));
   while (!path.empty() && path.back() == '/') path.remove_suffix(1);
   page += path.empty() ? std::string_view("/") : path;

@@ -3,7 +3,7 @@
 #include "paa/history/diff_report.hpp"
 #include "paa/output/sink.hpp"
 
-#include "trees.hpp"
+#include "support/trees.hpp"
 
 #include <boost/json/parse.hpp>
 #include <boost/json/value.hpp>

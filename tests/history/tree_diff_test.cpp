@@ -2,7 +2,7 @@
 // questions, normalisation and churn.
 #include "paa/history/tree_diff.hpp"
 
-#include "trees.hpp"
+#include "support/trees.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -92,7 +93,10 @@ class QuestionPass {
   Result<void> add_tree(const StoredResult& tree, const std::vector<Question>& roots, const TreeSeed& seed = {});
 
   // Sorts and streams every question to each reducer in turn. Call once, after the adds.
-  Result<void> run(std::initializer_list<QuestionReducer*> reducers);
+  Result<void> run(std::span<QuestionReducer* const> reducers);
+  Result<void> run(std::initializer_list<QuestionReducer*> reducers) {
+    return run(std::span<QuestionReducer* const>(reducers.begin(), reducers.size()));
+  }
 
   PassStats stats() const;
 

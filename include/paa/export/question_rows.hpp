@@ -19,8 +19,9 @@ struct QuestionViews {
   std::unique_ptr<topics::TopicMap> topics;
 };
 
-// Runs the pass (once) and clusters its groups.
-Result<QuestionViews> analyse_questions(analysis::QuestionPass& pass, const topics::TopicOptions& options);
+// Runs the pass (once), with `more` reducers beside the views' own, and clusters its groups.
+Result<QuestionViews> analyse_questions(analysis::QuestionPass& pass, const topics::TopicOptions& options,
+                                        std::initializer_list<analysis::QuestionReducer*> more = {});
 
 // Each unique question, most frequent first, with its group and its topic (its number, id and
 // label only: TopicMap::topic() has the rest).

@@ -1,5 +1,5 @@
 #pragma once
-// Hand-built answers for the history tests (tree_diff, diff_report).
+// Hand-built answers for the history and watch tests (tree_diff, diff_report, stability, domains).
 #include "paa/model/envelope.hpp"
 
 #include <string>
