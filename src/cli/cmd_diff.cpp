@@ -6,6 +6,7 @@
 #include "paa/output/atomic_file.hpp"
 #include "paa/output/buffered_output.hpp"
 #include "paa/history/diff_report.hpp"
+#include "paa/history/domain_report.hpp"
 #include "paa/model/clock.hpp"
 #include "paa/model/duration.hpp"
 #include "paa/model/query_key.hpp"
@@ -13,11 +14,14 @@
 #include "paa/selection/stores.hpp"
 #include "paa/store/point_in_time.hpp"
 #include "paa/store/store.hpp"
+#include "paa/watch/distinct_questions.hpp"
+#include "paa/watch/own_domains.hpp"
 
 #include <algorithm>
 #include <limits>
 #include <memory>
 #include <optional>
+#include <unordered_set>
 #include <string>
 
 namespace paa::cli {
@@ -36,11 +40,32 @@ struct DiffFlags {
   std::string output;
   bool force = false;
   std::size_t detail = 1000;
+  std::string by = "key";
+  std::vector<std::string> domains;
 };
+
+// What one key's two sides feed: the per-key report, or the domains' won and lost.
+struct DiffSinks {
+  DiffReport* report = nullptr;
+  watch::DomainMoves* moves = nullptr;
+  const watch::OwnDomains* own = nullptr;  // --domain: only the questions these domains answer
+};
+
+// The questions `own` answers in either tree (by fold_or_raw, as the diff compares them).
+std::unordered_set<std::string> owned_questions(const watch::OwnDomains& own, const SearchResult* a, const SearchResult* b) {
+  std::unordered_set<std::string> out;
+  for (const SearchResult* t : {a, b}) {
+    if (t == nullptr) continue;
+    for (auto& d : watch::distinct_questions(t->children)) {
+      if (own.owns(d.node->url)) out.insert(std::move(d.folded));
+    }
+  }
+  return out;
+}
 
 // One key's two sides, parsed once; the same version at both sides is parsed once.
 Result<void> compare_key(StoreReader& store, const StoredResult& current, std::int64_t from, std::int64_t to,
-                         DiffReport& report) {
+                         const DiffSinks& sinks) {
   auto before = store.get_at(current.key, from, &current);
   if (!before) return before.error();
   auto after = store.get_at(current.key, to, &current);
@@ -70,13 +95,29 @@ Result<void> compare_key(StoreReader& store, const StoredResult& current, std::i
   }
   const SearchResult* b = old_tree ? &*old_tree : nullptr;
   const SearchResult* a = same ? b : (new_tree ? &*new_tree : nullptr);
-  report.add(KeyComparison{current.q, current.hl, current.gl, current.city, b, a});
+  if (sinks.moves != nullptr) {
+    if (b != nullptr && a != nullptr) sinks.moves->add_key(*b, *a);
+    return {};
+  }
+  std::unordered_set<std::string> only;
+  KeyComparison key{current.q, current.hl, current.gl, current.city, b, a};
+  if (sinks.own != nullptr && !sinks.own->empty()) {
+    only = owned_questions(*sinks.own, b, a);
+    key.only = &only;
+  }
+  sinks.report->add(key);
   return {};
 }
 
 int run_diff(const DiffFlags& f) {
   auto format = parse_diff_format(f.format);
   if (!format) return fail(usage_error("--format " + f.format + ": use text, csv or jsonl"));
+  const bool by_domain = f.by == "domain";
+  if (by_domain && *format == DiffFormat::jsonl) {
+    return fail(usage_error("--by domain writes text or csv (one row per domain), not jsonl"));
+  }
+  auto own = watch::OwnDomains::parse(f.domains);
+  if (!own) return fail(own.error());
   std::vector<std::filesystem::path> stores;
   if (!f.store.empty()) stores.push_back(f.store);
   std::string job = f.job;
@@ -113,12 +154,16 @@ int run_diff(const DiffFlags& f) {
   const auto output = output_target(f.output);
   auto done = write_output(output, f.force, [&](ByteSink& sink) -> Result<void> {
     BufferedOutput out(sink);
-    DiffReport report(DiffOptions{*format, f.detail}, DiffHeader{from->label, to->label, selection}, out);
+    const DiffHeader header{from->label, to->label, selection};
+    std::optional<DiffReport> report;
+    if (!by_domain) report.emplace(DiffOptions{*format, f.detail}, header, out);
+    watch::DomainMoves moves;
+    const DiffSinks sinks{report ? &*report : nullptr, by_domain ? &moves : nullptr, &*own};
     std::optional<Error> failed;
     auto visit = [&](const StoredResult& current) {
       // --hl/--gl (with --gl alone every language is scanned, each key checked).
       if (!locale->matches(current.key)) return true;
-      if (auto r = compare_key(**store, current, from->at_ms, to->at_ms, report); !r) {
+      if (auto r = compare_key(**store, current, from->at_ms, to->at_ms, sinks); !r) {
         failed = r.error();
         return false;
       }
@@ -140,7 +185,8 @@ int run_diff(const DiffFlags& f) {
     }
     if (failed) return *failed;
     if (!scanned) return scanned.error();
-    return report.finish();
+    if (by_domain) return write_domain_diff(moves, *format, header, *own, out);
+    return report->finish();
   });
   if (!done) return fail(done.error());
   return kExitOk;
@@ -187,6 +233,12 @@ Command add_diff_command(CLI::App& app) {
   c.app->add_option("--format", f->format, "text (for people, most changed keys first), csv (one row per change) or jsonl (one object per key)")
       ->capture_default_str()
       ->transform(one_of({"text", "csv", "jsonl"}));
+  c.app->add_option("--by", f->by, "key (each key's changes) or domain (per answer domain: answers at --from and --to, won, lost, net)")
+      ->capture_default_str()
+      ->transform(one_of({"key", "domain"}));
+  c.app->add_option("--domain", f->domains,
+                    "Your domain (repeatable): by key, only the questions it answers at either point; by domain, "
+                    "its rows marked");
   c.app->add_option("-o,--output,--out", f->output, "Write to FILE atomically instead of standard output");
   c.app->add_flag("--force", f->force, "Replace an existing -o file");
   c.app->add_option("--detail", f->detail, "text: show this many changed keys in detail (the most changed)")

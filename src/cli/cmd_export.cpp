@@ -95,10 +95,12 @@ Command add_export_command(CLI::App& app) {
                     "jsonl | json | csv | questions | related | xlsx | html | edges (an expansion's discovery "
                     "tree: one CSV row per discovered key and the parent that admitted it) | failures | "
                     "failures-jsonl (the failed keys, CSV or JSON Lines: attempts, last status, message) | topics | "
-                    "topics-jsonl (one row per topic; JSON Lines nest its variant groups and their variants)")
+                    "topics-jsonl (one row per topic; JSON Lines nest its variant groups and their variants) | "
+                    "stability (each key's questions over its versions: stable, new, gone, intermittent) | domains "
+                    "(who owns the answers: one row per registrable domain)")
       ->required()
       ->transform(one_of({"jsonl", "json", "csv", "questions", "related", "xlsx", "html", "edges", "failures",
-                          "failures-jsonl", "topics", "topics-jsonl"}));
+                          "failures-jsonl", "topics", "topics-jsonl", "stability", "domains"}));
   c.app->add_option("--job", f->options.job,
                     "Only the keys done by this job, with its lineage (edges: the job whose expansion to write; "
                     "needed when several jobs expanded; failures: only this job's failed keys)");
@@ -121,6 +123,13 @@ Command add_export_command(CLI::App& app) {
   c.app->add_option("--at", f->at,
                     "The store as it was at RUN (a run id, see `paa status`) or DATE (YYYY-MM-DD: the end of that "
                     "UTC day; or RFC 3339): the results current then");
+  c.app->add_option("--from", f->options.from,
+                    "stability: compare the versions from RUN or DATE (the one current then and every later one; "
+                    "default: the first)");
+  c.app->add_option("--to", f->options.to, "stability: up to RUN or DATE (default now)");
+  c.app->add_option("--domain", f->options.domains,
+                    "Your domain (repeatable): questions, stability, domains, xlsx and html mark the answers it "
+                    "holds (yours, lost, competitor)");
   c.run = [f] { return run_export(*f); };
   return c;
 }

@@ -6,7 +6,7 @@ std::optional<ExportFormat> parse_export_format(std::string_view name) {
   for (const ExportFormat format : {ExportFormat::jsonl, ExportFormat::json, ExportFormat::csv, ExportFormat::questions,
                                     ExportFormat::related, ExportFormat::xlsx, ExportFormat::html, ExportFormat::edges,
                                     ExportFormat::failures, ExportFormat::failures_jsonl, ExportFormat::topics,
-                                    ExportFormat::topics_jsonl}) {
+                                    ExportFormat::topics_jsonl, ExportFormat::stability, ExportFormat::domains}) {
     if (name == format_name(format)) return format;
   }
   return std::nullopt;
@@ -27,6 +27,8 @@ std::string_view format_name(ExportFormat format) {
     case ExportFormat::topics: return "topics";
     case ExportFormat::topics_jsonl: return "topics-jsonl";
     case ExportFormat::topics_summary: return "topics-summary";
+    case ExportFormat::stability: return "stability";
+    case ExportFormat::domains: return "domains";
   }
   return "?";
 }

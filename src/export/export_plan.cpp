@@ -3,7 +3,10 @@
 #include "paa/export/exporter.hpp"
 #include "paa/export/xlsx/xlsx_export.hpp"
 #include "paa/output/atomic_file.hpp"
+#include "paa/model/clock.hpp"
 #include "paa/selection/locale_filter.hpp"
+#include "paa/store/point_in_time.hpp"
+#include "paa/watch/own_domains.hpp"
 
 namespace paa::exporting {
 
@@ -13,7 +16,8 @@ Error usage(std::string message) { return make_error(errc::invalid_input, std::m
 
 bool is_csv(ExportFormat format) {
   return format == ExportFormat::csv || format == ExportFormat::questions || format == ExportFormat::related ||
-         format == ExportFormat::edges || format == ExportFormat::failures || format == ExportFormat::topics;
+         format == ExportFormat::edges || format == ExportFormat::failures || format == ExportFormat::topics ||
+         format == ExportFormat::stability || format == ExportFormat::domains;
 }
 
 bool is_failures(ExportFormat format) {
@@ -27,7 +31,7 @@ Result<ExportPlan> plan_export(const ExportOptions& options) {
   if (!format) {
     return usage("unknown --format '" + options.format +
                  "'; use one of jsonl, json, csv, questions, related, xlsx, html, edges, failures, failures-jsonl, "
-                 "topics, topics-jsonl");
+                 "topics, topics-jsonl, stability, domains");
   }
   if (*format == ExportFormat::xlsx && !options.output) {
     return usage("xlsx is a binary file and is not written to standard output; give -o FILE.xlsx");
@@ -42,7 +46,8 @@ Result<ExportPlan> plan_export(const ExportOptions& options) {
   plan.xlsx.dedupe = options.dedupe;
   plan.xlsx.rows_per_sheet = options.xlsx_rows_per_sheet;
   if (options.excel && !is_csv(*format)) {
-    return usage("--excel applies to the CSV formats (csv, questions, related, edges, failures, topics), not " +
+    return usage("--excel applies to the CSV formats (csv, questions, related, edges, failures, topics, stability, "
+                 "domains), not " +
                  options.format);
   }
   if (options.dedupe && is_failures(*format)) {
@@ -79,6 +84,22 @@ Result<ExportPlan> plan_export(const ExportOptions& options) {
     }
     plan.request.format.resolution = *options.resolution;
   }
+  if ((!options.from.empty() || !options.to.empty()) && *format != ExportFormat::stability) {
+    return usage("--from and --to choose the versions stability compares; " + options.format +
+                 " shows one point in time: use --at");
+  }
+  plan.from = options.from;
+  plan.to = options.to;
+  if (!options.domains.empty()) {
+    const auto f = *format;
+    if (f != ExportFormat::questions && f != ExportFormat::stability && f != ExportFormat::domains &&
+        f != ExportFormat::xlsx && f != ExportFormat::html) {
+      return usage("--domain marks the answers your domains hold in questions, stability, domains, xlsx and html, "
+                   "not in " + options.format);
+    }
+    if (auto own = watch::OwnDomains::parse(options.domains); !own) return own.error();
+    plan.request.format.own_domains = options.domains;
+  }
   auto locale = LocaleFilter::from_flags(options.hl, options.gl);
   if (!locale) return locale.error();
   plan.request.hl = locale->hl();
@@ -92,6 +113,25 @@ Result<ExportSummary> write_export(const OpenedStores& stores, const ExportPlan&
   if (stores.at && is_failures(request.format.format)) {
     return usage("--at shows results as they were; " + std::string(format_name(request.format.format)) +
                  " lists the keys failed now (progress has no history): leave out --at");
+  }
+  if (request.format.format == ExportFormat::stability) {
+    if (stores.at) return usage("--at shows one point in time; stability compares versions: use --from and --to");
+    auto runs = store.runs();
+    if (!runs) return runs.error();
+    const std::int64_t now = unix_now_ms();
+    if (!plan.from.empty()) {
+      auto from = resolve_point(plan.from, *runs, now);
+      if (!from) return prefixed("--from: ", from.error());
+      request.window.from_ms = from->at_ms;
+    }
+    if (!plan.to.empty()) {
+      auto to = resolve_point(plan.to, *runs, now);
+      if (!to) return prefixed("--to: ", to.error());
+      request.window.to_ms = to->at_ms;
+    }
+    if (request.window.from_ms > request.window.to_ms) {
+      return usage("--from " + plan.from + " is after --to " + plan.to + "; swap them");
+    }
   }
   ExportSummary summary;
   if (plan.partitioned) {

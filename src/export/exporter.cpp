@@ -7,6 +7,7 @@
 #include "paa/export/html/html_report.hpp"
 #include "paa/export/lineage_lookup.hpp"
 #include "paa/export/questions/questions_csv.hpp"
+#include "paa/export/stability/stability_export.hpp"
 
 #include <optional>
 
@@ -17,6 +18,7 @@ Result<ExportSummary> export_store(StoreReader& store, const ExportRequest& sele
   if (auto catalogued = catalog_selection(store, request); !catalogued) return catalogued.error();
   if (request.format.format == ExportFormat::html) return export_html(store, request, out);
   if (request.format.format == ExportFormat::edges) return export_edges(store, request, out);
+  if (request.format.format == ExportFormat::stability) return export_stability(store, request, out);
   if (request.format.format == ExportFormat::failures || request.format.format == ExportFormat::failures_jsonl) {
     return export_failures(store, request, out);
   }
@@ -29,7 +31,7 @@ Result<ExportSummary> export_store(StoreReader& store, const ExportRequest& sele
   // has them.
   const ExportFormat format = request.format.format;
   if (format_has_lineage(format) || format == ExportFormat::questions || format == ExportFormat::topics ||
-      format == ExportFormat::topics_jsonl || format == ExportFormat::topics_summary) {
+      format == ExportFormat::topics_jsonl || format == ExportFormat::topics_summary || format == ExportFormat::domains) {
     auto lookup = LineageLookup::create(store, request.job, request.attribute_jobs);
     if (!lookup) return lookup.error();
     lineages.emplace(std::move(*lookup));

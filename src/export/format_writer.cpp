@@ -1,6 +1,7 @@
 #include "paa/export/format_writer.hpp"
 
 #include "paa/export/csv/csv_writer.hpp"
+#include "paa/export/domains/domains_csv.hpp"
 #include "paa/export/jsonl/json_writer.hpp"
 #include "paa/export/questions/questions_csv.hpp"
 #include "paa/export/topics/topics_export.hpp"
@@ -19,6 +20,8 @@ std::unique_ptr<FormatWriter> make_format_writer(const FormatOptions& options, B
     case ExportFormat::topics:
     case ExportFormat::topics_jsonl: return make_topics_writer(options, out);
     case ExportFormat::topics_summary: return make_topics_summary_writer(options, out);
+    case ExportFormat::domains: return make_domains_writer(options, out);
+    case ExportFormat::stability: break;  // each key's versions: see stability/stability_export.hpp
     case ExportFormat::xlsx: break;   // a workbook, not a byte stream: see xlsx/xlsx_export.hpp
     case ExportFormat::html: break;   // a page over the whole selection: see html/html_report.hpp
     case ExportFormat::edges: break;  // a job's expansion, not its results: see edges/edges_csv.hpp

@@ -7,7 +7,7 @@
 namespace paa::exporting {
 
 Result<QuestionViews> analyse_questions(analysis::QuestionPass& pass, const topics::TopicOptions& options,
-                                        std::initializer_list<analysis::QuestionReducer*> more) {
+                                        std::span<analysis::QuestionReducer* const> more) {
   QuestionViews views;
   auto unique = analysis::UniqueQuestions::create();
   if (!unique) return unique.error();

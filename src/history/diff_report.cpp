@@ -1,5 +1,7 @@
 #include "paa/history/diff_report.hpp"
 
+#include "paa/model/query_key.hpp"
+
 #include "paa/output/text.hpp"
 
 #include <algorithm>
@@ -156,6 +158,12 @@ void DiffReport::add(const KeyComparison& key) {
   std::optional<TreeDiff> diff;
   if (key.before != nullptr && key.after != nullptr) {
     diff = diff_trees(*key.before, *key.after);
+    if (key.only != nullptr) {
+      std::erase_if(diff->changes, [&](const TreeChange& c) {
+        return c.kind == TreeChangeKind::related_added || c.kind == TreeChangeKind::related_removed ||
+               !key.only->contains(fold_or_raw(c.question));
+      });
+    }
     count(totals_, *diff);
     count(locale, *diff);
   } else if (key.before != nullptr) {

@@ -59,6 +59,7 @@ void StabilityTimeline::add_version(const VersionTimes& times, const SearchResul
     s.question = d.node->question;
     s.url = d.node->url;
     s.seen_in.push_back(index);
+    s.urls.push_back(d.node->url);
     now.insert(std::move(d.folded));
   }
   if (index > 0) churn_sum_ += question_churn(previous_, now);
@@ -93,6 +94,7 @@ std::vector<QuestionStability> StabilityTimeline::questions() const {
     q.present_now = s.seen_in.back() == n - 1;
     q.status = status_of(s);
     q.seen_in = s.seen_in;
+    q.urls = s.urls;
     out.push_back(std::move(q));
   }
   return out;

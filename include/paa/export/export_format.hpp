@@ -12,9 +12,11 @@ namespace paa::exporting {
 // (xlsx/xlsx_export.hpp), html (html/html_report.hpp), edges (edges/edges_csv.hpp) and
 // failures, failures-jsonl (failures/failure_list.hpp: failed keys, not results) are written by
 // their own drivers.
-// topics_summary is `paa topics`'s text, not a --format of `paa export`.
+// topics_summary is `paa topics`'s text, not a --format of `paa export`. domains is a
+// FormatWriter too; stability reads each key's versions (stability/stability_export.hpp).
 enum class ExportFormat {
-  jsonl, json, csv, questions, related, xlsx, html, edges, failures, failures_jsonl, topics, topics_jsonl, topics_summary
+  jsonl, json, csv, questions, related, xlsx, html, edges, failures, failures_jsonl, topics, topics_jsonl, topics_summary,
+  stability, domains
 };
 
 std::optional<ExportFormat> parse_export_format(std::string_view name);
@@ -35,6 +37,9 @@ struct FormatOptions {
   bool volumes = false;
   // questions, topics, xlsx, html: the topic clustering's --resolution (docs/topics.md).
   double resolution = 1.0;
+  // --domain (questions, stability, domains, xlsx, html): your domains as given; each writer
+  // parses them with watch::OwnDomains (plan_export has checked them).
+  std::vector<std::string> own_domains;
 };
 
 // Whether a format's records carry the lineage (jsonl, json, csv): the exporter looks it up

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace paa::exporting {
 
@@ -27,6 +28,9 @@ struct ExportOptions {
   std::string partition_by;  // "" = one file; "hl,gl": a Hive-style folder at `output`
   std::string part_size;     // "" = kDefaultPartSize
   std::optional<double> resolution;  // the topics' (docs/topics.md); nullopt = 1
+  std::string from;  // stability: RUN or DATE (docs/history.md "Points in time"); "" = the first version
+  std::string to;    // stability: RUN or DATE; "" = now
+  std::vector<std::string> domains;  // --domain (docs/watch.md "Your domains")
   std::uint32_t xlsx_rows_per_sheet = kExcelMaxRows;  // Excel's limit; smaller only in tests
 };
 
@@ -36,6 +40,7 @@ struct ExportPlan {
   XlsxOptions xlsx;
   std::optional<std::filesystem::path> output;
   bool force = false;
+  std::string from, to;  // stability's window, resolved against the store's runs when written
 };
 
 // The options checked (invalid_input naming the flag): a known format, what --excel,

@@ -8,10 +8,17 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <string>
 #include <vector>
 
 namespace paa::exporting {
+
+// stability's window, --from..--to (resolve_point's at_ms); the defaults hold every version.
+struct StabilityWindow {
+  std::int64_t from_ms = std::numeric_limits<std::int64_t>::min();
+  std::int64_t to_ms = std::numeric_limits<std::int64_t>::max();
+};
 
 struct ExportRequest {
   FormatOptions format;
@@ -21,6 +28,7 @@ struct ExportRequest {
   // The jobs whose progress entries hold attributes (set with format.attributes by
   // catalog_selection, paa/export/attributes.hpp).
   std::vector<std::string> attribute_jobs;
+  StabilityWindow window;  // stability only
   bool filtered() const { return !job.empty() || !hl.empty() || !gl.empty(); }
 };
 

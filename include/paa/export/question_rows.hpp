@@ -21,7 +21,7 @@ struct QuestionViews {
 
 // Runs the pass (once), with `more` reducers beside the views' own, and clusters its groups.
 Result<QuestionViews> analyse_questions(analysis::QuestionPass& pass, const topics::TopicOptions& options,
-                                        std::initializer_list<analysis::QuestionReducer*> more = {});
+                                        std::span<analysis::QuestionReducer* const> more = {});
 
 // Each unique question, most frequent first, with its group and its topic (its number, id and
 // label only: TopicMap::topic() has the rest).

@@ -20,6 +20,7 @@
 #include <string>
 #include <string_view>
 #include <tuple>
+#include <unordered_set>
 #include <vector>
 
 namespace paa {
@@ -40,6 +41,9 @@ struct KeyComparison {
   std::string city;
   const SearchResult* before = nullptr;  // the version current at --from
   const SearchResult* after = nullptr;   // the version current at --to
+  // --domain: when set, only the changes to these questions (fold_or_raw) are reported and
+  // counted, and no related-search changes (docs/watch.md "Your domains").
+  const std::unordered_set<std::string>* only = nullptr;
 };
 
 // What the text report's header shows; csv and jsonl do not use it.

@@ -57,6 +57,7 @@ struct QuestionStability {
   bool present_now = false;        // in the last version of the window
   StabilityStatus status = StabilityStatus::stable;
   std::vector<std::uint32_t> seen_in;  // the versions that have it (0 = the window's first)
+  std::vector<std::string> urls;       // its source in each of them (aligned with seen_in)
 };
 
 // One key over its window.
@@ -82,6 +83,7 @@ class StabilityTimeline {
   struct Seen {
     std::string question, url, first_url;
     std::vector<std::uint32_t> seen_in;
+    std::vector<std::string> urls;
   };
   StabilityStatus status_of(const Seen& seen) const;
 

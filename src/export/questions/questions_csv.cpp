@@ -5,6 +5,7 @@
 #include "paa/export/question_rows.hpp"
 #include "paa/export/stored_tree.hpp"
 #include "paa/output/text.hpp"
+#include "paa/watch/own_domains.hpp"
 
 #include <optional>
 #include <string>
@@ -15,13 +16,16 @@ namespace {
 
 class QuestionsWriter final : public FormatWriter {
  public:
-  QuestionsWriter(const FormatOptions& options, BufferedOutput& out) : options_(options), out_(out) {}
+  QuestionsWriter(const FormatOptions& options, BufferedOutput& out) : options_(options), out_(out) {
+    if (auto own = watch::OwnDomains::parse(options.own_domains)) own_ = std::move(*own);  // checked by plan_export
+  }
 
   void begin() override {
     std::string header(kQuestionsHeader);
     if (options_.volumes) header += ",volume";
     header += ',';
     header += kQuestionsTopicColumns;
+    if (!own_.empty()) header += ",owner";  // --domain: who holds the answer the row shows
     begin_csv(out_, options_.excel, header);
   }
 
@@ -61,6 +65,10 @@ class QuestionsWriter final : public FormatWriter {
       }
       out_.put(',');
       append_csv_fields(out_, {topics::topic_hex(t.id), t.label});
+      if (!own_.empty()) {
+        out_.put(',');
+        append_csv_fields(out_, {watch::owner_name(own_.owner(row.url))});
+      }
       end_csv_row(out_, options_.excel);
       ++records_;
       if (out_.failed()) return *out_.error();
@@ -74,6 +82,7 @@ class QuestionsWriter final : public FormatWriter {
   FormatOptions options_;
   BufferedOutput& out_;
   analysis::QuestionPass pass_;
+  watch::OwnDomains own_;
 };
 
 }  // namespace

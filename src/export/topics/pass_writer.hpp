@@ -23,7 +23,7 @@ class PassWriter : public FormatWriter {
   Result<void> finish() override {
     topics::TopicOptions topic_options;
     topic_options.resolution = options_.resolution;
-    auto views = analyse_questions(pass_, topic_options);
+    auto views = analyse_questions(pass_, topic_options, more_reducers());
     if (!views) return views.error();
     auto written = write(*views);
     if (!written && !out_.failed()) return written;  // the output's own error is reported by its flush
@@ -32,6 +32,8 @@ class PassWriter : public FormatWriter {
 
  protected:
   virtual Result<void> write(QuestionViews& views) = 0;
+  // Reducers of the writer's own that the pass feeds beside the views'.
+  virtual std::span<analysis::QuestionReducer* const> more_reducers() { return {}; }
   FormatOptions options_;
   BufferedOutput& out_;
 

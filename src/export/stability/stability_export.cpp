@@ -1,0 +1,93 @@
+#include "paa/export/stability/stability_export.hpp"
+
+#include "paa/export/csv_rows.hpp"
+#include "paa/export/stored_tree.hpp"
+#include "paa/output/text.hpp"
+
+namespace paa::exporting {
+
+Result<watch::StabilityTimeline> key_timeline(const std::vector<StoredResult>& versions, const StabilityWindow& window,
+                                              std::size_t max_question_depth) {
+  std::vector<std::int64_t> firsts;
+  firsts.reserve(versions.size());
+  for (const auto& v : versions) {
+    // A version from before result history (format < 3) has no first fetch: its fetch is it.
+    firsts.push_back(v.unchanged_since_ms != 0 ? v.unchanged_since_ms : v.fetched_at_ms);
+  }
+  watch::StabilityTimeline timeline;
+  const auto range = watch::versions_in_window(firsts, window.from_ms, window.to_ms);
+  for (std::size_t i = range.begin; i < range.end; ++i) {
+    const StoredResult seen = as_seen_at(versions[i], window.to_ms);
+    auto env = parse_stored_result(seen, max_question_depth);
+    if (!env) return env.error();
+    const std::int64_t first = seen.unchanged_since_ms != 0 ? seen.unchanged_since_ms : seen.fetched_at_ms;
+    timeline.add_version({first, seen.fetched_at_ms}, env->result);
+  }
+  return timeline;
+}
+
+StabilityRows::StabilityRows(BufferedOutput& out, bool excel, const watch::OwnDomains& own)
+    : out_(out), excel_(excel), own_(own) {}
+
+void StabilityRows::begin() {
+  std::string header(kStabilityHeader);
+  if (!own_.empty()) header += ",owner";
+  begin_csv(out_, excel_, header);
+}
+
+void StabilityRows::add(const StoredResult& key, const watch::StabilityTimeline& timeline) {
+  std::vector<std::string> earlier;
+  for (const auto& q : timeline.questions()) {
+    append_csv_key_columns(out_, key.q, key.hl, key.gl, key.city);
+    append_csv_fields(out_, {q.question, format_rfc3339_ms(q.first_seen_ms), format_rfc3339_ms(q.last_seen_ms)});
+    out_.put(',');
+    append_decimal(out_, q.versions_seen);
+    out_.put(',');
+    append_decimal(out_, q.versions);
+    out_.put(',');
+    append_csv_fields(out_, {q.present_now ? "true" : "false", watch::stability_status_name(q.status)});
+    if (!own_.empty()) {
+      // Its source now (none when it is gone), against every source it had before.
+      earlier.assign(q.urls.begin(), q.urls.end());
+      const std::string_view now = q.present_now ? std::string_view(q.url) : std::string_view();
+      out_.put(',');
+      append_csv_fields(out_, {watch::owner_name(own_.owner(now, earlier))});
+    }
+    end_csv_row(out_, excel_);
+    ++rows_;
+  }
+}
+
+Result<void> scan_timelines(StoreReader& store, const ExportRequest& request, const StabilityWindow& window,
+                            ExportSummary& summary,
+                            const std::function<Result<bool>(const StoredResult& current,
+                                                             const watch::StabilityTimeline&)>& visit) {
+  return scan_selection(store, request, summary, [&](const StoredResult& current) -> Result<bool> {
+    Result<std::vector<StoredResult>> versions = store.versions(current.key);
+    if (!versions) return versions.error();
+    if (versions->empty()) versions->push_back(current);  // a union of stores knows only the current one
+    auto timeline = key_timeline(*versions, window, request.format.max_question_depth);
+    if (!timeline) return timeline.error();
+    if (timeline->versions() == 0) return true;  // stored after --to
+    return visit(current, *timeline);
+  });
+}
+
+Result<ExportSummary> export_stability(StoreReader& store, const ExportRequest& request, BufferedOutput& out) {
+  auto own = watch::OwnDomains::parse(request.format.own_domains);
+  if (!own) return own.error();
+  StabilityRows rows(out, request.format.excel, *own);
+  rows.begin();
+  ExportSummary summary;
+  auto scanned = scan_timelines(store, request, request.window, summary,
+                                [&](const StoredResult& current, const watch::StabilityTimeline& timeline) -> Result<bool> {
+                                  rows.add(current, timeline);
+                                  return !out.failed();
+                                });
+  if (!scanned) return scanned.error();
+  if (auto flushed = out.flush(); !flushed) return flushed.error();
+  summary.records = rows.rows();
+  return summary;
+}
+
+}  // namespace paa::exporting
