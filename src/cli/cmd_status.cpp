@@ -12,6 +12,9 @@
 #include "paa/model/envelope.hpp"
 #include "paa/output/atomic_file.hpp"
 #include "paa/store/store.hpp"
+#include "paa/export/stability/stability_export.hpp"
+#include "paa/output/text.hpp"
+#include "paa/watch/stability_distribution.hpp"
 
 #include <boost/json.hpp>
 
@@ -53,6 +56,7 @@ struct JobRow {
   JobStats stats;
   std::optional<std::uint64_t> keys_in_job;  // known only when the job file was given
   std::vector<LevelRow> levels;              // empty: the job has not expanded
+  std::optional<watch::StabilityDistribution> stability = {};  // --json: its keys over their versions
   std::optional<std::uint64_t> pending() const {
     if (!keys_in_job) return std::nullopt;
     if (!levels.empty()) {
@@ -111,6 +115,52 @@ Result<std::vector<LevelRow>> level_rows(StoreReader& reader, const std::string&
   if (!scanned) return scanned.error();
   if (error) return *error;
   return rows;
+}
+
+// --json: each done key of the job over all its versions (docs/watch.md "Per key"). A key with
+// one version is counted without parsing it; a changed key's versions are read and compared.
+Result<watch::StabilityDistribution> stability_of(StoreReader& reader, const std::string& job) {
+  watch::StabilityDistribution d;
+  std::optional<Error> error;
+  auto scanned = reader.scan_progress(job, [&](std::string_view key, const ProgressEntry& p) {
+    if (p.state != ProgressState::done) return true;
+    auto versions = reader.versions(key);
+    if (!versions) return error = versions.error(), false;
+    if (versions->size() <= 1) {
+      watch::KeyStability one;
+      one.versions = static_cast<std::uint32_t>(versions->size());
+      d.add(one);
+      return true;
+    }
+    auto timeline = exporting::key_timeline(*versions, exporting::StabilityWindow{}, std::size_t{1} << 20);
+    if (!timeline) return error = timeline.error(), false;
+    d.add(timeline->summary());
+    return true;
+  });
+  if (!scanned) return scanned.error();
+  if (error) return *error;
+  return d;
+}
+
+json::value stability_json(const watch::StabilityDistribution& d) {
+  json::array versions;
+  for (std::size_t i = 0; i < d.versions.size(); ++i) {
+    if (d.versions[i] == 0) continue;
+    const std::string band = i + 1 == d.versions.size() ? std::to_string(i + 1) + "+" : std::to_string(i + 1);
+    versions.push_back(json::object{{"versions", band}, {"keys", d.versions[i]}});
+  }
+  json::array churn;
+  for (std::size_t i = 0; i < d.churn.size(); ++i) {
+    churn.push_back(json::object{{"mean_churn", watch::StabilityDistribution::kChurnBands[i]}, {"keys", d.churn[i]}});
+  }
+  const auto mean = d.mean_churn();
+  return json::object{{"keys", d.keys},
+                      {"keys_changed", d.keys_changed},
+                      {"versions", std::move(versions)},
+                      {"churn", std::move(churn)},
+                      {"mean_churn", mean ? json::value(*mean) : json::value(nullptr)},
+                      {"last_change", d.last_change_ms ? json::value(format_rfc3339_ms(*d.last_change_ms))
+                                                       : json::value(nullptr)}};
 }
 
 // RFC 3339, UTC, second precision.
@@ -281,6 +331,7 @@ void print_json(const std::string& store, const std::vector<JobRow>& rows,
         {"searches_spent", s.searches_spent},
         {"levels", std::move(levels)},
         {"last_run", s.last_run.started_at_ms != 0 ? run_json(s.last_run) : json::value(nullptr)},
+        {"stability", row.stability ? stability_json(*row.stability) : json::value(nullptr)},
     });
   }
   json::object q{
@@ -479,6 +530,11 @@ Command add_status_command(CLI::App& app) {
       auto levels = level_rows(**reader, row.stats.job, row.keys_in_job);
       if (!levels) return fail(levels.error());
       row.levels = std::move(*levels);
+      if (opts->json) {
+        auto stability = stability_of(**reader, row.stats.job);
+        if (!stability) return fail(stability.error());
+        row.stability = std::move(*stability);
+      }
     }
     auto quota = (*reader)->quota();
     if (!quota) return fail(quota.error());
