@@ -729,6 +729,33 @@ for variant in now at; do
   [ "$(wc -l <"$work/hx.jsonl")" = "$n_history" ] || { paa_log "case 9: the $variant export has $(wc -l <"$work/hx.jsonl") lines, not $n_history"; exit 1; }
 done
 
+# Issue 32 on the same store: each question's stability over the three versions, who owns the
+# answers (the analysis pass with the topics joined), and who won or lost them between the
+# harvest and the revision-1 refresh. Time: median of $reps; peak RSS: the largest.
+declare -A w_secs=() w_rss=() w_rows=()
+for view in stability domains by-domain; do
+  for rep in $(seq "$reps"); do
+    out="$work/w.$view.csv"
+    rm -f "$out"
+    if [ "$view" = by-domain ]; then
+      command_of 9 "${cli_pin[*]} paa diff --store h.db --from RUN0 --to RUN2 --by domain --format csv -o w.by-domain.csv --force"
+      cmd=("$bin/paa" diff --store "$hdb" --from "$run0" --to "$run2" --by domain --format csv -o "$out" --force)
+    else
+      command_of 9 "${cli_pin[*]} paa export --store h.db --format $view -o w.$view.csv --force"
+      cmd=("$bin/paa" export --store "$hdb" --format "$view" -o "$out" --force)
+    fi
+    timed "$work/time" "${cli_pin[@]}" "${cmd[@]}" 2>"$work/watch.err" || { cat "$work/watch.err" >&2; paa_log "paa $view failed (see above)"; exit 1; }
+    read -r elapsed user sys rss <"$work/time"
+    w_secs[$view]+="$elapsed "
+    w_rss[$view]+="$rss "
+    w_rows[$view]=$(( $(wc -l <"$out") - 1 ))
+  done
+done
+# Each key has one version or two (about 30% changed at revision 1); the changed ones have gone questions.
+w_gone=$(grep -c ',gone$' "$work/w.stability.csv" || true)
+if [ "${w_gone:-0}" = 0 ]; then paa_log "case 9: the stability export has no gone question after a revision-1 refresh"; exit 1; fi
+export H_WATCH="${w_secs[stability]}|${w_rss[stability]}|${w_rows[stability]}|${w_secs[domains]}|${w_rss[domains]}|${w_rows[domains]}|${w_secs[by-domain]}|${w_rss[by-domain]}|${w_rows[by-domain]}"
+
 # The report's rows, computed in one Python process (each python3 start costs a good part of a
 # second on a busy machine).
 export H_N=$n_history H_REPS=$reps H_SIZES="$size0 $size1 $size2" H_CHANGED="$h1_changed $h2_changed"
@@ -798,6 +825,19 @@ row("paa export jsonl: now vs --at the harvest (keys/s)", "-", f"{now_m:,.0f} vs
     f"current at the harvest (for {c2} keys an older one).")
 sample("export keys/s", now_kps)
 sample("export --at keys/s", at_kps)
+w = env["H_WATCH"].split("|")
+for i, (name, what) in enumerate((("stability", "paa export --format stability (every version)"),
+                                  ("domains", "paa export --format domains"),
+                                  ("by-domain", "paa diff --by domain harvest → revision-1 refresh"))):
+    secs, rss, rows = w[3 * i], w[3 * i + 1], int(w[3 * i + 2])
+    times = [float(x) for x in secs.split()]
+    peak = max(int(x) for x in rss.split())
+    row(what, "-", f"{statistics.median(times):.1f} s · {n / max(statistics.median(times), 0.01):,.0f} keys/s · "
+        f"{peak / 1024:.1f} MiB peak · {rows:,} rows", detail=
+        f"Issue 32's views of the same store (three versions per key): time the median of {reps} (open, read, write, "
+        f"fsync, rename), peak RSS the largest. stability reads each key's versions one key at a time; domains runs "
+        f"the analysis pass and the topic clustering to count each domain's topics." if name == "stability" else "")
+    sample(f"{name} seconds", times)
 with open(sys.argv[1], "a", encoding="utf-8") as f:
     for r in results:
         f.write("9\t" + "\t".join(r) + "\n")

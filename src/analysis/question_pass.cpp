@@ -11,8 +11,8 @@ namespace {
 // A record's fields: the numbers, then the question's texts, then the tree's search.
 enum Field : std::size_t { kNumbers, kQuestion, kAnswer, kUrl, kTitle, kQ, kHl, kGl, kCity, kFields };
 
-// since_ms, tree, seed, volume, root, position, parent, has volume: 8 + 8 + 8 + 8 + 8 + 4 + 4 + 1
-// bytes, host order.
+// since_ms, tree, seed, volume, root, position, parent, flags (1: has volume, 2: marked): 8 + 8 +
+// 8 + 8 + 8 + 4 + 4 + 1 bytes, host order.
 constexpr std::size_t kNumberBytes = 49;
 
 void put(std::string& out, std::uint64_t v) { out.append(reinterpret_cast<const char*>(&v), 8); }
@@ -31,7 +31,7 @@ std::uint64_t time_order(std::int64_t ms) { return static_cast<std::uint64_t>(ms
 QuestionPass::QuestionPass(std::size_t memory) : sort_(memory, "paa-analysis") {}
 
 Result<void> QuestionPass::add_tree(const StoredResult& tree, const std::vector<Question>& roots,
-                                    const TreeSeed& seed) {
+                                    const TreeSeed& seed, const std::unordered_set<std::string>* marked) {
   const std::uint64_t tree_number = trees_++;
   const std::int64_t since = tree.unchanged_since_ms != 0 ? tree.unchanged_since_ms : tree.fetched_at_ms;
   const std::uint64_t seed_hash = seed.volume && !seed.key.empty() ? key_hash(seed.key) : 0;
@@ -61,7 +61,8 @@ Result<void> QuestionPass::add_tree(const StoredResult& tree, const std::vector<
     put(fixed_, root_hash);
     const std::uint32_t place[2] = {at->second, parent};
     fixed_.append(reinterpret_cast<const char*>(place), sizeof place);
-    fixed_.push_back(seed_hash != 0 ? '\1' : '\0');
+    const bool mark = marked != nullptr && marked->contains(*folded);
+    fixed_.push_back(static_cast<char>((seed_hash != 0 ? 1 : 0) | (mark ? 2 : 0)));
     const Question& n = v.node;
     const std::string_view answer = n.answer ? std::string_view(*n.answer) : std::string_view();
     auto added = sort_.add(*folded, seed_hash, time_order(since),
@@ -106,7 +107,8 @@ Result<void> QuestionPass::run(std::span<QuestionReducer* const> reducers) {
     o.root = get(numbers + 32);
     std::memcpy(&o.position, numbers + 40, 4);
     std::memcpy(&o.parent, numbers + 44, 4);
-    if (numbers[48] != 0) o.volume = get(numbers + 24);
+    if ((numbers[48] & 1) != 0) o.volume = get(numbers + 24);
+    o.marked = (numbers[48] & 2) != 0;
     o.question = f[kQuestion];
     o.answer = f[kAnswer];
     o.url = f[kUrl];

@@ -127,6 +127,8 @@ Command add_export_command(CLI::App& app) {
                     "stability: compare the versions from RUN or DATE (the one current then and every later one; "
                     "default: the first)");
   c.app->add_option("--to", f->options.to, "stability: up to RUN or DATE (default now)");
+  c.app->add_option("--since", f->options.since,
+                    "topics, topics-jsonl: each topic's questions new and gone since RUN or DATE");
   c.app->add_option("--domain", f->options.domains,
                     "Your domain (repeatable): questions, stability, domains, xlsx and html mark the answers it "
                     "holds (yours, lost, competitor)");

@@ -57,6 +57,8 @@ Command add_topics_command(CLI::App& app) {
   c.app->add_option("--at", f->at,
                     "The store as it was at RUN (a run id, see `paa status`) or DATE (YYYY-MM-DD: the end of that "
                     "UTC day; or RFC 3339)");
+  c.app->add_option("--since", f->options.since,
+                    "Count each topic's questions new and gone since RUN or DATE (keys stored then and now)");
   c.run = [f] { return run_topics(*f); };
   return c;
 }

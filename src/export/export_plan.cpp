@@ -90,6 +90,14 @@ Result<ExportPlan> plan_export(const ExportOptions& options) {
   }
   plan.from = options.from;
   plan.to = options.to;
+  if (!options.since.empty()) {
+    if (*format != ExportFormat::topics && *format != ExportFormat::topics_jsonl) {
+      return usage("--since counts each topic's new and gone questions (topics, topics-jsonl); " + options.format +
+                   " has no topics: for one key's changes use `paa diff`, for each question's use --format stability");
+    }
+    plan.since = options.since;
+    plan.request.format.since = true;
+  }
   if (!options.domains.empty()) {
     const auto f = *format;
     if (f != ExportFormat::questions && f != ExportFormat::stability && f != ExportFormat::domains &&
@@ -132,6 +140,17 @@ Result<ExportSummary> write_export(const OpenedStores& stores, const ExportPlan&
     if (request.window.from_ms > request.window.to_ms) {
       return usage("--from " + plan.from + " is after --to " + plan.to + "; swap them");
     }
+  }
+  if (request.format.since) {
+    auto runs = store.runs();
+    if (!runs) return runs.error();
+    auto since = resolve_point(plan.since, *runs, unix_now_ms());
+    if (!since) return prefixed("--since: ", since.error());
+    if (stores.at && since->at_ms > stores.at->at_ms) {
+      return usage("--since " + plan.since + " is after --at " + stores.at->label + "; swap them");
+    }
+    request.since_ms = since->at_ms;
+    request.format.since_label = since->label;
   }
   ExportSummary summary;
   if (plan.partitioned) {

@@ -39,6 +39,11 @@ Result<ExportSummary> export_store(StoreReader& store, const ExportRequest& sele
   auto writer = make_format_writer(request.format, out);
   writer->begin();
   auto selected = scan_selection(store, request, summary, [&](const StoredResult& result) -> Result<bool> {
+    if (request.format.since) {
+      auto earlier = store.get_at(result.key, request.since_ms, &result);
+      if (!earlier) return earlier.error();
+      writer->earlier_version(*earlier ? &**earlier : nullptr);
+    }
     auto lineage = lineages ? lineages->of(result) : Result<ExportLineage>(own_lineage(result));
     if (!lineage) return lineage.error();
     if (auto added = writer->add(result, *lineage); !added) return added.error();

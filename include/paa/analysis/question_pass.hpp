@@ -21,6 +21,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace paa::analysis {
@@ -57,6 +58,8 @@ struct Occurrence {
   static constexpr std::uint32_t kNoParent = 0xffffffff;
   std::uint32_t position = 0;
   std::uint32_t parent = kNoParent;
+  // The caller's mark on this (tree, question) (add_tree's `marked`): e.g. new since a run.
+  bool marked = false;
   bool fetched_before(const Occurrence& other) const {
     return since_ms != other.since_ms ? since_ms < other.since_ms : tree < other.tree;
   }
@@ -90,7 +93,9 @@ class QuestionPass {
 
   // Each distinct question of `tree` (texts that fold to nothing are no question and skipped).
   // Fails only when the sort cannot write a run (disk full, TMPDIR unwritable).
-  Result<void> add_tree(const StoredResult& tree, const std::vector<Question>& roots, const TreeSeed& seed = {});
+  // `marked`: the questions (fold_text) of this tree whose occurrences carry Occurrence::marked.
+  Result<void> add_tree(const StoredResult& tree, const std::vector<Question>& roots, const TreeSeed& seed = {},
+                        const std::unordered_set<std::string>* marked = nullptr);
 
   // Sorts and streams every question to each reducer in turn. Call once, after the adds.
   Result<void> run(std::span<QuestionReducer* const> reducers);

@@ -40,6 +40,10 @@ struct FormatOptions {
   // --domain (questions, stability, domains, xlsx, html): your domains as given; each writer
   // parses them with watch::OwnDomains (plan_export has checked them).
   std::vector<std::string> own_domains;
+  // topics, topics-jsonl and `paa topics` with --since: each topic's questions new and gone since
+  // then (docs/watch.md "Per topic"); the label names the point for the summary.
+  bool since = false;
+  std::string since_label;
 };
 
 // Whether a format's records carry the lineage (jsonl, json, csv): the exporter looks it up

@@ -31,6 +31,7 @@ struct ExportOptions {
   std::string from;  // stability: RUN or DATE (docs/history.md "Points in time"); "" = the first version
   std::string to;    // stability: RUN or DATE; "" = now
   std::vector<std::string> domains;  // --domain (docs/watch.md "Your domains")
+  std::string since;  // topics, topics-jsonl: RUN or DATE; "" = no comparison
   std::uint32_t xlsx_rows_per_sheet = kExcelMaxRows;  // Excel's limit; smaller only in tests
 };
 
@@ -41,6 +42,7 @@ struct ExportPlan {
   std::optional<std::filesystem::path> output;
   bool force = false;
   std::string from, to;  // stability's window, resolved against the store's runs when written
+  std::string since;     // topics' --since, likewise
 };
 
 // The options checked (invalid_input naming the flag): a known format, what --excel,

@@ -29,6 +29,7 @@ struct ExportRequest {
   // catalog_selection, paa/export/attributes.hpp).
   std::vector<std::string> attribute_jobs;
   StabilityWindow window;  // stability only
+  std::int64_t since_ms = 0;  // with format.since: the point compared with
   bool filtered() const { return !job.empty() || !hl.empty() || !gl.empty(); }
 };
 

@@ -22,6 +22,9 @@ class FormatWriter {
   virtual Result<void> add(const StoredResult& result, const ExportLineage& lineage) = 0;
   // A result as a key no job discovered (own_lineage).
   Result<void> add(const StoredResult& result) { return add(result, own_lineage(result)); }
+  // `--since` (FormatOptions::since): the key's version current then, or nullptr when it had
+  // none, given just before add() of its current version. Only the topics formats use it.
+  virtual void earlier_version(const StoredResult* /*earlier*/) {}
   virtual Result<void> finish() = 0;
   // Records written: JSON objects, or CSV data rows (header excluded).
   std::uint64_t records() const { return records_; }

@@ -27,7 +27,10 @@ std::uint64_t get(std::string_view s, std::size_t at) {
 class TopicsCsvWriter final : public detail::PassWriter {
  public:
   using PassWriter::PassWriter;
-  void begin() override { begin_csv(out_, options_.excel, kTopicsHeader); }
+  void begin() override {
+    // --since: each topic's questions new and gone since then, after the other columns.
+    begin_csv(out_, options_.excel, options_.since ? std::string(kTopicsHeader) + ",new,gone" : std::string(kTopicsHeader));
+  }
 
  private:
   Result<void> write(QuestionViews& views) override {
@@ -47,6 +50,12 @@ class TopicsCsvWriter final : public detail::PassWriter {
       }
       out_.put(',');
       append_csv_fields(out_, {t->representative, top});
+      if (const auto* c = changes()) {
+        for (std::uint64_t figure : {c->added(n), c->gone(n)}) {
+          out_.put(',');
+          append_decimal(out_, figure);
+        }
+      }
       end_csv_row(out_, options_.excel);
       ++records_;
       if (out_.failed()) return *out_.error();
@@ -112,6 +121,12 @@ class TopicsJsonlWriter final : public detail::PassWriter {
         append_decimal(out_, tp->trees);
         out_.append(",\"representative\":");
         append_json_string(out_, tp->representative);
+        if (const auto* c = changes()) {
+          out_.append(",\"new\":");
+          append_decimal(out_, c->added(static_cast<std::uint32_t>(t)));
+          out_.append(",\"gone\":");
+          append_decimal(out_, c->gone(static_cast<std::uint32_t>(t)));
+        }
         out_.append(",\"top_questions\":[");
         for (std::size_t i = 0; i < tp->top_questions.size(); ++i) {
           if (i > 0) out_.put(',');

@@ -105,7 +105,18 @@ class TopicsSummaryWriter final : public detail::PassWriter {
       out_.append("No questions in the selection.\n");
       return {};
     }
-    out_.append("  #   trees  questions  topic                          representative question\n");
+    const topics::TopicChanges* changes = this->changes();
+    if (changes != nullptr) {
+      out_.append("Since " + options_.since_label + ": " + with_commas(changes->added_total()) + " new and " +
+                  with_commas(changes->gone_total()) + " gone questions over the " + with_commas(changes->keys()) +
+                  " keys stored then and now");
+      if (changes->gone_elsewhere() > 0) {
+        out_.append(" (" + with_commas(changes->gone_elsewhere()) + " gone questions belong to no topic now)");
+      }
+      out_.append("\n\n  #   trees  questions    new   gone  topic                          representative question\n");
+    } else {
+      out_.append("  #   trees  questions  topic                          representative question\n");
+    }
     const std::size_t shown = std::min<std::size_t>(summary_.topics, map.size());
     for (std::uint32_t n = 0; n < shown; ++n) {
       auto t = map.topic(n);
@@ -114,12 +125,17 @@ class TopicsSummaryWriter final : public detail::PassWriter {
       std::snprintf(head, sizeof head, "%3u %7s %10s  ", n + 1, with_commas(t->trees).c_str(),
                     with_commas(t->questions).c_str());
       out_.append(head);
+      if (changes != nullptr) {
+        std::snprintf(head, sizeof head, "%5s %6s  ", with_commas(changes->added(n)).c_str(),
+                      with_commas(changes->gone(n)).c_str());
+        out_.append(head);
+      }
       out_.append(cell(t->label.empty() ? std::string_view("(no words)") : t->label, 30));
       out_.append(" ");
       out_.append(cell(t->representative, 60, false));
       out_.append("\n");
       for (std::size_t i = 1; i < t->top_questions.size() && i < 3; ++i) {
-        out_.append(std::string(55, ' '));
+        out_.append(std::string(changes != nullptr ? 69 : 55, ' '));
         out_.append(cell(t->top_questions[i], 60, false));
         out_.append("\n");
       }
