@@ -99,6 +99,7 @@ TEXT_METAVARS = {
     "--from": "POINT", "--to": "POINT", "--at": "POINT", "--base-url": "URL",
     "--partition-by": "hl,gl", "--part-size": "SIZE", "--refresh-after": "DURATION",
     "--older-than": "DURATION", "--shard": "I/N", "--key": "KEY", "--bind": "ADDRESS",
+    "--since": "POINT", "--domain": "DOMAIN", "--topic": "ID",
 }
 
 
