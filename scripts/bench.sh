@@ -834,7 +834,7 @@ for i, (name, what) in enumerate((("stability", "paa export --format stability (
     peak = max(int(x) for x in rss.split())
     row(what, "-", f"{statistics.median(times):.1f} s · {n / max(statistics.median(times), 0.01):,.0f} keys/s · "
         f"{peak / 1024:.1f} MiB peak · {rows:,} rows", detail=
-        f"Issue 32's views of the same store (three versions per key): time the median of {reps} (open, read, write, "
+        f"Issue 32's views of the same store (one version per key, two for the keys the revision-1 refresh changed): time the median of {reps} (open, read, write, "
         f"fsync, rename), peak RSS the largest. stability reads each key's versions one key at a time; domains runs "
         f"the analysis pass and the topic clustering to count each domain's topics." if name == "stability" else "")
     sample(f"{name} seconds", times)
