@@ -260,6 +260,23 @@ class Builder {
     related.push_back(std::string(query_.q) + " update " + tag);
   }
 
+  // A catalog `domains` entry as a node's source: "" none (no url, no title), "url:X" the url X
+  // verbatim, anything else a host: https://HOST/SLUG-TAIL. The title is left to the caller.
+  void set_source(Node& n, std::string_view entry, std::string_view tail) const {
+    if (entry.empty()) {
+      n.has_source = false;
+      n.url.clear();
+      n.title.clear();
+      return;
+    }
+    n.has_source = true;
+    if (entry.starts_with(kVerbatimUrl)) {
+      n.url = std::string(entry.substr(kVerbatimUrl.size()));
+    } else {
+      n.url = "https://" + std::string(entry) + "/" + slug_ + "-" + std::string(tail);
+    }
+  }
+
   static std::uint64_t seed_for(const TreeOptions& options, const TreeQuery& query) {
     std::uint64_t h = hash_mix(0xCBF29CE484222325ull ^ options.seed, query.q);
     h = hash_mix(h, query.hl);
@@ -289,9 +306,12 @@ class Builder {
       if (options_.planted->topics.size() > 1 && rng_.chance(options_.planted->noise)) {
         source = &options_.planted->topics[rng_.next() % options_.planted->topics.size()];
       }
-      n.url = "https://" + source->domains[rng_.next() % source->domains.size()] + "/" + slug_ + "-" +
-              std::to_string(rng_.next() % 1000);
-      n.title = n.question;
+      // The page's draw comes first: the order GCC gave the expression this replaced, so the
+      // trees of existing catalogs keep their bytes.
+      const std::uint64_t page_draw = rng_.next();
+      const std::uint64_t entry_draw = rng_.next();
+      set_source(n, source->domains[entry_draw % source->domains.size()], std::to_string(page_draw % 1000));
+      if (n.has_source) n.title = n.question;
       n.children_kind = ChildrenKind::empty;
       return n;
     };
@@ -411,6 +431,7 @@ class Builder {
   }
 
   static constexpr std::size_t max_nodes = 4000;
+  static constexpr std::string_view kVerbatimUrl = "url:";
   const TreeOptions& options_;
   const TreeQuery& query_;
   const Language& lang_;

@@ -8,6 +8,7 @@
 
 #include <set>
 #include <string>
+#include <vector>
 
 namespace paa::emulator {
 namespace {
@@ -56,6 +57,65 @@ TEST(PlantedTopics, ASeedsTreeHoldsItsTopicsQuestionsAndItsHubsOnly) {
   // A key the catalog does not name: the usual tree, byte for byte.
   EXPECT_EQ(gen.result_json({"gamma", "en", "us", std::nullopt}),
             TreeGenerator(TreeOptions{}).result_json({"gamma", "en", "us", std::nullopt}));
+}
+
+// Every node of a tree, depth first.
+void nodes_of(const boost::json::value& children, std::vector<const boost::json::object*>& out) {
+  for (const auto& n : children.as_array()) {
+    out.push_back(&n.as_object());
+    if (const auto* c = n.as_object().if_contains("children")) nodes_of(*c, out);
+  }
+}
+
+TreeGenerator planted_generator(std::string_view domains_json, std::uint32_t revision = 0) {
+  const std::string text = R"({"noise": 0, "topics": [{"seeds": ["s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9"], "domains": )" +
+                           std::string(domains_json) +
+                           R"(, "groups": [{"spellings": ["Q1?"]}, {"spellings": ["Q2?"]}, {"spellings": ["Q3?"]},
+                                           {"spellings": ["Q4?"]}, {"spellings": ["Q5?"]}]}]})";
+  auto catalog = parse_planted_topics(text);
+  EXPECT_TRUE(catalog) << catalog.error().message;
+  TreeOptions options;
+  options.revision = revision;
+  options.planted = std::make_shared<const PlantedTopics>(std::move(*catalog));
+  return TreeGenerator(options);
+}
+
+TEST(PlantedTopics, AnEmptyDomainEntryGivesAQuestionWithoutASource) {
+  const TreeGenerator gen = planted_generator(R"([""])");
+  std::size_t seen = 0;
+  for (const char* q : {"s0", "s1", "s2", "s3"}) {
+    const auto result = boost::json::parse(gen.result_json({q, "en", "us", std::nullopt}));
+    std::vector<const boost::json::object*> nodes;
+    nodes_of(result.at("children"), nodes);
+    for (const auto* n : nodes) {
+      ++seen;
+      EXPECT_FALSE(n->contains("url")) << *n;
+      EXPECT_FALSE(n->contains("title")) << *n;
+      EXPECT_TRUE(n->contains("answer")) << *n;
+    }
+  }
+  EXPECT_GT(seen, 8u);
+}
+
+TEST(PlantedTopics, AUrlEntryIsTheUrlVerbatimAndAHostEntryAPageOnThatHost) {
+  const TreeGenerator gen = planted_generator(R"(["url:not a url", "url:mailto:x@example.com", "b\u00fccher.example.de"])");
+  std::set<std::string> urls;
+  for (const char* q : {"s0", "s1", "s2", "s3", "s4", "s5"}) {
+    const auto result = boost::json::parse(gen.result_json({q, "en", "us", std::nullopt}));
+    std::vector<const boost::json::object*> nodes;
+    nodes_of(result.at("children"), nodes);
+    for (const auto* n : nodes) {
+      const std::string url(n->at("url").as_string());
+      EXPECT_EQ(n->at("title"), n->at("question"));
+      if (url.starts_with("https://")) {
+        EXPECT_TRUE(url.starts_with("https://bücher.example.de/" + std::string(q) + "-")) << url;
+        urls.insert("host");
+      } else {
+        urls.insert(url);
+      }
+    }
+  }
+  EXPECT_EQ(urls, (std::set<std::string>{"not a url", "mailto:x@example.com", "host"}));
 }
 
 TEST(PlantedTopics, AMistakeInTheCatalogNamesTheField) {
