@@ -199,6 +199,7 @@ class Builder {
     int depth = options_.depth < 1 ? 1 : options_.depth;
     std::vector<Node> top;
     const PlantedTopic* planted = options_.planted ? options_.planted->topic_of(query_.q) : nullptr;
+    planted_ = planted;
     if (planted != nullptr) {
       top = planted_tree(*planted);
     } else {
@@ -223,8 +224,12 @@ class Builder {
     if (query_.city && !query_.city->empty()) related.push_back(std::string(query_.q) + " " + std::string(*query_.city));
     while (related.size() < 4) related.push_back(std::string(query_.q) + " " + std::to_string(related.size()));
 
+    std::string replaced;  // the last question the latest picked revision replaced
+    bool picked_before = false;
     for (std::uint32_t r = 1; r <= options_.revision; ++r) {
-      if (revision_picks(options_, query_, r)) revise(top, related, r);
+      const bool picked = revision_picks(options_, query_, r);
+      if (picked) revise(top, related, r, r % 2 == 0 && picked_before, replaced);
+      picked_before = picked;
     }
     std::string out = serialize(related, top);
     if (options_.tree_kb > 0) {
@@ -245,17 +250,37 @@ class Builder {
 
  private:
   // One revision's changes to a picked key (TreeOptions::revision); the base tree's draws are
-  // untouched, so a key no revision picks keeps its bytes.
-  void revise(std::vector<Node>& top, std::vector<std::string>& related, std::uint32_t r) {
+  // untouched, so a key no revision picks keeps its bytes. `restore` (an even revision that
+  // follows a revision which also picked the key): the last question that revision replaced
+  // comes back instead of a new one, so it is missing from one revision only (intermittent);
+  // `replaced` keeps the question a replacement took away.
+  void revise(std::vector<Node>& top, std::vector<std::string>& related, std::uint32_t r, bool restore,
+              std::string& replaced) {
     const std::string tag = std::to_string(r);
-    if (top.size() >= 2) std::swap(top[0], top[1]);
-    Node& last = top.back();
-    last.question = replace_all(lang_.questions[r % lang_.questions.size()], "{q}",
-                                std::string(query_.q) + " (update " + tag + ")");
-    Node& first = top.front();
-    first.has_source = true;
-    first.url = "https://" + std::string(lang_.domains[r % lang_.domains.size()]) + "/" + slug_ + "-r" + tag;
-    if (first.title.empty()) first.title = capital_;
+    if (!top.empty()) {
+      // The node revision r - 1 renamed is still the last one: restore it before this swap.
+      if (restore) top.back().question = replaced;
+      if (top.size() >= 2) std::swap(top[0], top[1]);
+      if (!restore) {
+        Node& last = top.back();
+        replaced = last.question;
+        last.question = replace_all(lang_.questions[r % lang_.questions.size()], "{q}",
+                                    std::string(query_.q) + " (update " + tag + ")");
+      }
+      Node& first = top.front();
+      if (planted_ != nullptr) {
+        // A planted tree's answers move between its topic's own domains: entry (r + k) mod n
+        // for the key's k, so consecutive revisions walk the list.
+        const auto& domains = planted_->domains;
+        const std::uint64_t k = Rng(seed_for(options_, query_) ^ 0x9C3B5F1A2E4D6077ull).next() % domains.size();
+        set_source(first, domains[(r % domains.size() + k) % domains.size()], "r" + tag);
+        if (first.has_source && first.title.empty()) first.title = first.question;
+      } else {
+        first.has_source = true;
+        first.url = "https://" + std::string(lang_.domains[r % lang_.domains.size()]) + "/" + slug_ + "-r" + tag;
+        if (first.title.empty()) first.title = capital_;
+      }
+    }
     if (!related.empty()) related.erase(related.begin());
     related.push_back(std::string(query_.q) + " update " + tag);
   }
@@ -438,6 +463,7 @@ class Builder {
   Rng rng_;
   std::string capital_, slug_;
   std::size_t nodes_ = 0;
+  const PlantedTopic* planted_ = nullptr;  // the key's planted topic (--topics), if any
 };
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <boost/json.hpp>
 #include <gtest/gtest.h>
 
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -116,6 +117,62 @@ TEST(PlantedTopics, AUrlEntryIsTheUrlVerbatimAndAHostEntryAPageOnThatHost) {
     }
   }
   EXPECT_EQ(urls, (std::set<std::string>{"not a url", "mailto:x@example.com", "host"}));
+}
+
+TEST(PlantedTopics, ARevisedPlantedTreesNewSourceIsOneOfItsTopicsDomains) {
+  const std::set<std::string> hosts = {"a.example", "b.example", "c.example", "d.example"};
+  std::map<std::string, std::set<std::string>> hosts_of;  // key -> the revised sources' hosts
+  std::size_t revised = 0;
+  for (std::uint32_t r = 1; r <= 6; ++r) {
+    const TreeGenerator gen = planted_generator(R"(["a.example", "b.example", "c.example", "d.example"])", r);
+    TreeOptions picks;
+    picks.revision = r;
+    for (const char* q : {"s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7"}) {
+      if (!revision_changes(picks, {q, "en", "us", std::nullopt}, r)) continue;
+      ++revised;
+      const auto result = boost::json::parse(gen.result_json({q, "en", "us", std::nullopt}));
+      const auto& first = result.at("children").as_array().at(0).as_object();
+      const std::string url(first.at("url").as_string());
+      ASSERT_TRUE(url.starts_with("https://")) << url;
+      const std::string host = url.substr(8, url.find('/', 8) - 8);
+      EXPECT_TRUE(hosts.contains(host)) << url << ": not one of the topic's domains";
+      EXPECT_TRUE(url.ends_with("/" + std::string(q) + "-r" + std::to_string(r))) << url;
+      hosts_of[q].insert(host);
+    }
+  }
+  EXPECT_GT(revised, 8u);
+  std::size_t moved = 0;
+  for (const auto& [q, h] : hosts_of) moved += h.size() > 1;
+  EXPECT_GT(moved, 0u) << "a key revised twice moves to another of its topic's domains";
+  // The same revision gives the same source.
+  const TreeGenerator one = planted_generator(R"(["a.example", "b.example", "c.example", "d.example"])", 3);
+  const TreeGenerator two = planted_generator(R"(["a.example", "b.example", "c.example", "d.example"])", 3);
+  for (const char* q : {"s0", "s1", "s2", "s3"}) {
+    EXPECT_EQ(one.result_json({q, "en", "us", std::nullopt}), two.result_json({q, "en", "us", std::nullopt}));
+  }
+}
+
+TEST(PlantedTopics, ARevisionToAnEmptyDomainEntryTakesTheSourceAway) {
+  std::set<std::string> sources;  // what the revised first questions link to
+  for (std::uint32_t r = 1; r <= 6; ++r) {
+    const TreeGenerator gen = planted_generator(R"(["a.example", ""])", r);
+    TreeOptions picks;
+    picks.revision = r;
+    for (const char* q : {"s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9"}) {
+      if (!revision_changes(picks, {q, "en", "us", std::nullopt}, r)) continue;
+      const auto result = boost::json::parse(gen.result_json({q, "en", "us", std::nullopt}));
+      const auto& first = result.at("children").as_array().at(0).as_object();
+      if (!first.contains("url")) {
+        EXPECT_FALSE(first.contains("title")) << first;
+        sources.insert("(none)");
+      } else {
+        EXPECT_EQ(first.at("url"), boost::json::value("https://a.example/" + std::string(q) + "-r" + std::to_string(r)));
+        EXPECT_TRUE(first.contains("title")) << first;
+        sources.insert("a.example");
+      }
+    }
+  }
+  EXPECT_EQ(sources, (std::set<std::string>{"(none)", "a.example"})) << "both entries are drawn";
 }
 
 TEST(PlantedTopics, AMistakeInTheCatalogNamesTheField) {
