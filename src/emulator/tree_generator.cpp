@@ -199,6 +199,7 @@ class Builder {
     int depth = options_.depth < 1 ? 1 : options_.depth;
     std::vector<Node> top;
     const PlantedTopic* planted = options_.planted ? options_.planted->topic_of(query_.q) : nullptr;
+    planted_ = planted;
     if (planted != nullptr) {
       top = planted_tree(*planted);
     } else {
@@ -223,8 +224,12 @@ class Builder {
     if (query_.city && !query_.city->empty()) related.push_back(std::string(query_.q) + " " + std::string(*query_.city));
     while (related.size() < 4) related.push_back(std::string(query_.q) + " " + std::to_string(related.size()));
 
+    std::string replaced;  // the last question the latest picked revision replaced
+    bool picked_before = false;
     for (std::uint32_t r = 1; r <= options_.revision; ++r) {
-      if (revision_picks(options_, query_, r)) revise(top, related, r);
+      const bool picked = revision_picks(options_, query_, r);
+      if (picked) revise(top, related, r, r % 2 == 0 && picked_before, replaced);
+      picked_before = picked;
     }
     std::string out = serialize(related, top);
     if (options_.tree_kb > 0) {
@@ -245,19 +250,56 @@ class Builder {
 
  private:
   // One revision's changes to a picked key (TreeOptions::revision); the base tree's draws are
-  // untouched, so a key no revision picks keeps its bytes.
-  void revise(std::vector<Node>& top, std::vector<std::string>& related, std::uint32_t r) {
+  // untouched, so a key no revision picks keeps its bytes. `restore` (an even revision that
+  // follows a revision which also picked the key): the last question that revision replaced
+  // comes back instead of a new one, so it is missing from one revision only (intermittent);
+  // `replaced` keeps the question a replacement took away.
+  void revise(std::vector<Node>& top, std::vector<std::string>& related, std::uint32_t r, bool restore,
+              std::string& replaced) {
     const std::string tag = std::to_string(r);
-    if (top.size() >= 2) std::swap(top[0], top[1]);
-    Node& last = top.back();
-    last.question = replace_all(lang_.questions[r % lang_.questions.size()], "{q}",
-                                std::string(query_.q) + " (update " + tag + ")");
-    Node& first = top.front();
-    first.has_source = true;
-    first.url = "https://" + std::string(lang_.domains[r % lang_.domains.size()]) + "/" + slug_ + "-r" + tag;
-    if (first.title.empty()) first.title = capital_;
+    if (!top.empty()) {
+      // The node revision r - 1 renamed is still the last one: restore it before this swap.
+      if (restore) top.back().question = replaced;
+      if (top.size() >= 2) std::swap(top[0], top[1]);
+      if (!restore) {
+        Node& last = top.back();
+        replaced = last.question;
+        last.question = replace_all(lang_.questions[r % lang_.questions.size()], "{q}",
+                                    std::string(query_.q) + " (update " + tag + ")");
+      }
+      Node& first = top.front();
+      if (planted_ != nullptr) {
+        // A planted tree's answers move between its topic's own domains: entry (r + k) mod n
+        // for the key's k, so consecutive revisions walk the list.
+        const auto& domains = planted_->domains;
+        const std::uint64_t k = Rng(seed_for(options_, query_) ^ 0x9C3B5F1A2E4D6077ull).next() % domains.size();
+        set_source(first, domains[(r % domains.size() + k) % domains.size()], "r" + tag);
+        if (first.has_source && first.title.empty()) first.title = first.question;
+      } else {
+        first.has_source = true;
+        first.url = "https://" + std::string(lang_.domains[r % lang_.domains.size()]) + "/" + slug_ + "-r" + tag;
+        if (first.title.empty()) first.title = capital_;
+      }
+    }
     if (!related.empty()) related.erase(related.begin());
     related.push_back(std::string(query_.q) + " update " + tag);
+  }
+
+  // A catalog `domains` entry as a node's source: "" none (no url, no title), "url:X" the url X
+  // verbatim, anything else a host: https://HOST/SLUG-TAIL. The title is left to the caller.
+  void set_source(Node& n, std::string_view entry, std::string_view tail) const {
+    if (entry.empty()) {
+      n.has_source = false;
+      n.url.clear();
+      n.title.clear();
+      return;
+    }
+    n.has_source = true;
+    if (entry.starts_with(kVerbatimUrl)) {
+      n.url = std::string(entry.substr(kVerbatimUrl.size()));
+    } else {
+      n.url = "https://" + std::string(entry) + "/" + slug_ + "-" + std::string(tail);
+    }
   }
 
   static std::uint64_t seed_for(const TreeOptions& options, const TreeQuery& query) {
@@ -289,9 +331,12 @@ class Builder {
       if (options_.planted->topics.size() > 1 && rng_.chance(options_.planted->noise)) {
         source = &options_.planted->topics[rng_.next() % options_.planted->topics.size()];
       }
-      n.url = "https://" + source->domains[rng_.next() % source->domains.size()] + "/" + slug_ + "-" +
-              std::to_string(rng_.next() % 1000);
-      n.title = n.question;
+      // The page's draw comes first: the order GCC gave the expression this replaced, so the
+      // trees of existing catalogs keep their bytes.
+      const std::uint64_t page_draw = rng_.next();
+      const std::uint64_t entry_draw = rng_.next();
+      set_source(n, source->domains[entry_draw % source->domains.size()], std::to_string(page_draw % 1000));
+      if (n.has_source) n.title = n.question;
       n.children_kind = ChildrenKind::empty;
       return n;
     };
@@ -411,12 +456,14 @@ class Builder {
   }
 
   static constexpr std::size_t max_nodes = 4000;
+  static constexpr std::string_view kVerbatimUrl = "url:";
   const TreeOptions& options_;
   const TreeQuery& query_;
   const Language& lang_;
   Rng rng_;
   std::string capital_, slug_;
   std::size_t nodes_ = 0;
+  const PlantedTopic* planted_ = nullptr;  // the key's planted topic (--topics), if any
 };
 
 }  // namespace

@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <string>
+#include <vector>
 
 namespace paa::emulator {
 namespace {
@@ -180,6 +182,65 @@ TEST(TreeGeneratorRevision, ARevisionChangesAboutAThirdOfTheKeysInEveryWayAndLea
     EXPECT_EQ(TreeGenerator(revised).result_json(first), TreeGenerator(one).result_json(first))
         << "revisions accumulate: revision 2 is revision 1 plus its own changes";
   }
+}
+
+std::vector<std::string> top_questions(const json::object& result) {
+  std::vector<std::string> out;
+  for (const auto& c : result.at("children").as_array()) out.emplace_back(c.as_object().at("question").as_string());
+  return out;
+}
+
+TEST(TreeGeneratorRevision, AKeyPickedAtOneAndTwoHasItsOriginalLastQuestionBackAtTwo) {
+  TreeOptions at[3];
+  for (std::uint32_t r = 0; r < 3; ++r) at[r] = TreeOptions{.seed = 7, .depth = 3, .tree_kb = 0, .revision = r};
+  int both = 0, second_only = 0;
+  for (int i = 0; i < 300; ++i) {
+    const std::string q = "query " + std::to_string(i);
+    const TreeQuery tq{q, "en", "us", std::nullopt};
+    const bool one = revision_changes(at[1], tq, 1), two = revision_changes(at[2], tq, 2);
+    const auto t0 = generate(at[0], q), t1 = generate(at[1], q), t2 = generate(at[2], q);
+    const auto q0 = top_questions(t0), q1 = top_questions(t1), q2 = top_questions(t2);
+    ASSERT_EQ(q0.size(), q2.size());
+    if (!two) {
+      EXPECT_EQ(TreeGenerator(at[2]).result_json(tq), TreeGenerator(at[1]).result_json(tq))
+          << q << ": a key revision 2 does not pick keeps its bytes";
+      continue;
+    }
+    if (!one) {
+      ++second_only;
+      EXPECT_EQ(t1, t0);
+      EXPECT_NE(q2.back().find("(update 2)"), std::string::npos) << q << ": replaced as at any revision";
+      EXPECT_EQ(q2.back(), "Is " + q + " (update 2) worth it?");
+      continue;
+    }
+    ++both;
+    EXPECT_EQ(q1.back(), "How does " + q + " (update 1) work?") << q;
+    EXPECT_EQ(q2.back(), q0.back()) << q << ": the question revision 1 took away is back";
+    for (const auto& question : q2) EXPECT_EQ(question.find("(update"), std::string::npos) << q << ": " << question;
+    EXPECT_EQ(q2[0], q0[0]) << q << ": swapped twice";
+    EXPECT_EQ(q2[1], q0[1]) << q;
+    for (std::size_t k = 2; k + 1 < q2.size(); ++k) EXPECT_EQ(q2[k], q0[k]) << q;
+    // The other changes of revision 2 are made: a new source for the first question, a related
+    // search replaced.
+    EXPECT_NE(std::string(t2.at("children").as_array()[0].as_object().at("url").as_string()).find("-r2"),
+              std::string::npos);
+    EXPECT_EQ(t2.at("related").as_array().back(), json::value(q + " update 2"));
+    EXPECT_NE(t2, t0);
+  }
+  EXPECT_GT(both, 10) << "about 9% of 300";
+  EXPECT_GT(second_only, 30);
+  // Revision 3 replaces again, revision 4 restores again when it follows 3.
+  TreeOptions three{.seed = 7, .depth = 3, .tree_kb = 0, .revision = 3};
+  TreeOptions four{.seed = 7, .depth = 3, .tree_kb = 0, .revision = 4};
+  int restored = 0;
+  for (int i = 0; i < 300; ++i) {
+    const std::string q = "query " + std::to_string(i);
+    const TreeQuery tq{q, "en", "us", std::nullopt};
+    if (!revision_changes(three, tq, 3) || !revision_changes(four, tq, 4)) continue;
+    ++restored;
+    EXPECT_EQ(top_questions(generate(four, q)).back(), top_questions(generate(at[2], q)).back()) << q;
+  }
+  EXPECT_GT(restored, 10);
 }
 
 }  // namespace

@@ -23,7 +23,10 @@ struct PlantedGroup {
 struct PlantedTopic {
   std::string name;
   std::vector<std::string> seeds;    // q
-  std::vector<std::string> domains;  // answer hosts
+  // Answer sources: a host ("www.bbc.co.uk", "192.0.2.7", an IDN in Unicode or punycode) gives
+  // https://HOST/SLUG-N; "url:X" gives the url X verbatim ("url:not a url", "url:mailto:x");
+  // "" gives a question without a source (no url, no title).
+  std::vector<std::string> domains;
   std::vector<PlantedGroup> groups;
 };
 

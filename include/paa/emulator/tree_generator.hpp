@@ -19,7 +19,12 @@ struct TreeOptions {
   // third of the keys change (see kRevisionChangeShare), each changed key in every way paa diff
   // reports: its first two questions swap places, its last question is replaced (its subtree
   // moves under the new one), its first question's source changes, and one related search is
-  // replaced. Keys a revision does not pick keep their bytes.
+  // replaced. At an even revision r that picks a key revision r - 1 also picked, the last
+  // question is not replaced but restored: the one revision r - 1 replaced comes back and the
+  // "(update r-1)" question goes, so that question is in the answers of r - 2 and r and not
+  // r - 1 (intermittent). A planted tree's new first source is one of its topic's `domains`
+  // (entry (r + k) mod n, k drawn per key), a generated tree's one of its language's hosts.
+  // Keys a revision does not pick keep their bytes.
   std::uint32_t revision = 0;
   // --topics: the trees of the seeds this catalog names hold its planted questions.
   std::shared_ptr<const PlantedTopics> planted = nullptr;
