@@ -629,6 +629,35 @@ TEST(WatchE2E, StabilityDomainsAndDomainMovesAreExactlyTheEmulatorsOverThreeRevi
   check_domains(dir.path(), {"export", "--store", s, "--format", "domains", "--at", run_a}, t.at_a, "domains, --at A");
   check_moves(dir.path(), {"diff", "--store", s, "--by", "domain", "--from", run_a, "--to", run_c, "--format", "csv"},
               t.moves, "diff --by domain, A to C");
+
+  // Per topic since A: over all topics, the (key, question)s the trees at C have and those at A
+  // had not, and the other way round (the summary's first line).
+  std::size_t added = 0, gone = 0;
+  for (const auto& [key, then] : a) {
+    std::set<std::string> qa, qc;
+    for (const auto& q : questions_of(then.result)) qa.insert(q.text);
+    for (const auto& q : questions_of(c.at(key).result)) qc.insert(q.text);
+    for (const auto& q : qc) added += qa.contains(q) ? 0 : 1;
+    for (const auto& q : qa) gone += qc.contains(q) ? 0 : 1;
+  }
+  ASSERT_GT(added + gone, 0u);
+  auto topics = run_paa({"topics", "--store", s, "--since", run_a}, dir.path());
+  ASSERT_EQ(topics.exit_code, 0) << topics.err;
+  const std::string line = ": " + std::to_string(added) + " new and " + std::to_string(gone) +
+                           " gone questions over the " + std::to_string(a.size()) + " keys stored then and now";
+  EXPECT_NE(topics.out.find(line), std::string::npos) << "want '" << line << "' in:\n" << topics.out;
+  // The topics CSV's new and gone columns add up to the same (gone: those whose group lives on).
+  auto csv = csv_of(dir.path(), {"export", "--store", s, "--format", "topics", "--since", run_a},
+                    {"topic", "label", "hl", "questions", "groups", "trees", "representative", "top_questions", "new",
+                     "gone"});
+  ASSERT_TRUE(csv);
+  std::size_t csv_added = 0, csv_gone = 0;
+  for (std::size_t i = 1; i < csv->size(); ++i) {
+    csv_added += std::stoul((*csv)[i][(*csv)[i].size() - 2]);
+    csv_gone += std::stoul((*csv)[i].back());
+  }
+  EXPECT_EQ(csv_added, added);
+  EXPECT_LE(csv_gone, gone);
 }
 
 }  // namespace
