@@ -2,6 +2,7 @@
 #include "paa/exit_code.hpp"
 #include "paa/export/export_plan.hpp"
 #include "paa/export/exporter.hpp"
+#include "paa/export/html/report_history.hpp"
 #include "paa/export/mind_map/mind_map_svg.hpp"
 #include "paa/model/envelope.hpp"
 #include "paa/model/query_key.hpp"
@@ -753,7 +754,7 @@ TEST(HtmlReportScale, TenThousandResultsOpenAndBecomeInteractiveWithoutErrors) {
   EXPECT_NE(figures.find("\"top_questions_ms\":"), std::string::npos) << figures;
 }
 
-// --- the workbook's Stability and Domains sheets over a store's history --------------------------
+// --- the report's Changes and Domains views, the workbook's Stability and Domains sheets -------
 
 // A question of a tree the history tests write: its text, its answer's url, its children.
 struct Node {
@@ -794,6 +795,20 @@ void questions_of(const std::vector<Node>& nodes, std::vector<std::string>& out)
     if (std::find(out.begin(), out.end(), n.question) == out.end()) out.push_back(n.question);
     questions_of(n.children, out);
   }
+}
+
+// The questions of `a` that `b` lacks, sorted.
+json::array missing_from(const std::vector<Node>& a, const std::vector<Node>& b) {
+  std::vector<std::string> qa, qb, out;
+  questions_of(a, qa);
+  questions_of(b, qb);
+  for (const auto& q : qa) {
+    if (std::find(qb.begin(), qb.end(), q) == qb.end()) out.push_back(q);
+  }
+  std::sort(out.begin(), out.end());
+  json::array arr;
+  for (const auto& q : out) arr.push_back(json::string(q));
+  return arr;
 }
 
 constexpr const char* kPlanted = "planted-news.com";
@@ -898,6 +913,239 @@ Result<ExportSummary> export_with(const fs::path& store, const std::string& form
   o.output = out;
   o.domains = domains;
   return export_stores({store}, o);
+}
+
+// check_changes.cjs: the report's Changes and Domains views against `expect` (computed here from
+// the trees written), in Chromium.
+std::string check_changes(const fs::path& report, const json::object& expect, const fs::path& dir, const std::string& shots_name) {
+  const fs::path expect_file = dir / (shots_name + "-expect.json");
+  std::ofstream(expect_file) << json::serialize(expect);
+  const fs::path shots = fs::path(PAA_TEST_OUTPUT_DIR) / shots_name;
+  fs::create_directories(shots);
+  return run_capture("NODE_PATH=" + npm_modules().string() + " node " + PAA_EXPORT_TEST_DIR + "/check_changes.cjs " +
+                     report.string() + " " + expect_file.string() + " " + shots.string() + " 2>&1");
+}
+
+TEST(HtmlReportHistory, TheChangesAndDomainsViewsShowTheVersionsAndAnswersWritten) {
+  const ::paa::test::TempDir tmp;
+  const fs::path& dir = tmp.path();
+  const auto keys = history_keys();
+  const auto runs = write_history_store(dir / "store.db", keys, 3);
+  ASSERT_EQ(runs.size(), 3u);
+  auto html = export_with(dir / "store.db", "html", dir / "report.html", {kPlanted});
+  ASSERT_TRUE(html) << html.error().message;
+
+  // The page's data, read back: what the views are drawn from.
+  const std::string page = read_file(dir / "report.html");
+  auto element = [&](const std::string& id) {
+    const std::string open = "<script type=\"application/json\" id=\"" + id + "\">";
+    const auto start = page.find(open);
+    EXPECT_NE(start, std::string::npos) << id;
+    return json::parse(page.substr(start + open.size(), page.find("</script>", start) - start - open.size())).as_object();
+  };
+  const auto changes = element("paa-changes");
+  EXPECT_EQ(changes.at("keys").as_int64(), 4);
+  EXPECT_EQ(changes.at("changed_keys").as_int64(), 2);  // coffee (3 versions), the hostile key (2)
+  EXPECT_EQ(changes.at("runs").as_int64(), 3);
+  const auto& listed = changes.at("volatile").as_array();
+  ASSERT_EQ(listed.size(), 2u);
+  // Mean churn: coffee (2/5 + 1/5) / 2 = 0.3 (its questions, children included), the hostile key
+  // 1/2: the hostile key first.
+  auto churn = [](const std::vector<Node>& a, const std::vector<Node>& b) {
+    std::vector<std::string> qa, qb;
+    questions_of(a, qa);
+    questions_of(b, qb);
+    std::size_t common = 0;
+    for (const auto& q : qa) common += std::find(qb.begin(), qb.end(), q) != qb.end() ? 1 : 0;
+    return 1.0 - static_cast<double>(common) / static_cast<double>(qa.size() + qb.size() - common);
+  };
+  const auto& coffee_runs = keys[0].runs;
+  const double coffee_churn = (churn(coffee_runs[0], coffee_runs[1]) + churn(coffee_runs[1], coffee_runs[2])) / 2;
+  EXPECT_DOUBLE_EQ(coffee_churn, 0.3);
+  EXPECT_EQ(listed[0].as_array()[0].as_string(), kHostileQuery);
+  EXPECT_EQ(listed[1].as_array()[0].as_string(), "volatile coffee");
+  EXPECT_EQ(listed[1].as_array()[4].as_int64(), 3);
+  EXPECT_DOUBLE_EQ(listed[1].as_array()[5].as_double(), coffee_churn);
+  const auto domains = element("paa-domains");
+  EXPECT_EQ(domains.at("since").as_array().size(), 3u);
+  EXPECT_EQ(domains.at("yours").as_array()[0].as_string(), kPlanted);
+
+  if (!browser_ready()) GTEST_SKIP() << kBrowserMissing;
+  const auto& coffee = keys[0];
+  json::array steps;
+  for (std::size_t v = 1; v < coffee.runs.size(); ++v) {
+    json::object step;
+    step["added"] = missing_from(coffee.runs[v], coffee.runs[v - 1]);
+    step["removed"] = missing_from(coffee.runs[v - 1], coffee.runs[v]);
+    steps.push_back(std::move(step));
+  }
+  json::object key;
+  key["q"] = coffee.q;
+  key["locale"] = "en-us";
+  key["versions"] = 3;
+  key["steps"] = std::move(steps);
+  // Statuses over the three versions: gone (in v1 only), new (from v2 on, from v3 on).
+  key["statuses"] = json::object{{"Old question?", "gone"}, {"New question one?", "new"}, {"Newest question?", "new"}};
+  json::object hostile;
+  hostile["q"] = kHostileQuery;
+  hostile["added"] = json::array{json::string(kHostileQuestion)};
+  json::object expect;
+  expect["runs"] = 3;
+  expect["changed_keys"] = 2;
+  expect["key"] = std::move(key);
+  expect["hostile"] = std::move(hostile);
+  json::object planted;
+  planted["name"] = kPlanted;
+  planted["answers"] = planted_answers(keys);
+  planted["yours"] = true;
+  expect["domain"] = std::move(planted);
+  // Since run 1 ended: "Is coffee healthy?" went from the planted domain to the rival.
+  json::object moves;
+  moves["run"] = runs[0];
+  moves["lost"] = json::object{{kPlanted, 1}};
+  moves["won"] = json::object{{kRival, 1}};
+  expect["moves"] = std::move(moves);
+  const auto figures = check_changes(dir / "report.html", expect, dir, "history");
+  // check_changes.cjs prints its figures only when every check passed (else it names the failure).
+  EXPECT_NE(figures.find("\"timeline_versions\""), std::string::npos) << figures;
+  std::printf("changes figures: %s", figures.c_str());
+}
+
+TEST(HtmlReportHistory, AStoreWithOneRunSaysSoAndShowsItsDomains) {
+  const ::paa::test::TempDir tmp;
+  const fs::path& dir = tmp.path();
+  const auto keys = history_keys();
+  const auto runs = write_history_store(dir / "store.db", keys, 1);
+  ASSERT_EQ(runs.size(), 1u);
+  auto html = export_with(dir / "store.db", "html", dir / "report.html");
+  ASSERT_TRUE(html) << html.error().message;
+  if (!browser_ready()) GTEST_SKIP() << kBrowserMissing;
+  std::vector<KeyHistory> first;  // what run 1 stored
+  for (const auto& k : keys) {
+    if (k.fetched[0]) first.push_back({k.q, k.hl, k.gl, {k.runs[0]}, {true}});
+  }
+  json::object expect;
+  expect["runs"] = 1;
+  expect["changed_keys"] = 0;
+  json::object planted;
+  planted["name"] = kPlanted;
+  planted["answers"] = planted_answers(first);
+  planted["yours"] = false;
+  expect["domain"] = std::move(planted);
+  const auto figures = check_changes(dir / "report.html", expect, dir, "one-run");
+  EXPECT_NE(figures.find("\"domain_answers\""), std::string::npos) << figures;
+  std::printf("one-run figures: %s", figures.c_str());
+}
+
+// With --at, the views read the versions up to that point: the store as it was at run 2.
+TEST(HtmlReportHistory, AtARunTheViewsReadTheVersionsUpToIt) {
+  const ::paa::test::TempDir tmp;
+  const fs::path& dir = tmp.path();
+  const auto runs = write_history_store(dir / "store.db", history_keys(), 3);
+  ExportOptions o;
+  o.format = "html";
+  o.output = dir / "report.html";
+  auto plan = plan_export(o);
+  ASSERT_TRUE(plan) << plan.error().message;
+  auto opened = open_stores({dir / "store.db"}, runs[1]);
+  ASSERT_TRUE(opened) << opened.error().message;
+  auto done = write_export(*opened, *plan);
+  ASSERT_TRUE(done) << done.error().message;
+  const std::string page = read_file(dir / "report.html");
+  auto element = [&](const std::string& id) {
+    const std::string open = "<script type=\"application/json\" id=\"" + id + "\">";
+    const auto start = page.find(open);
+    EXPECT_NE(start, std::string::npos) << id;
+    return json::parse(page.substr(start + open.size(), page.find("</script>", start) - start - open.size())).as_object();
+  };
+  const auto changes = element("paa-changes");
+  EXPECT_EQ(changes.at("keys").as_int64(), 4);
+  EXPECT_EQ(changes.at("changed_keys").as_int64(), 2);
+  EXPECT_EQ(changes.at("versions").as_int64(), 2 + 2 + 1 + 1);
+  EXPECT_EQ(changes.at("runs").as_int64(), 2);
+  for (const auto& k : changes.at("volatile").as_array()) {
+    EXPECT_EQ(k.as_array()[4].as_int64(), 2) << k;  // coffee's third version came later
+    EXPECT_EQ(k.as_array()[9].as_array().size(), 2u) << k;
+  }
+  const auto domains = element("paa-domains");
+  const auto& since = domains.at("since").as_array();
+  ASSERT_EQ(since.size(), 2u);  // run 3 ended after the point
+  EXPECT_EQ(since[0].as_array()[0].as_string(), runs[0]);
+  EXPECT_EQ(since[1].as_array()[0].as_string(), runs[1]);
+  EXPECT_EQ(since[0].as_array()[4].as_int64(), 1);  // "Is coffee healthy?" moved to the rival in run 2
+}
+
+// The Changes view's caps: 200 keys listed of more, a key's latest 20 versions, 50 changes of a
+// version's diff, 500 new and gone questions; the figures over all of them.
+TEST(HtmlReportHistory, TheChangesDataKeepsItsCapsAndCountsEverything) {
+  const ::paa::test::TempDir tmp;
+  const fs::path& dir = tmp.path();
+  {
+    auto writer = StoreWriter::open(dir / "store.db");
+    ASSERT_TRUE(writer) << writer.error().message;
+    std::int64_t at = 1'795'000'000'000;
+    auto put = [&](const std::string& q, const std::vector<Node>& tree) {
+      StoredResult stored = test::make_stored(q, "en", "us", "", tree_body(q, tree), at++);
+      auto envelope = parse_envelope(stored.body);
+      ASSERT_TRUE(envelope);
+      WriteRequest request;
+      request.job = "caps";
+      request.item = PutResult{std::move(stored), std::move(*envelope), true, 1};
+      std::promise<Result<void>> done;
+      auto f = done.get_future();
+      ASSERT_TRUE((*writer)->submit(std::move(request), [&done](Result<void> d) { done.set_value(d); }));
+      ASSERT_TRUE(f.get());
+    };
+    // 205 keys of two versions, one question each: churn 1.
+    for (int i = 0; i < 205; ++i) {
+      const std::string q = "cap key " + std::to_string(i);
+      put(q, {{"Before " + std::to_string(i) + "?", url_on(kRival, "x"), {}}});
+      put(q, {{"After " + std::to_string(i) + "?", url_on(kRival, "x"), {}}});
+    }
+    // One key of 24 versions of 60 questions each, none shared: churn 1, most versions: first.
+    for (int v = 0; v < 24; ++v) {
+      std::vector<Node> tree;
+      for (int j = 0; j < 60; ++j) tree.push_back({"L" + std::to_string(v) + " q" + std::to_string(j) + "?", url_on(kPlanted, "l"), {}});
+      put("long key", tree);
+    }
+    ASSERT_TRUE((*writer)->close());
+  }
+  auto html = export_with(dir / "store.db", "html", dir / "report.html");
+  ASSERT_TRUE(html) << html.error().message;
+  const std::string page = read_file(dir / "report.html");
+  const std::string open = R"(<script type="application/json" id="paa-changes">)";
+  const auto start = page.find(open);
+  ASSERT_NE(start, std::string::npos);
+  const auto c = json::parse(page.substr(start + open.size(), page.find("</script>", start) - start - open.size())).as_object();
+  EXPECT_EQ(c.at("keys").as_int64(), 206);
+  EXPECT_EQ(c.at("changed_keys").as_int64(), 206);
+  EXPECT_EQ(c.at("versions").as_int64(), 205 * 2 + 24);
+  EXPECT_EQ(c.at("runs").as_int64(), 0);
+  EXPECT_EQ(c.at("statuses").at("gone").as_int64(), 205 + 23 * 60);
+  EXPECT_EQ(c.at("statuses").at("new").as_int64(), 205 + 60);
+  const auto& listed = c.at("volatile").as_array();
+  ASSERT_EQ(listed.size(), kVolatileKeysListed);
+  const auto& longest = listed[0].as_array();
+  EXPECT_EQ(longest[0].as_string(), "long key");
+  EXPECT_EQ(longest[4].as_int64(), 24);
+  EXPECT_EQ(longest[8].as_int64(), 24 - static_cast<std::int64_t>(kVersionsPerKey));  // earlier versions
+  const auto& versions = longest[9].as_array();
+  ASSERT_EQ(versions.size(), kVersionsPerKey);
+  for (const auto& v : versions) {
+    const auto& diff = v.as_array()[5].as_array();
+    EXPECT_EQ(diff.size(), kChangesPerVersion);  // 60 removed and 60 added, the first 50 listed
+    EXPECT_EQ(v.as_array()[6].as_int64(), 120 - static_cast<std::int64_t>(kChangesPerVersion));
+    EXPECT_DOUBLE_EQ(v.as_array()[4].as_double(), 1.0);
+  }
+  // The last version's first changes: its predecessor's questions removed.
+  EXPECT_EQ(versions.back().as_array()[5].as_array()[0].as_array()[0].as_string(), "removed");
+  EXPECT_EQ(versions.back().as_array()[5].as_array()[0].as_array()[1].as_string(), "L22 q0?");
+  // Then the cap keys in scan (key) order, each of 2 versions.
+  for (std::size_t i = 1; i < listed.size(); ++i) EXPECT_EQ(listed[i].as_array()[4].as_int64(), 2);
+  EXPECT_EQ(c.at("questions").as_array().size(), kQuestionChangesListed);
+  // Most recent first: the long key's last version's questions are the newest.
+  EXPECT_EQ(c.at("questions").as_array()[0].as_array()[0].as_string(), "long key");
+  EXPECT_EQ(c.at("questions").as_array()[0].as_array()[5].as_string(), "new");
 }
 
 // The workbook's Stability and Domains sheets hold the stability and domains exports' rows, with
