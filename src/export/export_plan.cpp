@@ -152,6 +152,10 @@ Result<ExportSummary> write_export(const OpenedStores& stores, const ExportPlan&
     request.since_ms = since->at_ms;
     request.format.since_label = since->label;
   }
+  if (stores.at && (request.format.format == ExportFormat::html || request.format.format == ExportFormat::xlsx)) {
+    // The report's Changes and Domains views and the workbook's Stability sheet: the versions up to --at.
+    request.window.to_ms = stores.at->at_ms;
+  }
   ExportSummary summary;
   if (plan.partitioned) {
     PartitionedRequest partitioned = *plan.partitioned;

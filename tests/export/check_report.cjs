@@ -137,6 +137,8 @@ function check(cond, message) {
       await page.click("#tab-top");
       await page.click("#tab-sources");
       await page.click("#tab-compare");
+      await page.click("#tab-changes");
+      await page.click("#tab-domains");
       await page.click("#tab-map");
       const pwned = await page.evaluate(() => window.__pwned);
       check(pwned === undefined, "a hostile string ran as script");
@@ -168,6 +170,15 @@ function check(cond, message) {
       check((await page.evaluate(() => window.__pwned)) === undefined, "a hostile question ran in the Topics view");
       check((await page.$$("#topic-table img, #topic-table script")).length === 0, "the Topics view made markup of a question");
     }
+    // Changes and Domains (checked against the trees written by check_changes.cjs): a store
+    // without history says no change was recorded; the domains are listed.
+    await page.click("#tab-changes");
+    const noChange = await page.$eval("#volatile-note", (e) => e.textContent);
+    check(noChange.includes("no change recorded"), `the Changes view of a store without history says '${noChange}'`);
+    await page.click("#tab-domains");
+    await page.waitForSelector("#domains-table tr[data-domain]", { timeout: 20000 });
+    figures.domains_rows = await page.$$eval("#domains-table tr[data-domain]", (r) => r.length);
+    check((await page.evaluate(() => window.__pwned)) === undefined, "a hostile string ran in the Changes or Domains view");
     await page.click("#tab-related");
     const related = await page.$$eval("#related li", (li) => li.map((x) => x.textContent));
     figures.related_shown = related.length;

@@ -1,17 +1,22 @@
 #!/usr/bin/env python3
 """Reads a `paa export --format xlsx` workbook back with openpyxl and compares it, cell by cell,
-with the csv, questions, topics and related exports of the same selection.
+with the csv, questions, topics, related, stability and domains exports of the same selection.
 
-usage: check_xlsx.py BOOK.xlsx TREE.csv QUESTIONS.csv RELATED.csv TOPICS.csv [--rows-per-sheet N]
-                     [--expect-text TEXT]...
+usage: check_xlsx.py BOOK.xlsx TREE.csv QUESTIONS.csv RELATED.csv TOPICS.csv --stability STABILITY.csv
+                     --domains DOMAINS.csv [--own-domains] [--rows-per-sheet N] [--expect-text TEXT]...
+                     [--expect-row SHEET '{"column index": "text", ...}']...
 Checks sheet names and order (continuation sheets past N rows), header rows, every data cell,
 row counts, the bold frozen header, autofilters, column widths, the question cell's indent by
-depth, hyperlinks on http(s) URLs and real dates in fetched_at. Prints
-"tree=N questions=N related=N sheets=N" on success; exits 1 with the first difference.
+depth, hyperlinks on http(s) URLs and real dates in fetched_at, first_seen and last_seen;
+--own-domains: the workbook was written with --domain (Stability's owner, Domains' yours
+columns); --expect-row: some data row of SHEET (and its continuation sheets) has those cells.
+Prints "tree=N questions=N related=N topics=N stability=N domains=N sheets=N expected_rows=N" on
+success; exits 1 with the first difference.
 """
 import argparse
 import csv
 import datetime
+import json
 import re
 import sys
 
@@ -30,6 +35,11 @@ QUESTIONS_HEADER = ["question", "answer", "url", "title", "count", "first_q", "f
 TOPICS_HEADER = ["topic", "label", "hl", "questions", "groups", "trees", "representative",
                  "top_questions"]
 RELATED_HEADER = ["q", "hl", "gl", "city", "position", "related"]
+STABILITY = "Stability"
+DOMAINS = "Domains"
+STABILITY_HEADER = ["q", "hl", "gl", "city", "question", "first_seen", "last_seen", "versions_seen", "versions",
+                    "present_now", "status"]
+DOMAINS_HEADER = ["domain", "answers", "share", "questions", "keys", "topics"]
 
 
 def fail(message):
@@ -68,6 +78,22 @@ def text(value):
     return value
 
 
+def rfc3339_ms(value):
+    """A date cell as the csv exports write times: 2026-11-18T11:06:41.000Z (rounded to the ms)."""
+    ms = round((value - datetime.datetime(1970, 1, 1)).total_seconds() * 1000)
+    whole = datetime.datetime(1970, 1, 1) + datetime.timedelta(milliseconds=ms)
+    return whole.strftime("%Y-%m-%dT%H:%M:%S") + f".{ms % 1000:03d}Z"
+
+
+def cell_text(value):
+    """Any cell as the csv exports write it: dates as RFC 3339, fractions (share) with 4 decimals."""
+    if isinstance(value, datetime.datetime):
+        return rfc3339_ms(value)
+    if isinstance(value, float) and value != int(value):
+        return f"{value:.4f}"
+    return text(value)
+
+
 def check_sheet_layout(ws, header, widths):
     got = [c.value for c in ws[1]]
     if got != header:
@@ -100,9 +126,15 @@ def main():
     parser.add_argument("questions_csv")
     parser.add_argument("related_csv")
     parser.add_argument("topics_csv")
+    parser.add_argument("--stability", required=True)
+    parser.add_argument("--domains", required=True)
+    parser.add_argument("--own-domains", action="store_true")
     parser.add_argument("--rows-per-sheet", type=int, default=1048576)
     parser.add_argument("--expect-text", action="append", default=[])
+    parser.add_argument("--expect-row", nargs=2, action="append", default=[], metavar=("SHEET", "CELLS"))
     args = parser.parse_args()
+    stability_header = STABILITY_HEADER + (["owner"] if args.own_domains else [])
+    domains_header = DOMAINS_HEADER + (["yours"] if args.own_domains else [])
 
     _, tree = read_csv(args.tree_csv)
     # The workbook's tree sheet has the csv export's first 11 columns (not its lineage ones).
@@ -112,13 +144,21 @@ def main():
     topics_header, topics = read_csv(args.topics_csv)
     if topics_header != TOPICS_HEADER:
         fail(f"topics export header {topics_header}, want {TOPICS_HEADER}")
+    got_header, stability = read_csv(args.stability)
+    if got_header != stability_header:
+        fail(f"stability export header {got_header}, want {stability_header}")
+    got_header, domains = read_csv(args.domains)
+    if got_header != domains_header:
+        fail(f"domains export header {got_header}, want {domains_header}")
     book = openpyxl.load_workbook(args.book)
 
     tree_names = sheet_names(TREE, len(tree), args.rows_per_sheet)
     question_names = sheet_names(QUESTIONS, len(questions), args.rows_per_sheet)
     related_names = sheet_names(RELATED, len(related), args.rows_per_sheet)
     topic_names = sheet_names(TOPICS, len(topics), args.rows_per_sheet)
-    want_names = tree_names + question_names + topic_names + related_names
+    stability_names = sheet_names(STABILITY, len(stability), args.rows_per_sheet)
+    domain_names = sheet_names(DOMAINS, len(domains), args.rows_per_sheet)
+    want_names = tree_names + question_names + topic_names + related_names + stability_names + domain_names
     if book.sheetnames != want_names:
         fail(f"sheets {book.sheetnames}, want {want_names}")
 
@@ -130,6 +170,10 @@ def main():
         check_sheet_layout(book[name], RELATED_HEADER, {"F": 30})
     for name in topic_names:
         check_sheet_layout(book[name], TOPICS_HEADER, {"G": 50})
+    for name in stability_names:
+        check_sheet_layout(book[name], stability_header, {"E": 50})
+    for name in domain_names:
+        check_sheet_layout(book[name], domains_header, {"A": 25})
 
     seen_text = set()
     got = 0
@@ -176,11 +220,62 @@ def main():
     compare_rows(related_names, related, 6, RELATED, "related")
     compare_rows(topic_names, topics, len(TOPICS_HEADER), TOPICS, "topics")
 
+    # Stability: first_seen and last_seen are dates (the csv's RFC 3339 times, to the millisecond).
+    got = 0
+    for (ws, cells), want in zip(data_rows(book, stability_names), stability):
+        got += 1
+        values = []
+        for i, c in enumerate(cells[:len(stability_header)]):
+            if i in (5, 6):
+                if not isinstance(c.value, datetime.datetime):
+                    fail(f"{ws.title} row {c.row}: {stability_header[i]} {c.value!r} is not a date")
+                if c.number_format != "yyyy-mm-dd hh:mm:ss":
+                    fail(f"{ws.title}: {stability_header[i]} shown as {c.number_format!r}")
+                values.append(rfc3339_ms(c.value))
+            else:
+                values.append(text(c.value))
+        if values != want:
+            fail(f"{ws.title} row {cells[0].row}: {values}\n want {want}")
+        seen_text.update(values)
+    if got != len(stability):
+        fail(f"{STABILITY}: {got} data rows, the stability export has {len(stability)}")
+    # Domains: share is a fraction shown as a percentage (the csv's 4 decimals).
+    got = 0
+    for (ws, cells), want in zip(data_rows(book, domain_names), domains):
+        got += 1
+        values = []
+        for i, c in enumerate(cells[:len(domains_header)]):
+            if i == 2 and c.value is not None:
+                if c.number_format != "0.00%":
+                    fail(f"{ws.title}: share shown as {c.number_format!r}")
+                values.append(f"{c.value:.4f}")
+            else:
+                values.append(text(c.value))
+        if values != want:
+            fail(f"{ws.title} row {cells[0].row}: {values}\n want {want}")
+        seen_text.update(values)
+    if got != len(domains):
+        fail(f"{DOMAINS}: {got} data rows, the domains export has {len(domains)}")
+
+    for sheet, cells in args.expect_row:
+        wanted = {int(k): v for k, v in json.loads(cells).items()}
+        names = {STABILITY: stability_names, DOMAINS: domain_names, TREE: tree_names, QUESTIONS: question_names,
+                 RELATED: related_names, TOPICS: topic_names}[sheet]
+        found = False
+        for ws, row in data_rows(book, names):
+            values = [cell_text(c.value) for c in row]
+            if all(i < len(values) and values[i] == v for i, v in wanted.items()):
+                found = True
+                break
+        if not found:
+            fail(f"{sheet}: no row with {wanted}")
+
     for expected in args.expect_text:
         if not any(expected in v for v in seen_text):
             fail(f"text {expected!r} not found in any cell")
     print(f"tree={len(tree)} questions={len(questions)} related={len(related)} topics={len(topics)} "
-          f"sheets={len(want_names)}")
+          f"stability={len(stability)} domains={len(domains)} sheets={len(want_names)} "
+          f"expected_rows={len(args.expect_row)}")
 
 
 if __name__ == "__main__":

@@ -229,6 +229,161 @@ TEST(HtmlReport, TopicsFollowTheResultsAsJsonEscapedForThePage) {
   EXPECT_TRUE(listed[1].as_array()[8].as_array().empty());
 }
 
+TEST(HtmlReport, ChangesAndDomainsFollowTheTopicsAsJsonEscapedForThePage) {
+  StringSink sink;
+  {
+    BufferedOutput out(sink, 64);
+    HtmlReportWriter writer(out, {"first"});
+    writer.begin();
+    auto r = test::make_stored(kHostile, "en", "us", "", test::kCoffeeBody);
+    auto env = parse_envelope(r.body);
+    ASSERT_TRUE(env);
+    const std::uint32_t first_job[] = {0};
+    watch::KeyStability history;
+    history.versions = 3;
+    history.mean_churn = 0.375;
+    history.last_change_ms = 1795218854123;
+    writer.add(r, *env, first_job, &history);
+    watch::KeyStability one;
+    one.versions = 1;
+    writer.add(test::make_stored("tea", "en", "us", "", test::kCoffeeBody), *env, first_job, &one);
+    writer.add_topics({}, 0);
+
+    ReportChanges changes;
+    changes.keys = 2;
+    changes.changed_keys = 1;
+    changes.versions = 4;
+    changes.runs = 3;
+    changes.statuses = {5, 1, 2, 3};
+    ReportVolatileKey key;
+    key.key = {kHostile, "en", "us", "</script>"};
+    key.summary = history;
+    key.summary.gone = 2;
+    key.summary.added = 3;
+    key.earlier_versions = 1;
+    ReportVersion first;
+    first.first_fetch_ms = 1000;
+    first.last_fetch_ms = 2000;
+    first.run_id = "20261118-110640";
+    first.questions = 3;
+    ReportVersion second;
+    second.first_fetch_ms = 3000;
+    second.last_fetch_ms = 3000;
+    second.questions = 4;
+    second.churn = 0.5;
+    second.changes.push_back({TreeChangeKind::added, kHostile, "", ""});
+    second.changes.push_back({TreeChangeKind::moved, "Why?", "depth 1, position 1", "depth 2, position 1, under \"<b>\""});
+    second.more_changes = 7;
+    key.versions = {first, second};
+    changes.volatile_keys.push_back(key);
+    changes.questions.push_back({{kHostile, "en", "us", ""}, kHostile, watch::StabilityStatus::added, 3000, 4000, 1, 3});
+    writer.add_changes(changes);
+
+    ReportDomains domains;
+    domains.sourced = 10;
+    domains.total = 3;
+    domains.yours = {"planted.com"};
+    domains.runs = 3;
+    DomainRowFigures planted;
+    planted.domain = "planted.com";
+    planted.answers = 4;
+    planted.share = 0.4;
+    planted.questions = 3;
+    planted.keys = 2;
+    planted.topics = 1;
+    planted.yours = true;
+    DomainRowFigures none;
+    none.domain = "(no source)";
+    none.kind = watch::SourceKind::no_source;
+    none.answers = 2;
+    domains.rows = {planted, none};
+    ReportRunMoves moves;
+    moves.run_id = "20261118-110640";
+    moves.job = kHostile;
+    moves.at_ms = 1795000060000;
+    moves.keys = 2;
+    moves.moves = 1;
+    moves.rows.push_back({"planted.com", {3, 4, 1, 0}});
+    moves.more_rows = 2;
+    domains.since.push_back(moves);
+    writer.add_domains(domains);
+    writer.finish();
+    ASSERT_TRUE(out.flush());
+  }
+  const std::string& page = sink.data;
+  const auto change_data = elements(page, R"(<script type="application/json" id="paa-changes">)");
+  const auto domain_data = elements(page, R"(<script type="application/json" id="paa-domains">)");
+  ASSERT_EQ(change_data.size(), 1u);
+  ASSERT_EQ(domain_data.size(), 1u);
+  EXPECT_LT(page.find("id=\"paa-topics\""), page.find("id=\"paa-changes\""));
+  EXPECT_LT(page.find("id=\"paa-changes\""), page.find("id=\"paa-domains\""));
+  EXPECT_LT(page.find("id=\"paa-domains\""), page.find("id=\"paa-meta\""));
+  for (const auto* texts : {&change_data, &domain_data}) {
+    for (const auto& data : *texts) {
+      EXPECT_EQ(data.find('<'), std::string::npos);
+      EXPECT_EQ(data.find('>'), std::string::npos);
+      EXPECT_EQ(data.find('&'), std::string::npos);
+    }
+  }
+
+  // The results' 9th element: versions, mean churn, last change (none with one version).
+  const auto results = data_of(page).at("results").as_array();
+  ASSERT_EQ(results.size(), 2u);
+  const auto& h = results[0].as_array()[8].as_array();
+  EXPECT_EQ(h[0].as_int64(), 3);
+  EXPECT_DOUBLE_EQ(h[1].as_double(), 0.375);
+  EXPECT_EQ(h[2].as_int64(), 1795218854123);
+  const auto& single = results[1].as_array()[8].as_array();
+  EXPECT_EQ(single[0].as_int64(), 1);
+  EXPECT_TRUE(single[1].is_null());
+  EXPECT_TRUE(single[2].is_null());
+
+  const auto c = boost::json::parse(change_data[0]).as_object();
+  EXPECT_EQ(c.at("keys").as_int64(), 2);
+  EXPECT_EQ(c.at("runs").as_int64(), 3);
+  EXPECT_EQ(c.at("statuses").at("new").as_int64(), 3);
+  EXPECT_EQ(c.at("statuses").at("intermittent").as_int64(), 1);
+  EXPECT_EQ(c.at("caps").at("keys").as_int64(), static_cast<std::int64_t>(kVolatileKeysListed));
+  const auto& k = c.at("volatile").as_array()[0].as_array();
+  EXPECT_EQ(k[0].as_string(), kHostile);
+  EXPECT_EQ(k[3].as_string(), "</script>");
+  EXPECT_EQ(k[4].as_int64(), 3);
+  EXPECT_DOUBLE_EQ(k[5].as_double(), 0.375);
+  EXPECT_EQ(k[7].as_array()[2].as_int64(), 2);  // gone
+  EXPECT_EQ(k[7].as_array()[3].as_int64(), 3);  // new
+  EXPECT_EQ(k[8].as_int64(), 1);
+  const auto& versions = k[9].as_array();
+  ASSERT_EQ(versions.size(), 2u);
+  EXPECT_EQ(versions[0].as_array()[2].as_string(), "20261118-110640");
+  EXPECT_TRUE(versions[0].as_array()[4].is_null());
+  EXPECT_DOUBLE_EQ(versions[1].as_array()[4].as_double(), 0.5);
+  const auto& diff = versions[1].as_array()[5].as_array();
+  ASSERT_EQ(diff.size(), 2u);
+  EXPECT_EQ(diff[0].as_array()[0].as_string(), "added");
+  EXPECT_EQ(diff[0].as_array()[1].as_string(), kHostile);
+  EXPECT_EQ(diff[1].as_array()[0].as_string(), "moved");
+  EXPECT_EQ(diff[1].as_array()[3].as_string(), "depth 2, position 1, under \"<b>\"");
+  EXPECT_EQ(versions[1].as_array()[6].as_int64(), 7);
+  const auto& q = c.at("questions").as_array()[0].as_array();
+  EXPECT_EQ(q[4].as_string(), kHostile);
+  EXPECT_EQ(q[5].as_string(), "new");
+  EXPECT_EQ(q[9].as_int64(), 3);
+
+  const auto d = boost::json::parse(domain_data[0]).as_object();
+  EXPECT_EQ(d.at("sourced").as_int64(), 10);
+  EXPECT_EQ(d.at("yours").as_array()[0].as_string(), "planted.com");
+  const auto& rows = d.at("rows").as_array();
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[0].as_array()[0].as_string(), "planted.com");
+  EXPECT_DOUBLE_EQ(rows[0].as_array()[2].as_double(), 0.4);
+  EXPECT_TRUE(rows[0].as_array()[6].as_bool());
+  EXPECT_TRUE(rows[1].as_array()[2].is_null());  // (no source) has no share
+  const auto& since = d.at("since").as_array()[0].as_array();
+  EXPECT_EQ(since[1].as_string(), kHostile);
+  EXPECT_EQ(since[5].as_array()[0].as_array()[3].as_int64(), 1);  // won
+  EXPECT_EQ(since[6].as_int64(), 2);
+}
+
 TEST(HtmlReport, DeepTreesAreWrittenWithoutRecursion) {
   Envelope env;
   env.result.question = "deep";

@@ -2,6 +2,7 @@
 #include "paa/exit_code.hpp"
 #include "paa/export/export_plan.hpp"
 #include "paa/export/exporter.hpp"
+#include "paa/export/html/report_history.hpp"
 #include "paa/export/mind_map/mind_map_svg.hpp"
 #include "paa/model/envelope.hpp"
 #include "paa/model/query_key.hpp"
@@ -182,13 +183,25 @@ class StoreExportTest : public ::testing::Test {
   }
 
   // openpyxl is Debian's python3-openpyxl: it is installed for /usr/bin/python3.
-  std::string check_xlsx(const std::string& book, const std::string& tree_csv, const std::string& questions_csv,
-                         const std::string& related_csv, const std::string& topics_csv,
-                         const std::string& flags = {}) {
+  // The exports the workbook is compared with are PREFIX-tree.csv, -q.csv, -rel.csv, -topics.csv,
+  // -stability.csv and -domains.csv.
+  std::string check_xlsx(const std::string& book, const std::string& prefix, const std::string& flags = {}) {
     return run_capture(std::string("/usr/bin/python3 ") + PAA_EXPORT_TEST_DIR + "/check_xlsx.py " +
-                       (dir_ / book).string() + " " + (dir_ / tree_csv).string() + " " +
-                       (dir_ / questions_csv).string() + " " + (dir_ / related_csv).string() + " " +
-                       (dir_ / topics_csv).string() + " " + flags);
+                       (dir_ / book).string() + " " + (dir_ / (prefix + "-tree.csv")).string() + " " +
+                       (dir_ / (prefix + "-q.csv")).string() + " " + (dir_ / (prefix + "-rel.csv")).string() + " " +
+                       (dir_ / (prefix + "-topics.csv")).string() + " --stability " +
+                       (dir_ / (prefix + "-stability.csv")).string() + " --domains " +
+                       (dir_ / (prefix + "-domains.csv")).string() + " " + flags);
+  }
+
+  // The exports check_xlsx compares a workbook with (--dedupe and --hl apply to the tree's).
+  void export_for_xlsx(const std::string& prefix, bool dedupe = false, const std::string& hl = {}) {
+    ASSERT_EQ(export_cmd("csv", prefix + "-tree.csv", false, dedupe, "", hl), kExitOk) << err_text;
+    for (const auto& [format, suffix] : {std::pair{"questions", "-q.csv"}, std::pair{"related", "-rel.csv"},
+                                         std::pair{"topics", "-topics.csv"}, std::pair{"stability", "-stability.csv"},
+                                         std::pair{"domains", "-domains.csv"}}) {
+      ASSERT_EQ(export_cmd(format, prefix + suffix, false, false, "", hl), kExitOk) << format << ": " << err_text;
+    }
   }
 
   static std::uint64_t done_count(const std::string& job) {
@@ -302,36 +315,26 @@ TEST_F(StoreExportTest, BadUsageExitsTwoWithAMessage) {
 // --- xlsx: read back by openpyxl, opened by LibreOffice ---------------------------------------
 
 TEST_F(StoreExportTest, OpenpyxlReadsTheWorkbookBackEqualToTheCsvQuestionsAndRelatedExports) {
-  ASSERT_EQ(export_cmd("csv", "x-tree.csv"), kExitOk) << err_text;
-  ASSERT_EQ(export_cmd("questions", "x-questions.csv"), kExitOk) << err_text;
-  ASSERT_EQ(export_cmd("related", "x-related.csv"), kExitOk) << err_text;
-  ASSERT_EQ(export_cmd("topics", "x-topics.csv"), kExitOk) << err_text;
+  export_for_xlsx("x");
   ASSERT_EQ(export_xlsx("all.xlsx"), kExitOk) << err_text;
   EXPECT_EQ(summary.records, total_questions_);  // question rows
   EXPECT_EQ(summary.related_rows, 120u);
-  const auto report = check_xlsx("all.xlsx", "x-tree.csv", "x-questions.csv", "x-related.csv", "x-topics.csv",
-                                 "--expect-text '東京 ☕ ünïcödé' --expect-text 'Café au lait – qué es?'");
+  const auto report = check_xlsx("all.xlsx", "x", "--expect-text '東京 ☕ ünïcödé' --expect-text 'Café au lait – qué es?'");
   EXPECT_EQ(report.substr(0, report.find(' ')), "tree=" + std::to_string(total_questions_)) << report;
   EXPECT_NE(report.find("related=120 topics="), std::string::npos) << report;
-  EXPECT_NE(report.find(" sheets=4"), std::string::npos) << report;
+  EXPECT_NE(report.find(" sheets=6"), std::string::npos) << report;
 }
 
 TEST_F(StoreExportTest, AFilteredWorkbookMatchesTheFilteredExportsAndDedupeAppliesToTheTree) {
-  ASSERT_EQ(export_cmd("csv", "de-tree.csv", false, true, "", "de"), kExitOk) << err_text;
-  ASSERT_EQ(export_cmd("questions", "de-q.csv", false, false, "", "de"), kExitOk) << err_text;
-  ASSERT_EQ(export_cmd("related", "de-rel.csv", false, false, "", "de"), kExitOk) << err_text;
-  ASSERT_EQ(export_cmd("topics", "de-topics.csv", false, false, "", "de"), kExitOk) << err_text;
+  export_for_xlsx("de", true, "de");
   ASSERT_EQ(export_xlsx("de.xlsx", 1048576, true, "de"), kExitOk) << err_text;
-  const auto report = check_xlsx("de.xlsx", "de-tree.csv", "de-q.csv", "de-rel.csv", "de-topics.csv");
+  const auto report = check_xlsx("de.xlsx", "de");
   EXPECT_NE(report.find("related=30 topics="), std::string::npos) << report;
-  EXPECT_NE(report.find(" sheets=4"), std::string::npos) << report;
+  EXPECT_NE(report.find(" sheets=6"), std::string::npos) << report;
 }
 
 TEST_F(StoreExportTest, RowsPastASheetsLimitContinueOnNumberedSheetsAndStderrSaysSo) {
-  ASSERT_EQ(export_cmd("csv", "c-tree.csv"), kExitOk) << err_text;
-  ASSERT_EQ(export_cmd("questions", "c-q.csv"), kExitOk) << err_text;
-  ASSERT_EQ(export_cmd("related", "c-rel.csv"), kExitOk) << err_text;
-  ASSERT_EQ(export_cmd("topics", "c-topics.csv"), kExitOk) << err_text;
+  export_for_xlsx("c");
   // 50 rows a sheet: 49 data rows under each header.
   ASSERT_EQ(export_xlsx("cont.xlsx", 50), kExitOk) << err_text;
   const auto sheets = (total_questions_ + 48) / 49;
@@ -343,10 +346,18 @@ TEST_F(StoreExportTest, RowsPastASheetsLimitContinueOnNumberedSheetsAndStderrSay
             std::string::npos)
       << notes;
   EXPECT_NE(notes.find("'Related' has 120 rows"), std::string::npos) << notes;
-  const std::size_t topic_rows = ::paa::test::parse_csv(read_file(dir_ / "c-topics.csv")).size() - 1;
-  const std::size_t topic_sheets = std::max<std::size_t>(1, (topic_rows + 48) / 49);
-  const auto report = check_xlsx("cont.xlsx", "c-tree.csv", "c-q.csv", "c-rel.csv", "c-topics.csv", "--rows-per-sheet 50");
-  EXPECT_NE(report.find("sheets=" + std::to_string(sheets + 1 + 3 + topic_sheets)), std::string::npos) << report;
+  auto sheets_of = [&](const std::string& csv) {
+    const std::size_t rows = ::paa::test::parse_csv(read_file(dir_ / csv)).size() - 1;
+    return std::max<std::size_t>(1, (rows + 48) / 49);
+  };
+  const std::size_t stability_rows = ::paa::test::parse_csv(read_file(dir_ / "c-stability.csv")).size() - 1;
+  ASSERT_GT(stability_rows, 49u);  // the Stability sheet continues too
+  EXPECT_NE(notes.find("'Stability' has " + std::to_string(stability_rows) + " rows"), std::string::npos) << notes;
+  const auto report = check_xlsx("cont.xlsx", "c", "--rows-per-sheet 50");
+  EXPECT_NE(report.find("sheets=" + std::to_string(sheets + 1 + 3 + sheets_of("c-topics.csv") +
+                                                   sheets_of("c-stability.csv") + sheets_of("c-domains.csv"))),
+            std::string::npos)
+      << report;
 }
 
 TEST_F(StoreExportTest, XlsxIsRefusedOnStandardOutputAndWithExcel) {
@@ -741,6 +752,434 @@ TEST(HtmlReportScale, TenThousandResultsOpenAndBecomeInteractiveWithoutErrors) {
   // check_report.cjs prints its figures only when every check passed (else it names the failure).
   EXPECT_NE(figures.find("\"interactive_ms\":"), std::string::npos) << figures;
   EXPECT_NE(figures.find("\"top_questions_ms\":"), std::string::npos) << figures;
+}
+
+// --- the report's Changes and Domains views, the workbook's Stability and Domains sheets -------
+
+// A question of a tree the history tests write: its text, its answer's url, its children.
+struct Node {
+  std::string question;
+  std::string url;
+  std::vector<Node> children;
+};
+
+json::object node_json(const Node& n) {
+  json::object q;
+  q["question"] = n.question;
+  q["answer"] = "About " + n.question;
+  q["url"] = n.url;
+  q["title"] = "A page";
+  if (!n.children.empty()) {
+    json::array kids;
+    for (const auto& c : n.children) kids.push_back(node_json(c));
+    q["children"] = std::move(kids);
+  }
+  return q;
+}
+
+std::string tree_body(const std::string& q, const std::vector<Node>& roots) {
+  json::array children;
+  for (const auto& n : roots) children.push_back(node_json(n));
+  json::object result;
+  result["question"] = q;
+  result["related"] = json::array{q + " near me"};
+  result["children"] = std::move(children);
+  json::object envelope;
+  envelope["result"] = std::move(result);
+  return json::serialize(envelope);
+}
+
+// Every question of a tree, pre-order, each once (the trees below spell each question one way).
+void questions_of(const std::vector<Node>& nodes, std::vector<std::string>& out) {
+  for (const auto& n : nodes) {
+    if (std::find(out.begin(), out.end(), n.question) == out.end()) out.push_back(n.question);
+    questions_of(n.children, out);
+  }
+}
+
+// The questions of `a` that `b` lacks, sorted.
+json::array missing_from(const std::vector<Node>& a, const std::vector<Node>& b) {
+  std::vector<std::string> qa, qb, out;
+  questions_of(a, qa);
+  questions_of(b, qb);
+  for (const auto& q : qa) {
+    if (std::find(qb.begin(), qb.end(), q) == qb.end()) out.push_back(q);
+  }
+  std::sort(out.begin(), out.end());
+  json::array arr;
+  for (const auto& q : out) arr.push_back(json::string(q));
+  return arr;
+}
+
+constexpr const char* kPlanted = "planted-news.com";
+constexpr const char* kRival = "rival.org";
+const std::string kHostileQuestion = R"(</script><img src=x onerror="window.__pwned=1"> & 'it')";
+
+// One key's trees, one per run that fetched it (an empty tree list: the run did not fetch it).
+struct KeyHistory {
+  std::string q, hl, gl;
+  std::vector<std::vector<Node>> runs;  // by run; empty: not fetched in that run
+  std::vector<bool> fetched;
+};
+
+// A store written by `runs` runs of job "watch", a day apart, each fetching the keys given for
+// it; returns the run ids. Each run stores a fetched key's tree (a refresh with the same tree
+// keeps one version).
+std::vector<std::string> write_history_store(const fs::path& dir, const std::vector<KeyHistory>& keys, std::size_t runs) {
+  auto writer = StoreWriter::open(dir);
+  EXPECT_TRUE(writer) << writer.error().message;
+  std::vector<std::string> ids;
+  const std::int64_t t0 = 1'795'000'000'000;  // 2026-11-18T11:06:40Z
+  for (std::size_t r = 0; r < runs; ++r) {
+    const std::int64_t start = t0 + static_cast<std::int64_t>(r) * 86'400'000;
+    auto id = (*writer)->record_run_start("watch", start);
+    EXPECT_TRUE(id) << id.error().message;
+    ids.push_back(id ? *id : "");
+    std::int64_t at = start + 1000;
+    for (const auto& k : keys) {
+      if (r >= k.fetched.size() || !k.fetched[r]) continue;
+      StoredResult stored = test::make_stored(k.q, k.hl, k.gl, "", tree_body(k.q, k.runs[r]), at++);
+      auto envelope = parse_envelope(stored.body);
+      EXPECT_TRUE(envelope) << envelope.error().message;
+      WriteRequest request;
+      request.job = "watch";
+      request.item = PutResult{std::move(stored), std::move(*envelope), true, 1};
+      std::promise<Result<void>> done;
+      auto f = done.get_future();
+      EXPECT_TRUE((*writer)->submit(std::move(request), [&done](Result<void> d) { done.set_value(d); }));
+      EXPECT_TRUE(f.get());
+    }
+    EXPECT_TRUE((*writer)->record_run_end("watch", start + 60'000, "completed", RunMoney{}));
+  }
+  EXPECT_TRUE((*writer)->close());
+  return ids;
+}
+
+std::string url_on(const char* domain, const std::string& path) { return std::string("https://www.") + domain + "/" + path; }
+
+// The keys of the history store: "volatile coffee" changes in each of three runs (questions
+// added, removed, moved, and an answer moving from the planted domain to a rival); the hostile
+// key gains a hostile question in run 2; "steady tea" is refreshed with the same tree; "late
+// key" first comes in run 2.
+std::vector<KeyHistory> history_keys() {
+  const std::vector<Node> v1{{"Is coffee healthy?", url_on(kPlanted, "a"), {{"Why drink coffee?", url_on(kPlanted, "w"), {}}}},
+                             {"How much caffeine?", url_on(kRival, "b"), {}},
+                             {"Old question?", url_on(kPlanted, "c"), {}}};
+  const std::vector<Node> v2{{"Is coffee healthy?", url_on(kRival, "a"), {{"Why drink coffee?", url_on(kPlanted, "w"), {}}}},
+                             {"How much caffeine?", url_on(kRival, "b"), {}},
+                             {"New question one?", url_on(kPlanted, "d"), {}}};
+  const std::vector<Node> v3{{"How much caffeine?", url_on(kRival, "b"), {}},
+                             {"Is coffee healthy?", url_on(kRival, "a"), {{"Why drink coffee?", url_on(kPlanted, "w"), {}}}},
+                             {"New question one?", url_on(kPlanted, "d"), {}},
+                             {"Newest question?", url_on(kRival, "e"), {}}};
+  const std::vector<Node> h1{{"Plain question?", url_on(kPlanted, "h"), {}}};
+  const std::vector<Node> h2{{"Plain question?", url_on(kPlanted, "h"), {}},
+                             {kHostileQuestion, "https://evil.example/hostile", {}}};
+  const std::vector<Node> tea{{"Is tea healthy?", url_on(kPlanted, "t"), {}}, {"Green or black?", url_on(kRival, "g"), {}}};
+  const std::vector<Node> late{{"Was ist Kaffee?", url_on(kPlanted, "k"), {}}};
+  return {
+      {"volatile coffee", "en", "us", {v1, v2, v3}, {true, true, true}},
+      {kHostileQuery, "en", "us", {h1, h2, {}}, {true, true, false}},
+      {"steady tea", "en", "gb", {tea, tea, {}}, {true, true, false}},
+      {"late key", "de", "de", {{}, late, {}}, {false, true, false}},
+  };
+}
+
+// The planted domain's answers in the keys' current trees (a question once per tree).
+std::size_t planted_answers(const std::vector<KeyHistory>& keys) {
+  std::size_t n = 0;
+  for (const auto& k : keys) {
+    const std::vector<Node>* latest = nullptr;
+    for (std::size_t r = 0; r < k.fetched.size(); ++r) {
+      if (k.fetched[r]) latest = &k.runs[r];
+    }
+    std::vector<const Node*> stack;
+    for (const auto& n0 : *latest) stack.push_back(&n0);
+    while (!stack.empty()) {
+      const Node* node = stack.back();
+      stack.pop_back();
+      if (node->url.find(std::string("www.") + kPlanted + "/") != std::string::npos) ++n;
+      for (const auto& c : node->children) stack.push_back(&c);
+    }
+  }
+  return n;
+}
+
+// `paa export --format F [--domain D]` of one store.
+Result<ExportSummary> export_with(const fs::path& store, const std::string& format, const fs::path& out,
+                                  const std::vector<std::string>& domains = {}) {
+  ExportOptions o;
+  o.format = format;
+  o.output = out;
+  o.domains = domains;
+  return export_stores({store}, o);
+}
+
+// check_changes.cjs: the report's Changes and Domains views against `expect` (computed here from
+// the trees written), in Chromium.
+std::string check_changes(const fs::path& report, const json::object& expect, const fs::path& dir, const std::string& shots_name) {
+  const fs::path expect_file = dir / (shots_name + "-expect.json");
+  std::ofstream(expect_file) << json::serialize(expect);
+  const fs::path shots = fs::path(PAA_TEST_OUTPUT_DIR) / shots_name;
+  fs::create_directories(shots);
+  return run_capture("NODE_PATH=" + npm_modules().string() + " node " + PAA_EXPORT_TEST_DIR + "/check_changes.cjs " +
+                     report.string() + " " + expect_file.string() + " " + shots.string() + " 2>&1");
+}
+
+TEST(HtmlReportHistory, TheChangesAndDomainsViewsShowTheVersionsAndAnswersWritten) {
+  const ::paa::test::TempDir tmp;
+  const fs::path& dir = tmp.path();
+  const auto keys = history_keys();
+  const auto runs = write_history_store(dir / "store.db", keys, 3);
+  ASSERT_EQ(runs.size(), 3u);
+  auto html = export_with(dir / "store.db", "html", dir / "report.html", {kPlanted});
+  ASSERT_TRUE(html) << html.error().message;
+
+  // The page's data, read back: what the views are drawn from.
+  const std::string page = read_file(dir / "report.html");
+  auto element = [&](const std::string& id) {
+    const std::string open = "<script type=\"application/json\" id=\"" + id + "\">";
+    const auto start = page.find(open);
+    EXPECT_NE(start, std::string::npos) << id;
+    return json::parse(page.substr(start + open.size(), page.find("</script>", start) - start - open.size())).as_object();
+  };
+  const auto changes = element("paa-changes");
+  EXPECT_EQ(changes.at("keys").as_int64(), 4);
+  EXPECT_EQ(changes.at("changed_keys").as_int64(), 2);  // coffee (3 versions), the hostile key (2)
+  EXPECT_EQ(changes.at("runs").as_int64(), 3);
+  const auto& listed = changes.at("volatile").as_array();
+  ASSERT_EQ(listed.size(), 2u);
+  // Mean churn: coffee (2/5 + 1/5) / 2 = 0.3 (its questions, children included), the hostile key
+  // 1/2: the hostile key first.
+  auto churn = [](const std::vector<Node>& a, const std::vector<Node>& b) {
+    std::vector<std::string> qa, qb;
+    questions_of(a, qa);
+    questions_of(b, qb);
+    std::size_t common = 0;
+    for (const auto& q : qa) common += std::find(qb.begin(), qb.end(), q) != qb.end() ? 1 : 0;
+    return 1.0 - static_cast<double>(common) / static_cast<double>(qa.size() + qb.size() - common);
+  };
+  const auto& coffee_runs = keys[0].runs;
+  const double coffee_churn = (churn(coffee_runs[0], coffee_runs[1]) + churn(coffee_runs[1], coffee_runs[2])) / 2;
+  EXPECT_DOUBLE_EQ(coffee_churn, 0.3);
+  EXPECT_EQ(listed[0].as_array()[0].as_string(), kHostileQuery);
+  EXPECT_EQ(listed[1].as_array()[0].as_string(), "volatile coffee");
+  EXPECT_EQ(listed[1].as_array()[4].as_int64(), 3);
+  EXPECT_DOUBLE_EQ(listed[1].as_array()[5].as_double(), coffee_churn);
+  const auto domains = element("paa-domains");
+  EXPECT_EQ(domains.at("since").as_array().size(), 3u);
+  EXPECT_EQ(domains.at("yours").as_array()[0].as_string(), kPlanted);
+
+  if (!browser_ready()) GTEST_SKIP() << kBrowserMissing;
+  const auto& coffee = keys[0];
+  json::array steps;
+  for (std::size_t v = 1; v < coffee.runs.size(); ++v) {
+    json::object step;
+    step["added"] = missing_from(coffee.runs[v], coffee.runs[v - 1]);
+    step["removed"] = missing_from(coffee.runs[v - 1], coffee.runs[v]);
+    steps.push_back(std::move(step));
+  }
+  json::object key;
+  key["q"] = coffee.q;
+  key["locale"] = "en-us";
+  key["versions"] = 3;
+  key["steps"] = std::move(steps);
+  // Statuses over the three versions: gone (in v1 only), new (from v2 on, from v3 on).
+  key["statuses"] = json::object{{"Old question?", "gone"}, {"New question one?", "new"}, {"Newest question?", "new"}};
+  json::object hostile;
+  hostile["q"] = kHostileQuery;
+  hostile["added"] = json::array{json::string(kHostileQuestion)};
+  json::object expect;
+  expect["runs"] = 3;
+  expect["changed_keys"] = 2;
+  expect["key"] = std::move(key);
+  expect["hostile"] = std::move(hostile);
+  json::object planted;
+  planted["name"] = kPlanted;
+  planted["answers"] = planted_answers(keys);
+  planted["yours"] = true;
+  expect["domain"] = std::move(planted);
+  // Since run 1 ended: "Is coffee healthy?" went from the planted domain to the rival.
+  json::object moves;
+  moves["run"] = runs[0];
+  moves["lost"] = json::object{{kPlanted, 1}};
+  moves["won"] = json::object{{kRival, 1}};
+  expect["moves"] = std::move(moves);
+  const auto figures = check_changes(dir / "report.html", expect, dir, "history");
+  // check_changes.cjs prints its figures only when every check passed (else it names the failure).
+  EXPECT_NE(figures.find("\"timeline_versions\""), std::string::npos) << figures;
+  std::printf("changes figures: %s", figures.c_str());
+}
+
+TEST(HtmlReportHistory, AStoreWithOneRunSaysSoAndShowsItsDomains) {
+  const ::paa::test::TempDir tmp;
+  const fs::path& dir = tmp.path();
+  const auto keys = history_keys();
+  const auto runs = write_history_store(dir / "store.db", keys, 1);
+  ASSERT_EQ(runs.size(), 1u);
+  auto html = export_with(dir / "store.db", "html", dir / "report.html");
+  ASSERT_TRUE(html) << html.error().message;
+  if (!browser_ready()) GTEST_SKIP() << kBrowserMissing;
+  std::vector<KeyHistory> first;  // what run 1 stored
+  for (const auto& k : keys) {
+    if (k.fetched[0]) first.push_back({k.q, k.hl, k.gl, {k.runs[0]}, {true}});
+  }
+  json::object expect;
+  expect["runs"] = 1;
+  expect["changed_keys"] = 0;
+  json::object planted;
+  planted["name"] = kPlanted;
+  planted["answers"] = planted_answers(first);
+  planted["yours"] = false;
+  expect["domain"] = std::move(planted);
+  const auto figures = check_changes(dir / "report.html", expect, dir, "one-run");
+  EXPECT_NE(figures.find("\"domain_answers\""), std::string::npos) << figures;
+  std::printf("one-run figures: %s", figures.c_str());
+}
+
+// With --at, the views read the versions up to that point: the store as it was at run 2.
+TEST(HtmlReportHistory, AtARunTheViewsReadTheVersionsUpToIt) {
+  const ::paa::test::TempDir tmp;
+  const fs::path& dir = tmp.path();
+  const auto runs = write_history_store(dir / "store.db", history_keys(), 3);
+  ExportOptions o;
+  o.format = "html";
+  o.output = dir / "report.html";
+  auto plan = plan_export(o);
+  ASSERT_TRUE(plan) << plan.error().message;
+  auto opened = open_stores({dir / "store.db"}, runs[1]);
+  ASSERT_TRUE(opened) << opened.error().message;
+  auto done = write_export(*opened, *plan);
+  ASSERT_TRUE(done) << done.error().message;
+  const std::string page = read_file(dir / "report.html");
+  auto element = [&](const std::string& id) {
+    const std::string open = "<script type=\"application/json\" id=\"" + id + "\">";
+    const auto start = page.find(open);
+    EXPECT_NE(start, std::string::npos) << id;
+    return json::parse(page.substr(start + open.size(), page.find("</script>", start) - start - open.size())).as_object();
+  };
+  const auto changes = element("paa-changes");
+  EXPECT_EQ(changes.at("keys").as_int64(), 4);
+  EXPECT_EQ(changes.at("changed_keys").as_int64(), 2);
+  EXPECT_EQ(changes.at("versions").as_int64(), 2 + 2 + 1 + 1);
+  EXPECT_EQ(changes.at("runs").as_int64(), 2);
+  for (const auto& k : changes.at("volatile").as_array()) {
+    EXPECT_EQ(k.as_array()[4].as_int64(), 2) << k;  // coffee's third version came later
+    EXPECT_EQ(k.as_array()[9].as_array().size(), 2u) << k;
+  }
+  const auto domains = element("paa-domains");
+  const auto& since = domains.at("since").as_array();
+  ASSERT_EQ(since.size(), 2u);  // run 3 ended after the point
+  EXPECT_EQ(since[0].as_array()[0].as_string(), runs[0]);
+  EXPECT_EQ(since[1].as_array()[0].as_string(), runs[1]);
+  EXPECT_EQ(since[0].as_array()[4].as_int64(), 1);  // "Is coffee healthy?" moved to the rival in run 2
+}
+
+// The Changes view's caps: 200 keys listed of more, a key's latest 20 versions, 50 changes of a
+// version's diff, 500 new and gone questions; the figures over all of them.
+TEST(HtmlReportHistory, TheChangesDataKeepsItsCapsAndCountsEverything) {
+  const ::paa::test::TempDir tmp;
+  const fs::path& dir = tmp.path();
+  {
+    auto writer = StoreWriter::open(dir / "store.db");
+    ASSERT_TRUE(writer) << writer.error().message;
+    std::int64_t at = 1'795'000'000'000;
+    auto put = [&](const std::string& q, const std::vector<Node>& tree) {
+      StoredResult stored = test::make_stored(q, "en", "us", "", tree_body(q, tree), at++);
+      auto envelope = parse_envelope(stored.body);
+      ASSERT_TRUE(envelope);
+      WriteRequest request;
+      request.job = "caps";
+      request.item = PutResult{std::move(stored), std::move(*envelope), true, 1};
+      std::promise<Result<void>> done;
+      auto f = done.get_future();
+      ASSERT_TRUE((*writer)->submit(std::move(request), [&done](Result<void> d) { done.set_value(d); }));
+      ASSERT_TRUE(f.get());
+    };
+    // 205 keys of two versions, one question each: churn 1.
+    for (int i = 0; i < 205; ++i) {
+      const std::string q = "cap key " + std::to_string(i);
+      put(q, {{"Before " + std::to_string(i) + "?", url_on(kRival, "x"), {}}});
+      put(q, {{"After " + std::to_string(i) + "?", url_on(kRival, "x"), {}}});
+    }
+    // One key of 24 versions of 60 questions each, none shared: churn 1, most versions: first.
+    for (int v = 0; v < 24; ++v) {
+      std::vector<Node> tree;
+      for (int j = 0; j < 60; ++j) tree.push_back({"L" + std::to_string(v) + " q" + std::to_string(j) + "?", url_on(kPlanted, "l"), {}});
+      put("long key", tree);
+    }
+    ASSERT_TRUE((*writer)->close());
+  }
+  auto html = export_with(dir / "store.db", "html", dir / "report.html");
+  ASSERT_TRUE(html) << html.error().message;
+  const std::string page = read_file(dir / "report.html");
+  const std::string open = R"(<script type="application/json" id="paa-changes">)";
+  const auto start = page.find(open);
+  ASSERT_NE(start, std::string::npos);
+  const auto c = json::parse(page.substr(start + open.size(), page.find("</script>", start) - start - open.size())).as_object();
+  EXPECT_EQ(c.at("keys").as_int64(), 206);
+  EXPECT_EQ(c.at("changed_keys").as_int64(), 206);
+  EXPECT_EQ(c.at("versions").as_int64(), 205 * 2 + 24);
+  EXPECT_EQ(c.at("runs").as_int64(), 0);
+  EXPECT_EQ(c.at("statuses").at("gone").as_int64(), 205 + 23 * 60);
+  EXPECT_EQ(c.at("statuses").at("new").as_int64(), 205 + 60);
+  const auto& listed = c.at("volatile").as_array();
+  ASSERT_EQ(listed.size(), kVolatileKeysListed);
+  const auto& longest = listed[0].as_array();
+  EXPECT_EQ(longest[0].as_string(), "long key");
+  EXPECT_EQ(longest[4].as_int64(), 24);
+  EXPECT_EQ(longest[8].as_int64(), 24 - static_cast<std::int64_t>(kVersionsPerKey));  // earlier versions
+  const auto& versions = longest[9].as_array();
+  ASSERT_EQ(versions.size(), kVersionsPerKey);
+  for (const auto& v : versions) {
+    const auto& diff = v.as_array()[5].as_array();
+    EXPECT_EQ(diff.size(), kChangesPerVersion);  // 60 removed and 60 added, the first 50 listed
+    EXPECT_EQ(v.as_array()[6].as_int64(), 120 - static_cast<std::int64_t>(kChangesPerVersion));
+    EXPECT_DOUBLE_EQ(v.as_array()[4].as_double(), 1.0);
+  }
+  // The last version's first changes: its predecessor's questions removed.
+  EXPECT_EQ(versions.back().as_array()[5].as_array()[0].as_array()[0].as_string(), "removed");
+  EXPECT_EQ(versions.back().as_array()[5].as_array()[0].as_array()[1].as_string(), "L22 q0?");
+  // Then the cap keys in scan (key) order, each of 2 versions.
+  for (std::size_t i = 1; i < listed.size(); ++i) EXPECT_EQ(listed[i].as_array()[4].as_int64(), 2);
+  EXPECT_EQ(c.at("questions").as_array().size(), kQuestionChangesListed);
+  // Most recent first: the long key's last version's questions are the newest.
+  EXPECT_EQ(c.at("questions").as_array()[0].as_array()[0].as_string(), "long key");
+  EXPECT_EQ(c.at("questions").as_array()[0].as_array()[5].as_string(), "new");
+}
+
+// The workbook's Stability and Domains sheets hold the stability and domains exports' rows, with
+// --domain's owner and yours columns; a few rows checked against the trees written.
+TEST(XlsxHistory, TheStabilityAndDomainsSheetsHoldTheExportsRows) {
+  const ::paa::test::TempDir tmp;
+  const fs::path& dir = tmp.path();
+  const auto keys = history_keys();
+  write_history_store(dir / "store.db", keys, 3);
+  const std::vector<std::string> mine{kPlanted};
+  for (const auto& [format, file] : {std::pair{"csv", "tree.csv"}, std::pair{"questions", "questions.csv"},
+                                     std::pair{"related", "related.csv"}, std::pair{"topics", "topics.csv"},
+                                     std::pair{"stability", "stability.csv"}, std::pair{"domains", "domains.csv"},
+                                     std::pair{"xlsx", "book.xlsx"}}) {
+    const bool marks = std::string(format) == "stability" || std::string(format) == "domains" || std::string(format) == "xlsx";
+    auto done = export_with(dir / "store.db", format, dir / file, marks ? mine : std::vector<std::string>{});
+    ASSERT_TRUE(done) << format << ": " << done.error().message;
+  }
+  // Rows known from the trees: coffee's removed question is gone (lost: it was on the planted
+  // domain), its last one new; the planted domain's answers.
+  const std::string planted_answers_text = std::to_string(planted_answers(keys));
+  const std::string expect =
+      std::string("--expect-row 'Stability' '{\"0\":\"volatile coffee\",\"1\":\"en\",\"2\":\"us\",\"4\":\"Old question?\",\"7\":\"1\",\"8\":\"3\","
+                  "\"9\":\"false\",\"10\":\"gone\",\"11\":\"lost\"}' ") +
+      "--expect-row 'Stability' '{\"0\":\"volatile coffee\",\"4\":\"Newest question?\",\"7\":\"1\",\"8\":\"3\",\"9\":\"true\",\"10\":\"new\",\"11\":\"competitor\"}' " +
+      "--expect-row 'Domains' '{\"0\":\"" + kPlanted + "\",\"1\":\"" + planted_answers_text + "\",\"6\":\"true\"}' " +
+      "--expect-row 'Domains' '{\"0\":\"" + kRival + "\",\"6\":\"false\"}'";
+  const auto report = run_capture(std::string("/usr/bin/python3 ") + PAA_EXPORT_TEST_DIR + "/check_xlsx.py " +
+                                  (dir / "book.xlsx").string() + " " + (dir / "tree.csv").string() + " " +
+                                  (dir / "questions.csv").string() + " " + (dir / "related.csv").string() + " " +
+                                  (dir / "topics.csv").string() + " --stability " + (dir / "stability.csv").string() +
+                                  " --domains " + (dir / "domains.csv").string() + " --own-domains " + expect + " 2>&1");
+  EXPECT_NE(report.find(" sheets=6"), std::string::npos) << report;
+  EXPECT_NE(report.find("expected_rows=4"), std::string::npos) << report;
 }
 
 // --- paa map ------------------------------------------------------------------------------

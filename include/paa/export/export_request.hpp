@@ -14,7 +14,8 @@
 
 namespace paa::exporting {
 
-// stability's window, --from..--to (resolve_point's at_ms); the defaults hold every version.
+// The versions a view of the history reads: stability's --from..--to (resolve_point's at_ms);
+// the defaults hold every version.
 struct StabilityWindow {
   std::int64_t from_ms = std::numeric_limits<std::int64_t>::min();
   std::int64_t to_ms = std::numeric_limits<std::int64_t>::max();
@@ -28,7 +29,8 @@ struct ExportRequest {
   // The jobs whose progress entries hold attributes (set with format.attributes by
   // catalog_selection, paa/export/attributes.hpp).
   std::vector<std::string> attribute_jobs;
-  StabilityWindow window;  // stability only
+  // stability: --from..--to; html and xlsx (their views of the versions): up to --at.
+  StabilityWindow window;
   std::int64_t since_ms = 0;  // with format.since: the point compared with
   bool filtered() const { return !job.empty() || !hl.empty() || !gl.empty(); }
 };

@@ -35,9 +35,23 @@ void StabilityRows::begin() {
   begin_csv(out_, excel_, header);
 }
 
-void StabilityRows::add(const StoredResult& key, const watch::StabilityTimeline& timeline) {
+void for_each_stability_row(const watch::StabilityTimeline& timeline, const watch::OwnDomains& own,
+                            const std::function<void(const watch::QuestionStability&, std::optional<watch::Owner>)>& visit) {
   std::vector<std::string> earlier;
   for (const auto& q : timeline.questions()) {
+    std::optional<watch::Owner> owner;
+    if (!own.empty()) {
+      // Its source now (none when it is gone), against every source it had before.
+      earlier.assign(q.urls.begin(), q.urls.end());
+      const std::string_view now = q.present_now ? std::string_view(q.url) : std::string_view();
+      owner = own.owner(now, earlier);
+    }
+    visit(q, owner);
+  }
+}
+
+void StabilityRows::add(const StoredResult& key, const watch::StabilityTimeline& timeline) {
+  for_each_stability_row(timeline, own_, [&](const watch::QuestionStability& q, std::optional<watch::Owner> owner) {
     append_csv_key_columns(out_, key.q, key.hl, key.gl, key.city);
     append_csv_fields(out_, {q.question, format_rfc3339_ms(q.first_seen_ms), format_rfc3339_ms(q.last_seen_ms)});
     out_.put(',');
@@ -46,16 +60,13 @@ void StabilityRows::add(const StoredResult& key, const watch::StabilityTimeline&
     append_decimal(out_, q.versions);
     out_.put(',');
     append_csv_fields(out_, {q.present_now ? "true" : "false", watch::stability_status_name(q.status)});
-    if (!own_.empty()) {
-      // Its source now (none when it is gone), against every source it had before.
-      earlier.assign(q.urls.begin(), q.urls.end());
-      const std::string_view now = q.present_now ? std::string_view(q.url) : std::string_view();
+    if (owner) {
       out_.put(',');
-      append_csv_fields(out_, {watch::owner_name(own_.owner(now, earlier))});
+      append_csv_fields(out_, {watch::owner_name(*owner)});
     }
     end_csv_row(out_, excel_);
     ++rows_;
-  }
+  });
 }
 
 Result<void> scan_timelines(StoreReader& store, const ExportRequest& request, const StabilityWindow& window,

@@ -4,7 +4,10 @@
 #include "paa/export/lineage_lookup.hpp"
 #include "paa/analysis/question_pass.hpp"
 #include "paa/export/question_rows.hpp"
+#include "paa/export/stability/stability_export.hpp"
 #include "paa/export/stored_tree.hpp"
+#include "paa/watch/domain_answers.hpp"
+#include "paa/watch/own_domains.hpp"
 
 namespace paa::exporting {
 
@@ -12,8 +15,11 @@ Result<ExportSummary> export_store_xlsx(StoreReader& store, const ExportRequest&
                                         const std::filesystem::path& file, const XlsxOptions& asked) {
   ExportRequest request = selection;
   if (auto catalogued = catalog_selection(store, request); !catalogued) return catalogued.error();
+  auto own = watch::OwnDomains::parse(request.format.own_domains);
+  if (!own) return own.error();
   XlsxOptions options = asked;
   options.attributes = request.format.attributes;
+  options.own_domains = !own->empty();
   // The attributes of each tree's rows (its own, or its seed's), and the seed its questions'
   // hubs count.
   auto lineages = LineageLookup::create(store, request.job, request.attribute_jobs);
@@ -36,7 +42,9 @@ Result<ExportSummary> export_store_xlsx(StoreReader& store, const ExportRequest&
   if (!selected) return selected.error();
   topics::TopicOptions topic_options;
   topic_options.resolution = request.format.resolution;
-  auto views = analyse_questions(pass, topic_options);
+  watch::DomainAnswers answers;  // the Domains sheet: a reducer of the same pass
+  analysis::QuestionReducer* const more[] = {&answers};
+  auto views = analyse_questions(pass, topic_options, more);
   if (!views) return views.error();
   auto added = views->unique->for_each([&](const analysis::UniqueQuestion& row) -> Result<void> {
     auto group = views->groups->of(row.index);
@@ -52,6 +60,24 @@ Result<ExportSummary> export_store_xlsx(StoreReader& store, const ExportRequest&
     auto topic = views->topics->topic(t);
     if (!topic) return topic.error();
     if (auto written = (*workbook)->add_topic(*topic); !written) return written.error();
+  }
+  // Stability: each selected key's versions (up to --at), one key in memory at a time.
+  ExportSummary rescanned;
+  auto timelines = scan_timelines(store, request, request.window, rescanned,
+                                  [&](const StoredResult& current, const watch::StabilityTimeline& timeline) -> Result<bool> {
+                                    Result<void> written;
+                                    for_each_stability_row(timeline, *own, [&](const watch::QuestionStability& q,
+                                                                               std::optional<watch::Owner> owner) {
+                                      if (written) written = (*workbook)->add_stability(current, q, owner);
+                                    });
+                                    if (!written) return written.error();
+                                    return true;
+                                  });
+  if (!timelines) return timelines.error();
+  auto domains = domain_rows(answers, *views, *own);
+  if (!domains) return domains.error();
+  for (const auto& row : *domains) {
+    if (auto written = (*workbook)->add_domain(row); !written) return written.error();
   }
   if (auto closed = (*workbook)->close(); !closed) return closed.error();
   summary.records = (*workbook)->tree_rows();

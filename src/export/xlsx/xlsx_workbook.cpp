@@ -42,6 +42,15 @@ constexpr std::array<Column, 8> kTopicColumns{{{"topic", 18}, {"label", 30}, {"h
 constexpr std::array<Column, 6> kRelatedColumns{
     {{"q", 28}, {"hl", 5}, {"gl", 5}, {"city", 14}, {"position", 9}, {"related", 45}}};
 
+// As the `stability` export's columns (stability_export.hpp), then `owner` with --domain.
+constexpr std::array<Column, 12> kStabilityColumns{{{"q", 28}, {"hl", 5}, {"gl", 5}, {"city", 14},
+                                                    {"question", 60}, {"first_seen", 20}, {"last_seen", 20},
+                                                    {"versions_seen", 13}, {"versions", 9}, {"present_now", 12},
+                                                    {"status", 13}, {"owner", 11}}};
+// As the `domains` export's columns (domains_csv.hpp), then `yours` with --domain.
+constexpr std::array<Column, 7> kDomainColumns{{{"domain", 30}, {"answers", 9}, {"share", 9}, {"questions", 10},
+                                                {"keys", 8}, {"topics", 8}, {"yours", 7}}};
+
 constexpr int kMaxIndent = 15;  // Excel's indent levels in the format dialog
 
 // The tree sheet's columns: the fixed ones, then an attribute's each (`headers` must outlive them).
@@ -74,6 +83,7 @@ struct XlsxWorkbook::Impl {
   lxw_format* header = nullptr;
   lxw_format* date = nullptr;
   lxw_format* link = nullptr;
+  lxw_format* percent = nullptr;
   std::vector<lxw_format*> indents;  // by depth - 1
   std::vector<std::string> attribute_headers;  // the attr_ columns' names
   std::vector<Column> tree_columns;            // kTreeColumns, then one per attribute
@@ -81,6 +91,9 @@ struct XlsxWorkbook::Impl {
   PagedTable questions;
   PagedTable related;
   PagedTable topics;
+  PagedTable stability;
+  PagedTable domains;
+  bool related_written = false;
   std::unique_ptr<extmem::RecordSpill> related_spill;
   TreeRows rows;                         // the question rows of each tree (--dedupe)
   std::string cell;                      // NUL-terminated copy of the current text
@@ -96,6 +109,10 @@ struct XlsxWorkbook::Impl {
         related(std::string(kRelatedSheet), kRelatedColumns.data(), kRelatedColumns.size(),
                 o.rows_per_sheet),
         topics(std::string(kTopicsSheet), kTopicColumns.data(), kTopicColumns.size(), o.rows_per_sheet),
+        stability(std::string(kStabilitySheet), kStabilityColumns.data(),
+                  kStabilityColumns.size() - (o.own_domains ? 0 : 1), o.rows_per_sheet),
+        domains(std::string(kDomainsSheet), kDomainColumns.data(), kDomainColumns.size() - (o.own_domains ? 0 : 1),
+                o.rows_per_sheet),
         rows(o.dedupe) {}
 
   ~Impl() {
@@ -205,6 +222,8 @@ Result<std::unique_ptr<XlsxWorkbook>> XlsxWorkbook::create(const std::filesystem
   impl->date = workbook_add_format(impl->wb);
   format_set_num_format(impl->date, "yyyy-mm-dd hh:mm:ss");
   impl->link = workbook_get_default_url_format(impl->wb);
+  impl->percent = workbook_add_format(impl->wb);
+  format_set_num_format(impl->percent, "0.00%");
   impl->add_sheet(impl->tree);
   if (impl->error) return *impl->error;
   return std::unique_ptr<XlsxWorkbook>(new XlsxWorkbook(std::move(impl)));
@@ -293,8 +312,51 @@ Result<void> XlsxWorkbook::add_topic(const topics::Topic& t) {
   return {};
 }
 
-Result<void> XlsxWorkbook::close() {
+Result<void> XlsxWorkbook::add_stability(const StoredResult& key, const watch::QuestionStability& q,
+                                         std::optional<watch::Owner> owner) {
   Impl& m = *impl_;
+  if (auto written = write_related(); !written) return written;
+  auto [ws, row] = m.next_row(m.stability);
+  if (ws != nullptr) {
+    m.text(ws, row, 0, key.q);
+    m.text(ws, row, 1, key.hl);
+    m.text(ws, row, 2, key.gl);
+    m.text(ws, row, 3, key.city);
+    m.text(ws, row, 4, q.question);
+    m.number(ws, row, 5, excel_date_serial(q.first_seen_ms), m.date);
+    m.number(ws, row, 6, excel_date_serial(q.last_seen_ms), m.date);
+    m.number(ws, row, 7, q.versions_seen);
+    m.number(ws, row, 8, q.versions);
+    m.text(ws, row, 9, q.present_now ? "true" : "false");
+    m.text(ws, row, 10, watch::stability_status_name(q.status));
+    if (owner && m.options.own_domains) m.text(ws, row, 11, watch::owner_name(*owner));
+  }
+  if (m.error) return *m.error;
+  return {};
+}
+
+Result<void> XlsxWorkbook::add_domain(const DomainRowFigures& d) {
+  Impl& m = *impl_;
+  if (auto written = write_related(); !written) return written;
+  if (m.stability.sheets.empty()) m.add_sheet(m.stability);  // the sheets stay in their order
+  auto [ws, row] = m.next_row(m.domains);
+  if (ws != nullptr) {
+    m.text(ws, row, 0, d.domain);
+    m.number(ws, row, 1, static_cast<double>(d.answers));
+    if (d.share) m.number(ws, row, 2, *d.share, m.percent);
+    m.number(ws, row, 3, static_cast<double>(d.questions));
+    m.number(ws, row, 4, static_cast<double>(d.keys));
+    m.number(ws, row, 5, static_cast<double>(d.topics));
+    if (m.options.own_domains) m.text(ws, row, 6, d.yours ? "true" : "false");
+  }
+  if (m.error) return *m.error;
+  return {};
+}
+
+Result<void> XlsxWorkbook::write_related() {
+  Impl& m = *impl_;
+  if (m.related_written) return {};
+  m.related_written = true;
   if (m.questions.sheets.empty()) m.add_sheet(m.questions);
   if (m.topics.sheets.empty()) m.add_sheet(m.topics);
   m.add_sheet(m.related);
@@ -311,7 +373,16 @@ Result<void> XlsxWorkbook::close() {
       m.text(ws, row, 5, f[i]);
     }
   });
-  for (PagedTable* t : {&m.tree, &m.questions, &m.topics, &m.related}) {
+  if (m.error) return *m.error;
+  return {};
+}
+
+Result<void> XlsxWorkbook::close() {
+  Impl& m = *impl_;
+  if (auto written = write_related(); !written) return written;
+  if (m.stability.sheets.empty()) m.add_sheet(m.stability);
+  if (m.domains.sheets.empty()) m.add_sheet(m.domains);
+  for (PagedTable* t : {&m.tree, &m.questions, &m.topics, &m.related, &m.stability, &m.domains}) {
     for (std::size_t s = 0; s < t->sheets.size(); ++s) {
       m.check(worksheet_autofilter(t->sheets[s], 0, 0, t->last_row[s], static_cast<lxw_col_t>(t->ncols - 1)),
               "autofilter");
@@ -331,11 +402,13 @@ std::uint64_t XlsxWorkbook::tree_rows() const { return impl_->tree.pager.rows();
 std::uint64_t XlsxWorkbook::question_rows() const { return impl_->questions.pager.rows(); }
 std::uint64_t XlsxWorkbook::related_rows() const { return impl_->related.pager.rows(); }
 std::uint64_t XlsxWorkbook::topic_rows() const { return impl_->topics.pager.rows(); }
+std::uint64_t XlsxWorkbook::stability_sheet_rows() const { return impl_->stability.pager.rows(); }
+std::uint64_t XlsxWorkbook::domain_sheet_rows() const { return impl_->domains.pager.rows(); }
 
 std::vector<std::string> XlsxWorkbook::notes() const {
   std::vector<std::string> out;
   const auto data_rows = std::to_string(impl_->options.rows_per_sheet - 1);
-  for (const PagedTable* t : {&impl_->tree, &impl_->questions, &impl_->related}) {
+  for (const PagedTable* t : {&impl_->tree, &impl_->questions, &impl_->related, &impl_->stability, &impl_->domains}) {
     if (t->sheets.size() > 1) {
       std::string names;
       for (std::size_t s = 1; s < t->sheets.size(); ++s) {

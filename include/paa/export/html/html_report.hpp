@@ -20,8 +20,24 @@
 //   topic = [id, label, hl, questions, groups, trees, representative, [questions of each type],
 //            [[question, type, intent, trees, variant_of], ...]] (the first kQuestionsPerTopic
 //            questions, most trees first); type and intent are indexes into "types"/"intents".
+// Then the selection over time (docs/reports.md "Changes", "Domains"; report_history.hpp):
+//   <script type="application/json" id="paa-changes">{"keys", "changed_keys", "versions", "runs",
+//   "statuses":{"stable","intermittent","gone","new"}, "caps":{...}, "volatile":[key, ...],
+//   "questions":[question, ...]}</script>
+//   key = [q, hl, gl, city, versions, mean_churn, last_change_ms, [stable, intermittent, gone, new],
+//          earlier_versions, [[first_fetch_ms, last_fetch_ms, run_id, questions, churn|null,
+//          [[change, question, old, new], ...], more_changes], ...]]
+//   question = [q, hl, gl, city, question, status, first_seen_ms, last_seen_ms, versions_seen, versions]
+//   <script type="application/json" id="paa-domains">{"sourced", "total", "yours":[domains], "runs",
+//   "caps":{...}, "rows":[[domain, answers, share|null, questions, keys, topics, yours], ...],
+//   "since":[[run_id, job, at_ms, keys, moves, [[domain, from, to, won, lost], ...], more_rows], ...]}</script>
+// A result's 9th element, when the report knows its key's versions: [versions, mean_churn|null,
+// last_change_ms|null].
 #include "paa/error.hpp"
+#include "paa/export/domains/domain_rows.hpp"
 #include "paa/export/export_request.hpp"
+#include "paa/export/html/report_history.hpp"
+#include "paa/export/question_rows.hpp"
 #include "paa/output/buffered_output.hpp"
 #include "paa/model/envelope.hpp"
 #include "paa/store/store.hpp"
@@ -61,17 +77,33 @@ struct ReportTopic {
   std::vector<Question> listed;  // at most kQuestionsPerTopic, most trees first
 };
 
+// The Domains view's data: the domains export's rows of the selection (the first kDomainsListed,
+// and your domains past them), and won and lost since each of the store's latest runs.
+struct ReportDomains {
+  std::uint64_t sourced = 0;  // answers with a source: what `share` divides by
+  std::uint64_t total = 0;    // domain rows in all
+  std::vector<DomainRowFigures> rows;
+  std::vector<std::string> yours;  // --domain, as registrable domains
+  std::uint64_t runs = 0;          // the store's runs up to the report's point
+  std::vector<ReportRunMoves> since;  // oldest first
+};
+
 class HtmlReportWriter {
  public:
   // `jobs`: the store's job names; add() refers to them by index.
   HtmlReportWriter(BufferedOutput& out, std::vector<std::string> jobs);
 
   void begin();  // the page up to the first result
-  void add(const StoredResult& result, const Envelope& envelope, std::span<const std::uint32_t> jobs);
+  // `history`: the key's versions (ReportHistory::add_key), written as the result's 9th element.
+  void add(const StoredResult& result, const Envelope& envelope, std::span<const std::uint32_t> jobs,
+           const watch::KeyStability* history = nullptr);
   // After the results: each unique question of a listed topic (most trees first), then the
   // listed topics and how many there are in all. Either may be left out (an empty Topics view).
   void add_topic_question(std::string_view question, std::uint32_t topic, topics::QuestionType type);
   void add_topics(const std::vector<ReportTopic>& listed, std::uint64_t total);
+  // After the topics: the Changes view's data, then the Domains view's. Either may be left out.
+  void add_changes(const ReportChanges& changes);
+  void add_domains(const ReportDomains& domains);
   void finish();  // the rest of the data, the script, the end of the page
   std::uint64_t results() const { return results_; }
 
@@ -79,6 +111,7 @@ class HtmlReportWriter {
   BufferedOutput& out_;
   std::vector<std::string> jobs_;
   void close_results();
+  void close_lists();  // the results' and the topic questions' elements
   std::uint64_t results_ = 0;
   std::uint64_t topic_questions_ = 0;
   bool results_closed_ = false;
@@ -86,15 +119,16 @@ class HtmlReportWriter {
   std::int64_t newest_ = 0;
 };
 
-// Runs the pass (fed every selected tree) and clusters its topics (`resolution`: --resolution),
-// then writes the first kTopicsListed topics (most trees first, as `--format topics` lists them)
-// with their first kQuestionsPerTopic questions, and each question of those topics for the mind
-// map.
-Result<void> write_report_topics(analysis::QuestionPass& pass, double resolution, HtmlReportWriter& writer);
+// From the pass's views (analyse_questions: the topics clustered at --resolution), writes the
+// first kTopicsListed topics (most trees first, as `--format topics` lists them) with their first
+// kQuestionsPerTopic questions, and each question of those topics for the mind map.
+Result<void> write_report_topics(QuestionViews& views, HtmlReportWriter& writer);
 
 // The whole report of the selection, flushed: every selected tree, with the jobs that finished
 // its key (for the page's job filter; memory: those jobs per stored key), and its topics (the
-// analysis pass fed by the same scan, as `--format topics` computes them).
+// analysis pass fed by the same scan, as `--format topics` computes them); its changes and
+// domains over time from each key's versions (ReportHistory; request.window.to_ms: the report's
+// point, --at) and its answer domains (the pass's watch::DomainAnswers, as `--format domains`).
 Result<ExportSummary> export_html(StoreReader& store, const ExportRequest& request, BufferedOutput& out);
 
 }  // namespace paa::exporting

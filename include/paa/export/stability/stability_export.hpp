@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string_view>
 
 namespace paa::exporting {
@@ -23,6 +24,12 @@ inline constexpr std::string_view kStabilityHeader =
 // (versions() == 0) when the key had no version by then. `versions`: oldest first.
 Result<watch::StabilityTimeline> key_timeline(const std::vector<StoredResult>& versions, const StabilityWindow& window,
                                               std::size_t max_question_depth);
+
+// Each question of one key's timeline, in the rows' order (the timeline's questions()), with its
+// owner when `own` is not empty (yours, lost, competitor, none: its source now against every
+// source it had before). The CSV rows and the workbook's "Stability" sheet are these.
+void for_each_stability_row(const watch::StabilityTimeline& timeline, const watch::OwnDomains& own,
+                            const std::function<void(const watch::QuestionStability&, std::optional<watch::Owner>)>& visit);
 
 // The rows of one key after another. With your domains, an `owner` column (yours, lost,
 // competitor, none) follows the others.

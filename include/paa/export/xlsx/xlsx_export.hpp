@@ -11,7 +11,9 @@ namespace paa::exporting {
 
 // The workbook of the selection, written to `file`. Without --job/--hl/--gl (and for one store,
 // now) "Unique questions" comes from the store's question index, like `questions`; otherwise
-// the selection's own questions are counted in memory.
+// the selection's own questions are counted in memory. "Stability" reads the selection again,
+// each key's versions up to request.window.to_ms (--at) as `--format stability` does; "Domains"
+// is a reducer of the questions' analysis pass, as `--format domains`.
 Result<ExportSummary> export_store_xlsx(StoreReader& store, const ExportRequest& request,
                                         const std::filesystem::path& file, const XlsxOptions& options);
 

@@ -4,21 +4,27 @@
 //
 // Sheets, in this order: "Questions tree" (the `csv` rows plus fetched_at, the question cell
 // indented by depth), continuation sheets "Questions tree (2)", ... past Excel's 1,048,576
-// rows, "Unique questions" (the `questions` rows), "Related" (the `related` rows). Each has a
+// rows, "Unique questions" (the `questions` rows), "Topics" (the `topics` rows), "Related" (the
+// `related` rows), "Stability" (the `stability` rows over every version) and "Domains" (the
+// `domains` rows). Each has a
 // bold frozen header row, an autofilter over its rows and fixed column widths; URLs are
 // hyperlinks (Excel allows 65,530 per sheet; later ones are plain text), dates are dates.
 #include "paa/analysis/unique_questions.hpp"
 #include "paa/error.hpp"
+#include "paa/export/domains/domain_rows.hpp"
 #include "paa/export/xlsx/xlsx_cells.hpp"
 #include "paa/model/envelope.hpp"
 #include "paa/model/seed_attributes.hpp"
 #include "paa/store/store.hpp"
 #include "paa/topics/question_groups.hpp"
 #include "paa/topics/topic_map.hpp"
+#include "paa/watch/own_domains.hpp"
+#include "paa/watch/question_stability.hpp"
 
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,6 +35,8 @@ inline constexpr std::string_view kTreeSheet = "Questions tree";
 inline constexpr std::string_view kQuestionsSheet = "Unique questions";
 inline constexpr std::string_view kRelatedSheet = "Related";
 inline constexpr std::string_view kTopicsSheet = "Topics";
+inline constexpr std::string_view kStabilitySheet = "Stability";
+inline constexpr std::string_view kDomainsSheet = "Domains";
 
 struct XlsxOptions {
   // Questions tree: drop repeated questions inside each tree, like `csv --dedupe`.
@@ -38,6 +46,8 @@ struct XlsxOptions {
   // Questions tree: the seeds' attributes after fetched_at, one column each (named like the
   // csv export's attr_ columns); set by export_store_xlsx from the store.
   std::vector<std::string> attributes;
+  // --domain given: "Stability" gets an `owner` column and "Domains" a `yours` column.
+  bool own_domains = false;
 };
 
 class XlsxWorkbook {
@@ -59,19 +69,28 @@ class XlsxWorkbook {
                             const topics::Topic& topic);
   // One row of "Topics" (docs/topics.md), most trees first; after the last add_question().
   Result<void> add_topic(const topics::Topic& topic);
-  // Writes "Related", the autofilters, and the file. Call once.
+  // One row of "Stability" (the `stability` export's: a question of `key` over its versions, and
+  // its owner with --domain); after the last add_topic(). The first one writes "Related".
+  Result<void> add_stability(const StoredResult& key, const watch::QuestionStability& question,
+                             std::optional<watch::Owner> owner);
+  // One row of "Domains" (the `domains` export's), in order; after the last add_stability().
+  Result<void> add_domain(const DomainRowFigures& row);
+  // Writes "Related" (unless written), the sheets not started, the autofilters, and the file. Call once.
   Result<void> close();
 
   std::uint64_t tree_rows() const;
   std::uint64_t question_rows() const;
   std::uint64_t related_rows() const;
   std::uint64_t topic_rows() const;
+  std::uint64_t stability_sheet_rows() const;
+  std::uint64_t domain_sheet_rows() const;
   // What a person should know about the file (continuation sheets, plain-text URLs); one
   // sentence each, for stderr.
   std::vector<std::string> notes() const;
 
  private:
   struct Impl;
+  Result<void> write_related();  // once, when the first sheet after it starts
   explicit XlsxWorkbook(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
 };

@@ -176,7 +176,7 @@
 
   // --- tabs -------------------------------------------------------------------------------
   let activeTab = "map";
-  const tabs = ["map", "top", "topics", "related", "sources", "compare"];
+  const tabs = ["map", "top", "topics", "changes", "domains", "related", "sources", "compare"];
   const dirty = {};
   function show(name) {
     activeTab = name;
@@ -188,6 +188,8 @@
     if (name === "related") drawRelated();
     if (name === "compare") drawCompare();
     if (name === "topics") drawTopics();
+    if (name === "changes") drawChanges();
+    if (name === "domains") drawDomains();
     if ((name === "top" || name === "sources") && dirty[name] !== false) {
       dirty[name] = false;
       if (name === "top") drawTop(); else drawSources();
@@ -451,6 +453,7 @@
         const r = R[state.selected];
         d.appendChild(el("h2", null, r[0]));
         d.appendChild(el("p", "muted", locale(r) + " · fetched " + new Date(r[4]).toISOString().slice(0, 16).replace("T", " ") + " UTC"));
+        if (r[8]) d.appendChild(keyHistory(r));
         d.appendChild(el("p", "muted", "Select a question to see its answer and source. Click ± to fold a branch; drag to pan, wheel to zoom."));
       }
       return;
@@ -473,6 +476,23 @@
       } else p.textContent = url;
       d.appendChild(p);
     }
+  }
+
+  // The selected key's versions (the result's 9th element), and its timeline when listed.
+  function keyHistory(r) {
+    const [versions, churn, last] = r[8];
+    const p = el("p", "history", versions > 1
+      ? plural(versions, "version", "versions") + " · mean churn " + (100 * churn).toFixed(1) + "% · last change " +
+        new Date(last).toISOString().slice(0, 16).replace("T", " ") + " UTC"
+      : "One version: no change recorded.");
+    const at = C.volatile.findIndex((k) => k[0] === r[0] && k[1] === r[1] && k[2] === r[2] && k[3] === r[3]);
+    if (at >= 0) {
+      const b = el("button", "btn", "Timeline");
+      b.addEventListener("click", () => { changesState.open.add(at); show("changes"); });
+      p.appendChild(document.createTextNode(" "));
+      p.appendChild(b);
+    }
+    return p;
   }
 
   // --- top questions ------------------------------------------------------------------------
@@ -649,6 +669,213 @@
   }
   $("topic-filter").addEventListener("input", (e) => { topicState.text = e.target.value; drawTopics(); });
   $("topic-type").addEventListener("change", (e) => { topicState.type = e.target.value === "" ? -1 : Number(e.target.value); drawTopics(); });
+
+  // --- changes (docs/reports.md "Changes") ----------------------------------------------------
+  // C.volatile[i] = [q, hl, gl, city, versions, mean_churn, last_change_ms, [stable, intermittent,
+  // gone, new], earlier_versions, [[first_fetch_ms, last_fetch_ms, run_id, questions, churn,
+  // [[change, question, old, new], ...], more_changes], ...]];
+  // C.questions[i] = [q, hl, gl, city, question, status, first_seen_ms, last_seen_ms, versions_seen, versions].
+  const dataOf = (id, empty) => { const e = document.getElementById(id); return e ? JSON.parse(e.textContent) : empty; };
+  const C = dataOf("paa-changes", { keys: 0, changed_keys: 0, versions: 0, runs: 0, statuses: {}, caps: {}, volatile: [], questions: [] });
+  const when = (ms) => new Date(ms).toISOString().slice(0, 16).replace("T", " ") + " UTC";
+  const pct = (x) => (100 * x).toFixed(1) + "%";
+  const keyLocale = (k) => k[1] + "-" + k[2] + (k[3] ? "-" + k[3] : "");
+  const runNote = (runs) => runs === 0
+    ? "The store records no runs (a store written before run ids, or without paa run)."
+    : runs === 1
+      ? "The store has one run: a key changes when a later run fetches it again (refresh_after, paa run --refresh)."
+      : "The store has " + fmt(runs) + " runs.";
+  const changesState = { open: new Set(), status: "", text: "" };
+  fillSelect($("qchange-status"), "New, gone and intermittent", [["new", "new (" + fmt(C.statuses.new || 0) + ")"],
+    ["gone", "gone (" + fmt(C.statuses.gone || 0) + ")"], ["intermittent", "intermittent (" + fmt(C.statuses.intermittent || 0) + ")"]]);
+  function drawChanges() {
+    $("changes-summary").textContent = plural(C.keys, "key", "keys") + " with " + plural(C.versions, "version", "versions") + "; " +
+      fmt(C.changed_keys) + " changed at least once, " + fmt(C.keys - C.changed_keys) + " with one version (no change recorded). " +
+      runNote(C.runs) + " Changes of the whole report: the query filters do not apply.";
+    $("volatile-note").textContent = C.volatile.length
+      ? "Most mean churn first (the share of questions replaced from one version to the next, as paa diff computes it), then most versions. " +
+        (C.changed_keys > C.volatile.length ? "the first " + fmt(C.volatile.length) + " of " + fmt(C.changed_keys) + " changed keys (paa export --format stability lists them all). " : "") +
+        "Click a key for its timeline: its latest " + fmt(C.caps.versions_per_key || 0) + " versions, each with the first " +
+        fmt(C.caps.changes_per_version || 0) + " changes from the version before."
+      : "No key has more than one version: no change recorded.";
+    const table = $("volatile-table");
+    table.textContent = "";
+    if (C.volatile.length) {
+      const head = el("tr");
+      for (const [label, cls] of [["", ""], ["Query", ""], ["Locale", ""], ["Versions", "num"], ["Mean churn", "num"], ["Last change", ""],
+        ["New", "num"], ["Gone", "num"], ["Intermittent", "num"]]) head.appendChild(el("th", cls || null, label));
+      table.appendChild(head);
+    }
+    C.volatile.forEach((k, i) => {
+      const open = changesState.open.has(i);
+      const tr = el("tr", "vkey");
+      tr.dataset.key = String(i);
+      const tog = el("button", null, open ? "▾" : "▸");
+      tog.setAttribute("aria-expanded", open ? "true" : "false");
+      tog.setAttribute("aria-label", (open ? "Hide" : "Show") + " the timeline of " + k[0]);
+      const first = el("td");
+      first.appendChild(tog);
+      tr.appendChild(first);
+      tr.appendChild(el("td", "q", k[0]));
+      tr.appendChild(el("td", "locale", keyLocale(k)));
+      tr.appendChild(el("td", "num versions", fmt(k[4])));
+      tr.appendChild(el("td", "num churn", k[5] === null ? "-" : pct(k[5])));
+      tr.appendChild(el("td", "last", k[6] === null ? "no change recorded" : when(k[6])));
+      tr.appendChild(el("td", "num new", fmt(k[7][3])));
+      tr.appendChild(el("td", "num gone", fmt(k[7][2])));
+      tr.appendChild(el("td", "num intermittent", fmt(k[7][1])));
+      tr.addEventListener("click", () => {
+        if (open) changesState.open.delete(i); else changesState.open.add(i);
+        drawChanges();
+      });
+      table.appendChild(tr);
+      if (open) table.appendChild(timelineRow(k, 9));
+    });
+    drawQuestionChanges();
+  }
+  function timelineRow(k, span) {
+    const tr = el("tr", "timeline");
+    tr.dataset.key = String(C.volatile.indexOf(k));
+    const td = el("td");
+    td.colSpan = span;
+    if (k[8] > 0) td.appendChild(el("p", "muted", plural(k[8], "earlier version", "earlier versions") + " not shown (the report shows a key's latest " + fmt(C.caps.versions_per_key || 0) + ")."));
+    const ol = el("ol", "versions");
+    ol.start = k[8] + 1;
+    for (const v of k[9]) {
+      const li = el("li", "version");
+      const head = "first fetched " + when(v[0]) + (v[1] !== v[0] ? ", last " + when(v[1]) : "") + (v[2] ? " · run " + v[2] : "") +
+        " · " + plural(v[3], "question", "questions") + (v[4] === null ? " · the first version" : " · churn " + pct(v[4]));
+      li.appendChild(el("div", "head", head));
+      if (v[4] !== null) {
+        if (!v[5].length) li.appendChild(el("div", "muted", "The same questions and sources; the answers' texts changed."));
+        const ul = el("ul", "changes");
+        for (const c of v[5]) {
+          const item = el("li", c[0], c[1]);
+          item.dataset.change = c[0];
+          if (c[2] || c[3]) item.appendChild(el("span", "was", (c[0] === "moved" ? "moved: " : "source: ") + c[2] + " → " + c[3]));
+          ul.appendChild(item);
+        }
+        li.appendChild(ul);
+        if (v[6] > 0) li.appendChild(el("div", "muted", fmt(v[6]) + " more changes: paa diff --from and --to around this version lists them all."));
+      }
+      ol.appendChild(li);
+    }
+    td.appendChild(ol);
+    tr.appendChild(td);
+    return tr;
+  }
+  function drawQuestionChanges() {
+    const want = fold(changesState.text);
+    const rows = C.questions.filter((r) => (!changesState.status || r[5] === changesState.status) &&
+      (!want || fold(r[4]).includes(want) || fold(r[0]).includes(want)));
+    const all = (C.statuses.new || 0) + (C.statuses.gone || 0) + (C.statuses.intermittent || 0);
+    $("qchange-note").textContent = all === 0
+      ? "No question came or went: every question of every key is in all of its versions."
+      : fmt(rows.length) + " shown of " + plural(C.questions.length, "listed question", "listed questions") +
+        (all > C.questions.length ? " (" + fmt(all) + " in all; the report lists the " + fmt(C.questions.length) + " most recent, paa export --format stability lists them all)" : "") +
+        ". New: in the latest versions only, by when it first appeared; gone: not in the latest version, by when it was last seen; intermittent: absent from a version between two that have it.";
+    const table = $("qchange-table");
+    table.textContent = "";
+    if (!rows.length) return;
+    const head = el("tr");
+    for (const [label, cls] of [["Question", ""], ["Status", ""], ["Query", ""], ["Locale", ""], ["First seen", ""], ["Last seen", ""], ["In versions", "num"]]) {
+      head.appendChild(el("th", cls || null, label));
+    }
+    table.appendChild(head);
+    for (const r of rows) {
+      const tr = el("tr", "qchange");
+      tr.dataset.status = r[5];
+      tr.appendChild(el("td", "question", r[4]));
+      tr.appendChild(el("td", "status", r[5]));
+      tr.appendChild(el("td", "q", r[0]));
+      tr.appendChild(el("td", "locale", keyLocale(r)));
+      tr.appendChild(el("td", "first", when(r[6])));
+      tr.appendChild(el("td", "last", when(r[7])));
+      tr.appendChild(el("td", "num seen", fmt(r[8]) + " of " + fmt(r[9])));
+      table.appendChild(tr);
+    }
+  }
+  $("qchange-status").addEventListener("change", (e) => { changesState.status = e.target.value; drawQuestionChanges(); });
+  $("qchange-filter").addEventListener("input", (e) => { changesState.text = e.target.value; drawQuestionChanges(); });
+
+  // --- domains (docs/reports.md "Domains") ----------------------------------------------------
+  // M.rows[i] = [domain, answers, share, questions, keys, topics, yours];
+  // M.since[i] = [run_id, job, at_ms, keys, moves, [[domain, from, to, won, lost], ...], more_rows].
+  const M = dataOf("paa-domains", { sourced: 0, total: 0, yours: [], runs: 0, caps: {}, rows: [], since: [] });
+  const yoursSet = new Set(M.yours);
+  const domainState = { text: "", yours: false, since: M.since.length >= 2 ? M.since.length - 2 : M.since.length - 1 };
+  $("domain-since").textContent = "";
+  if (!M.since.length) $("domain-since").appendChild(el("option", null, "no run to compare from"));
+  M.since.forEach((r, i) => {
+    const o = el("option", null, "run " + r[0] + " (" + r[1] + ", ended " + when(r[2]) + ")");
+    o.value = String(i);
+    $("domain-since").appendChild(o);
+  });
+  if (M.since.length) $("domain-since").value = String(domainState.since);
+  $("domain-since").disabled = M.since.length === 0;
+  $("domain-yours").disabled = M.yours.length === 0;
+  if (!M.yours.length) $("domain-yours").parentElement.title = "paa export --domain YOURS.com marks your domains";
+  const domainShown = (d) => (!domainState.yours || yoursSet.has(d)) && (!domainState.text || d.includes(domainState.text));
+  function domainRow(cells, yours) {
+    const tr = el("tr", yours ? "yours" : null);
+    for (const [text, cls] of cells) tr.appendChild(el("td", cls, text));
+    if (yours) tr.firstChild.appendChild(el("span", "mark", " ★ yours"));
+    return tr;
+  }
+  function drawDomains() {
+    const rows = M.rows.filter((r) => domainShown(r[0]));
+    $("domains-summary").textContent = fmt(M.sourced) + " answers with a source in the whole report (the query filters do not apply), on " +
+      plural(M.total, "domain or bucket", "domains and buckets") + ": each answer counts once per tree, its domain the registrable one (www.bbc.co.uk: bbc.co.uk), as paa export --format domains. " +
+      (M.yours.length ? "Your domains (--domain): " + M.yours.join(", ") + "." : "Give --domain to mark your domains.") +
+      " Showing " + fmt(rows.length) + ".";
+    $("domains-more").textContent = M.total > M.rows.length
+      ? "The report lists the first " + fmt(M.caps.rows || 0) + " domains (and yours); " + fmt(M.total - M.rows.length) + " more: paa export --format domains lists them all."
+      : "";
+    const table = $("domains-table");
+    table.textContent = "";
+    const head = el("tr");
+    for (const [label, cls] of [["Domain", ""], ["Answers", "num"], ["Share", "num"], ["Questions", "num"], ["Keys", "num"], ["Topics", "num"]]) {
+      head.appendChild(el("th", cls || null, label));
+    }
+    table.appendChild(head);
+    for (const r of rows) {
+      const tr = domainRow([[r[0], "domain"], [fmt(r[1]), "num answers"], [r[2] === null ? "" : pct(r[2]), "num share"],
+        [fmt(r[3]), "num questions"], [fmt(r[4]), "num keys"], [fmt(r[5]), "num topics"]], r[6]);
+      tr.dataset.domain = r[0];
+      table.appendChild(tr);
+    }
+    drawMoves();
+  }
+  function drawMoves() {
+    const table = $("moves-table");
+    table.textContent = "";
+    $("moves-more").textContent = "";
+    const run = M.since[domainState.since];
+    if (!run) {
+      $("moves-summary").textContent = "Won and lost compare each key's answers at the end of a run with now; " + runNote(M.runs);
+      return;
+    }
+    const rows = run[5].filter((r) => domainShown(r[0]));
+    $("moves-summary").textContent = "From the end of run " + run[0] + " (" + when(run[2]) + ") to now, over " + plural(run[3], "key", "keys") +
+      " stored at both: " + plural(run[4], "question", "questions") + " changed domain (won by the new one, lost by the old; as paa diff --by domain). " +
+      runNote(M.runs) + (M.since.length < M.runs ? " The report compares from the latest " + fmt(M.since.length) + "." : "");
+    const head = el("tr");
+    for (const [label, cls] of [["Domain", ""], ["Answers then", "num"], ["Answers now", "num"], ["Won", "num"], ["Lost", "num"], ["Net", "num"]]) {
+      head.appendChild(el("th", cls || null, label));
+    }
+    table.appendChild(head);
+    for (const r of rows) {
+      const net = r[3] - r[4];
+      const tr = domainRow([[r[0], "domain"], [fmt(r[1]), "num from"], [fmt(r[2]), "num to"], [fmt(r[3]), "num won"], [fmt(r[4]), "num lost"],
+        [(net > 0 ? "+" : "") + fmt(net), "num net"]], yoursSet.has(r[0]));
+      tr.dataset.domain = r[0];
+      table.appendChild(tr);
+    }
+    if (run[6] > 0) $("moves-more").textContent = "The report lists each run's first " + fmt(M.caps.moves || 0) + " domains (and yours); " + fmt(run[6]) + " more: paa diff --by domain --from " + run[0] + " lists them all.";
+  }
+  $("domain-filter").addEventListener("input", (e) => { domainState.text = e.target.value.trim().toLowerCase(); drawDomains(); });
+  $("domain-yours").addEventListener("change", (e) => { domainState.yours = e.target.checked; drawDomains(); });
+  $("domain-since").addEventListener("change", (e) => { domainState.since = Number(e.target.value); drawMoves(); });
 
   // --- related searches -------------------------------------------------------------------
   function drawRelated() {

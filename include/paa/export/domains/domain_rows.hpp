@@ -1,0 +1,36 @@
+#pragma once
+// The rows of `paa export --format domains`, as data: what the CSV, the workbook's "Domains" sheet
+// and the HTML report's Domains view each write. One row per answer domain of the selection (the
+// watch::DomainAnswers reducer of the analysis pass), most answers first, then the buckets (ip
+// address), (invalid url), (no source); each with its distinct topics (the pass's questions joined
+// with the clustered topics) and whether it is one of your --domain.
+#include "paa/error.hpp"
+#include "paa/export/question_rows.hpp"
+#include "paa/watch/domain_answers.hpp"
+#include "paa/watch/own_domains.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace paa::exporting {
+
+struct DomainRowFigures {
+  std::string domain;  // a registrable domain or a bucket's name
+  watch::SourceKind kind = watch::SourceKind::domain;
+  std::uint64_t answers = 0;
+  std::optional<double> share;  // answers ÷ the answers with a source; none for (no source)
+  std::uint64_t questions = 0;
+  std::uint64_t keys = 0;
+  std::uint64_t topics = 0;
+  bool yours = false;  // a registrable domain of `own`
+};
+
+// After analyse_questions() ran with `answers` among its reducers: every domain's row in the
+// export's order. Calls answers.finish() and answers.for_each_question() (each may be called once).
+// Memory: one row per distinct domain, and 4 bytes per unique question while the topics are joined.
+Result<std::vector<DomainRowFigures>> domain_rows(watch::DomainAnswers& answers, const QuestionViews& views,
+                                                  const watch::OwnDomains& own);
+
+}  // namespace paa::exporting
