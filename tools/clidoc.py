@@ -98,7 +98,7 @@ TEXT_METAVARS = {
     "--job": "NAME", "--q": "Q", "--hl": "HL", "--gl": "GL", "--city": "CITY",
     "--from": "POINT", "--to": "POINT", "--at": "POINT", "--base-url": "URL",
     "--partition-by": "hl,gl", "--part-size": "SIZE", "--refresh-after": "DURATION",
-    "--older-than": "DURATION", "--shard": "I/N", "--key": "KEY", "--bind": "ADDRESS",
+    "--older-than": "DURATION", "--shard": "I/N", "--key": "KEY", "--bind": "ADDRESS", "--topic": "ID",
 }
 
 
