@@ -57,6 +57,7 @@ Command add_merge_command(CLI::App& app);
 Command add_map_command(CLI::App& app);
 Command add_diff_command(CLI::App& app);   // cmd_diff.cpp
 Command add_prune_command(CLI::App& app);  // cmd_diff.cpp
+Command add_brief_command(CLI::App& app);  // cmd_brief.cpp
 // Hidden: `paa __describe-cli` prints the whole command line as JSON (man pages, completion).
 Command add_describe_command(CLI::App& app);
 

@@ -65,14 +65,27 @@ struct StoredKeyOptions {
   std::string city;
 };
 
+// --q, --hl, --gl and --city, none required (a command that also takes something else than one
+// key checks them itself).
+struct KeyFlags {
+  CLI::Option* q;
+  CLI::Option* hl;
+  CLI::Option* gl;
+  CLI::Option* city;
+};
+inline KeyFlags add_key_flags(CLI::App& app, StoredKeyOptions& key) {
+  return {app.add_option("--q", key.q, "The search query"), app.add_option("--hl", key.hl, "Language code, e.g. en"),
+          app.add_option("--gl", key.gl, "Country code, e.g. us"), app.add_option("--city", key.city, "City (optional)")};
+}
+
 // JOB or --store, --q, --hl and --gl (required) and --city.
 inline void add_stored_key_options(CLI::App& app, StoredKeyOptions& key) {
   add_job_argument(app, key.job_file, "A job file (TOML): read its store");
   add_store_or_job_option(app, key.store);
-  app.add_option("--q", key.q, "The search query")->required();
-  app.add_option("--hl", key.hl, "Language code, e.g. en")->required();
-  app.add_option("--gl", key.gl, "Country code, e.g. us")->required();
-  app.add_option("--city", key.city, "City (optional)");
+  const KeyFlags flags = add_key_flags(app, key);
+  flags.q->required();
+  flags.hl->required();
+  flags.gl->required();
 }
 
 // The key the options name, normalised like a job's (invalid_input otherwise).

@@ -86,8 +86,6 @@ Result<void> check_job(StoreReader& store, std::string_view job, std::string_vie
                                                             : "; its jobs are: " + names));
 }
 
-namespace {
-
 // Every key the store knows, once per job that has it (progress entries: keys only, no trees); a
 // store without jobs (none recorded) is read through its results.
 Result<NearestKeys> nearest_stored(StoreReader& store, const QueryKey& wanted) {
@@ -113,8 +111,6 @@ Result<NearestKeys> nearest_stored(StoreReader& store, const QueryKey& wanted) {
   }
   return nearest;
 }
-
-}  // namespace
 
 Result<StoredResult> find_stored(StoreReader& store, const Query& query, const fs::path& dir) {
   auto stored = store.get(encode_key(query.key));

@@ -62,7 +62,7 @@ checks=$((checks + 2))
   { failures=$((failures + 1)); echo "FAIL: complete -p paa-emulator: $(complete -p paa-emulator)"; }
 
 # Commands (the hidden __describe-cli is never offered) and the program's own flags.
-expect "paa " check diff export get map merge prune run status topics
+expect "paa " brief check diff export get map merge prune run status topics
 expect "paa s" status
 expect "paa __"
 expect "paa --v" --version
@@ -76,6 +76,7 @@ expect "paa export --format j" json jsonl
 expect "paa export --format=c" csv
 expect "paa export --format=" csv domains edges failures failures-jsonl html json jsonl questions related stability topics topics-jsonl xlsx
 expect "paa run --on-quota " stop wait
+expect "paa brief --format " html jsonld md
 expect "paa run --progress b" bar
 expect "paa status --j" --json
 expect "paa get --hl "

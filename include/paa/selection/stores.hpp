@@ -3,6 +3,7 @@
 // checked and opened; several as one; one as it was at a point of its history; the job it names.
 #include "paa/error.hpp"
 #include "paa/model/query_key.hpp"
+#include "paa/selection/nearest_keys.hpp"
 #include "paa/store/point_in_time.hpp"
 #include "paa/store/store.hpp"
 
@@ -42,6 +43,10 @@ Result<OpenedStores> open_stores(const std::vector<std::filesystem::path>& dirs,
 
 // invalid_input when `job` is not a job of `store` (`stores_named` names it), listing its jobs.
 Result<void> check_job(StoreReader& store, std::string_view job, std::string_view stores_named);
+
+// The stored keys nearest to `wanted` (nearest_keys.hpp), for a message about a key the store
+// does not hold.
+Result<NearestKeys> nearest_stored(StoreReader& store, const QueryKey& wanted);
 
 // The stored result of one key (get, map); not_found, naming the key and the store, when none.
 Result<StoredResult> find_stored(StoreReader& store, const Query& query, const std::filesystem::path& dir);

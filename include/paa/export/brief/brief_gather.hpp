@@ -1,0 +1,39 @@
+#pragma once
+// A Brief (brief.hpp) read from a store (docs/brief.md "What a brief holds"). Both read every
+// stored tree once for the analysis pass (group_count, types and variant groups are the store's,
+// as `paa export --format questions` computes them); the topic brief reads them a second time
+// for its questions' places, its trees' related searches and their answer domains.
+#include "paa/error.hpp"
+#include "paa/export/brief/brief.hpp"
+#include "paa/model/query_key.hpp"
+#include "paa/store/store.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace paa::exporting {
+
+// The topic brief lists this many related searches of its trees (most trees first).
+inline constexpr std::size_t kTopicRelatedListed = 20;
+
+// One key's brief: its current tree's distinct questions (depth and position where each first
+// appears in pre-order), variants folded, each with its stability over every stored version of
+// the key; its related searches; the domains of its distinct questions' answers. not_found,
+// naming the key, the nearest stored keys and `paa status`, when the store holds no result for it.
+// `store_name`: how messages name the store ("store 'DIR'").
+Result<Brief> gather_query_brief(StoreReader& store, const Query& query, std::string_view store_name);
+
+// One topic's brief (`resolution`: the clustering's, docs/topics.md): each unique question of the
+// topic with the answer of the tree fetched first that holds it (the `questions` export's),
+// variants folded; depth and position: its most prominent place in any of the topic's trees; its
+// stability: in the key its answer comes from; the related searches of the trees that hold the
+// topic's questions (the first kTopicRelatedListed, most trees first); the domains of the
+// answers in those trees (a question once per tree). not_found when no topic has that id.
+Result<Brief> gather_topic_brief(StoreReader& store, std::uint64_t topic_id, double resolution,
+                                 std::string_view store_name);
+
+// A topic id as `paa topics` prints it: 16 hex digits (any case); invalid_input otherwise.
+Result<std::uint64_t> parse_topic_id(std::string_view text);
+
+}  // namespace paa::exporting

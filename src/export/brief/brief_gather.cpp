@@ -1,0 +1,347 @@
+#include "paa/export/brief/brief_gather.hpp"
+
+#include "paa/analysis/question_pass.hpp"
+#include "paa/export/export_request.hpp"
+#include "paa/export/lineage_lookup.hpp"
+#include "paa/export/question_rows.hpp"
+#include "paa/export/stored_tree.hpp"
+#include "paa/selection/stores.hpp"
+#include "paa/topics/question_groups.hpp"
+#include "paa/topics/topic_map.hpp"
+#include "paa/watch/answer_domain.hpp"
+#include "paa/watch/domain_answers.hpp"
+#include "paa/watch/question_stability.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+#include <limits>
+#include <map>
+#include <optional>
+#include <tuple>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+namespace paa::exporting {
+
+namespace {
+
+constexpr std::size_t kMaxDepth = FormatOptions{}.max_question_depth;
+
+// Every stored tree into the pass, with the seed its hubs count by (as the exports feed it).
+Result<void> feed_store(StoreReader& store, analysis::QuestionPass& pass) {
+  auto lineages = LineageLookup::create(store, "");
+  if (!lineages) return lineages.error();
+  ExportRequest every;
+  ExportSummary summary;
+  return scan_selection(store, every, summary, [&](const StoredResult& r) -> Result<bool> {
+    auto env = parse_stored_result(r, kMaxDepth);
+    if (!env) return env.error();
+    auto lineage = lineages->of(r);
+    if (!lineage) return lineage.error();
+    analysis::TreeSeed seed;
+    seed.root = lineage->seed_key;
+    if (auto added = pass.add_tree(r, env->result.children, seed); !added) return added.error();
+    return true;
+  });
+}
+
+// A tree's distinct questions as the pass counts them (fold_text, texts that fold to nothing
+// skipped), each where it first appears in pre-order.
+struct Place {
+  std::string folded;
+  const Question* node;
+  std::uint32_t depth, position;
+};
+std::vector<Place> distinct_places(const std::vector<Question>& roots) {
+  std::vector<Place> out;
+  std::unordered_set<std::string> seen;
+  walk_preorder(roots, [&](const QuestionVisit& v) {
+    auto folded = fold_text(v.node.question);
+    if (!folded || folded->empty() || !seen.insert(*folded).second) return;
+    out.push_back({std::move(*folded), &v.node, static_cast<std::uint32_t>(v.depth),
+                   static_cast<std::uint32_t>(v.position)});
+  });
+  return out;
+}
+
+// Each question's status over every stored version of `key` (folded text -> status).
+Result<std::unordered_map<std::string, watch::StabilityStatus>> stability_of(StoreReader& store,
+                                                                              std::string_view key,
+                                                                              std::uint32_t* versions = nullptr) {
+  auto all = store.versions(key);
+  if (!all) return all.error();
+  watch::StabilityTimeline timeline;
+  for (const StoredResult& v : *all) {
+    auto env = parse_stored_result(v, kMaxDepth);
+    if (!env) return env.error();
+    const std::int64_t first = v.unchanged_since_ms != 0 ? v.unchanged_since_ms : v.fetched_at_ms;
+    timeline.add_version({first, v.fetched_at_ms}, env->result);
+  }
+  if (versions != nullptr) *versions = timeline.versions();
+  std::unordered_map<std::string, watch::StabilityStatus> out;
+  for (auto& q : timeline.questions()) out.emplace(std::move(q.folded), q.status);
+  return out;
+}
+
+std::string locale_of(std::string_view hl, std::string_view gl, std::string_view city) {
+  std::string out = std::string(hl) + "-" + std::string(gl);
+  if (!city.empty()) out += ", " + std::string(city);
+  return out;
+}
+
+std::vector<BriefDomain> ranked(const std::map<std::string, std::uint64_t>& counts) {
+  std::vector<BriefDomain> out;
+  out.reserve(counts.size());
+  for (const auto& [domain, answers] : counts) out.push_back({domain, answers});
+  return rank_brief_domains(std::move(out));
+}
+
+// A reducer that notes the pass's index of each question it is asked about.
+class IndexFinder final : public analysis::QuestionReducer {
+ public:
+  explicit IndexFinder(std::unordered_map<std::string, std::uint64_t>& wanted) : wanted_(wanted) {}
+  Result<void> begin_question(std::string_view folded, std::uint64_t index) override {
+    key_.assign(folded);
+    if (auto it = wanted_.find(key_); it != wanted_.end()) it->second = index;
+    return {};
+  }
+  Result<void> occurrence(const analysis::Occurrence&) override { return {}; }
+  Result<void> end_question() override { return {}; }
+
+ private:
+  std::unordered_map<std::string, std::uint64_t>& wanted_;
+  std::string key_;
+};
+
+constexpr std::uint64_t kNotFound = std::numeric_limits<std::uint64_t>::max();
+
+}  // namespace
+
+Result<Brief> gather_query_brief(StoreReader& store, const Query& query, std::string_view store_name) {
+  const std::string key = encode_key(query.key);
+  auto current = store.get(key);
+  if (!current) return current.error();
+  if (!*current) {
+    std::string message = "no result stored for " + describe_key(QueryKey{query.q, query.hl, query.gl, query.city}) +
+                          " in " + std::string(store_name) +
+                          ": harvest it first or check the spelling (`paa status` lists the jobs; the key is "
+                          "normalised like a job's: case and spacing do not matter)";
+    auto nearest = nearest_stored(store, query.key);
+    if (!nearest) return nearest.error();
+    for (std::size_t i = 0; i < nearest->best().size(); ++i) {
+      message += (i == 0 ? "; the nearest stored: " : ", ") + describe_key(nearest->best()[i]);
+    }
+    return make_error(errc::not_found, std::move(message));
+  }
+  const StoredResult& result = **current;
+  auto env = parse_stored_result(result, kMaxDepth);
+  if (!env) return env.error();
+  const std::vector<Place> places = distinct_places(env->result.children);
+
+  // The store's variant groups, and where this tree's questions are among them.
+  std::unordered_map<std::string, std::uint64_t> index_of;
+  for (const auto& p : places) index_of.emplace(p.folded, kNotFound);
+  analysis::QuestionPass pass;
+  if (auto fed = feed_store(store, pass); !fed) return fed.error();
+  auto groups = topics::QuestionGroups::create();
+  if (!groups) return groups.error();
+  IndexFinder finder(index_of);
+  if (auto ran = pass.run({groups->get(), &finder}); !ran) return ran.error();
+  if (auto finished = (*groups)->finish(); !finished) return finished.error();
+
+  Brief brief;
+  brief.kind = BriefKind::query;
+  brief.title = result.q;
+  brief.locale = locale_of(result.hl, result.gl, result.city);
+  brief.fetched_at_ms = result.fetched_at_ms;
+  auto stability = stability_of(store, key, &brief.versions);
+  if (!stability) return stability.error();
+
+  std::map<std::string, std::uint64_t> domains;
+  watch::DomainCache cache;
+  std::vector<BriefEntry> entries;
+  entries.reserve(places.size());
+  for (std::size_t i = 0; i < places.size(); ++i) {
+    const Place& p = places[i];
+    BriefEntry e;
+    e.question = p.node->question;
+    e.answer = p.node->answer.value_or("");
+    e.url = p.node->url;
+    e.title = p.node->title;
+    e.domain = cache.of(p.node->url).name();
+    e.depth = p.depth;
+    e.position = p.position;
+    ++domains[e.domain];
+    if (auto s = stability->find(p.folded); s != stability->end()) e.status = s->second;
+    const std::uint64_t index = index_of.at(p.folded);
+    if (index == kNotFound) {  // not in the pass (cannot happen: the tree was fed): a group of its own
+      e.group = kNotFound - i;
+      e.group_count = 1;
+    } else {
+      auto g = (*groups)->of(index);
+      if (!g) return g.error();
+      e.type = g->type;
+      e.group = g->group;
+      e.representative = g->is_representative;
+      e.group_count = g->trees;
+    }
+    entries.push_back(std::move(e));
+  }
+  brief.entries = order_brief_entries(std::move(entries));
+  brief.related = env->result.related;
+  brief.domains = ranked(domains);
+  return brief;
+}
+
+Result<Brief> gather_topic_brief(StoreReader& store, std::uint64_t topic_id, double resolution,
+                                 std::string_view store_name) {
+  analysis::QuestionPass pass;
+  if (auto fed = feed_store(store, pass); !fed) return fed.error();
+  topics::TopicOptions options;
+  options.resolution = resolution;
+  auto views = analyse_questions(pass, options);
+  if (!views) return views.error();
+  std::optional<std::uint32_t> number;
+  for (std::uint32_t n = 0; n < views->topics->size() && !number; ++n) {
+    if (views->topics->id(n) == topic_id) number = n;
+  }
+  if (!number) {
+    char resolution_text[32];
+    std::snprintf(resolution_text, sizeof resolution_text, "%g", resolution);
+    return make_error(errc::not_found,
+                      "no topic " + topics::topic_hex(topic_id) + " in " + std::string(store_name) + " at resolution " +
+                          resolution_text + " (it has " + std::to_string(views->topics->size()) +
+                          " topics): `paa topics` or `paa export --format topics` of the same store and --resolution "
+                          "lists their ids");
+  }
+  auto topic = views->topics->topic(*number);
+  if (!topic) return topic.error();
+  Brief brief;
+  brief.kind = BriefKind::topic;
+  brief.title = std::string(topic->label);
+  brief.locale = std::string(topic->hl);
+  brief.topic_id = topics::topic_hex(topic->id);
+  brief.representative = std::string(topic->representative);
+  brief.trees = topic->trees;
+
+  // The topic's questions, with the answer of the tree fetched first that holds each, and the key
+  // of that tree (its stability is read there).
+  struct Candidate {
+    BriefEntry entry;
+    std::string folded;
+    std::optional<Query> first_key;  // none: its search does not make a key (cannot happen)
+    bool placed = false;
+  };
+  std::vector<Candidate> candidates;
+  std::unordered_map<std::string, std::size_t> candidate_of;
+  auto rows = views->unique->for_each([&](const analysis::UniqueQuestion& row) -> Result<void> {
+    auto g = views->groups->of(row.index);
+    if (!g) return g.error();
+    if (views->topics->topic_of(g->number) != *number) return {};
+    Candidate c;
+    c.entry.question = std::string(row.question);
+    c.entry.answer = std::string(row.answer);
+    c.entry.url = std::string(row.url);
+    c.entry.title = std::string(row.title);
+    c.entry.type = g->type;
+    c.entry.group = g->group;
+    c.entry.representative = g->is_representative;
+    c.entry.group_count = g->trees;
+    c.entry.depth = c.entry.position = std::numeric_limits<std::uint32_t>::max();
+    c.folded = fold_or_raw(row.question);
+    if (auto q = make_query(row.first_q, row.first_hl, row.first_gl, row.first_city)) c.first_key = std::move(*q);
+    candidate_of.emplace(c.folded, candidates.size());
+    candidates.push_back(std::move(c));
+    return {};
+  });
+  if (!rows) return rows.error();
+
+  // The topic's trees again: each question's most prominent place, the domains of the answers,
+  // the related searches (by folded text: the trees listing it, and its first spelling).
+  struct Related {
+    std::string text;
+    std::uint64_t trees = 0;
+    std::uint64_t first = 0;
+  };
+  std::unordered_map<std::string, Related> related;
+  std::map<std::string, std::uint64_t> domains;
+  watch::DomainCache cache;
+  ExportRequest every;
+  ExportSummary summary;
+  auto scanned = scan_selection(store, every, summary, [&](const StoredResult& r) -> Result<bool> {
+    auto env = parse_stored_result(r, kMaxDepth);
+    if (!env) return env.error();
+    bool holds = false;
+    for (const Place& p : distinct_places(env->result.children)) {
+      const auto it = candidate_of.find(p.folded);
+      if (it == candidate_of.end()) continue;
+      holds = true;
+      BriefEntry& e = candidates[it->second].entry;
+      candidates[it->second].placed = true;
+      if (std::tie(p.depth, p.position) < std::tie(e.depth, e.position)) {
+        e.depth = p.depth;
+        e.position = p.position;
+      }
+      ++domains[cache.of(p.node->url).name()];
+    }
+    if (!holds) return true;
+    std::unordered_set<std::string> listed;
+    for (const std::string& text : env->result.related) {
+      std::string folded = fold_or_raw(text);
+      if (folded.empty() || !listed.insert(folded).second) continue;
+      auto [at, added] = related.try_emplace(std::move(folded));
+      if (added) {
+        at->second.text = text;
+        at->second.first = related.size();
+      }
+      ++at->second.trees;
+    }
+    return true;
+  });
+  if (!scanned) return scanned.error();
+
+  std::unordered_map<std::string, std::unordered_map<std::string, watch::StabilityStatus>> by_key;
+  std::vector<BriefEntry> entries;
+  entries.reserve(candidates.size());
+  for (Candidate& c : candidates) {
+    if (!c.placed) c.entry.depth = c.entry.position = 1;  // not in any tree now (the store moved on)
+    c.entry.domain = cache.of(c.entry.url).name();
+    if (c.first_key) {
+      const std::string key = encode_key(c.first_key->key);
+      auto known = by_key.find(key);
+      if (known == by_key.end()) {
+        auto statuses = stability_of(store, key);
+        if (!statuses) return statuses.error();
+        known = by_key.emplace(key, std::move(*statuses)).first;
+      }
+      if (auto s = known->second.find(c.folded); s != known->second.end()) c.entry.status = s->second;
+    }
+    entries.push_back(std::move(c.entry));
+  }
+  brief.entries = order_brief_entries(std::move(entries));
+  std::vector<Related> listed;
+  listed.reserve(related.size());
+  for (auto& [folded, r] : related) listed.push_back(std::move(r));
+  std::sort(listed.begin(), listed.end(), [](const Related& a, const Related& b) {
+    return a.trees != b.trees ? a.trees > b.trees : a.first < b.first;
+  });
+  if (listed.size() > kTopicRelatedListed) listed.resize(kTopicRelatedListed);
+  for (auto& r : listed) brief.related.push_back(std::move(r.text));
+  brief.domains = ranked(domains);
+  return brief;
+}
+
+Result<std::uint64_t> parse_topic_id(std::string_view text) {
+  std::uint64_t id = 0;
+  const auto* end = text.data() + text.size();
+  const auto parsed = std::from_chars(text.data(), end, id, 16);
+  if (text.size() != 16 || parsed.ec != std::errc() || parsed.ptr != end) {
+    return make_error(errc::invalid_input, "--topic '" + std::string(text) +
+                                               "' is not a topic id: 16 hex digits, as `paa topics` prints them");
+  }
+  return id;
+}
+
+}  // namespace paa::exporting

@@ -1,0 +1,211 @@
+// The brief as one self-contained page (docs/brief.md "html"): styles inline, no script at all,
+// and a Content-Security-Policy that allows no request and no script, as the report's does. Every
+// third-party text is HTML-escaped character data or attribute value (append_xml_escaped); links
+// go only to http(s) sources. The page carries the brief's FAQPage JSON-LD, a data block that
+// no browser runs (its "<" are \u003c: no text can close the element).
+#include "paa/export/brief/brief.hpp"
+#include "paa/export/brief/markdown_text.hpp"
+#include "paa/export/mind_map/mind_map_svg.hpp"
+#include "paa/output/text.hpp"
+
+#include <cstddef>
+#include <string_view>
+
+namespace paa::exporting {
+
+namespace {
+
+// The report's palette and type (src/export/html/report/report.css), for a page read top to bottom.
+constexpr std::string_view kCss = R"(:root { --bg: #fff; --fg: #1d2330; --muted: #5d6677; --line: #d5dae3; --accent: #1f5fbf; --soft: #eef3fb; --warn: #a35a00; }
+* { box-sizing: border-box; }
+body { font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif; color: var(--fg); background: var(--bg); margin: 0 auto; max-width: 920px; padding: 16px 20px 40px; }
+header { border-bottom: 1px solid var(--line); margin-bottom: 12px; }
+h1 { font-size: 24px; margin: 8px 0 4px; }
+h2 { font-size: 18px; margin: 24px 0 8px; }
+h3 { font-size: 16px; margin: 0 0 4px; }
+.meta, .facts, .source, footer { color: var(--muted); }
+.meta { margin: 0 0 10px; }
+ol.entries { padding-left: 28px; }
+ol.entries > li { margin: 0 0 14px; padding: 10px 12px; border: 1px solid var(--line); border-radius: 6px; }
+.facts { font-size: 13px; margin: 0 0 6px; display: flex; flex-wrap: wrap; gap: 4px 12px; }
+.tag { background: var(--soft); border-radius: 3px; padding: 0 6px; color: var(--fg); }
+.status-stable { color: #1b6b2f; } .status-intermittent, .status-gone { color: var(--warn); } .status-new { color: var(--accent); }
+.variants { font-size: 13px; margin: 0 0 6px; }
+.variants ul { margin: 2px 0 0; padding-left: 18px; }
+.answer { white-space: pre-wrap; overflow-wrap: anywhere; margin: 6px 0; padding: 6px 10px; border-left: 3px solid var(--line); }
+.answer.none { color: var(--muted); font-style: italic; }
+.source { font-size: 13px; margin: 0; overflow-wrap: anywhere; }
+a { color: var(--accent); }
+table { border-collapse: collapse; }
+th, td { text-align: left; padding: 4px 12px 4px 0; border-bottom: 1px solid #eef0f3; overflow-wrap: anywhere; }
+td.num, th.num { text-align: right; }
+ul.related { padding-left: 20px; }
+footer { margin-top: 28px; font-size: 12px; border-top: 1px solid var(--line); padding-top: 8px; }
+)";
+
+void text(BufferedOutput& out, std::string_view s) { append_xml_escaped(out, s); }
+
+std::size_t answered(const Brief& brief) {
+  std::size_t n = 0;
+  for (const auto& e : brief.entries) n += brief_entry_has_answer(e) ? 1 : 0;
+  return n;
+}
+
+void append_meta(const Brief& brief, BufferedOutput& out) {
+  out.append("<p class=\"meta\">");
+  if (brief.kind == BriefKind::topic) {
+    out.append("People Also Ask brief of topic <code>");
+    text(out, brief.topic_id);
+    out.append("</code> (");
+    text(out, brief.locale);
+    out.append("): ");
+  } else {
+    out.append("People Also Ask brief (");
+    text(out, brief.locale);
+    out.append("): ");
+  }
+  append_decimal(out, brief.entries.size());
+  out.append(brief.entries.size() == 1 ? " question, " : " questions, ");
+  append_decimal(out, answered(brief));
+  out.append(" with an answer");
+  if (brief.kind == BriefKind::topic) {
+    out.append(", in ");
+    append_decimal(out, brief.trees);
+    out.append(" stored trees. Representative question: ");
+    text(out, brief.representative);
+    out.append(".</p>\n");
+    return;
+  }
+  if (brief.fetched_at_ms > 0) {
+    out.append("; fetched <time>");
+    out.append(format_rfc3339_ms(brief.fetched_at_ms));
+    out.append("</time>");
+  }
+  out.append("; stability over ");
+  append_decimal(out, brief.versions);
+  out.append(brief.versions == 1 ? " stored version.</p>\n" : " stored versions.</p>\n");
+}
+
+void append_entry(const BriefEntry& e, BufferedOutput& out) {
+  out.append("<li class=\"entry\">\n<h3>");
+  text(out, e.question);
+  out.append("</h3>\n<p class=\"facts\"><span class=\"tag type\">");
+  text(out, topics::name(e.type));
+  const std::string_view status = e.status ? watch::stability_status_name(*e.status) : std::string_view("-");
+  out.append("</span><span class=\"status");
+  if (e.status) {
+    out.append(" status-");
+    out.append(status);
+  }
+  out.append("\">stability: ");
+  out.append(status);
+  out.append("</span><span class=\"trees\">in ");
+  append_decimal(out, e.group_count);
+  out.append(e.group_count == 1 ? " stored tree" : " stored trees");
+  out.append("</span><span class=\"place\">depth ");
+  append_decimal(out, e.depth);
+  out.append(", position ");
+  append_decimal(out, e.position);
+  out.append("</span></p>\n");
+  if (!e.variants.empty()) {
+    out.append("<div class=\"variants\">Also asked as:<ul>");
+    for (const auto& v : e.variants) {
+      out.append("<li>");
+      text(out, v);
+      out.append("</li>");
+    }
+    out.append("</ul></div>\n");
+  }
+  if (brief_entry_has_answer(e)) {
+    out.append("<div class=\"answer\">");
+    text(out, e.answer);
+    out.append("</div>\n");
+  } else {
+    out.append("<div class=\"answer none\">No answer stored.</div>\n");
+  }
+  out.append("<p class=\"source\">Source: ");
+  if (e.url.empty()) {
+    out.append("none stored");
+  } else if (is_web_url(e.url)) {
+    out.append("<a href=\"");
+    text(out, e.url);
+    out.append("\" rel=\"nofollow noopener noreferrer\">");
+    text(out, e.title.empty() ? e.url : e.title);
+    out.append("</a>");
+  } else {
+    out.append("<span class=\"unlinked\">");
+    text(out, e.url);
+    out.append("</span> (not a web address: not linked)");
+  }
+  if (!e.url.empty() && !e.domain.empty()) {
+    out.append(" · <span class=\"domain\">");
+    text(out, e.domain);
+    out.append("</span>");
+  }
+  out.append("</p>\n</li>\n");
+}
+
+}  // namespace
+
+void write_brief_html(const Brief& brief, BufferedOutput& out) {
+  out.append("<!doctype html>\n<html lang=\"");
+  text(out, brief.locale.substr(0, brief.locale.find_first_of("-_, ")));
+  out.append(
+      "\">\n<head>\n<meta charset=\"utf-8\">\n"
+      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; "
+      "img-src data:; base-uri 'none'; form-action 'none'\">\n"
+      "<meta name=\"referrer\" content=\"no-referrer\">\n"
+      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+      "<meta name=\"generator\" content=\"paa brief\">\n<title>");
+  if (brief.kind == BriefKind::topic) out.append("Topic: ");
+  text(out, brief.title);
+  out.append(" | People Also Ask brief</title>\n<style>\n");
+  out.append(kCss);
+  out.append("</style>\n<script type=\"application/ld+json\" id=\"faq-jsonld\">\n");
+  write_brief_jsonld(brief, out);
+  out.append("</script>\n</head>\n<body>\n<header>\n<h1>");
+  if (brief.kind == BriefKind::topic) out.append("Topic: ");
+  text(out, brief.title);
+  out.append("</h1>\n");
+  append_meta(brief, out);
+  out.append("</header>\n<main>\n<section id=\"questions\">\n<h2>Questions, most important first</h2>\n");
+  if (brief.entries.empty()) {
+    out.append("<p>None stored.</p>\n");
+  } else {
+    out.append("<ol class=\"entries\">\n");
+    for (const auto& e : brief.entries) append_entry(e, out);
+    out.append("</ol>\n");
+  }
+  out.append("</section>\n<section id=\"related\">\n<h2>");
+  out.append(brief.kind == BriefKind::topic ? "Related searches of the topic's trees" : "Related searches");
+  out.append("</h2>\n");
+  if (brief.related.empty()) {
+    out.append("<p>None stored.</p>\n");
+  } else {
+    out.append("<ul class=\"related\">\n");
+    for (const auto& r : brief.related) {
+      out.append("<li>");
+      text(out, r);
+      out.append("</li>\n");
+    }
+    out.append("</ul>\n");
+  }
+  out.append("</section>\n<section id=\"domains\">\n<h2>Who holds the answers</h2>\n");
+  if (brief.domains.empty()) {
+    out.append("<p>No answers.</p>\n");
+  } else {
+    out.append("<table>\n<thead><tr><th>Domain</th><th class=\"num\">Answers</th></tr></thead>\n<tbody>\n");
+    for (const auto& d : brief.domains) {
+      out.append("<tr><td>");
+      text(out, d.domain);
+      out.append("</td><td class=\"num\">");
+      append_decimal(out, d.answers);
+      out.append("</td></tr>\n");
+    }
+    out.append("</tbody>\n</table>\n");
+  }
+  out.append("</section>\n</main>\n<footer>Written by <code>paa brief</code>. Questions, answers, titles and related "
+             "searches are third-party text, shown as text.</footer>\n</body>\n</html>\n");
+}
+
+}  // namespace paa::exporting
