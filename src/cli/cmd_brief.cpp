@@ -10,6 +10,7 @@
 #include "paa/selection/stores.hpp"
 
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -34,7 +35,7 @@ Result<void> check_scope(const BriefFlags& f) {
     return usage_error("give either one query (--q, --hl, --gl, --city) or one topic (--topic), not both");
   }
   if (f.topic.empty() && f.key.q.empty()) {
-    return usage_error("paa brief needs one query (--q Q --hl HL --gl GL [--city C]) or one topic (--topic ID, as "
+    return usage_error("brief needs one query (--q Q --hl HL --gl GL [--city C]) or one topic (--topic ID, as "
                        "`paa topics` prints it)");
   }
   if (!f.key.q.empty() && (f.key.hl.empty() || f.key.gl.empty())) {
@@ -67,9 +68,12 @@ int run_brief(const BriefFlags& f) {
     if (!q) return fail(q.error());
     query = std::move(*q);
   }
-  auto store = open_store(f.key.store);
+  std::vector<std::filesystem::path> stores;
+  if (!f.key.store.empty()) stores.push_back(f.key.store);
+  if (auto applied = apply_job_file(f.key.job_file, stores, nullptr, "brief"); !applied) return fail(applied.error());
+  auto store = open_store(stores.front());
   if (!store) return fail(store.error());
-  const std::string store_name = "store '" + f.key.store + "'";
+  const std::string store_name = "store '" + stores.front().string() + "'";
   auto brief = topic ? exporting::gather_topic_brief(**store, *topic, f.resolution.value_or(1.0), store_name)
                      : exporting::gather_query_brief(**store, *query, store_name);
   if (!brief) return fail(brief.error());
@@ -101,7 +105,8 @@ Command add_brief_command(CLI::App& app) {
   c.app = app.add_subcommand("brief", "For one query or one topic: the questions a page should answer, most "
                                       "important first, with their answers, sources and related searches (md, html "
                                       "or FAQPage JSON-LD)");
-  add_store_option(*c.app, f->key.store);
+  add_job_argument(*c.app, f->key.job_file, "A job file (TOML): read its store");
+  add_store_or_job_option(*c.app, f->key.store);
   add_key_flags(*c.app, f->key);
   c.app->add_option("--topic", f->topic, "A topic's id (16 hex digits), as `paa topics` and `paa export --format "
                                          "topics` print it, instead of --q/--hl/--gl");
