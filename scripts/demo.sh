@@ -75,6 +75,11 @@ sleep 1.1  # the demo's "month": the stored results must be older than --refresh
 "$bin/paa" diff --store out/expand.db --from "$first_run" --format csv -o out/expand-changes.csv --force
 "$bin/paa" diff --store out/expand.db --from "$first_run" --detail 2 -o out/expand-changes.txt --force
 head -24 out/expand-changes.txt
+# Watching the box (docs/watch.md): each question's status over the two harvests, and who won or
+# lost the answers between them.
+"$bin/paa" export --store out/expand.db --format stability -o out/expand-stability.csv --force
+"$bin/paa" diff --store out/expand.db --from "$first_run" --by domain -o out/expand-domains.txt --force
+head -12 out/expand-domains.txt
 
 # Topics (docs/topics.md): a service that plants three subjects' questions; their 15 seeds and
 # one level of expansion (skip_variants: no question paid for twice), then paa topics.
@@ -89,8 +94,14 @@ port3=$(paa_wait_port out/emulator3.port out/emulator3.err)
 "$bin/paa" run jobs/topics.toml --base-url "https://localhost:$port3/api" --ca-file certs/ca.pem --progress none
 "$bin/paa" topics jobs/topics.toml
 "$bin/paa" export jobs/topics.toml --format topics -o out/topics.csv --force
+# Who owns the answers, and a writer's brief for one query (docs/watch.md, docs/brief.md).
+"$bin/paa" export jobs/topics.toml --format domains -o out/topics-domains.csv --force
+head -6 out/topics-domains.csv
+"$bin/paa" brief jobs/topics.toml --q "espresso machine" --hl en --gl us --format html -o out/brief.html --force
+"$bin/paa" brief jobs/topics.toml --q "espresso machine" --hl en --gl us -o out/brief.md --force
+head -16 out/brief.md
 
-for f in out/topics.csv out/demo.jsonl out/demo.csv out/demo.questions.csv out/demo.related.csv out/demo.xlsx out/demo.html \
+for f in out/topics.csv out/topics-domains.csv out/brief.html out/expand-stability.csv out/demo.jsonl out/demo.csv out/demo.questions.csv out/demo.related.csv out/demo.xlsx out/demo.html \
   out/demo-map.svg out/expand-edges.csv out/expand-changes.csv; do
   printf '    %10s bytes  %s\n' "$(stat -c %s "$f")" "$f"
 done
@@ -98,4 +109,6 @@ paa_log "done: open out/demo.html in a browser (file://$PAA_ROOT/out/demo.html, 
 paa_log "      out/demo.xlsx in Excel or LibreOffice, out/demo-map.svg in a browser or a slide;"
 paa_log "      out/demo.csv in a spreadsheet, or jq . out/demo.jsonl; out/expand-edges.csv in Gephi;"
 paa_log "      out/expand-changes.csv: what changed between the two harvests, one row per change;"
-paa_log "      out/topics.csv: one row per topic (paa export --format topics)"
+paa_log "      out/topics.csv: one row per topic (paa export --format topics); out/topics-domains.csv: who owns"
+paa_log "      the answers; out/brief.html: what a page on 'espresso machine' should answer;"
+paa_log "      out/expand-stability.csv: each question stable, new, gone or intermittent"
