@@ -11,7 +11,7 @@
 "use strict";
 const fs = require("fs");
 const path = require("path");
-const puppeteer = require("puppeteer-core");
+const chromium = require("../support/chromium.cjs");
 
 const [briefPath, expectPath] = process.argv.slice(2);
 const expect = JSON.parse(fs.readFileSync(expectPath, "utf8"));
@@ -23,22 +23,15 @@ const OURS = new Set(["header", "h1", "p", "code", "time", "main", "section", "h
   "ul", "a", "table", "thead", "tbody", "tr", "th", "td", "footer"]);
 
 (async () => {
-  const browser = await puppeteer.launch({
-    executablePath: process.env.PAA_CHROMIUM || "/usr/bin/chromium",
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--no-default-browser-check"],
-  });
+  const browser = await chromium.launch();
   try {
     const page = await browser.newPage();
-    const errors = [];
-    const requests = [];
-    page.on("console", (m) => { if (m.type() === "error" || m.type() === "warn") errors.push(m.type() + ": " + m.text()); });
-    page.on("pageerror", (e) => errors.push("page error: " + e.message));
-    page.on("dialog", async (d) => { errors.push("dialog: " + d.message()); await d.dismiss(); });
-    page.on("request", (r) => { if (r.url() !== "file://" + path.resolve(briefPath)) requests.push(r.url()); });
+    // The page itself is its only request.
+    const { errors, requests } = chromium.watch(page, (url) => url === "file://" + path.resolve(briefPath));
+    // "load" waits for every image, so a planted <img onerror> has had its chance; two frames
+    // more for anything deferred to rendering.
     await page.goto("file://" + path.resolve(briefPath), { waitUntil: "load" });
-    // Give a planted <img onerror> or a deferred script every chance to run.
-    await new Promise((r) => setTimeout(r, 300));
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
     check(await page.evaluate(() => window.__pwned) === undefined, "a script from the hostile text ran (window.__pwned is set)");
     const foreign = await page.evaluate((ours) => [...document.body.querySelectorAll("*")]

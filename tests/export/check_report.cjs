@@ -9,7 +9,7 @@
 "use strict";
 const fs = require("fs");
 const path = require("path");
-const puppeteer = require("puppeteer-core");
+const chromium = require("../support/chromium.cjs");
 
 const [reportPath, jsonlPath, shots, mode] = process.argv.slice(2);
 const results = fs.readFileSync(jsonlPath, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
@@ -24,22 +24,13 @@ function check(cond, message) {
 }
 
 (async () => {
-  const browser = await puppeteer.launch({
-    executablePath: process.env.PAA_CHROMIUM || "/usr/bin/chromium",
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--no-default-browser-check"],
-  });
+  const browser = await chromium.launch();
   const figures = {};
   try {
     const page = await browser.newPage();
     failPage = page;
     await page.setViewport({ width: 1400, height: 860 });
-    const errors = [];
-    const requests = [];
-    page.on("console", (m) => { if (m.type() === "error" || m.type() === "warn") errors.push(m.type() + ": " + m.text()); });
-    page.on("pageerror", (e) => errors.push("page error: " + e.message));
-    page.on("dialog", async (d) => { errors.push("dialog: " + d.message()); await d.dismiss(); });
-    page.on("request", (r) => { if (!r.url().startsWith("file:") && !r.url().startsWith("data:")) requests.push(r.url()); });
+    const { errors, requests } = chromium.watch(page);
 
     // A person's browser is already running: warm Chromium's file loader up on a tiny page,
     // then time the report from navigation start to interactive (the page stamps it).

@@ -4,15 +4,11 @@
 // usage: NODE_PATH=build/npm/node_modules node check_svg.cjs MAP.svg OUT.png
 "use strict";
 const path = require("path");
-const puppeteer = require("puppeteer-core");
+const chromium = require("../support/chromium.cjs");
 
 const [svgPath, pngPath] = process.argv.slice(2);
 (async () => {
-  const browser = await puppeteer.launch({
-    executablePath: process.env.PAA_CHROMIUM || "/usr/bin/chromium",
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
-  });
+  const browser = await chromium.launch();
   try {
     const page = await browser.newPage();
     const errors = [];

@@ -9,7 +9,7 @@
 "use strict";
 const fs = require("fs");
 const path = require("path");
-const puppeteer = require("puppeteer-core");
+const chromium = require("../support/chromium.cjs");
 
 const [reportPath, topicsPath, questionsPath, jsonlPath, shots] = process.argv.slice(2);
 const TOPICS_LISTED = 500;       // kTopicsListed (html_report.hpp)
@@ -68,22 +68,13 @@ const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 (async () => {
   check(topics.length >= 2, `the store has ${topics.length} topics; the check needs two or more`);
-  const browser = await puppeteer.launch({
-    executablePath: process.env.PAA_CHROMIUM || "/usr/bin/chromium",
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--no-default-browser-check"],
-  });
+  const browser = await chromium.launch();
   const figures = { topics: topics.length, questions: questions.length };
   try {
     const page = await browser.newPage();
     failPage = page;
     await page.setViewport({ width: 1400, height: 860 });
-    const errors = [];
-    const requests = [];
-    page.on("console", (m) => { if (m.type() === "error" || m.type() === "warn") errors.push(m.type() + ": " + m.text()); });
-    page.on("pageerror", (e) => errors.push("page error: " + e.message));
-    page.on("dialog", async (d) => { errors.push("dialog: " + d.message()); await d.dismiss(); });
-    page.on("request", (r) => { if (!r.url().startsWith("file:") && !r.url().startsWith("data:")) requests.push(r.url()); });
+    const { errors, requests } = chromium.watch(page);
     await page.goto("file://" + path.resolve(reportPath), { waitUntil: "load" });
     await page.waitForSelector('body[data-ready="1"]', { timeout: 30000 });
 
