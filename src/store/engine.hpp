@@ -91,6 +91,11 @@ class RocksStore {
   Result<std::optional<StoredResult>> get_at(std::string_view key, std::int64_t at_ms,
                                              const StoredResult* current) const;
   Result<std::vector<StoredResult>> get_versions(std::string_view key) const;
+  // The same through `history_it`, an iterator over the history family the caller keeps from one
+  // key to the next (NewIterator per key costs more than the versions: case 9).
+  Result<std::vector<StoredResult>> get_versions(std::string_view key, rocksdb::Iterator* history_it) const;
+  // A history iterator for get_versions (nullptr when the store has no history family).
+  std::unique_ptr<rocksdb::Iterator> new_history_iterator() const;
   // The key's older versions, each with the slot (history key time) it is stored under, oldest first.
   Result<std::vector<std::pair<std::int64_t, StoredResult>>> get_history(std::string_view key) const;
 

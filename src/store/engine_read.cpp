@@ -137,6 +137,31 @@ Result<std::vector<StoredResult>> RocksStore::get_versions(std::string_view key)
   return out;
 }
 
+std::unique_ptr<rocksdb::Iterator> RocksStore::new_history_iterator() const {
+  if (history == nullptr) return nullptr;
+  rocksdb::ReadOptions ro;
+  ro.fill_cache = false;
+  return std::unique_ptr<rocksdb::Iterator>(db_->NewIterator(ro, history));
+}
+
+Result<std::vector<StoredResult>> RocksStore::get_versions(std::string_view key, rocksdb::Iterator* it) const {
+  if (it == nullptr) return get_versions(key);
+  std::vector<StoredResult> out;
+  for (it->Seek(rocksdb::Slice(key.data(), key.size())); it->Valid(); it->Next()) {
+    const std::string_view k(it->key().data(), it->key().size());
+    auto split = split_history_key(k);
+    if (!split || split->key != key) break;  // past the key's versions
+    auto r = decode_result(key, std::string_view(it->value().data(), it->value().size()));
+    if (!r) return damaged(kHistoryFamily, k);
+    out.push_back(std::move(*r));
+  }
+  if (!it->status().ok()) return rocks_error(dir_, "reading a result's history", it->status());
+  auto current = get_result(key, /*fill_cache=*/false);
+  if (!current) return current.error();
+  if (*current) out.push_back(std::move(**current));
+  return out;
+}
+
 Result<ExpansionState> RocksStore::get_expansion_state(std::string_view job) const {
   if (expansion == nullptr) return ExpansionState{};
   const std::string key = expansion_state_key(job);

@@ -5,6 +5,8 @@
 #include "engine.hpp"
 #include "versions_scan.hpp"
 
+#include <mutex>
+
 namespace paa {
 namespace {
 
@@ -15,6 +17,7 @@ class RocksStoreReader final : public StoreReader {
   explicit RocksStoreReader(std::unique_ptr<RocksStore> store) : store_(std::move(store)) {}
 
   Result<void> catch_up() override {
+    history_it_.reset();  // it shows the store as it was when made
     auto s = store_->db()->TryCatchUpWithPrimary();
     if (!s.ok()) return rocks_error(store_->dir(), "catching up with the writer", s);
     return store_->re_read_format_version();  // a writer may have upgraded the store since
@@ -59,7 +62,11 @@ class RocksStoreReader final : public StoreReader {
     return store_->scan_results_at(prefix, at_ms, visit);
   }
   Result<std::vector<StoredResult>> versions(std::string_view key) override {
-    return store_->get_versions(key);
+    // One history iterator for every call (stability reads each selected key's versions):
+    // made on first use, dropped by catch_up.
+    std::lock_guard lock(history_mutex_);
+    if (!history_it_) history_it_ = store_->new_history_iterator();
+    return store_->get_versions(key, history_it_.get());
   }
   Result<std::vector<RunInfo>> runs() override { return store_->get_runs(); }
   Result<ExpansionState> expansion_state(std::string_view job) override {
@@ -82,6 +89,8 @@ class RocksStoreReader final : public StoreReader {
 
  private:
   std::unique_ptr<RocksStore> store_;
+  std::mutex history_mutex_;
+  std::unique_ptr<rocksdb::Iterator> history_it_;  // declared after store_: destroyed before it
 };
 
 }  // namespace
