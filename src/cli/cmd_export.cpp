@@ -85,7 +85,7 @@ int run_export(ExportFlags& f) {
 Command add_export_command(CLI::App& app) {
   auto f = std::make_shared<ExportFlags>();
   Command c;
-  c.app = app.add_subcommand("export", "Write stored results as jsonl, json, csv, questions, related, an xlsx workbook or an html report, a job's discovery tree as edges, or the failed keys (failures, failures-jsonl)");
+  c.app = app.add_subcommand("export", "Write stored results as jsonl, json, csv, questions, related, topics, an xlsx workbook or an html report; each question's stability over time, who owns the answers (domains), a job's discovery tree as edges, or the failed keys");
   add_job_argument(*c.app, f->job_file, "A job file (TOML): export its store (unless --store) and only its keys "
                                          "(unless --job)");
   c.app->add_option("--store", f->stores,
