@@ -6,22 +6,23 @@
 
 namespace paa::exporting {
 
+namespace {
+// A version from before result history (format < 3) has no first fetch: its fetch is it.
+std::int64_t first_fetch_ms(const StoredResult& v) { return v.unchanged_since_ms != 0 ? v.unchanged_since_ms : v.fetched_at_ms; }
+}  // namespace
+
 Result<watch::StabilityTimeline> key_timeline(const std::vector<StoredResult>& versions, const StabilityWindow& window,
                                               std::size_t max_question_depth) {
   std::vector<std::int64_t> firsts;
   firsts.reserve(versions.size());
-  for (const auto& v : versions) {
-    // A version from before result history (format < 3) has no first fetch: its fetch is it.
-    firsts.push_back(v.unchanged_since_ms != 0 ? v.unchanged_since_ms : v.fetched_at_ms);
-  }
+  for (const auto& v : versions) firsts.push_back(first_fetch_ms(v));
   watch::StabilityTimeline timeline;
   const auto range = watch::versions_in_window(firsts, window.from_ms, window.to_ms);
   for (std::size_t i = range.begin; i < range.end; ++i) {
     const StoredResult seen = as_seen_at(versions[i], window.to_ms);
     auto env = parse_stored_result(seen, max_question_depth);
     if (!env) return env.error();
-    const std::int64_t first = seen.unchanged_since_ms != 0 ? seen.unchanged_since_ms : seen.fetched_at_ms;
-    timeline.add_version({first, seen.fetched_at_ms}, env->result);
+    timeline.add_version({first_fetch_ms(seen), seen.fetched_at_ms}, env->result);
   }
   return timeline;
 }
@@ -37,14 +38,12 @@ void StabilityRows::begin() {
 
 void for_each_stability_row(const watch::StabilityTimeline& timeline, const watch::OwnDomains& own,
                             const std::function<void(const watch::QuestionStability&, std::optional<watch::Owner>)>& visit) {
-  std::vector<std::string> earlier;
   for (const auto& q : timeline.questions()) {
     std::optional<watch::Owner> owner;
     if (!own.empty()) {
       // Its source now (none when it is gone), against every source it had before.
-      earlier.assign(q.urls.begin(), q.urls.end());
       const std::string_view now = q.present_now ? std::string_view(q.url) : std::string_view();
-      owner = own.owner(now, earlier);
+      owner = own.owner(now, q.urls);
     }
     visit(q, owner);
   }
