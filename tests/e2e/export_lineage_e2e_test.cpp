@@ -1,5 +1,6 @@
 // The lineage in the exports of an expansion (docs/exports.md "Lineage" and "edges"): a depth-2
-// job harvested from the emulator, exported as jsonl, csv and edges, and checked by DuckDB.
+// job harvested from the emulator, exported as jsonl, csv, xlsx (read back by openpyxl) and
+// edges, and checked by DuckDB.
 #include "harness.hpp"
 
 #include <gtest/gtest.h>
@@ -27,6 +28,31 @@ fs::path expand_job(const fs::path& dir, const std::string& name, int seeds, int
 
 // The JSONL export as a DuckDB table expression.
 constexpr const char* kJsonl = "read_json_auto('lineage.jsonl')";
+
+// openpyxl (Debian's python3-openpyxl, for /usr/bin/python3) writes the data rows of the
+// workbook's sheets `names` (continuation sheets included) as JSON lines, an object per row keyed
+// by the header, to <name>.jsonl in `dir` (lower case, spaces as _): blank cells are null.
+void workbook_sheets_as_jsonl(const fs::path& dir, const std::string& book, const std::vector<std::string>& names) {
+  const fs::path script = dir / "sheets_as_jsonl.py";
+  std::ofstream(script) << R"py(import json, re, sys
+import openpyxl
+book = openpyxl.load_workbook(sys.argv[1])
+for name in sys.argv[2:]:
+    with open(name.lower().replace(" ", "_") + ".jsonl", "w", encoding="utf-8") as out:
+        for ws in book.worksheets:
+            if re.sub(r" \(\d+\)$", "", ws.title) != name:
+                continue
+            rows = ws.iter_rows(values_only=True)
+            header = next(rows)
+            for row in rows:
+                out.write(json.dumps(dict(zip(header, row)), default=str) + "\n")
+)py";
+  std::vector<std::string> argv{"/usr/bin/python3", script.string(), book};
+  argv.insert(argv.end(), names.begin(), names.end());
+  Process python(argv, {}, dir);
+  auto done = python.wait();
+  ASSERT_EQ(done.exit_code, 0) << done.err;
+}
 
 TEST(ExportLineageE2E, ADepthTwoExpansionExportsItsLineageAndOneEdgePerDiscoveredKey) {
   TempDir dir;
@@ -89,6 +115,48 @@ TEST(ExportLineageE2E, ADepthTwoExpansionExportsItsLineageAndOneEdgePerDiscovere
             one_row(std::string("SELECT count(*) AS keys, 0::BIGINT AS differ FROM ") + kJsonl +
                         " WHERE len(result.children) > 0",
                     dir.path()));
+
+  // The workbook: a discovered key's rows show its level, parent_q and seed_q, worked out here
+  // from the seeds of the job file and the trees themselves: a level-0 row's key is one of the
+  // seeds and its own seed; a level-d row's parent is a key whose tree (at level d-1) holds a
+  // question spelled as the row's q, and its seed that parent's seed. By induction, every row's
+  // lineage is right.
+  ASSERT_EQ(run_paa({"export", "--store", store.string(), "--format", "xlsx", "--job", "grow", "-o", "lineage.xlsx"},
+                    dir.path()).exit_code, 0);
+  workbook_sheets_as_jsonl(dir.path(), "lineage.xlsx", {"Questions tree", "Related", "Stability"});
+  const std::string tree = "read_json_auto('questions_tree.jsonl')";
+  std::string seeds;
+  for (int i = 0; i < 4; ++i) seeds += (i ? ", '" : "'") + std::string("query number ") + std::to_string(i) + " about coffee & crème'";
+  EXPECT_EQ(one_row("SELECT count(*) FILTER (WHERE level = 0 AND (q NOT IN (" + seeds + ") OR parent_q IS NOT NULL"
+                        " OR seed_q != q)) AS bad_seeds, count(*) FILTER (WHERE q IN (" + seeds + ") AND level != 0)"
+                        " AS seeds_discovered, count(DISTINCT q) FILTER (WHERE level = 0) AS seed_keys FROM " + tree,
+                    dir.path()),
+            R"({"bad_seeds":"0","seeds_discovered":"0","seed_keys":"4"})");
+  // A question as the expansion spells the key it makes of it: white space collapsed, compared
+  // case-insensitively.
+  const auto spelled = [](const std::string& column) {
+    return "lower(trim(regexp_replace(" + column + ", '\\s+', ' ', 'g')))";
+  };
+  EXPECT_EQ(one_row("WITH t AS (SELECT * FROM " + tree + ") SELECT count(*) FILTER (WHERE NOT EXISTS ("
+                        "SELECT 1 FROM t p WHERE p.q = c.parent_q AND p.hl = c.hl AND p.gl = c.gl"
+                        " AND p.level = c.level - 1 AND " + spelled("p.question") + " = " + spelled("c.q") +
+                        " AND (CASE WHEN p.level = 0 THEN p.q ELSE p.seed_q END) = c.seed_q)) AS wrong,"
+                        " least(count(*), 1) AS any_level_1, least(count(*) FILTER (WHERE level = 2), 1) AS any_level_2"
+                        " FROM t c WHERE c.level >= 1",
+                    dir.path()),
+            R"({"wrong":"0","any_level_1":"1","any_level_2":"1"})");
+  // Every row of a key, on all three sheets (and its continuation sheets), carries that key's
+  // lineage: the same as its jsonl object's.
+  for (const std::string sheet : {"questions_tree", "related", "stability"}) {
+    EXPECT_EQ(one_row(std::string("WITH r AS (SELECT * FROM ") + kJsonl + "), s AS (SELECT * FROM read_json_auto('" +
+                          sheet + ".jsonl')) SELECT count(*) FILTER (WHERE r.q IS NULL OR s.level != r.level"
+                          " OR coalesce(s.parent_q, '') != coalesce(r.parent.q, '') OR s.seed_q != r.seed.q) AS differ,"
+                          " least(count(*) FILTER (WHERE s.level >= 1), 1) AS any_discovered"
+                          " FROM s LEFT JOIN r ON r.q = s.q AND r.hl = s.hl AND r.gl = s.gl",
+                      dir.path()),
+              R"({"differ":"0","any_discovered":"1"})")
+        << sheet;
+  }
 
   // Edges: exactly one row per discovered key, from its parent, at its level, in level order.
   const std::string header = read_file(dir / "edges.csv").substr(0, read_file(dir / "edges.csv").find('\n'));

@@ -1,17 +1,21 @@
 #!/usr/bin/env python3
 """Reads a `paa export --format xlsx` workbook back with openpyxl and compares it, cell by cell,
-with the csv, questions, topics, related, stability and domains exports of the same selection.
+with the csv, questions, topics, related, stability, domains and jsonl exports of the same
+selection.
 
 usage: check_xlsx.py BOOK.xlsx TREE.csv QUESTIONS.csv RELATED.csv TOPICS.csv --stability STABILITY.csv
-                     --domains DOMAINS.csv [--own-domains] [--rows-per-sheet N] [--expect-text TEXT]...
-                     [--expect-row SHEET '{"column index": "text", ...}']...
+                     --domains DOMAINS.csv --jsonl RESULTS.jsonl [--own-domains] [--rows-per-sheet N]
+                     [--expect-text TEXT]... [--expect-row SHEET '{"column index": "text", ...}']...
 Checks sheet names and order (continuation sheets past N rows), header rows, every data cell,
 row counts, the bold frozen header, autofilters, column widths, the question cell's indent by
-depth, hyperlinks on http(s) URLs and real dates in fetched_at, first_seen and last_seen;
+depth, hyperlinks on http(s) URLs and real dates in fetched_at, first_seen and last_seen; the
+lineage columns (level, parent_q, seed_q) of every row of Questions tree, Related and Stability
+against its key's jsonl object (level, parent, seed: the q, and its locale when not the row's);
 --own-domains: the workbook was written with --domain (Stability's owner, Domains' yours
 columns); --expect-row: some data row of SHEET (and its continuation sheets) has those cells.
-Prints "tree=N questions=N related=N topics=N stability=N domains=N sheets=N expected_rows=N" on
-success; exits 1 with the first difference.
+Prints "tree=N questions=N related=N topics=N stability=N domains=N sheets=N expected_rows=N
+discovered_rows=N" on success (discovered_rows: the rows of the three sheets at a level above
+0); exits 1 with the first difference.
 """
 import argparse
 import csv
@@ -19,6 +23,7 @@ import datetime
 import json
 import re
 import sys
+import unicodedata
 
 import openpyxl
 from openpyxl.utils import get_column_letter
@@ -27,14 +32,17 @@ TREE = "Questions tree"
 QUESTIONS = "Unique questions"
 RELATED = "Related"
 TOPICS = "Topics"
+LINEAGE_HEADER = ["level", "parent_q", "seed_q"]
+# The csv export's columns (its lineage included), then fetched_at.
 TREE_HEADER = ["q", "hl", "gl", "city", "depth", "position", "parent", "question", "answer", "url",
-               "title", "fetched_at"]
+               "title"] + LINEAGE_HEADER + ["fetched_at"]
 QUESTIONS_HEADER = ["question", "answer", "url", "title", "count", "first_q", "first_hl",
                     "first_gl", "first_city", "type", "intent", "variant_of", "group_count", "seeds",
                     "locales", "topic", "topic_label"]
 TOPICS_HEADER = ["topic", "label", "hl", "questions", "groups", "trees", "representative",
                  "top_questions"]
-RELATED_HEADER = ["q", "hl", "gl", "city", "position", "related"]
+RELATED_CSV_HEADER = ["q", "hl", "gl", "city", "position", "related"]
+RELATED_HEADER = RELATED_CSV_HEADER + LINEAGE_HEADER
 STABILITY = "Stability"
 DOMAINS = "Domains"
 STABILITY_HEADER = ["q", "hl", "gl", "city", "question", "first_seen", "last_seen", "versions_seen", "versions",
@@ -94,6 +102,37 @@ def cell_text(value):
     return text(value)
 
 
+def locale_key(key):
+    """A key's locale as the store compares it: hl and gl lower-cased, the city folded."""
+    city = " ".join(unicodedata.normalize("NFC", key.get("city") or "").split()).casefold()
+    return (key["hl"].strip().lower(), key["gl"].strip().lower(), city)
+
+
+def lineage_cells(obj):
+    """The level, parent_q and seed_q cells of a jsonl object's rows: a key's q, followed by its
+    locale ("q (hl-gl)", "q (hl-gl, city)") when that is not the row's."""
+    def cell(key):
+        if key is None:
+            return ""
+        if locale_key(key) == locale_key(obj):
+            return key["q"]
+        city = key.get("city") or ""
+        return f"{key['q']} ({key['hl']}-{key['gl']}" + (f", {city})" if city else ")")
+    return [str(obj["level"]), cell(obj["parent"]), cell(obj["seed"])]
+
+
+def read_lineages(path):
+    """(q, hl, gl, city) as spelled -> the lineage cells of that key's rows."""
+    out = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            obj = json.loads(line)
+            if obj["level"] == 0 and obj["parent"] is not None:
+                fail(f"jsonl: level 0 with a parent: {line}")
+            out[(obj["q"], obj["hl"], obj["gl"], obj["city"] or "")] = lineage_cells(obj)
+    return out
+
+
 def check_sheet_layout(ws, header, widths):
     got = [c.value for c in ws[1]]
     if got != header:
@@ -128,25 +167,51 @@ def main():
     parser.add_argument("topics_csv")
     parser.add_argument("--stability", required=True)
     parser.add_argument("--domains", required=True)
+    parser.add_argument("--jsonl", required=True)
     parser.add_argument("--own-domains", action="store_true")
     parser.add_argument("--rows-per-sheet", type=int, default=1048576)
     parser.add_argument("--expect-text", action="append", default=[])
     parser.add_argument("--expect-row", nargs=2, action="append", default=[], metavar=("SHEET", "CELLS"))
     args = parser.parse_args()
-    stability_header = STABILITY_HEADER + (["owner"] if args.own_domains else [])
+    stability_csv_header = STABILITY_HEADER + (["owner"] if args.own_domains else [])
+    # The workbook's Stability sheet: the export's columns, the key's lineage, then owner.
+    stability_header = STABILITY_HEADER + LINEAGE_HEADER + (["owner"] if args.own_domains else [])
     domains_header = DOMAINS_HEADER + (["yours"] if args.own_domains else [])
+    lineages = read_lineages(args.jsonl)
+    discovered = 0
 
-    _, tree = read_csv(args.tree_csv)
-    # The workbook's tree sheet has the csv export's first 11 columns (not its lineage ones).
-    tree = [row[:11] for row in tree]
+    def check_lineage(ws, cells, first):
+        """The lineage cells from column `first` on are those of the row's key (its first 4 cells)."""
+        nonlocal discovered
+        key = tuple(text(c.value) for c in cells[:4])
+        want = lineages.get(key)
+        if want is None:
+            fail(f"{ws.title} row {cells[0].row}: key {key} is not in the jsonl export")
+        level = cells[first].value
+        if isinstance(level, bool) or not isinstance(level, (int, float)):
+            fail(f"{ws.title} row {cells[0].row}: level {level!r} is not a number")
+        got = [text(c.value) for c in cells[first:first + 3]]
+        if got != want:
+            fail(f"{ws.title} row {cells[0].row}: lineage {got}, want {want} (the key's jsonl object)")
+        if level > 0:
+            discovered += 1
+
+    tree_header, tree = read_csv(args.tree_csv)
+    # The workbook's tree sheet has the csv export's first 14 columns (its lineage ones included);
+    # the attr_ columns are not checked here.
+    if tree_header[:14] != TREE_HEADER[:14]:
+        fail(f"csv export header {tree_header[:14]}, want {TREE_HEADER[:14]}")
+    tree = [row[:14] for row in tree]
     _, questions = read_csv(args.questions_csv)
-    _, related = read_csv(args.related_csv)
+    related_csv_header, related = read_csv(args.related_csv)
+    if related_csv_header != RELATED_CSV_HEADER:
+        fail(f"related export header {related_csv_header}, want {RELATED_CSV_HEADER}")
     topics_header, topics = read_csv(args.topics_csv)
     if topics_header != TOPICS_HEADER:
         fail(f"topics export header {topics_header}, want {TOPICS_HEADER}")
     got_header, stability = read_csv(args.stability)
-    if got_header != stability_header:
-        fail(f"stability export header {got_header}, want {stability_header}")
+    if got_header != stability_csv_header:
+        fail(f"stability export header {got_header}, want {stability_csv_header}")
     got_header, domains = read_csv(args.domains)
     if got_header != domains_header:
         fail(f"domains export header {got_header}, want {domains_header}")
@@ -181,8 +246,14 @@ def main():
     for (ws, cells), want in zip(data_rows(book, tree_names), tree):
         got += 1
         values = [text(c.value) for c in cells[:11]]
-        if values != want:
-            fail(f"{ws.title} row {cells[0].row}: {values}\n want {want}")
+        if values != want[:11]:
+            fail(f"{ws.title} row {cells[0].row}: {values}\n want {want[:11]}")
+        check_lineage(ws, cells, 11)
+        # The csv's lineage columns hold the same keys' q (the workbook's adds a locale only
+        # when it is not the row's, which an expansion never makes).
+        lineage = [text(c.value) for c in cells[11:14]]
+        if any(g != w and not g.startswith(w + " (") for g, w in zip(lineage, want[11:14])):
+            fail(f"{ws.title} row {cells[0].row}: lineage {lineage}, the csv export's {want[11:14]}")
         depth = int(want[4])
         indent = cells[7].alignment.indent or 0
         if indent != min(depth - 1, 15):
@@ -194,11 +265,11 @@ def main():
             links += 1
         elif cells[9].hyperlink is not None:
             fail(f"{ws.title} row {cells[0].row}: {url!r} should not be a link")
-        fetched = cells[11].value
+        fetched = cells[14].value
         if not isinstance(fetched, datetime.datetime):
             fail(f"{ws.title} row {cells[0].row}: fetched_at {fetched!r} is not a date")
-        if cells[11].number_format != "yyyy-mm-dd hh:mm:ss":
-            fail(f"{ws.title}: fetched_at shown as {cells[11].number_format!r}")
+        if cells[14].number_format != "yyyy-mm-dd hh:mm:ss":
+            fail(f"{ws.title}: fetched_at shown as {cells[14].number_format!r}")
         seen_text.update(v for v in values if isinstance(v, str))
     if got != len(tree):
         fail(f"{TREE}: {got} data rows, the csv export has {len(tree)}")
@@ -217,15 +288,20 @@ def main():
             fail(f"{label}: {got} data rows, the {export} export has {len(want_rows)}")
 
     compare_rows(question_names, questions, len(QUESTIONS_HEADER), QUESTIONS, "questions")
-    compare_rows(related_names, related, 6, RELATED, "related")
+    compare_rows(related_names, related, len(RELATED_CSV_HEADER), RELATED, "related")
+    for ws, cells in data_rows(book, related_names):
+        check_lineage(ws, cells, len(RELATED_CSV_HEADER))
     compare_rows(topic_names, topics, len(TOPICS_HEADER), TOPICS, "topics")
 
     # Stability: first_seen and last_seen are dates (the csv's RFC 3339 times, to the millisecond).
     got = 0
     for (ws, cells), want in zip(data_rows(book, stability_names), stability):
         got += 1
+        check_lineage(ws, cells, len(STABILITY_HEADER))
         values = []
         for i, c in enumerate(cells[:len(stability_header)]):
+            if len(STABILITY_HEADER) <= i < len(STABILITY_HEADER) + len(LINEAGE_HEADER):
+                continue  # the lineage: checked above; the export has none
             if i in (5, 6):
                 if not isinstance(c.value, datetime.datetime):
                     fail(f"{ws.title} row {c.row}: {stability_header[i]} {c.value!r} is not a date")
@@ -275,7 +351,7 @@ def main():
             fail(f"text {expected!r} not found in any cell")
     print(f"tree={len(tree)} questions={len(questions)} related={len(related)} topics={len(topics)} "
           f"stability={len(stability)} domains={len(domains)} sheets={len(want_names)} "
-          f"expected_rows={len(args.expect_row)}")
+          f"expected_rows={len(args.expect_row)} discovered_rows={discovered}")
 
 
 if __name__ == "__main__":

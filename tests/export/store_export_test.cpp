@@ -4,9 +4,11 @@
 #include "paa/export/exporter.hpp"
 #include "paa/export/html/report_history.hpp"
 #include "paa/export/mind_map/mind_map_svg.hpp"
+#include "paa/export/xlsx/xlsx_export.hpp"
 #include "paa/model/envelope.hpp"
 #include "paa/model/query_key.hpp"
 #include "paa/selection/stores.hpp"
+#include "paa/store/expansion.hpp"
 #include "paa/store/store.hpp"
 #include "support/files.hpp"
 #include "support/temp_dir.hpp"
@@ -184,14 +186,15 @@ class StoreExportTest : public ::testing::Test {
 
   // openpyxl is Debian's python3-openpyxl: it is installed for /usr/bin/python3.
   // The exports the workbook is compared with are PREFIX-tree.csv, -q.csv, -rel.csv, -topics.csv,
-  // -stability.csv and -domains.csv.
+  // -stability.csv, -domains.csv and -lineage.jsonl (each key's lineage).
   std::string check_xlsx(const std::string& book, const std::string& prefix, const std::string& flags = {}) {
     return run_capture(std::string("/usr/bin/python3 ") + PAA_EXPORT_TEST_DIR + "/check_xlsx.py " +
                        (dir_ / book).string() + " " + (dir_ / (prefix + "-tree.csv")).string() + " " +
                        (dir_ / (prefix + "-q.csv")).string() + " " + (dir_ / (prefix + "-rel.csv")).string() + " " +
                        (dir_ / (prefix + "-topics.csv")).string() + " --stability " +
                        (dir_ / (prefix + "-stability.csv")).string() + " --domains " +
-                       (dir_ / (prefix + "-domains.csv")).string() + " " + flags);
+                       (dir_ / (prefix + "-domains.csv")).string() + " --jsonl " +
+                       (dir_ / (prefix + "-lineage.jsonl")).string() + " " + flags);
   }
 
   // The exports check_xlsx compares a workbook with (--dedupe and --hl apply to the tree's).
@@ -199,7 +202,7 @@ class StoreExportTest : public ::testing::Test {
     ASSERT_EQ(export_cmd("csv", prefix + "-tree.csv", false, dedupe, "", hl), kExitOk) << err_text;
     for (const auto& [format, suffix] : {std::pair{"questions", "-q.csv"}, std::pair{"related", "-rel.csv"},
                                          std::pair{"topics", "-topics.csv"}, std::pair{"stability", "-stability.csv"},
-                                         std::pair{"domains", "-domains.csv"}}) {
+                                         std::pair{"domains", "-domains.csv"}, std::pair{"jsonl", "-lineage.jsonl"}}) {
       ASSERT_EQ(export_cmd(format, prefix + suffix, false, false, "", hl), kExitOk) << format << ": " << err_text;
     }
   }
@@ -1159,27 +1162,137 @@ TEST(XlsxHistory, TheStabilityAndDomainsSheetsHoldTheExportsRows) {
   for (const auto& [format, file] : {std::pair{"csv", "tree.csv"}, std::pair{"questions", "questions.csv"},
                                      std::pair{"related", "related.csv"}, std::pair{"topics", "topics.csv"},
                                      std::pair{"stability", "stability.csv"}, std::pair{"domains", "domains.csv"},
-                                     std::pair{"xlsx", "book.xlsx"}}) {
+                                     std::pair{"jsonl", "lineage.jsonl"}, std::pair{"xlsx", "book.xlsx"}}) {
     const bool marks = std::string(format) == "stability" || std::string(format) == "domains" || std::string(format) == "xlsx";
     auto done = export_with(dir / "store.db", format, dir / file, marks ? mine : std::vector<std::string>{});
     ASSERT_TRUE(done) << format << ": " << done.error().message;
   }
   // Rows known from the trees: coffee's removed question is gone (lost: it was on the planted
-  // domain), its last one new; the planted domain's answers.
+  // domain), its last one new; the planted domain's answers. Stability's columns 11 to 13 are
+  // the key's lineage (a key no job discovered: level 0, itself as seed), then owner.
   const std::string planted_answers_text = std::to_string(planted_answers(keys));
   const std::string expect =
       std::string("--expect-row 'Stability' '{\"0\":\"volatile coffee\",\"1\":\"en\",\"2\":\"us\",\"4\":\"Old question?\",\"7\":\"1\",\"8\":\"3\","
-                  "\"9\":\"false\",\"10\":\"gone\",\"11\":\"lost\"}' ") +
-      "--expect-row 'Stability' '{\"0\":\"volatile coffee\",\"4\":\"Newest question?\",\"7\":\"1\",\"8\":\"3\",\"9\":\"true\",\"10\":\"new\",\"11\":\"competitor\"}' " +
+                  "\"9\":\"false\",\"10\":\"gone\",\"11\":\"0\",\"12\":\"\",\"13\":\"volatile coffee\",\"14\":\"lost\"}' ") +
+      "--expect-row 'Stability' '{\"0\":\"volatile coffee\",\"4\":\"Newest question?\",\"7\":\"1\",\"8\":\"3\",\"9\":\"true\",\"10\":\"new\",\"14\":\"competitor\"}' " +
       "--expect-row 'Domains' '{\"0\":\"" + kPlanted + "\",\"1\":\"" + planted_answers_text + "\",\"6\":\"true\"}' " +
       "--expect-row 'Domains' '{\"0\":\"" + kRival + "\",\"6\":\"false\"}'";
   const auto report = run_capture(std::string("/usr/bin/python3 ") + PAA_EXPORT_TEST_DIR + "/check_xlsx.py " +
                                   (dir / "book.xlsx").string() + " " + (dir / "tree.csv").string() + " " +
                                   (dir / "questions.csv").string() + " " + (dir / "related.csv").string() + " " +
                                   (dir / "topics.csv").string() + " --stability " + (dir / "stability.csv").string() +
-                                  " --domains " + (dir / "domains.csv").string() + " --own-domains " + expect + " 2>&1");
+                                  " --domains " + (dir / "domains.csv").string() + " --jsonl " +
+                                  (dir / "lineage.jsonl").string() + " --own-domains " + expect + " 2>&1");
   EXPECT_NE(report.find(" sheets=6"), std::string::npos) << report;
   EXPECT_NE(report.find("expected_rows=4"), std::string::npos) << report;
+}
+
+// --- the workbook's lineage columns -------------------------------------------------------------
+
+// A key job `j1` discovered at `level` from `parent` (encoded), descending from `seed`.
+LevelKey discovered_key(const StoredResult& r, std::uint32_t level, const std::string& parent, const std::string& seed) {
+  LevelKey key;
+  key.query = *make_query(r.q, r.hl, r.gl, r.city);
+  key.encoded = r.key;
+  key.lineage = Lineage{level, Via::question, parent, seed};
+  return key;
+}
+
+// Each sheet's rows (continuation sheets appended to their first), header first, as JSON: text
+// as text, numbers as numbers, blank cells as "".
+json::object workbook_rows(const fs::path& book) {
+  const fs::path script = book.parent_path() / "workbook_rows.py";
+  std::ofstream(script) << "import json, re, sys, openpyxl\n"
+                           "book = openpyxl.load_workbook(sys.argv[1])\n"
+                           "out = {}\n"
+                           "for ws in book.worksheets:\n"
+                           "    base = re.sub(r' \\(\\d+\\)$', '', ws.title)\n"
+                           "    rows = [['' if c.value is None else c.value for c in row] for row in ws.iter_rows()]\n"
+                           "    out.setdefault(base, rows[:1]).extend(rows[1:])\n"
+                           "print(json.dumps(out, default=str))\n";
+  return json::parse(run_capture("/usr/bin/python3 " + script.string() + " " + book.string())).as_object();
+}
+
+std::vector<std::string> just(std::string row) { return {std::move(row)}; }
+
+// The data rows of `sheet` whose first cell is `q`, as [cell, ...] JSON text from column `first`
+// on, `count` cells.
+std::vector<std::string> rows_of(const json::object& sheets, const std::string& sheet, const std::string& q,
+                                 std::size_t first, std::size_t count) {
+  std::vector<std::string> out;
+  const auto& rows = sheets.at(sheet).as_array();
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    const auto& row = rows[i].as_array();
+    if (row.at(0).as_string() != q) continue;
+    json::array cells;
+    for (std::size_t c = first; c < first + count && c < row.size(); ++c) cells.push_back(row[c]);
+    out.push_back(json::serialize(cells));
+  }
+  return out;
+}
+
+// j1: "Coffee" (en-us, level 0) -> "Is coffee good?" (1) -> "why is coffee good" (2), and
+// "Kaffee gut?" (de-de, 1): a parent in another locale, named with it. "mate" no job discovered.
+// The workbook shows each key's level, parent_q and seed_q on every row of it, on Questions
+// tree (and its continuation sheet), Related and Stability.
+TEST(XlsxLineage, EachRowOfAKeyShowsItsLevelParentAndSeed) {
+  const ::paa::test::TempDir tmp;
+  test::FakeStoreReader store;
+  const auto seed = test::make_stored("Coffee", "en", "us", "", test::body_with_questions({"Is coffee good?"}));
+  const auto one = test::make_stored("Is coffee good?", "en", "us", "", test::body_with_questions({"why is coffee good"}));
+  const auto two = test::make_stored("why is coffee good", "en", "us", "", test::body_with_questions({"Why?"}));
+  const auto kaffee = test::make_stored("Kaffee gut?", "de", "de", "", test::body_with_questions({"Warum?"}));
+  const auto mate = test::make_stored("mate", "es", "us", "Miami", test::body_with_questions({"Is mate tea?"}));
+  for (const auto* r : {&seed, &one, &two, &kaffee}) store.add(*r, "j1");
+  store.add(mate);
+  store.add_discovered("j1", discovered_key(one, 1, seed.key, seed.key));
+  store.add_discovered("j1", discovered_key(kaffee, 1, seed.key, seed.key));
+  store.add_discovered("j1", discovered_key(two, 2, one.key, seed.key));
+
+  XlsxOptions options;
+  options.rows_per_sheet = 3;  // two data rows a sheet: the tree's five rows continue twice
+  const fs::path book = tmp.path() / "lineage.xlsx";
+  auto done = export_store_xlsx(store, ExportRequest{}, book, options);
+  ASSERT_TRUE(done) << done.error().message;
+  const auto sheets = workbook_rows(book);
+
+  const auto& tree = sheets.at("Questions tree").as_array();
+  EXPECT_EQ(json::serialize(tree.at(0)),
+            R"(["q","hl","gl","city","depth","position","parent","question","answer","url","title",)"
+            R"("level","parent_q","seed_q","fetched_at"])");
+  ASSERT_EQ(tree.size(), 6u);
+  // Columns 11-13: level, parent_q, seed_q.
+  EXPECT_EQ(rows_of(sheets, "Questions tree", "Coffee", 7, 1), just(R"(["Is coffee good?"])"));
+  EXPECT_EQ(rows_of(sheets, "Questions tree", "Coffee", 11, 3), just(R"([0,"","Coffee"])"));
+  EXPECT_EQ(rows_of(sheets, "Questions tree", "Is coffee good?", 11, 3),
+            just(R"([1,"Coffee","Coffee"])"));
+  EXPECT_EQ(rows_of(sheets, "Questions tree", "why is coffee good", 11, 3),
+            just(R"([2,"Is coffee good?","Coffee"])"));
+  EXPECT_EQ(rows_of(sheets, "Questions tree", "Kaffee gut?", 11, 3),
+            just(R"x([1,"Coffee (en-us)","Coffee (en-us)"])x"));
+  EXPECT_EQ(rows_of(sheets, "Questions tree", "mate", 11, 3), just(R"([0,"","mate"])"));
+  // fetched_at still follows them, a date.
+  const auto fetched = rows_of(sheets, "Questions tree", "mate", 14, 1);
+  ASSERT_EQ(fetched.size(), 1u);
+  EXPECT_TRUE(fetched[0].starts_with(R"(["2026-11-20 23:54:14)")) << fetched[0];
+
+  EXPECT_EQ(json::serialize(sheets.at("Related").as_array().at(0)),
+            R"(["q","hl","gl","city","position","related","level","parent_q","seed_q"])");
+  EXPECT_EQ(rows_of(sheets, "Related", "why is coffee good", 4, 5),
+            just(R"([1,"r1",2,"Is coffee good?","Coffee"])"));
+  EXPECT_EQ(rows_of(sheets, "Related", "Kaffee gut?", 4, 5),
+            just(R"x([1,"r1",1,"Coffee (en-us)","Coffee (en-us)"])x"));
+
+  const auto& stability_header = sheets.at("Stability").as_array().at(0).as_array();
+  ASSERT_EQ(stability_header.size(), 14u);  // no --domain: no owner
+  EXPECT_EQ(json::serialize(json::array(stability_header.begin() + 10, stability_header.end())),
+            R"(["status","level","parent_q","seed_q"])");
+  EXPECT_EQ(rows_of(sheets, "Stability", "why is coffee good", 4, 1), just(R"(["Why?"])"));
+  EXPECT_EQ(rows_of(sheets, "Stability", "why is coffee good", 11, 3),
+            just(R"([2,"Is coffee good?","Coffee"])"));
+  EXPECT_EQ(rows_of(sheets, "Stability", "Kaffee gut?", 11, 3),
+            just(R"x([1,"Coffee (en-us)","Coffee (en-us)"])x"));
+  EXPECT_EQ(rows_of(sheets, "Stability", "Coffee", 11, 3), just(R"([0,"","Coffee"])"));
 }
 
 // --- paa map ------------------------------------------------------------------------------

@@ -56,5 +56,25 @@ TEST(ExcelDateSerial, CountsDaysFrom1899_12_30InUtc) {
   EXPECT_NEAR((serial - 46346) * 86400, 23 * 3600 + 54 * 60 + 14.123, 1e-3);
 }
 
+TEST(LineageCellText, TheKeysQAloneInTheRowsOwnLocale) {
+  const KeySpelling row{"Is coffee good?", "en", "us", ""};
+  EXPECT_EQ(lineage_cell_text({"Coffee", "en", "us", ""}, row), "Coffee");
+  // Compared in key form: hl and gl in any case, the city case-folded and white space collapsed.
+  EXPECT_EQ(lineage_cell_text({"Coffee", "EN", "US", ""}, row), "Coffee");
+  EXPECT_EQ(lineage_cell_text({"kaffee", "de", "de", "münchen"}, {"warum", "DE", "de", "  MÜNCHEN "}), "kaffee");
+}
+
+TEST(LineageCellText, AnotherLocaleFollowsTheQ) {
+  const KeySpelling row{"Is coffee good?", "en", "us", ""};
+  EXPECT_EQ(lineage_cell_text({"Kaffee", "de", "de", ""}, row), "Kaffee (de-de)");
+  EXPECT_EQ(lineage_cell_text({"Coffee", "en", "gb", "London"}, row), "Coffee (en-gb, London)");
+  EXPECT_EQ(lineage_cell_text({"Coffee", "en", "us", "Austin"}, row), "Coffee (en-us, Austin)");
+  // The row's city, not the key's: the key has none.
+  EXPECT_EQ(lineage_cell_text({"Coffee", "en", "us", ""}, {"q", "en", "us", "Austin"}), "Coffee (en-us)");
+  // A spelling that is no valid locale is compared as it is.
+  EXPECT_EQ(lineage_cell_text({"Coffee", "x", "y", ""}, {"q", "x", "y", ""}), "Coffee");
+  EXPECT_EQ(lineage_cell_text({"Coffee", "X", "y", ""}, {"q", "x", "y", ""}), "Coffee (X-y)");
+}
+
 }  // namespace
 }  // namespace paa::exporting

@@ -1,5 +1,7 @@
 #include "paa/export/xlsx/xlsx_cells.hpp"
 
+#include "paa/model/query_key.hpp"
+
 namespace paa::exporting {
 
 std::string_view excel_cell_text(std::string_view text) {
@@ -39,6 +41,27 @@ double excel_date_serial(std::int64_t unix_ms) {
   constexpr double kUnixEpochSerial = 25569.0;  // 1970-01-01 in the 1900 date system
   constexpr double kMsPerDay = 86'400'000.0;
   return kUnixEpochSerial + static_cast<double>(unix_ms) / kMsPerDay;
+}
+
+namespace {
+
+// Whether two spellings name the same locale: in key form when both are valid, else as spelled.
+bool same_locale(const KeySpelling& a, const KeySpelling& b) {
+  if (a.hl == b.hl && a.gl == b.gl && a.city == b.city) return true;
+  auto x = make_clean_locale(a.hl, a.gl, a.city);
+  auto y = make_clean_locale(b.hl, b.gl, b.city);
+  if (!x || !y) return false;
+  return x->key_hl == y->key_hl && x->key_gl == y->key_gl && x->key_city == y->key_city;
+}
+
+}  // namespace
+
+std::string lineage_cell_text(const KeySpelling& key, const KeySpelling& row) {
+  if (same_locale(key, row)) return key.q;
+  std::string text = key.q + " (" + key.hl + "-" + key.gl;
+  if (!key.city.empty()) text += ", " + key.city;
+  text += ")";
+  return text;
 }
 
 }  // namespace paa::exporting

@@ -20,10 +20,13 @@ Result<ExportSummary> export_store_xlsx(StoreReader& store, const ExportRequest&
   XlsxOptions options = asked;
   options.attributes = request.format.attributes;
   options.own_domains = !own->empty();
-  // The attributes of each tree's rows (its own, or its seed's), and the seed its questions'
-  // hubs count.
+  // Each tree's lineage (its rows' level, parent_q and seed_q), the attributes of its rows (its
+  // own, or its seed's), and the seed its questions' hubs count.
   auto lineages = LineageLookup::create(store, request.job, request.attribute_jobs);
   if (!lineages) return lineages.error();
+  // The lineage of each key's Stability rows (no attributes there).
+  auto stability_lineages = LineageLookup::create(store, request.job);
+  if (!stability_lineages) return stability_lineages.error();
   auto workbook = XlsxWorkbook::create(file, options);
   if (!workbook) return workbook.error();
   ExportSummary summary;
@@ -33,7 +36,7 @@ Result<ExportSummary> export_store_xlsx(StoreReader& store, const ExportRequest&
     if (!env) return env.error();
     auto lineage = lineages->of(result);
     if (!lineage) return lineage.error();
-    if (auto added = (*workbook)->add_result(result, *env, lineage->attrs); !added) return added.error();
+    if (auto added = (*workbook)->add_result(result, *env, *lineage); !added) return added.error();
     analysis::TreeSeed seed;
     seed.root = lineage->seed_key;
     if (auto added = pass.add_tree(result, env->result.children, seed); !added) return added.error();
@@ -66,9 +69,19 @@ Result<ExportSummary> export_store_xlsx(StoreReader& store, const ExportRequest&
   auto timelines = scan_timelines(store, request, request.window, rescanned,
                                   [&](const StoredResult& current, const watch::StabilityTimeline& timeline) -> Result<bool> {
                                     Result<void> written;
+                                    std::optional<ExportLineage> lineage;  // looked up at the key's first row
                                     for_each_stability_row(timeline, *own, [&](const watch::QuestionStability& q,
                                                                                std::optional<watch::Owner> owner) {
-                                      if (written) written = (*workbook)->add_stability(current, q, owner);
+                                      if (!written) return;
+                                      if (!lineage) {
+                                        auto found = stability_lineages->of(current);
+                                        if (!found) {
+                                          written = found.error();
+                                          return;
+                                        }
+                                        lineage = std::move(*found);
+                                      }
+                                      written = (*workbook)->add_stability(current, q, owner, *lineage);
                                     });
                                     if (!written) return written.error();
                                     return true;

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cstdlib>
 #include <string>
 #include <utility>
@@ -24,10 +25,12 @@ struct Column {
   double width;
 };
 
-constexpr std::array<Column, 12> kTreeColumns{{{"q", 28}, {"hl", 5}, {"gl", 5}, {"city", 14},
+// The `csv` export's columns (its lineage ones included, after the question's), then fetched_at.
+constexpr std::array<Column, 15> kTreeColumns{{{"q", 28}, {"hl", 5}, {"gl", 5}, {"city", 14},
                                                {"depth", 7}, {"position", 9}, {"parent", 45},
                                                {"question", 60}, {"answer", 80}, {"url", 40},
-                                               {"title", 40}, {"fetched_at", 20}}};
+                                               {"title", 40}, {"level", 7}, {"parent_q", 28},
+                                               {"seed_q", 28}, {"fetched_at", 20}}};
 constexpr std::array<Column, 17> kQuestionColumns{{{"question", 60}, {"answer", 80}, {"url", 40},
                                                    {"title", 40}, {"count", 8}, {"first_q", 28},
                                                    {"first_hl", 8}, {"first_gl", 8},
@@ -39,19 +42,38 @@ constexpr std::array<Column, 17> kQuestionColumns{{{"question", 60}, {"answer", 
 constexpr std::array<Column, 8> kTopicColumns{{{"topic", 18}, {"label", 30}, {"hl", 5}, {"questions", 10},
                                                {"groups", 8}, {"trees", 8}, {"representative", 60},
                                                {"top_questions", 120}}};
-constexpr std::array<Column, 6> kRelatedColumns{
-    {{"q", 28}, {"hl", 5}, {"gl", 5}, {"city", 14}, {"position", 9}, {"related", 45}}};
+// As the `related` export's columns, then the key's lineage.
+constexpr std::array<Column, 9> kRelatedColumns{{{"q", 28}, {"hl", 5}, {"gl", 5}, {"city", 14}, {"position", 9},
+                                                 {"related", 45}, {"level", 7}, {"parent_q", 28}, {"seed_q", 28}}};
 
-// As the `stability` export's columns (stability_export.hpp), then `owner` with --domain.
-constexpr std::array<Column, 12> kStabilityColumns{{{"q", 28}, {"hl", 5}, {"gl", 5}, {"city", 14},
+// As the `stability` export's columns (stability_export.hpp), then the key's lineage, then
+// `owner` with --domain.
+constexpr std::array<Column, 15> kStabilityColumns{{{"q", 28}, {"hl", 5}, {"gl", 5}, {"city", 14},
                                                     {"question", 60}, {"first_seen", 20}, {"last_seen", 20},
                                                     {"versions_seen", 13}, {"versions", 9}, {"present_now", 12},
-                                                    {"status", 13}, {"owner", 11}}};
+                                                    {"status", 13}, {"level", 7}, {"parent_q", 28},
+                                                    {"seed_q", 28}, {"owner", 11}}};
 // As the `domains` export's columns (domains_csv.hpp), then `yours` with --domain.
 constexpr std::array<Column, 7> kDomainColumns{{{"domain", 30}, {"answers", 9}, {"share", 9}, {"questions", 10},
                                                 {"keys", 8}, {"topics", 8}, {"yours", 7}}};
 
 constexpr int kMaxIndent = 15;  // Excel's indent levels in the format dialog
+
+// The lineage columns' cells of one key's rows, worked out once per key.
+struct LineageCells {
+  std::string key;  // the encoded key they are of
+  double level = 0;
+  std::string parent;  // "" at level 0
+  std::string seed;
+};
+
+void fill_lineage(LineageCells& cells, const StoredResult& r, const ExportLineage& lineage) {
+  const KeySpelling row = spelling_of(r);
+  cells.key = r.key;
+  cells.level = lineage.level;
+  cells.parent = lineage.parent ? lineage_cell_text(*lineage.parent, row) : std::string();
+  cells.seed = lineage_cell_text(lineage.seed, row);
+}
 
 // The tree sheet's columns: the fixed ones, then an attribute's each (`headers` must outlive them).
 std::vector<Column> tree_columns_with(const std::vector<std::string>& headers) {
@@ -96,6 +118,7 @@ struct XlsxWorkbook::Impl {
   bool related_written = false;
   std::unique_ptr<extmem::RecordSpill> related_spill;
   TreeRows rows;                         // the question rows of each tree (--dedupe)
+  LineageCells lineage;                  // the current key's (a key's stability rows follow each other)
   std::string cell;                      // NUL-terminated copy of the current text
   std::optional<Error> error;            // first libxlsxwriter error
 
@@ -185,6 +208,13 @@ struct XlsxWorkbook::Impl {
     text(ws, row, col, value);
   }
 
+  // The three lineage columns from `col` on.
+  void lineage_cells(lxw_worksheet* ws, lxw_row_t row, std::size_t col, const LineageCells& l) {
+    number(ws, row, col, l.level);
+    text(ws, row, col + 1, l.parent);
+    text(ws, row, col + 2, l.seed);
+  }
+
   lxw_format* indent(int depth) {
     const int level = std::clamp(depth - 1, 0, kMaxIndent);
     while (static_cast<int>(indents.size()) <= level) {
@@ -229,9 +259,10 @@ Result<std::unique_ptr<XlsxWorkbook>> XlsxWorkbook::create(const std::filesystem
   return std::unique_ptr<XlsxWorkbook>(new XlsxWorkbook(std::move(impl)));
 }
 
-Result<void> XlsxWorkbook::add_result(const StoredResult& r, const Envelope& env, const SeedAttributes& attrs) {
+Result<void> XlsxWorkbook::add_result(const StoredResult& r, const Envelope& env, const ExportLineage& lineage) {
   Impl& m = *impl_;
   const double fetched = excel_date_serial(r.fetched_at_ms);
+  fill_lineage(m.lineage, r, lineage);
   m.rows.walk(env.result.children, [&](const QuestionVisit& v) {
     auto [ws, row] = m.next_row(m.tree);
     if (ws == nullptr) return false;
@@ -246,16 +277,19 @@ Result<void> XlsxWorkbook::add_result(const StoredResult& r, const Envelope& env
     m.text(ws, row, 8, v.node.answer ? std::string_view(*v.node.answer) : std::string_view());
     m.url(m.tree, ws, row, 9, v.node.url);
     m.text(ws, row, 10, v.node.title);
-    m.number(ws, row, 11, fetched, m.date);
+    m.lineage_cells(ws, row, 11, m.lineage);
+    m.number(ws, row, 14, fetched, m.date);
     for (std::size_t i = 0; i < m.options.attributes.size(); ++i) {
-      m.text(ws, row, kTreeColumns.size() + i, attribute_value(attrs, m.options.attributes[i]));
+      m.text(ws, row, kTreeColumns.size() + i, attribute_value(lineage.attrs, m.options.attributes[i]));
     }
     return true;
   });
   if (m.error) return *m.error;
   if (!env.result.related.empty()) {
-    // q, hl, gl, city, then the related searches in order; written after the questions.
-    std::vector<std::string_view> fields{r.q, r.hl, r.gl, r.city};
+    // q, hl, gl, city, the lineage's level, parent_q and seed_q, then the related searches in
+    // order; written after the questions.
+    const std::string level = std::to_string(lineage.level);
+    std::vector<std::string_view> fields{r.q, r.hl, r.gl, r.city, level, m.lineage.parent, m.lineage.seed};
     for (const auto& related : env.result.related) fields.push_back(related);
     m.related_spill->append_all(fields);
   }
@@ -313,9 +347,10 @@ Result<void> XlsxWorkbook::add_topic(const topics::Topic& t) {
 }
 
 Result<void> XlsxWorkbook::add_stability(const StoredResult& key, const watch::QuestionStability& q,
-                                         std::optional<watch::Owner> owner) {
+                                         std::optional<watch::Owner> owner, const ExportLineage& lineage) {
   Impl& m = *impl_;
   if (auto written = write_related(); !written) return written;
+  if (m.lineage.key != key.key) fill_lineage(m.lineage, key, lineage);
   auto [ws, row] = m.next_row(m.stability);
   if (ws != nullptr) {
     m.text(ws, row, 0, key.q);
@@ -329,7 +364,8 @@ Result<void> XlsxWorkbook::add_stability(const StoredResult& key, const watch::Q
     m.number(ws, row, 8, q.versions);
     m.text(ws, row, 9, q.present_now ? "true" : "false");
     m.text(ws, row, 10, watch::stability_status_name(q.status));
-    if (owner && m.options.own_domains) m.text(ws, row, 11, watch::owner_name(*owner));
+    m.lineage_cells(ws, row, 11, m.lineage);
+    if (owner && m.options.own_domains) m.text(ws, row, 14, watch::owner_name(*owner));
   }
   if (m.error) return *m.error;
   return {};
@@ -361,16 +397,22 @@ Result<void> XlsxWorkbook::write_related() {
   if (m.topics.sheets.empty()) m.add_sheet(m.topics);
   m.add_sheet(m.related);
   if (auto sealed = m.related_spill->seal(); !sealed) return sealed;
+  constexpr std::size_t kFirstRelated = 7;  // the fields add_result spilled before the searches
   m.related_spill->for_each([&](std::span<const std::string_view> f) {
-    for (std::size_t i = 4; i < f.size(); ++i) {
+    std::uint32_t level = 0;
+    std::from_chars(f[4].data(), f[4].data() + f[4].size(), level);
+    for (std::size_t i = kFirstRelated; i < f.size(); ++i) {
       auto [ws, row] = m.next_row(m.related);
       if (ws == nullptr) return;
       m.text(ws, row, 0, f[0]);
       m.text(ws, row, 1, f[1]);
       m.text(ws, row, 2, f[2]);
       m.text(ws, row, 3, f[3]);
-      m.number(ws, row, 4, static_cast<double>(i - 3));
+      m.number(ws, row, 4, static_cast<double>(i - kFirstRelated + 1));
       m.text(ws, row, 5, f[i]);
+      m.number(ws, row, 6, static_cast<double>(level));
+      m.text(ws, row, 7, f[5]);
+      m.text(ws, row, 8, f[6]);
     }
   });
   if (m.error) return *m.error;

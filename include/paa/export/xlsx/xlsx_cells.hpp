@@ -1,8 +1,12 @@
 #pragma once
 // What Excel accepts in a cell, decided without libxlsxwriter: text length, which URLs become
-// hyperlinks, and dates as Excel serial numbers. Pure functions, unit-tested.
+// hyperlinks, dates as Excel serial numbers, and how a lineage cell names a key. Pure
+// functions, unit-tested.
+#include "paa/export/stored_tree.hpp"
+
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace paa::exporting {
@@ -25,5 +29,11 @@ bool excel_hyperlink(std::string_view url);
 // Unix milliseconds as an Excel date serial (days since 1899-12-30, time as the fraction),
 // in UTC: 0 -> 25569.0.
 double excel_date_serial(std::int64_t unix_ms);
+
+// A lineage cell (`parent_q`, `seed_q`) of a row of `row`'s: the `q` of `key`, followed by its
+// locale, "q (hl-gl)" or "q (hl-gl, city)", only when that is not the row's own (compared in
+// key form: hl and gl lower-cased, the city case-folded). An expansion keeps its parent's locale,
+// so the cell is normally the q alone, as the csv export's column.
+std::string lineage_cell_text(const KeySpelling& key, const KeySpelling& row);
 
 }  // namespace paa::exporting

@@ -2,19 +2,23 @@
 // The `paa export --format xlsx` workbook, written with libxlsxwriter in its constant-memory
 // mode: rows go to disk as they are written, so a million-row export does not hold the sheet.
 //
-// Sheets, in this order: "Questions tree" (the `csv` rows plus fetched_at, the question cell
-// indented by depth), continuation sheets "Questions tree (2)", ... past Excel's 1,048,576
-// rows, "Unique questions" (the `questions` rows), "Topics" (the `topics` rows), "Related" (the
-// `related` rows), "Stability" (the `stability` rows over every version) and "Domains" (the
-// `domains` rows). Each has a
-// bold frozen header row, an autofilter over its rows and fixed column widths; URLs are
+// Sheets, in this order: "Questions tree" (the `csv` rows, lineage included, plus fetched_at,
+// the question cell indented by depth), continuation sheets "Questions tree (2)", ... past
+// Excel's 1,048,576 rows, "Unique questions" (the `questions` rows), "Topics" (the `topics`
+// rows), "Related" (the `related` rows plus their key's lineage), "Stability" (the `stability`
+// rows over every version, plus their key's lineage) and "Domains" (the `domains` rows). Each
+// has a bold frozen header row, an autofilter over its rows and fixed column widths; URLs are
 // hyperlinks (Excel allows 65,530 per sheet; later ones are plain text), dates are dates.
+//
+// The lineage columns (docs/exports.md "Lineage"), on every row of a key's: `level`, `parent_q`
+// and `seed_q`, the keys' q as the csv export writes them (lineage_cell_text: with the key's
+// locale when it is not the row's).
 #include "paa/analysis/unique_questions.hpp"
 #include "paa/error.hpp"
 #include "paa/export/domains/domain_rows.hpp"
+#include "paa/export/lineage_lookup.hpp"
 #include "paa/export/xlsx/xlsx_cells.hpp"
 #include "paa/model/envelope.hpp"
-#include "paa/model/seed_attributes.hpp"
 #include "paa/store/store.hpp"
 #include "paa/topics/question_groups.hpp"
 #include "paa/topics/topic_map.hpp"
@@ -61,18 +65,19 @@ class XlsxWorkbook {
   XlsxWorkbook& operator=(const XlsxWorkbook&) = delete;
 
   // One stored result (`envelope` is its parsed body): its question rows on "Questions tree",
-  // its related searches for "Related". Call for every result before the first add_question().
-  // `attrs`: the attributes its rows carry (XlsxOptions::attributes).
-  Result<void> add_result(const StoredResult& result, const Envelope& envelope, const SeedAttributes& attrs = {});
+  // its related searches for "Related", each with the key's `lineage` (and the attributes it
+  // carries, XlsxOptions::attributes). Call for every result before the first add_question().
+  Result<void> add_result(const StoredResult& result, const Envelope& envelope, const ExportLineage& lineage);
   // One row of "Unique questions", in the order they should appear.
   Result<void> add_question(const analysis::UniqueQuestion& row, const topics::QuestionGroup& group,
                             const topics::Topic& topic);
   // One row of "Topics" (docs/topics.md), most trees first; after the last add_question().
   Result<void> add_topic(const topics::Topic& topic);
   // One row of "Stability" (the `stability` export's: a question of `key` over its versions, and
-  // its owner with --domain); after the last add_topic(). The first one writes "Related".
+  // its owner with --domain), with the key's `lineage`; after the last add_topic(). The first
+  // one writes "Related".
   Result<void> add_stability(const StoredResult& key, const watch::QuestionStability& question,
-                             std::optional<watch::Owner> owner);
+                             std::optional<watch::Owner> owner, const ExportLineage& lineage);
   // One row of "Domains" (the `domains` export's), in order; after the last add_stability().
   Result<void> add_domain(const DomainRowFigures& row);
   // Writes "Related" (unless written), the sheets not started, the autofilters, and the file. Call once.
