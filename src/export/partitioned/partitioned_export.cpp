@@ -4,6 +4,7 @@
 #include "paa/export/attributes.hpp"
 #include "paa/export/lineage_lookup.hpp"
 #include "paa/output/atomic_file.hpp"
+#include "paa/output/atomic_folder.hpp"
 #include "paa/output/buffered_output.hpp"
 #include "paa/output/sink.hpp"
 
@@ -12,14 +13,12 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <random>
 #include <cstring>
 #include <cstdio>
 #include <fcntl.h>
 #include <stdexcept>
 #include <map>
 #include <memory>
-#include <sys/file.h>
 #include <unistd.h>
 
 namespace paa::exporting {
@@ -199,106 +198,15 @@ std::string manifest(const PartitionedRequest& request, const std::vector<PartFi
   return boost::json::serialize(m) + "\n";
 }
 
-Result<void> write_small_file(const fs::path& file, const std::string& text) {
-  const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-  if (fd < 0) return io_error(file, "create", errno);
-  FdSink sink(fd, file.string());
-  auto written = sink.write(text);
-  const bool synced = ::fsync(fd) == 0;
-  const int err = errno;
-  ::close(fd);
-  if (!written) return written;
-  if (!synced) return io_error(file, "write", err);
-  return {};
-}
-
-// An export holds an exclusive flock on its temporary folder while it writes: a folder whose
-// lock can be taken was left by an export that died (PIDs cannot tell: two containers on one
-// volume are both PID 1).
-class FolderLock {
- public:
-  static int try_lock(const fs::path& dir) {
-    const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0) return -1;
-    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
-      ::close(fd);
-      return -1;
-    }
-    return fd;
-  }
-  explicit FolderLock(int fd = -1) : fd_(fd) {}
-  ~FolderLock() {
-    if (fd_ >= 0) ::close(fd_);
-  }
-  FolderLock(const FolderLock&) = delete;
-  FolderLock& operator=(const FolderLock&) = delete;
-  bool held() const { return fd_ >= 0; }
-
- private:
-  int fd_;
-};
-
-// Temporary folders of earlier exports to the same place that died before their rename.
-void remove_abandoned(const fs::path& parent, const std::string& stem) {
-  std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(parent, ec)) {
-    if (!entry.path().filename().string().starts_with(stem)) continue;
-    FolderLock lock(FolderLock::try_lock(entry.path()));
-    if (lock.held()) fs::remove_all(entry.path(), ec);
-  }
-}
-
 // Only a folder this command wrote (it has the manifest) or an empty one may be replaced.
 bool replaceable(const fs::path& dir) {
   std::error_code ec;
   return fs::is_regular_file(dir / "_SUCCESS", ec) || fs::is_empty(dir, ec);
 }
 
-}  // namespace
-
-Result<PartitionedSummary> export_partitioned(StoreReader& store, const PartitionedRequest& asked,
-                                              const fs::path& dir, bool force) {
-  PartitionedRequest request = asked;
-  if (auto catalogued = catalog_selection(store, request.selection); !catalogued) return catalogued.error();
-  const auto format = request.selection.format.format;
-  if (format != ExportFormat::jsonl && format != ExportFormat::csv) {
-    return make_error(errc::invalid_input, "--partition-by writes jsonl or csv, not " +
-                                               std::string(format_name(format)));
-  }
-  std::error_code ec;
-  const fs::path target = dir.filename().empty() ? dir.parent_path() : dir;
-  if (fs::exists(target, ec) && !force) {
-    return make_error(errc::invalid_input, target.string() + " exists; use --force to replace it");
-  }
-  if (fs::exists(target, ec) && !fs::is_directory(target, ec)) {
-    return make_error(errc::invalid_input, target.string() + " is a file; give --partition-by a folder");
-  }
-  if (fs::exists(target, ec) && !replaceable(target)) {
-    return make_error(errc::invalid_input,
-                      target.string() + " is not a partitioned export (no _SUCCESS manifest) and not empty; "
-                                        "--force replaces only an earlier export: choose another -o");
-  }
-  const fs::path parent = target.has_parent_path() ? target.parent_path() : fs::path(".");
-  if (!fs::is_directory(parent, ec)) {
-    return make_error(errc::invalid_input, "cannot write " + target.string() + ": folder " +
-                                               parent.string() + " does not exist; create it first");
-  }
-  const std::string stem = "." + target.filename().string() + ".paa-tmp-";
-  remove_abandoned(parent, stem);
-  std::random_device entropy;
-  const fs::path temp = parent / (stem + std::to_string(::getpid()) + "-" + std::to_string(entropy() % 1000000));
-  if (!fs::create_directory(temp, ec)) return io_error(temp, "create", ec ? ec.value() : EEXIST);
-  FolderLock writing(FolderLock::try_lock(temp));
-  // Removed on any failure; after a crash, by the next export to the same place.
-  struct TempFolder {
-    fs::path path;
-    ~TempFolder() {
-      std::error_code ignored;
-      if (!path.empty()) fs::remove_all(path, ignored);
-    }
-  } guard{temp};
-
-  PartitionedSummary summary;
+// The parts and the manifest into `temp` (published by write_folder_atomically).
+Result<void> write_parts(StoreReader& store, const PartitionedRequest& request, const fs::path& temp,
+                         PartitionedSummary& summary) {
   auto lineages = LineageLookup::create(store, request.selection.job, request.selection.attribute_jobs);
   if (!lineages) return lineages.error();
   PartitionWriter parts(request, temp);
@@ -315,42 +223,27 @@ Result<PartitionedSummary> export_partitioned(StoreReader& store, const Partitio
   summary.files = std::move(*files);
   for (const auto& f : summary.files) summary.export_summary.records += f.rows;
 
-  // Every folder's entries durable, then the manifest, then the rename that publishes it all.
-  for (auto it = fs::recursive_directory_iterator(temp, ec); !ec && it != fs::recursive_directory_iterator();
-       it.increment(ec)) {
-    if (it->is_directory()) fsync_dir(it->path());
+  // The manifest last: write_folder_atomically makes everything durable, then publishes it.
+  return write_small_file(temp / "_SUCCESS", manifest(request, summary.files));
+}
+
+}  // namespace
+
+Result<PartitionedSummary> export_partitioned(StoreReader& store, const PartitionedRequest& asked,
+                                              const fs::path& dir, bool force) {
+  PartitionedRequest request = asked;
+  if (auto catalogued = catalog_selection(store, request.selection); !catalogued) return catalogued.error();
+  const auto format = request.selection.format.format;
+  if (format != ExportFormat::jsonl && format != ExportFormat::csv) {
+    return make_error(errc::invalid_input, "--partition-by writes jsonl or csv, not " +
+                                               std::string(format_name(format)));
   }
-  if (auto written = write_small_file(temp / "_SUCCESS", manifest(request, summary.files)); !written) {
-    return written.error();
-  }
-  fsync_dir(temp);
-  if (fs::exists(target, ec)) {
-    // --force: swap the folders in one step (the old export then sits at `temp`, removed by the
-    // guard), so `target` is never missing.
-    if (::renameat2(AT_FDCWD, temp.c_str(), AT_FDCWD, target.c_str(), RENAME_EXCHANGE) == 0) {
-      fsync_dir(parent);
-      return summary;
-    }
-    if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP) return io_error(target, "replace", errno);
-    // File systems without RENAME_EXCHANGE: move the old one aside, publish, then remove it
-    // (or put it back if publishing fails).
-    const fs::path old = temp.string() + "-old";
-    fs::rename(target, old, ec);
-    if (ec) return io_error(target, "replace", ec.value());
-    fs::rename(temp, target, ec);
-    if (ec) {
-      const int err = ec.value();
-      fs::rename(old, target, ec);
-      return io_error(target, "replace", err);
-    }
-    guard.path = old;  // removes the old export
-    fsync_dir(parent);
-    return summary;
-  }
-  fs::rename(temp, target, ec);
-  if (ec) return io_error(target, "create", ec.value());
-  guard.path.clear();
-  fsync_dir(parent);
+  PartitionedSummary summary;
+  FolderTarget target{dir, force, replaceable, "is not a partitioned export (no _SUCCESS manifest)"};
+  auto written = write_folder_atomically(target, [&](const fs::path& temp) -> Result<void> {
+    return write_parts(store, request, temp, summary);
+  });
+  if (!written) return written.error();
   return summary;
 }
 

@@ -1,0 +1,36 @@
+#pragma once
+// A command's output folder, published whole or not at all (docs/exports.md "-o FILE: atomic
+// output"; the partitioned export and the report folder): written into a temporary folder
+// beside the target, made durable (syncfs), then renamed into place; an existing target is
+// swapped out in one step (renameat2 RENAME_EXCHANGE; where the file system has no exchange, moved
+// aside, replaced, then removed). On an error, an exception or a signal the temporary folder is
+// removed; a folder left by a process that died (its flock free) is removed by the next write to
+// the same place. Readers see the old folder or the new one, never half of one.
+#include "paa/error.hpp"
+
+#include <filesystem>
+#include <functional>
+#include <string>
+
+namespace paa {
+
+struct FolderTarget {
+  std::filesystem::path path;  // the folder to publish (a trailing '/' is allowed)
+  bool force = false;          // replace an existing folder that `replaceable` accepts
+  // Whether an existing folder at `path` was written by this command (e.g. it has the command's
+  // manifest) and may be replaced with `force`.
+  std::function<bool(const std::filesystem::path&)> replaceable;
+  // What the error says when it may not: "is not a partitioned export (no _SUCCESS manifest)".
+  std::string not_replaceable;
+  // An existing empty folder is written into without `force` (the report folder's `-o DIR`).
+  bool empty_ok = false;
+};
+
+// `produce` fills the temporary folder; after it returns, the folder is published.
+Result<void> write_folder_atomically(const FolderTarget& target,
+                                     const std::function<Result<void>(const std::filesystem::path& temp)>& produce);
+
+// Writes a small file and fsyncs it (a manifest).
+Result<void> write_small_file(const std::filesystem::path& file, std::string_view text);
+
+}  // namespace paa

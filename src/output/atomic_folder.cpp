@@ -1,0 +1,148 @@
+#include "paa/output/atomic_folder.hpp"
+
+#include "paa/output/atomic_file.hpp"
+#include "paa/output/sink.hpp"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <random>
+#include <sys/file.h>
+#include <unistd.h>
+
+namespace paa {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+Error folder_error(const fs::path& path, std::string_view what, int err) {
+  return make_error(errc::io, "cannot " + std::string(what) + " " + path.string() + ": " + std::strerror(err) +
+                                  "; check the folder's permissions and free space");
+}
+
+// A writer holds an exclusive flock on its temporary folder while it writes: a folder whose
+// lock can be taken was left by a writer that died (PIDs cannot tell: two containers on one
+// volume are both PID 1).
+class FolderLock {
+ public:
+  static int try_lock(const fs::path& dir) {
+    const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+      ::close(fd);
+      return -1;
+    }
+    return fd;
+  }
+  explicit FolderLock(int fd = -1) : fd_(fd) {}
+  ~FolderLock() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  FolderLock(const FolderLock&) = delete;
+  FolderLock& operator=(const FolderLock&) = delete;
+  bool held() const { return fd_ >= 0; }
+  int fd() const { return fd_; }
+
+ private:
+  int fd_;
+};
+
+// Temporary folders of earlier writes to the same place that died before their rename.
+void remove_abandoned(const fs::path& parent, const std::string& stem) {
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(parent, ec)) {
+    if (!entry.path().filename().string().starts_with(stem)) continue;
+    FolderLock lock(FolderLock::try_lock(entry.path()));
+    if (lock.held()) fs::remove_all(entry.path(), ec);
+  }
+}
+
+}  // namespace
+
+Result<void> write_small_file(const fs::path& file, std::string_view text) {
+  const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (fd < 0) return folder_error(file, "create", errno);
+  FdSink sink(fd, file.string());
+  auto written = sink.write(text);
+  const bool synced = ::fsync(fd) == 0;
+  const int err = errno;
+  ::close(fd);
+  if (!written) return written;
+  if (!synced) return folder_error(file, "write", err);
+  return {};
+}
+
+Result<void> write_folder_atomically(const FolderTarget& t,
+                                     const std::function<Result<void>(const fs::path& temp)>& produce) {
+  std::error_code ec;
+  const fs::path target = t.path.filename().empty() ? t.path.parent_path() : t.path;
+  const bool exists = fs::exists(target, ec);
+  if (exists && !fs::is_directory(target, ec)) {
+    return make_error(errc::invalid_input, target.string() + " is a file, not a folder; choose another -o");
+  }
+  const bool empty = exists && fs::is_empty(target, ec);
+  if (exists && !t.force && !(t.empty_ok && empty)) {
+    return make_error(errc::invalid_input, target.string() + " exists; use --force to replace it");
+  }
+  if (exists && !empty && !t.replaceable(target)) {
+    return make_error(errc::invalid_input, target.string() + " " + t.not_replaceable +
+                                               " and not empty; --force replaces only an earlier one: choose another -o");
+  }
+  const fs::path parent = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  if (!fs::is_directory(parent, ec)) {
+    return make_error(errc::invalid_input, "cannot write " + target.string() + ": folder " + parent.string() +
+                                               " does not exist; create it first");
+  }
+  const std::string stem = "." + target.filename().string() + ".paa-tmp-";
+  remove_abandoned(parent, stem);
+  std::random_device entropy;
+  const fs::path temp = parent / (stem + std::to_string(::getpid()) + "-" + std::to_string(entropy() % 1000000));
+  if (!fs::create_directory(temp, ec)) return folder_error(temp, "create", ec ? ec.value() : EEXIST);
+  FolderLock writing(FolderLock::try_lock(temp));
+  // Removed on any failure; after a crash or a kill, by the next write to the same place.
+  struct TempFolder {
+    fs::path path;
+    ~TempFolder() {
+      std::error_code ignored;
+      if (!path.empty()) fs::remove_all(path, ignored);
+    }
+  } guard{temp};
+
+  if (auto produced = produce(temp); !produced) return produced;
+  // Every file and folder written durable at once (one syncfs rather than one fsync per file:
+  // a report folder holds tens of thousands).
+  if (writing.held() && ::syncfs(writing.fd()) != 0) return folder_error(temp, "write", errno);
+  fsync_dir(temp);
+  if (exists) {
+    // Swap the folders in one step (the old one then sits at `temp`, removed by the guard), so
+    // `target` is never missing.
+    if (::renameat2(AT_FDCWD, temp.c_str(), AT_FDCWD, target.c_str(), RENAME_EXCHANGE) == 0) {
+      fsync_dir(parent);
+      return {};
+    }
+    if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP) return folder_error(target, "replace", errno);
+    // File systems without RENAME_EXCHANGE: move the old one aside, publish, then remove it
+    // (or put it back if publishing fails).
+    const fs::path old = temp.string() + "-old";
+    fs::rename(target, old, ec);
+    if (ec) return folder_error(target, "replace", ec.value());
+    fs::rename(temp, target, ec);
+    if (ec) {
+      const int err = ec.value();
+      fs::rename(old, target, ec);
+      return folder_error(target, "replace", err);
+    }
+    guard.path = old;  // removes the old folder
+    fsync_dir(parent);
+    return {};
+  }
+  fs::rename(temp, target, ec);
+  if (ec) return folder_error(target, "create", ec.value());
+  guard.path.clear();
+  fsync_dir(parent);
+  return {};
+}
+
+}  // namespace paa
