@@ -10,7 +10,7 @@
 # nobody's compile skews the numbers); PAA_BENCH_KEEP=1 keeps the temporary folder;
 # PAA_BENCH_OUT=FILE writes the report there instead of BENCHMARKS.md; PAA_BENCH_CASES="2 5"
 # runs only those cases; PAA_BENCH_WORK=DIR adds to an earlier (kept) run's folder;
-# PAA_BENCH_SCALE=N sizes cases 4 and 7 (default 1,000,000); PAA_BENCH_HISTORY=N sizes case 9
+# PAA_BENCH_SCALE=N sizes cases 4, 7 and 11's largest report folder (default 1,000,000); PAA_BENCH_HISTORY=N sizes case 9
 # (default 100,000). Case 11 opens the HTML report in Chromium (installs chromium and the npm tools).
 # Case 12 compares an expansion with and without [expand] skip_variants on planted variants.
 # Query lists are in random key order, like a real keyword list (scripts/bench/gen_queries.py);
@@ -31,12 +31,12 @@ done
 if [ "$quick" = 1 ]; then
   reps=1; wrk_secs=2
   n_throughput=3000; n_latency=640; n_rate=150; n_scale=20000; n_export=5000; n_peers=1000; n_history=2000
-  n_slow=3000; n_slow_ref=3000; n_report=2000
+  n_slow=3000; n_slow_ref=3000; n_report=2000; n_report_big=5000
 else
   reps=3; wrk_secs=10
   n_throughput=50000; n_latency=5000; n_rate=1500; n_scale=${PAA_BENCH_SCALE:-1000000}; n_export=100000; n_peers=20000
   n_history=${PAA_BENCH_HISTORY:-100000}
-  n_slow=50000; n_slow_ref=20000; n_report=10000
+  n_slow=50000; n_slow_ref=20000; n_report=10000; n_report_big=100000
 fi
 cases=" ${PAA_BENCH_CASES:-1 2 3 4 5 6 7 8 9 10 11 12} "
 want() { [[ $cases == *" $1 "* ]]; }
@@ -200,6 +200,56 @@ wrk_rps() {
   "${cli_pin[@]}" wrk "$@" >"$work/wrk.out" 2>&1 || { cat "$work/wrk.out" >&2; exit 1; }
   if grep -q 'Non-2xx' "$work/wrk.out"; then cat "$work/wrk.out" >&2; paa_log "wrk got errors"; exit 1; fi
   awk '/^Requests\/sec:/ { print $2 }' "$work/wrk.out"
+}
+
+# report_folder CASE STORE NAME: `paa export --format html -o NAME/` of STORE (pinned like paa
+# run, timed: rf_elapsed s, rf_rss KiB peak), the folder's bytes (rf_bytes), files (rf_files) and
+# the most files in one folder (rf_most); then the folder opened from file:// in headless Chromium
+# by tests/e2e/check_report_folder.cjs "timing" (reps times; medians: rf_ready ms to interactive,
+# rf_search ms to the first search's answer, rf_tree ms to open a tree; rf_heap MB of JS heap
+# after opening 50 trees, the largest). Chromium is not pinned (a person's browser has every core).
+report_folder() {
+  local case_id=$1 store=$2 name=$3 dir="$work/$3" figures ready search tree heap
+  rm -rf "$dir"
+  command_of "$case_id" "${cli_pin[*]} paa export --store $(basename "$store") --format html -o $name/"
+  timed "$work/time" "${cli_pin[@]}" "$bin/paa" export --store "$store" --format html -o "$dir/" 2>"$work/export.err" \
+    || { cat "$work/export.err" >&2; paa_log "paa export --format html -o $name/ failed (see above)"; exit 1; }
+  read -r rf_elapsed _ _ rf_rss <"$work/time"
+  rf_bytes=$(du -sb "$dir" | cut -f1)
+  rf_files=$(find "$dir" -type f | wc -l)
+  rf_most=$(find "$dir" -type f -printf '%h\n' | sort | uniq -c | sort -rn | awk 'NR == 1 { print $1 }')
+  python3 "$bench/folder_expect.py" "$dir" >"$work/$name.expect.json"
+  mkdir -p "$work/shots"
+  local ready_l=() search_l=() tree_l=() heap_l=()
+  for rep in $(seq "$reps"); do
+    command_of "$case_id" "node tests/e2e/check_report_folder.cjs file://$name/index.html EXPECT SHOTS timing   # EXPECT: scripts/bench/folder_expect.py $name"
+    figures=$(NODE_PATH="$PAA_ROOT/build/npm/node_modules" node tests/e2e/check_report_folder.cjs "file://$dir/index.html" \
+      "$work/$name.expect.json" "$work/shots" timing 2>&1) \
+      || { printf '%s\n' "$figures" >&2; paa_log "check_report_folder.cjs failed on $name/"; exit 1; }
+    read -r ready search tree heap < <(python3 -c 'import json,sys
+f = json.loads([l for l in sys.argv[1].splitlines() if l.startswith("{")][-1])
+print(f["interactive_ms"], f["first_search_ms"], f["tree_open_ms"], f["js_heap_mb"])' "$figures")
+    ready_l+=("$ready"); search_l+=("$search"); tree_l+=("$tree"); heap_l+=("$heap")
+  done
+  rf_ready=$(median "${ready_l[@]}"); rf_search=$(median "${search_l[@]}"); rf_tree=$(median "${tree_l[@]}")
+  rf_heap=$(maximum "${heap_l[@]}")
+  samples "$case_id" "$name/ interactive ms" "${ready_l[*]}"; samples "$case_id" "$name/ first search ms" "${search_l[*]}"
+  samples "$case_id" "$name/ tree open ms" "${tree_l[*]}"; samples "$case_id" "$name/ JS heap MB" "${heap_l[*]}"
+  # PAA_BENCH_KEEP=1 keeps the folders (scripts/pictures.sh PAA_PICTURE_FOLDER draws one).
+  [ "${PAA_BENCH_KEEP:-0}" = 1 ] || rm -rf "$dir"
+  rm -rf "$work/shots"
+}
+
+# report_folder_results CASE RESULTS: the rows of one report_folder run.
+report_folder_results() {
+  local case_id=$1 n=$2
+  result "$case_id" "report folder of $n results: export time · peak RSS" "≤ 256 MiB" "$(fmt "$rf_elapsed" '.1f') s · $(fmt "$(calc "$rf_rss / 1024")" '.1f') MiB" "$(fmt "$(calc "$rf_rss / 1024 / 256")" '.2f')" "$(yesno "$rf_rss / 1024 <= 256")" \
+    "\`paa export --format html -o DIR/\`, one run, pinned like paa run: $(fmt "$(calc "$rf_bytes / 1e6")" ',.1f') MB in $(fmt "$rf_files" ',') files, at most $rf_most in one folder."
+  result "$case_id" "report folder of $n results: interactive from file:// (ms)" "≤ 2,000" "$(fmt "$rf_ready" ',.0f')" "$(fmt "$(calc "$rf_ready / 2000")" '.2f')" "$(yesno "$rf_ready <= 2000")" \
+    "Headless Chromium, after a warm-up page; interactive = the page's own stamp (summary, first key page and first tree drawn). Median of $reps."
+  result "$case_id" "report folder of $n results: first search answered (ms)" "≤ 1,000" "$(fmt "$rf_search" ',.0f')" "$(fmt "$(calc "$rf_search / 1000")" '.2f')" "$(yesno "$rf_search <= 1000")" ""
+  result "$case_id" "report folder of $n results: a query's tree opened (ms)" "≤ 500" "$(fmt "$rf_tree" ',.0f')" "$(fmt "$(calc "$rf_tree / 500")" '.2f')" "$(yesno "$rf_tree <= 500")" ""
+  result "$case_id" "report folder of $n results: JS heap after opening 50 trees (MB)" "≤ 300" "$(fmt "$rf_heap" ',.1f')" "$(fmt "$(calc "$rf_heap / 300")" '.2f')" "$(yesno "$rf_heap <= 300")" ""
 }
 
 if [ ! -s "$work/machine.txt" ]; then
@@ -901,6 +951,9 @@ if want 11; then
 # questions, and fails on a console error or a network request). The test suite checks the same
 # report without a clock (HtmlReportScale); the timing is measured here. Chromium is not pinned
 # (a person's browser has every core): the emulator is stopped before it starts.
+# Then the report folder (issue 33): of the same 10,000 results, of 100,000 and of case 4's
+# million (PAA_BENCH_SCALE; natural-size trees), each exported (time, peak RSS, size, files) and
+# opened from file:// (interactive, first search, a tree opened, JS heap after 50 trees).
 case_begin "11 (HTML report in Chromium)"
 paa_install_report_test_deps
 start_emulator --cache-ttl 0
@@ -931,7 +984,28 @@ result 11 "$n_report results: navigation to interactive (ms)" "≤ 3,000" "$(fmt
 result 11 "a text filter over every query (ms)" "-" "$(fmt "$(median "${filter_list[@]}")" ',.0f')" "-" "-" ""
 result 11 "the top-questions view (ms)" "-" "$(fmt "$(median "${top_list[@]}")" ',.0f')" "-" "-" ""
 samples 11 "interactive ms" "${ready_list[*]}"; samples 11 "filter ms" "${filter_list[*]}"; samples 11 "top questions ms" "${top_list[*]}"
-rm -rf "$work/h.db" "$work"/h.* "$work/shots"
+# The report folder (issue 33) of the same store, and of one ten times its size: opening must
+# not grow with the store (case 4 measures it at a million results).
+report_folder 11 "$work/h.db" h-report
+report_folder_results 11 "$n_report"
+rm -rf "$work/h.db" "$work"/h.*
+start_emulator --cache-ttl 0
+make_job hb "$n_report_big"
+rm -rf "$work/hb.db"
+run_paa 11 "$work/hb.toml" "$work/hb.db" "$work/hb.log" --concurrency 64 --rate 0
+stop_emulator
+report_folder 11 "$work/hb.db" hb-report
+report_folder_results 11 "$n_report_big"
+rm -rf "$work/hb.db" "$work"/hb.* "$work/shots"
+# And at case 4's scale: its kind of store (natural-size trees, random key order), filled here.
+start_emulator --cache-ttl 0
+make_job hs "$n_scale"
+rm -rf "$work/hs.db"
+run_paa 11 "$work/hs.toml" "$work/hs.db" "$work/hs.log" --concurrency 64 --rate 0
+stop_emulator
+report_folder 11 "$work/hs.db" hs-report
+report_folder_results 11 "$n_scale"
+rm -rf "$work/hs.db" "$work"/hs.*
 case_end
 fi
 

@@ -44,6 +44,8 @@ for format in jsonl csv questions related; do
 done
 "$bin/paa" export --store out/demo.db --format xlsx -o out/demo.xlsx --force
 "$bin/paa" export --store out/demo.db --format html -o out/demo.html --force
+# The same report as a folder: what opens at any size (a million results), with search and links.
+"$bin/paa" export --store out/demo.db --format html -o out/demo-report/ --force
 # The first stored tree as a mind map.
 IFS=$'\t' read -r q hl gl city < <(head -1 out/demo.jsonl | jq -r '[.q, .hl, .gl, (.city // "")] | @tsv')
 "$bin/paa" map --store out/demo.db --q "$q" --hl "$hl" --gl "$gl" --city "$city" -o out/demo-map.svg --force
@@ -105,7 +107,9 @@ for f in out/topics.csv out/topics-domains.csv out/brief.html out/expand-stabili
   out/demo-map.svg out/expand-edges.csv out/expand-changes.csv; do
   printf '    %10s bytes  %s\n' "$(stat -c %s "$f")" "$f"
 done
-paa_log "done: open out/demo.html in a browser (file://$PAA_ROOT/out/demo.html, works offline),"
+printf '    %10s bytes  %s (%s files)\n' "$(du -sb out/demo-report | cut -f1)" out/demo-report/ "$(find out/demo-report -type f | wc -l)"
+paa_log "done: open out/demo.html in a browser (file://$PAA_ROOT/out/demo.html, works offline; the same"
+paa_log "      report as a folder, for any size: out/demo-report/index.html, with search and links),"
 paa_log "      out/demo.xlsx in Excel or LibreOffice, out/demo-map.svg in a browser or a slide;"
 paa_log "      out/demo.csv in a spreadsheet, or jq . out/demo.jsonl; out/expand-edges.csv in Gephi;"
 paa_log "      out/expand-changes.csv: what changed between the two harvests, one row per change;"

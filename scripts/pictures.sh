@@ -12,7 +12,8 @@
 # tree of 12 questions with a repeated one). PAA_PICTURE_QUESTION names the question whose
 # answer the report shows. Chromium is /usr/bin/chromium (PAA_CHROMIUM); the report is driven
 # by puppeteer-core from build/npm/node_modules (PAA_NODE_MODULES), installed like
-# scripts/test.sh does when missing. Builds nothing; writes only the two PNGs.
+# scripts/test.sh does when missing. Builds nothing; writes only the PNGs (with
+# PAA_PICTURE_FOLDER, at the end: a third, of a report folder).
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 cd "$PAA_ROOT"
@@ -130,3 +131,37 @@ PAA_CHROMIUM="$chromium" PAA_PROFILE="$work/chromium-report" NODE_PATH="$modules
 cp "$work/report.png" docs/report.png
 cp "$work/mind-map.png" docs/mind-map.png
 paa_log "wrote docs/report.png and docs/mind-map.png"
+
+# PAA_PICTURE_FOLDER=DIR: also docs/report-folder.png, a report folder (`paa export --format html
+# -o DIR/`; the README's is of case 4's million-result store, kept by `PAA_BENCH_KEEP=1
+# PAA_BENCH_CASES=11 scripts/bench.sh`) as it opens: its first query, one question clicked.
+if [ -n "${PAA_PICTURE_FOLDER:-}" ]; then
+  folder=$(cd "$PAA_PICTURE_FOLDER" && pwd)
+  [ -f "$folder/paa-report.json" ] || { paa_log "$PAA_PICTURE_FOLDER is not a report folder (no paa-report.json)"; exit 2; }
+  cat >"$work/shoot-folder.cjs" <<'JS'
+"use strict";
+const puppeteer = require("puppeteer-core");
+const [index, out] = process.argv.slice(2);
+(async () => {
+  const browser = await puppeteer.launch({
+    executablePath: process.env.PAA_CHROMIUM || "/usr/bin/chromium", headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"],
+  });
+  try {
+    const page = await browser.newPage();
+    await page.setViewport({ width: 1400, height: 860, deviceScaleFactor: 2 });
+    await page.goto("file://" + index, { waitUntil: "load" });
+    await page.waitForSelector('body[data-ready="1"]', { timeout: 30000 });
+    await page.waitForSelector("#map g.node:not(.root)", { timeout: 10000 });
+    await page.evaluate(() => document.querySelector("#map g.node:not(.root)").dispatchEvent(new MouseEvent("click", { bubbles: true })));
+    await page.waitForSelector("#detail h2", { timeout: 10000 });
+    await page.screenshot({ path: out });
+  } finally {
+    await browser.close();
+  }
+})().catch((e) => { console.error("pictures: " + e.message); process.exit(1); });
+JS
+  PAA_CHROMIUM="$chromium" NODE_PATH="$modules" node "$work/shoot-folder.cjs" "$folder/index.html" "$work/report-folder.png"
+  cp "$work/report-folder.png" docs/report-folder.png
+  paa_log "wrote docs/report-folder.png of $PAA_PICTURE_FOLDER"
+fi

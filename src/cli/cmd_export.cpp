@@ -51,6 +51,13 @@ void print_summary(const ExportFlags& f, const OpenedStores& stores, const expor
     return;
   }
   for (const auto& note : summary.notes) std::fprintf(stderr, "paa: note: %s\n", note.c_str());
+  for (const auto& warning : summary.warnings) std::fprintf(stderr, "paa: warning: %s\n", warning.c_str());
+  if (plan.report_folder) {
+    const std::filesystem::path dir = f.output;
+    std::fprintf(stderr, "paa: wrote a report of %llu results to %s (open %s)\n", n(summary.records), f.output.c_str(),
+                 ((dir.filename().empty() ? dir.parent_path() : dir) / "index.html").c_str());
+    return;
+  }
   if (format == ExportFormat::xlsx) {
     std::fprintf(stderr, "paa: wrote %llu question rows, %llu unique questions and %llu related searches to %s\n",
                  n(summary.records), n(summary.question_rows), n(summary.related_rows), f.output.c_str());
@@ -114,12 +121,13 @@ Command add_export_command(CLI::App& app) {
                   "CSV for Excel (csv, questions, related, edges, failures): UTF-8 BOM and CRLF line ends");
   c.app->add_option("-o,--output,--out", f->output,
                     "Write to FILE atomically (temp file + rename) instead of standard output (`-`; required for "
-                    "xlsx); with --partition-by, the folder to write");
+                    "xlsx); with --partition-by, the folder to write; html to DIR/ (an empty or new folder, or "
+                    "a report folder with --force): the report folder, for any size");
   c.app->add_option("--partition-by", f->options.partition_by,
                     "jsonl/csv as a Hive-style folder, one subfolder per value: hl, gl or hl,gl");
   c.app->add_option("--part-size", f->options.part_size,
                     "With --partition-by: start a new part file past this size (default 256MB)");
-  c.app->add_flag("--force", f->options.force, "Replace an existing -o file");
+  c.app->add_flag("--force", f->options.force, "Replace an existing -o file (or report folder, swapped in whole)");
   c.app->add_option("--at", f->at,
                     "The store as it was at RUN (a run id, see `paa status`) or DATE (YYYY-MM-DD: the end of that "
                     "UTC day; or RFC 3339): the results current then");

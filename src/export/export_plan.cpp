@@ -1,5 +1,7 @@
 #include "paa/export/export_plan.hpp"
 
+#include "paa/export/html/report_folder.hpp"
+
 #include "paa/export/exporter.hpp"
 #include "paa/export/xlsx/xlsx_export.hpp"
 #include "paa/output/atomic_file.hpp"
@@ -70,6 +72,12 @@ Result<ExportPlan> plan_export(const ExportOptions& options) {
     }
   } else if (!options.part_size.empty()) {
     return usage("--part-size applies with --partition-by");
+  }
+  if (*format == ExportFormat::html && options.output) {
+    // The report folder: -o names an existing folder or a path ending in '/'.
+    const std::string named = options.output->string();
+    std::error_code ec;
+    plan.report_folder = named.ends_with('/') || std::filesystem::is_directory(*options.output, ec);
   }
   if (options.resolution) {
     const auto f = *format;
@@ -166,6 +174,7 @@ Result<ExportSummary> write_export(const OpenedStores& stores, const ExportPlan&
     summary.parts = written->files.size();
     return summary;
   }
+  if (plan.report_folder) return export_html_folder(store, request, *plan.output, plan.force);
   Result<void> done;
   if (request.format.format == ExportFormat::xlsx) {
     done = write_path_atomically(*plan.output, plan.force, [&](const std::filesystem::path& temp) -> Result<void> {
@@ -184,6 +193,15 @@ Result<ExportSummary> write_export(const OpenedStores& stores, const ExportPlan&
     });
   }
   if (!done) return done.error();
+  if (request.format.format == ExportFormat::html && plan.output) {
+    std::error_code ec;
+    const auto bytes = std::filesystem::file_size(*plan.output, ec);
+    if (!ec && bytes > kSingleFileWarnBytes) {
+      summary.warnings.push_back("the report is " + std::to_string(bytes / 1'000'000) +
+                                 " MB: a browser opens a single-file report past 50 MB slowly, if at all; "
+                                 "write a report folder instead (-o DIR/, docs/reports.md)");
+    }
+  }
   return summary;
 }
 

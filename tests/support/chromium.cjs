@@ -19,7 +19,12 @@ const localOnly = (url) => url.startsWith("file:") || url.startsWith("data:");
 function watch(page, allowed = localOnly) {
   const errors = [];
   const requests = [];
-  page.on("console", (m) => { if (m.type() === "error" || m.type() === "warn") errors.push(m.type() + ": " + m.text()); });
+  // (A failed load's message names no file: its location does.)
+  page.on("console", (m) => {
+    if (m.type() !== "error" && m.type() !== "warn") return;
+    const at = m.location() && m.location().url;
+    errors.push(m.type() + ": " + m.text() + (at ? " (" + at + ")" : ""));
+  });
   page.on("pageerror", (e) => errors.push("page error: " + e.message));
   page.on("dialog", async (d) => { errors.push("dialog: " + d.message()); await d.dismiss(); });
   page.on("request", (r) => { if (!allowed(r.url())) requests.push(r.url()); });

@@ -41,6 +41,7 @@ struct ExportPlan {
   XlsxOptions xlsx;
   std::optional<std::filesystem::path> output;
   bool force = false;
+  bool report_folder = false;  // html to -o DIR/ (report_folder.hpp)
   std::string from, to;  // stability's window, resolved against the store's runs when written
   std::string since;     // topics' --since, likewise
 };

@@ -44,6 +44,7 @@ struct ExportSummary {
   std::uint64_t question_rows = 0;
   std::uint64_t related_rows = 0;
   std::vector<std::string> notes;
+  std::vector<std::string> warnings;  // printed as "paa: warning: ..."
   std::size_t parts = 0;  // --partition-by: part files written
 };
 

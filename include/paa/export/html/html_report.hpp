@@ -52,6 +52,11 @@
 
 namespace paa::analysis {
 class QuestionPass;
+struct UniqueQuestion;
+}
+namespace paa::watch {
+class DomainAnswers;
+class OwnDomains;
 }
 
 namespace paa::exporting {
@@ -118,6 +123,36 @@ class HtmlReportWriter {
   bool topic_questions_closed_ = false;
   std::int64_t newest_ = 0;
 };
+
+// The report's listed topics, from the pass's views (analyse_questions: the topics clustered at
+// --resolution): the first kTopicsListed (most trees first, as `--format topics` lists them),
+// filled in by each unique question in the views' order (most trees first).
+class ReportTopicsBuilder {
+ public:
+  static Result<ReportTopicsBuilder> create(QuestionViews& views);
+  struct Placed {
+    std::int64_t topic = -1;  // the listed topic's number; -1: not in a listed topic
+    topics::QuestionType type = topics::QuestionType::other;
+  };
+  // Counts the question in its topic (listing it among the first kQuestionsPerTopic).
+  Result<Placed> add(const analysis::UniqueQuestion& row);
+  const std::vector<ReportTopic>& listed() const { return listed_; }
+  std::uint64_t total() const { return views_->topics->size(); }
+
+ private:
+  explicit ReportTopicsBuilder(QuestionViews& views) : views_(&views) {}
+  QuestionViews* views_;
+  std::vector<ReportTopic> listed_;
+};
+
+// The Domains view: the domains export's rows (the first kDomainsListed, and yours past them),
+// and won and lost since each of the latest runs.
+Result<ReportDomains> report_domains(watch::DomainAnswers& answers, QuestionViews& views,
+                                    const watch::OwnDomains& own, ReportHistory& history, std::uint64_t runs);
+
+// The history the Changes and Domains views gather, up to the report's point
+// (request.window.to_ms: --at); `runs_then`: the store's runs up to it.
+Result<ReportHistory> report_history(StoreReader& store, const ExportRequest& request, std::uint64_t& runs_then);
 
 // From the pass's views (analyse_questions: the topics clustered at --resolution), writes the
 // first kTopicsListed topics (most trees first, as `--format topics` lists them) with their first

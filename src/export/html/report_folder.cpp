@@ -1,0 +1,409 @@
+#include "paa/export/html/report_folder.hpp"
+
+#include "paa/analysis/question_pass.hpp"
+#include "paa/export/html/html_report.hpp"
+#include "paa/export/attributes.hpp"
+#include "paa/export/lineage_lookup.hpp"
+#include "paa/export/question_rows.hpp"
+#include "paa/export/stored_tree.hpp"
+#include "paa/extmem/keyed_sort.hpp"
+#include "paa/model/clock.hpp"
+#include "paa/output/atomic_folder.hpp"
+#include "paa/output/text.hpp"
+#include "paa/text/fold.hpp"
+#include "paa/text/tokenizer.hpp"
+#include "paa/watch/domain_answers.hpp"
+#include "paa/watch/own_domains.hpp"
+
+#include <boost/json.hpp>
+#include "paa/export/html/folder_chunks.hpp"
+#include "report_assets.hpp"
+#include "report_json.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace paa::exporting {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::string_view kManifest = "paa-report.json";
+// A search word's postings: questions (kind 0) and keys (kind 1).
+constexpr std::uint64_t kQuestionPosting = 0;
+constexpr std::uint64_t kKeyPosting = 1;
+constexpr std::size_t kSortRunBytes = std::size_t{16} << 20;
+
+// A whole small JSON value written with the shared encoders.
+template <typename Fn>
+std::string json_of(Fn&& fn) {
+  StringSink sink;
+  {
+    BufferedOutput out(sink);
+    fn(out);
+    (void)out.flush();  // a StringSink does not fail
+  }
+  return std::move(sink.data);
+}
+
+void append_spelling(BufferedOutput& out, const KeySpelling& k) {
+  out.put('[');
+  append_script_json_string(out, k.q);
+  out.put(',');
+  append_script_json_string(out, k.hl);
+  out.put(',');
+  append_script_json_string(out, k.gl);
+  out.put(',');
+  append_script_json_string(out, k.city);
+  out.put(']');
+}
+
+// Adds each distinct word of `text` (its match form) to the search sort.
+Result<void> add_words(text::Tokenizer& tokenizer, extmem::KeyedSort& words, std::string_view text,
+                       std::string_view hl, std::uint64_t kind, std::uint64_t number,
+                       std::vector<std::string>& scratch) {
+  scratch.clear();
+  for (auto& w : tokenizer.words(text, hl)) {
+    if (!w.match.empty()) scratch.push_back(std::move(w.match));
+  }
+  std::sort(scratch.begin(), scratch.end());
+  scratch.erase(std::unique(scratch.begin(), scratch.end()), scratch.end());
+  for (const auto& w : scratch) {
+    if (auto added = words.add(w, kind, number, std::span<const std::string_view>()); !added) return added;
+  }
+  return {};
+}
+
+// One word's postings while the sorted (word, kind, number) records stream by.
+struct WordPostings {
+  std::string word;
+  std::uint64_t count[2] = {0, 0};
+  std::vector<std::uint64_t> first[2];  // the first kSearchPostingsCap of each kind
+  std::uint64_t last[2] = {std::numeric_limits<std::uint64_t>::max(), std::numeric_limits<std::uint64_t>::max()};
+
+  void reset(std::string_view w) {
+    word.assign(w);
+    for (int k = 0; k < 2; ++k) {
+      count[k] = 0;
+      first[k].clear();
+      last[k] = std::numeric_limits<std::uint64_t>::max();
+    }
+  }
+  void add(std::uint64_t kind, std::uint64_t number) {
+    if (number == last[kind]) return;  // the same text twice
+    last[kind] = number;
+    ++count[kind];
+    if (first[kind].size() < kSearchPostingsCap) first[kind].push_back(number);
+  }
+  // [word, questions, [deltas], keys, [deltas]]
+  void append(BufferedOutput& out) const {
+    out.put('[');
+    append_script_json_string(out, word);
+    for (int k = 0; k < 2; ++k) {
+      out.put(',');
+      append_decimal(out, count[k]);
+      out.append(",[");
+      std::uint64_t before = 0;
+      for (std::size_t i = 0; i < first[k].size(); ++i) {
+        if (i > 0) out.put(',');
+        append_decimal(out, first[k][i] - before);
+        before = first[k][i];
+      }
+      out.put(']');
+    }
+    out.put(']');
+  }
+};
+
+// The search shards from the sorted words; returns the shards' names (in order).
+Result<std::vector<std::string>> write_search(extmem::KeyedSort& words, FolderFiles& files) {
+  std::vector<std::string> shards;
+  std::string shard;
+  StringSink sink;
+  BufferedOutput out(sink);
+  WordPostings word;
+  bool open = false;
+  bool any = false;
+  auto end_word = [&]() -> Result<void> {
+    if (!open) return {};
+    open = false;
+    const std::string s = search_shard(word.word);
+    if (s != shard) {
+      if (any) {
+        out.append("\n]);\n");
+        if (auto f = out.flush(); !f) return f;
+        if (auto w = files.write(shard_file(shard), sink.data); !w) return w;
+        sink.data.clear();
+      }
+      shard = s;
+      shards.push_back(s);
+      out.append("paaData(\"search\",\"");
+      out.append(s);
+      out.append("\",[\n");
+      any = true;
+    } else {
+      out.append(",\n");
+    }
+    word.append(out);
+    return {};
+  };
+  auto visited = words.for_each([&](const extmem::KeyedSort::Record& r) -> Result<void> {
+    if (!open || r.key != word.word) {
+      if (auto ended = end_word(); !ended) return ended;
+      word.reset(r.key);
+      open = true;
+    }
+    word.add(r.first, r.second);
+    return {};
+  });
+  if (!visited) return visited.error();
+  if (auto ended = end_word(); !ended) return ended.error();
+  if (any) {
+    out.append("\n]);\n");
+    if (auto f = out.flush(); !f) return f.error();
+    if (auto w = files.write(shard_file(shard), sink.data); !w) return w.error();
+  }
+  return shards;
+}
+
+struct LocaleRange {
+  std::string hl, gl, city;
+  std::uint64_t first = 0, keys = 0;
+};
+
+// Everything but the manifest, into `root`.
+Result<void> write_folder(StoreReader& store, const ExportRequest& request, FolderFiles& files,
+                          ExportSummary& summary) {
+  auto own = watch::OwnDomains::parse(request.format.own_domains);
+  if (!own) return own.error();
+  auto jobs = store.job_names();
+  if (!jobs) return jobs.error();
+  std::uint64_t runs_then = 0;
+  auto made = report_history(store, request, runs_then);
+  if (!made) return made.error();
+  ReportHistory& history = *made;
+  auto lineages = LineageLookup::create(store, request.job);
+  if (!lineages) return lineages.error();
+  analysis::QuestionPass pass;
+  ChunkWriter trees(files, "trees", kTreesPerChunk);
+  // The keys in the list's order (hl, gl, city, folded query), each with its record's JSON.
+  // (Run budgets: these sorts live beside the analysis pass, the export's main cost in memory.)
+  std::optional<extmem::KeyedSort> keys;
+  keys.emplace(kSortRunBytes, "paa-report-keys");
+  std::int64_t newest = 0;
+  std::string sort_key;
+  auto selected = scan_selection(store, request, summary, [&](const StoredResult& result) -> Result<bool> {
+    auto env = parse_stored_result(result, request.format.max_question_depth);
+    if (!env) return env.error();
+    auto versions = store.versions(result.key);
+    if (!versions) return versions.error();
+    auto key_history = history.add_key(result, env->result, *versions);
+    if (!key_history) return key_history.error();
+    auto lineage = lineages->of(result);
+    if (!lineage) return lineage.error();
+    const std::uint64_t tree = trees.items();
+    BufferedOutput& t = trees.item();
+    t.append("[[");
+    for (std::size_t i = 0; i < env->result.related.size(); ++i) {
+      if (i > 0) t.put(',');
+      append_script_json_string(t, env->result.related[i]);
+    }
+    t.append("],");
+    append_report_tree(t, env->result.children);
+    t.put(']');
+    if (auto ended = trees.end_item(); !ended) return ended.error();
+    const std::string record = json_of([&](BufferedOutput& out) {
+      out.put('[');
+      append_key(out, ReportKey{result.q, result.hl, result.gl, result.city});
+      append_decimal(out, result.fetched_at_ms);
+      out.put(',');
+      append_decimal(out, tree);
+      out.put(',');
+      append_decimal(out, lineage->level);
+      out.put(',');
+      if (lineage->parent) append_spelling(out, *lineage->parent); else out.append("null");
+      out.put(',');
+      if (lineage->level > 0) append_spelling(out, lineage->seed); else out.append("null");
+      out.put(',');
+      append_key_history(out, *key_history);
+      out.put(']');
+    });
+    sort_key.clear();
+    for (const std::string* part : {&result.hl, &result.gl, &result.city}) {
+      sort_key += *part;
+      sort_key.push_back('\0');
+    }
+    sort_key += text::fold_case(result.q);
+    if (auto added = keys->add(sort_key, 0, tree, {record, result.q, result.hl, result.gl, result.city}); !added) {
+      return added.error();
+    }
+    newest = std::max(newest, result.fetched_at_ms);
+    analysis::TreeSeed seed;
+    seed.root = lineage->seed_key;
+    if (auto added = pass.add_tree(result, env->result.children, seed); !added) return added.error();
+    return true;
+  });
+  if (!selected) return selected;
+  if (auto done = trees.finish(); !done) return done;
+
+  // The key pages, the locales' ranges, and each query's words.
+  text::Tokenizer tokenizer;
+  extmem::KeyedSort words(kSortRunBytes, "paa-report-words");
+  std::vector<std::string> scratch;
+  std::vector<LocaleRange> locales;
+  ChunkWriter key_pages(files, "keys", kKeysPerPage);
+  auto listed = keys->for_each([&](const extmem::KeyedSort::Record& r) -> Result<void> {
+    const std::uint64_t number = key_pages.items();
+    key_pages.item().append(r.fields[0]);
+    if (auto ended = key_pages.end_item(); !ended) return ended;
+    const std::string_view hl = r.fields[2], gl = r.fields[3], city = r.fields[4];
+    if (locales.empty() || locales.back().hl != hl || locales.back().gl != gl || locales.back().city != city) {
+      locales.push_back({std::string(hl), std::string(gl), std::string(city), number, 0});
+    }
+    ++locales.back().keys;
+    return add_words(tokenizer, words, r.fields[1], hl, kKeyPosting, number, scratch);
+  });
+  if (!listed) return listed;
+  if (auto done = key_pages.finish(); !done) return done;
+  keys.reset();
+
+  // The unique questions (most trees first) with their topics, and their words.
+  topics::TopicOptions options;
+  options.resolution = request.format.resolution;
+  watch::DomainAnswers answers;
+  analysis::QuestionReducer* const more[] = {&answers};
+  auto views = analyse_questions(pass, options, more);
+  if (!views) return views.error();
+  auto topic_list = ReportTopicsBuilder::create(*views);
+  if (!topic_list) return topic_list.error();
+  ChunkWriter question_pages(files, "questions", kQuestionsPerPage);
+  auto rows = views->unique->for_each([&](const analysis::UniqueQuestion& row) -> Result<void> {
+    auto placed = topic_list->add(row);
+    if (!placed) return placed.error();
+    const std::uint64_t number = question_pages.items();
+    BufferedOutput& out = question_pages.item();
+    out.put('[');
+    append_script_json_string(out, row.question);
+    out.put(',');
+    append_decimal(out, row.count);
+    for (const std::string_view text : {row.first_q, row.first_hl, row.first_gl, row.first_city}) {
+      out.put(',');
+      append_script_json_string(out, text);
+    }
+    out.put(',');
+    append_decimal(out, placed->topic);
+    out.put(',');
+    append_decimal(out, static_cast<unsigned>(placed->type));
+    out.put(']');
+    if (auto ended = question_pages.end_item(); !ended) return ended;
+    return add_words(tokenizer, words, row.question, row.first_hl, kQuestionPosting, number, scratch);
+  });
+  if (!rows) return rows;
+  if (auto done = question_pages.finish(); !done) return done;
+
+  // The views loaded when their tab opens.
+  const std::string topics_json = json_of([&](BufferedOutput& out) {
+    append_topics_json(out, topic_list->listed(), topic_list->total());
+  });
+  if (auto w = files.write("data/topics.js", data_script("topics", "0", topics_json)); !w) return w;
+  auto changes = history.changes(store);
+  if (!changes) return changes.error();
+  if (auto w = files.write("data/changes.js",
+                           data_script("changes", "0", json_of([&](BufferedOutput& out) { append_changes_json(out, *changes); })));
+      !w) {
+    return w;
+  }
+  auto domains = report_domains(answers, *views, *own, history, runs_then);
+  if (!domains) return domains.error();
+  if (auto w = files.write("data/domains.js",
+                           data_script("domains", "0", json_of([&](BufferedOutput& out) { append_domains_json(out, *domains); })));
+      !w) {
+    return w;
+  }
+
+  auto shards = write_search(words, files);
+  if (!shards) return shards.error();
+  boost::json::array shard_names;
+  for (const auto& name : *shards) shard_names.emplace_back(name);  // hex digits only
+  const std::string shard_list = boost::json::serialize(shard_names);
+  if (auto w = files.write("data/search/shards.js", data_script("shards", "0", shard_list)); !w) return w;
+
+  // The summary the page loads first (small: its size is the locales' and jobs' count).
+  namespace json = boost::json;
+  json::array locale_rows;
+  for (const LocaleRange& l : locales) {
+    locale_rows.push_back(json::array{json::string(l.hl + "-" + l.gl + (l.city.empty() ? "" : "-" + l.city)),
+                                      json::string(l.hl), json::string(l.gl), json::string(l.city), l.first, l.keys});
+  }
+  json::array job_names;
+  for (const auto& j : *jobs) job_names.emplace_back(j);
+  json::object summary_json{
+      {"version", kReportFolderVersion},
+      {"results", key_pages.items()},
+      {"keys", json::object{{"count", key_pages.items()}, {"per_page", kKeysPerPage}, {"pages", key_pages.chunks()}}},
+      {"trees", json::object{{"per_chunk", kTreesPerChunk}}},
+      {"questions", json::object{{"count", question_pages.items()}, {"per_page", kQuestionsPerPage},
+                                 {"pages", question_pages.chunks()}}},
+      {"folder_files", kFilesPerFolder},
+      {"search", json::object{{"cap", kSearchPostingsCap}, {"shards", shards->size()}}},
+      {"locales", std::move(locale_rows)},
+      {"jobs", std::move(job_names)},
+      {"newest_fetched_at", newest},
+      {"at", request.window.to_ms == std::numeric_limits<std::int64_t>::max() ? json::value(nullptr)
+                                                                              : json::value(request.window.to_ms)},
+      {"generated_at", unix_now_ms()},
+      {"topics", json::object{{"total", topic_list->total()}, {"listed", topic_list->listed().size()}}}};
+  // Store text in a script file: boost::json escapes what JSON must; a data file is no HTML
+  // element, so "</script>" in a string cannot end anything.
+  const std::string report = "paaReport(" + json::serialize(summary_json) + ");\n";
+  if (auto w = files.write("data/report.js", report); !w) return w;
+
+  // The page, and an icon: browsers ask a web server for /favicon.ico whatever the page says,
+  // and a static host's 404 would be a console error (a 1x1 icon, 70 bytes).
+  static constexpr char kIcon[] =
+      "\x00\x00\x01\x00\x01\x00\x01\x01\x00\x00\x01\x00\x20\x00\x30\x00\x00\x00\x16\x00\x00\x00\x28\x00\x00\x00"
+      "\x01\x00\x00\x00\x02\x00\x00\x00\x01\x00\x20\x00\x00\x00\x00\x00\x08\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+      "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x2e\x6b\xc7\xff\x00\x00\x00\x00";
+  if (auto w = files.write("favicon.ico", std::string_view(kIcon, sizeof kIcon - 1)); !w) return w;
+  for (const auto& [name, text] : {std::pair{"index.html", report_assets::kFolderIndex},
+                                  std::pair{"report.css", report_assets::kCss},
+                                  std::pair{"common.js", report_assets::kCommon},
+                                  std::pair{"folder.js", report_assets::kFolderScript}}) {
+    if (auto w = files.write(name, text); !w) return w;
+  }
+  summary.records = key_pages.items();
+  return {};
+}
+
+}  // namespace
+
+bool replaceable_report_folder(const fs::path& dir) {
+  std::error_code ec;
+  return fs::is_regular_file(dir / kManifest, ec) || fs::is_empty(dir, ec);
+}
+
+Result<ExportSummary> export_html_folder(StoreReader& store, const ExportRequest& selection, const fs::path& dir,
+                                         bool force) {
+  ExportRequest request = selection;
+  if (auto catalogued = catalog_selection(store, request); !catalogued) return catalogued.error();
+  ExportSummary summary;
+  FolderTarget target{dir, force, replaceable_report_folder, "is not a report folder (no paa-report.json)", true};
+  auto written = write_folder_atomically(target, [&](const fs::path& temp) -> Result<void> {
+    FolderFiles files(temp);
+    if (auto filled = write_folder(store, request, files, summary); !filled) return filled;
+    // The manifest last: what marks the folder as a report --force may replace.
+    const std::string manifest = "{\"format\":\"paa-report-folder\",\"version\":" +
+                                 std::to_string(kReportFolderVersion) + ",\"results\":" +
+                                 std::to_string(summary.records) + ",\"files\":" + std::to_string(files.files() + 1) +
+                                 ",\"bytes\":" + std::to_string(files.bytes()) + "}\n";
+    return write_small_file(temp / kManifest, manifest);
+  });
+  if (!written) return written.error();
+  return summary;
+}
+
+}  // namespace paa::exporting

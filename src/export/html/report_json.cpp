@@ -1,0 +1,289 @@
+#include "report_json.hpp"
+
+#include "paa/output/text.hpp"
+
+#include <cstdio>
+
+namespace paa::exporting {
+
+// The tree as nested arrays, without native recursion (trees may be 1,000 levels deep).
+void append_report_tree(BufferedOutput& out, const std::vector<Question>& roots) {
+  struct Frame {
+    const std::vector<Question>* nodes;
+    std::size_t next;
+  };
+  out.put('[');
+  std::vector<Frame> stack{{&roots, 0}};
+  while (!stack.empty()) {
+    Frame& top = stack.back();
+    if (top.next == top.nodes->size()) {
+      stack.pop_back();
+      out.put(']');                     // this array of siblings
+      if (!stack.empty()) out.put(']');  // the node that owns it
+      continue;
+    }
+    const Question& q = (*top.nodes)[top.next++];
+    if (top.next > 1) out.put(',');
+    out.put('[');
+    append_script_json_string(out, q.question);
+    out.put(',');
+    append_script_json_string(out, q.answer ? std::string_view(*q.answer) : std::string_view());
+    out.put(',');
+    append_script_json_string(out, q.url);
+    out.put(',');
+    append_script_json_string(out, q.title);
+    if (q.children.empty()) {
+      out.put(']');
+    } else {
+      out.append(",[");
+      stack.push_back({&q.children, 0});
+    }
+  }
+}
+
+// A fraction (churn, share) with up to 4 decimals, or null.
+void append_optional_fraction(BufferedOutput& out, const std::optional<double>& value) {
+  if (!value) {
+    out.append("null");
+    return;
+  }
+  char text[32];
+  std::snprintf(text, sizeof text, "%.4f", *value);
+  out.append(text);
+}
+
+// q, hl, gl, city as four strings, each followed by a comma.
+void append_key(BufferedOutput& out, const ReportKey& key) {
+  for (const std::string* text : {&key.q, &key.hl, &key.gl, &key.city}) {
+    append_script_json_string(out, *text);
+    out.put(',');
+  }
+}
+
+
+void append_topics_json(BufferedOutput& out, const std::vector<ReportTopic>& listed, std::uint64_t total) {
+  out.append("{\"types\":[");
+  for (std::size_t i = 0; i < topics::kQuestionTypes.size(); ++i) {
+    if (i > 0) out.put(',');
+    append_script_json_string(out, topics::name(static_cast<topics::QuestionType>(i)));
+  }
+  out.append("],\"intents\":[");
+  for (std::size_t i = 0; i < topics::kIntents.size(); ++i) {
+    if (i > 0) out.put(',');
+    append_script_json_string(out, topics::name(static_cast<topics::Intent>(i)));
+  }
+  out.append("],\"total\":");
+  append_decimal(out, total);
+  out.append(",\"questions_per_topic\":");
+  append_decimal(out, kQuestionsPerTopic);
+  out.append(",\"topics\":[");
+  for (std::size_t n = 0; n < listed.size(); ++n) {
+    const ReportTopic& t = listed[n];
+    out.append(n > 0 ? ",\n[" : "\n[");
+    for (const std::string* text : {&t.id, &t.label, &t.hl}) {
+      append_script_json_string(out, *text);
+      out.put(',');
+    }
+    for (std::uint64_t figure : {t.questions, t.groups, t.trees}) {
+      append_decimal(out, figure);
+      out.put(',');
+    }
+    append_script_json_string(out, t.representative);
+    out.append(",[");
+    for (std::size_t i = 0; i < t.types.size(); ++i) {
+      if (i > 0) out.put(',');
+      append_decimal(out, t.types[i]);
+    }
+    out.append("],[");
+    for (std::size_t i = 0; i < t.listed.size(); ++i) {
+      const ReportTopic::Question& q = t.listed[i];
+      if (i > 0) out.put(',');
+      out.put('[');
+      append_script_json_string(out, q.question);
+      out.put(',');
+      append_decimal(out, static_cast<unsigned>(q.type));
+      out.put(',');
+      append_decimal(out, static_cast<unsigned>(q.intent));
+      out.put(',');
+      append_decimal(out, q.trees);
+      out.put(',');
+      append_script_json_string(out, q.variant_of);
+      out.put(']');
+    }
+    out.append("]]");
+  }
+  out.append("]}");
+}
+
+void append_changes_json(BufferedOutput& out, const ReportChanges& c) {
+  out.append("{\"keys\":");
+  append_decimal(out, c.keys);
+  out.append(",\"changed_keys\":");
+  append_decimal(out, c.changed_keys);
+  out.append(",\"versions\":");
+  append_decimal(out, c.versions);
+  out.append(",\"runs\":");
+  append_decimal(out, c.runs);
+  out.append(",\"statuses\":{");
+  for (std::size_t i = 0; i < c.statuses.size(); ++i) {
+    if (i > 0) out.put(',');
+    append_script_json_string(out, watch::stability_status_name(static_cast<watch::StabilityStatus>(i)));
+    out.put(':');
+    append_decimal(out, c.statuses[i]);
+  }
+  out.append("},\"caps\":{\"keys\":");
+  append_decimal(out, kVolatileKeysListed);
+  out.append(",\"questions\":");
+  append_decimal(out, kQuestionChangesListed);
+  out.append(",\"versions_per_key\":");
+  append_decimal(out, kVersionsPerKey);
+  out.append(",\"changes_per_version\":");
+  append_decimal(out, kChangesPerVersion);
+  out.append("},\"volatile\":[");
+  for (std::size_t n = 0; n < c.volatile_keys.size(); ++n) {
+    const ReportVolatileKey& k = c.volatile_keys[n];
+    out.append(n > 0 ? ",\n[" : "\n[");
+    append_key(out, k.key);
+    append_decimal(out, k.summary.versions);
+    out.put(',');
+    append_optional_fraction(out, k.summary.mean_churn);
+    out.put(',');
+    if (k.summary.last_change_ms) append_decimal(out, *k.summary.last_change_ms); else out.append("null");
+    out.append(",[");
+    append_decimal(out, k.summary.stable);
+    out.put(',');
+    append_decimal(out, k.summary.intermittent);
+    out.put(',');
+    append_decimal(out, k.summary.gone);
+    out.put(',');
+    append_decimal(out, k.summary.added);
+    out.append("],");
+    append_decimal(out, k.earlier_versions);
+    out.append(",[");
+    for (std::size_t i = 0; i < k.versions.size(); ++i) {
+      const ReportVersion& v = k.versions[i];
+      if (i > 0) out.put(',');
+      out.put('[');
+      append_decimal(out, v.first_fetch_ms);
+      out.put(',');
+      append_decimal(out, v.last_fetch_ms);
+      out.put(',');
+      append_script_json_string(out, v.run_id);
+      out.put(',');
+      append_decimal(out, v.questions);
+      out.put(',');
+      append_optional_fraction(out, v.churn);
+      out.append(",[");
+      for (std::size_t j = 0; j < v.changes.size(); ++j) {
+        const TreeChange& ch = v.changes[j];
+        if (j > 0) out.put(',');
+        out.put('[');
+        append_script_json_string(out, tree_change_name(ch.kind));
+        out.put(',');
+        append_script_json_string(out, ch.question);
+        out.put(',');
+        append_script_json_string(out, ch.old_value);
+        out.put(',');
+        append_script_json_string(out, ch.new_value);
+        out.put(']');
+      }
+      out.append("],");
+      append_decimal(out, v.more_changes);
+      out.put(']');
+    }
+    out.append("]]");
+  }
+  out.append("],\"questions\":[");
+  for (std::size_t n = 0; n < c.questions.size(); ++n) {
+    const ReportQuestionChange& q = c.questions[n];
+    out.append(n > 0 ? ",\n[" : "\n[");
+    append_key(out, q.key);
+    append_script_json_string(out, q.question);
+    out.put(',');
+    append_script_json_string(out, watch::stability_status_name(q.status));
+    for (const std::int64_t v : {q.first_seen_ms, q.last_seen_ms, std::int64_t{q.versions_seen}, std::int64_t{q.versions}}) {
+      out.put(',');
+      append_decimal(out, v);
+    }
+    out.put(']');
+  }
+  out.append("]}");
+}
+
+void append_domains_json(BufferedOutput& out, const ReportDomains& d) {
+  out.append("{\"sourced\":");
+  append_decimal(out, d.sourced);
+  out.append(",\"total\":");
+  append_decimal(out, d.total);
+  out.append(",\"yours\":[");
+  for (std::size_t i = 0; i < d.yours.size(); ++i) {
+    if (i > 0) out.put(',');
+    append_script_json_string(out, d.yours[i]);
+  }
+  out.append("],\"runs\":");
+  append_decimal(out, d.runs);
+  out.append(",\"caps\":{\"rows\":");
+  append_decimal(out, kDomainsListed);
+  out.append(",\"runs\":");
+  append_decimal(out, kRunsCompared);
+  out.append(",\"moves\":");
+  append_decimal(out, kDomainMovesPerRun);
+  out.append("},\"rows\":[");
+  for (std::size_t n = 0; n < d.rows.size(); ++n) {
+    const DomainRowFigures& r = d.rows[n];
+    out.append(n > 0 ? ",\n[" : "\n[");
+    append_script_json_string(out, r.domain);
+    out.put(',');
+    append_decimal(out, r.answers);
+    out.put(',');
+    append_optional_fraction(out, r.share);
+    for (const std::uint64_t v : {r.questions, r.keys, r.topics}) {
+      out.put(',');
+      append_decimal(out, v);
+    }
+    out.append(r.yours ? ",true]" : ",false]");
+  }
+  out.append("],\"since\":[");
+  for (std::size_t n = 0; n < d.since.size(); ++n) {
+    const ReportRunMoves& run = d.since[n];
+    out.append(n > 0 ? ",\n[" : "\n[");
+    append_script_json_string(out, run.run_id);
+    out.put(',');
+    append_script_json_string(out, run.job);
+    out.put(',');
+    append_decimal(out, run.at_ms);
+    out.put(',');
+    append_decimal(out, run.keys);
+    out.put(',');
+    append_decimal(out, run.moves);
+    out.append(",[");
+    for (std::size_t i = 0; i < run.rows.size(); ++i) {
+      const watch::DomainRow& r = run.rows[i];
+      if (i > 0) out.put(',');
+      out.put('[');
+      append_script_json_string(out, r.domain);
+      for (const std::uint64_t v : {r.figures.from, r.figures.to, r.figures.won, r.figures.lost}) {
+        out.put(',');
+        append_decimal(out, v);
+      }
+      out.put(']');
+    }
+    out.append("],");
+    append_decimal(out, run.more_rows);
+    out.put(']');
+  }
+  out.append("]}");
+}
+
+// A key's versions as the page reads them: [versions, mean_churn|null, last_change_ms|null].
+void append_key_history(BufferedOutput& out, const watch::KeyStability& history) {
+  out.put('[');
+  append_decimal(out, history.versions);
+  out.put(',');
+  append_optional_fraction(out, history.mean_churn);
+  out.put(',');
+  if (history.last_change_ms) append_decimal(out, *history.last_change_ms); else out.append("null");
+  out.put(']');
+}
+
+}  // namespace paa::exporting

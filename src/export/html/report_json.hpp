@@ -1,0 +1,29 @@
+#pragma once
+// The report's data as JSON, shared by both forms (html_report.hpp documents the layout): the
+// single file wraps each part in a <script type="application/json"> element, the folder writes
+// it into a data file. Strings go through append_script_json_string, safe in either place.
+#include "paa/export/html/html_report.hpp"
+#include "paa/export/html/report_history.hpp"
+#include "paa/model/envelope.hpp"
+#include "paa/output/buffered_output.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace paa::exporting {
+
+// The tree as nested arrays, node = [question, answer, url, title] or with its children as a 5th.
+void append_report_tree(BufferedOutput& out, const std::vector<Question>& roots);
+// A fraction (churn, share) with up to 4 decimals, or null.
+void append_optional_fraction(BufferedOutput& out, const std::optional<double>& value);
+// q, hl, gl, city as four strings, each followed by a comma.
+void append_key(BufferedOutput& out, const ReportKey& key);
+// [versions, mean_churn|null, last_change_ms|null]
+void append_key_history(BufferedOutput& out, const watch::KeyStability& history);
+// The Topics, Changes and Domains views' objects.
+void append_topics_json(BufferedOutput& out, const std::vector<ReportTopic>& listed, std::uint64_t total);
+void append_changes_json(BufferedOutput& out, const ReportChanges& c);
+void append_domains_json(BufferedOutput& out, const ReportDomains& d);
+
+}  // namespace paa::exporting
