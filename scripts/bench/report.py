@@ -20,7 +20,7 @@ TITLES = {
     "8": "8. Peers: the programs users would write instead (curl to files, aiohttp + SQLite, Scrapy)",
     "9": "9. History (issue 16): an unchanged refresh, a 30% change, `paa diff` and `export --at`",
     "10": "10. Many slow connections (1,024 connections, 1 s per answer)",
-    "11": "11. The HTML report in headless Chromium (time to interactive)",
+    "11": "11. The HTML report in headless Chromium (time to interactive), and the report folder",
     "12": "12. Expansion with and without `skip_variants` (planted variant groups)",
 }
 
