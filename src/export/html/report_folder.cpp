@@ -38,12 +38,13 @@ constexpr std::uint64_t kQuestionPosting = 0;
 constexpr std::uint64_t kKeyPosting = 1;
 constexpr std::size_t kSortRunBytes = std::size_t{16} << 20;
 
-// A whole small JSON value written with the shared encoders.
+// A whole small JSON value written with the shared encoders. (Called once per key: a small
+// buffer, not BufferedOutput's 1 MiB default, which malloc would map and unmap every time.)
 template <typename Fn>
 std::string json_of(Fn&& fn) {
   StringSink sink;
   {
-    BufferedOutput out(sink);
+    BufferedOutput out(sink, std::size_t{4} << 10);
     fn(out);
     (void)out.flush();  // a StringSink does not fail
   }
