@@ -39,6 +39,7 @@ struct DiffFlags {
   std::string format = "text";
   std::string output;
   bool force = false;
+  bool raw = false;  // --raw: csv text cells as they are
   std::size_t detail = 1000;
   std::string by = "key";
   std::vector<std::string> domains;
@@ -156,7 +157,7 @@ int run_diff(const DiffFlags& f) {
     BufferedOutput out(sink);
     const DiffHeader header{from->label, to->label, selection};
     std::optional<DiffReport> report;
-    if (!by_domain) report.emplace(DiffOptions{*format, f.detail}, header, out);
+    if (!by_domain) report.emplace(DiffOptions{*format, f.detail, f.raw}, header, out);
     watch::DomainMoves moves;
     const DiffSinks sinks{report ? &*report : nullptr, by_domain ? &moves : nullptr, &*own};
     std::optional<Error> failed;
@@ -185,7 +186,7 @@ int run_diff(const DiffFlags& f) {
     }
     if (failed) return *failed;
     if (!scanned) return scanned.error();
-    if (by_domain) return write_domain_diff(moves, *format, header, *own, out);
+    if (by_domain) return write_domain_diff(moves, *format, header, *own, out, csv_text(f.raw));
     return report->finish();
   });
   if (!done) return fail(done.error());
@@ -241,6 +242,9 @@ Command add_diff_command(CLI::App& app) {
                     "its rows marked");
   c.app->add_option("-o,--output,--out", f->output, "Write to FILE atomically instead of standard output");
   c.app->add_flag("--force", f->force, "Replace an existing -o file");
+  c.app->add_flag("--raw", f->raw,
+                  "csv: write text cells as they are; by default a cell that would start a spreadsheet formula "
+                  "(=, +, -, @) gets a leading ' (docs/exports.md)");
   c.app->add_option("--detail", f->detail, "text: show this many changed keys in detail (the most changed)")
       ->capture_default_str()
       ->check(CLI::Range(1, 1000000));

@@ -119,6 +119,9 @@ Command add_export_command(CLI::App& app) {
                   "Drop repeated questions inside each tree (first in pre-order wins; xlsx: its Questions tree)");
   c.app->add_flag("--excel", f->options.excel,
                   "CSV for Excel (csv, questions, related, edges, failures): UTF-8 BOM and CRLF line ends");
+  c.app->add_flag("--raw", f->options.raw,
+                  "CSV formats: write text cells as they are; by default a cell that would start a spreadsheet "
+                  "formula (=, +, -, @, tab) gets a leading ' (docs/exports.md \"Formulas\")");
   c.app->add_option("-o,--output,--out", f->output,
                     "Write to FILE atomically (temp file + rename) instead of standard output (`-`; required for "
                     "xlsx); with --partition-by, the folder to write; html to DIR/ (an empty or new folder, or "

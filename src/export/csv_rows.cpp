@@ -19,11 +19,11 @@ void end_csv_row(BufferedOutput& out, bool excel) {
   out.put('\n');
 }
 
-std::string render_key_columns(const StoredResult& r) {
+std::string render_key_columns(const StoredResult& r, CsvText text) {
   StringSink sink;
   {
     BufferedOutput tmp(sink, 256);
-    append_csv_key_columns(tmp, r.q, r.hl, r.gl, r.city);
+    append_csv_key_columns(tmp, text, r.q, r.hl, r.gl, r.city);
     (void)tmp.flush();  // a StringSink cannot fail
   }
   return std::move(sink.data);

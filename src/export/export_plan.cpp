@@ -42,6 +42,7 @@ Result<ExportPlan> plan_export(const ExportOptions& options) {
   plan.request.format.format = *format;
   plan.request.format.dedupe = options.dedupe;
   plan.request.format.excel = options.excel;
+  plan.request.format.raw = options.raw;
   plan.request.job = options.job;
   plan.output = options.output;
   plan.force = options.force;
@@ -52,6 +53,11 @@ Result<ExportPlan> plan_export(const ExportOptions& options) {
                  "domains), not " +
                  options.format);
   }
+  if (options.raw && !is_csv(*format)) {
+    return usage("--raw applies to the CSV formats, whose text cells are guarded against spreadsheet formulas (csv, "
+                 "questions, related, edges, failures, topics, stability, domains); " + options.format +
+                 " is written as it is already");
+  }
   if (options.dedupe && is_failures(*format)) {
     return usage("--dedupe applies to the exported trees; " + options.format + " lists failed keys, not trees");
   }
@@ -60,6 +66,8 @@ Result<ExportPlan> plan_export(const ExportOptions& options) {
       return usage("--partition-by writes jsonl or csv, not " + options.format);
     }
     if (options.excel) return usage("--excel is for spreadsheets, not a partitioned dataset");
+    // A dataset for programs (DuckDB, Spark): its text is never guarded.
+    plan.request.format.raw = true;
     if (!options.output) return usage("--partition-by needs -o DIR, the folder to write");
     auto columns = parse_partition_columns(options.partition_by);
     if (!columns) return columns.error();

@@ -126,10 +126,10 @@ void count(DiffTotals& t, const TreeDiff& d) {
   }
 }
 
-void append_csv_row(BufferedOutput& out, const KeyComparison& key, std::string_view change, std::string_view question,
-                    std::string_view old_value, std::string_view new_value) {
-  append_csv_key_columns(out, key.q, key.hl, key.gl, key.city);
-  append_csv_fields(out, {change, question, old_value, new_value});
+void append_csv_row(BufferedOutput& out, CsvText text, const KeyComparison& key, std::string_view change,
+                    std::string_view question, std::string_view old_value, std::string_view new_value) {
+  append_csv_key_columns(out, text, key.q, key.hl, key.gl, key.city);
+  append_csv_fields(out, text, {change, question, old_value, new_value});
   out.put('\n');
 }
 
@@ -199,11 +199,11 @@ void DiffReport::add(const KeyComparison& key) {
 
 void DiffReport::write_csv(const KeyComparison& key, const TreeDiff* diff) {
   if (diff == nullptr) {
-    append_csv_row(out_, key, key.before != nullptr ? "key_removed" : "key_added", "", "", "");
+    append_csv_row(out_, csv_text(options_.raw), key, key.before != nullptr ? "key_removed" : "key_added", "", "", "");
     return;
   }
   for (const auto& c : diff->changes) {
-    append_csv_row(out_, key, tree_change_name(c.kind), c.question, c.old_value, c.new_value);
+    append_csv_row(out_, csv_text(options_.raw), key, tree_change_name(c.kind), c.question, c.old_value, c.new_value);
   }
 }
 

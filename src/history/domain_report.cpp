@@ -12,12 +12,13 @@ namespace {
 
 std::string signed_number(std::int64_t v) { return v > 0 ? "+" + std::to_string(v) : std::to_string(v); }
 
-void write_csv(const std::vector<watch::DomainRow>& rows, const watch::OwnDomains& own, BufferedOutput& out) {
+void write_csv(const std::vector<watch::DomainRow>& rows, const watch::OwnDomains& own, CsvText text,
+               BufferedOutput& out) {
   out.append(kDomainDiffCsvHeader);
   if (!own.empty()) out.append(",yours");
   out.put('\n');
   for (const auto& r : rows) {
-    append_csv_fields(out, {r.domain});
+    append_csv_fields(out, text, {r.domain});
     for (const std::uint64_t v : {r.figures.from, r.figures.to, r.figures.won, r.figures.lost}) {
       out.put(',');
       append_decimal(out, v);
@@ -57,10 +58,10 @@ void write_text(const watch::DomainMoves& moves, const std::vector<watch::Domain
 }  // namespace
 
 Result<void> write_domain_diff(const watch::DomainMoves& moves, DiffFormat format, const DiffHeader& header,
-                               const watch::OwnDomains& own, BufferedOutput& out) {
+                               const watch::OwnDomains& own, BufferedOutput& out, CsvText text) {
   const auto rows = moves.rows();
   if (format == DiffFormat::csv) {
-    write_csv(rows, own, out);
+    write_csv(rows, own, text, out);
   } else {
     write_text(moves, rows, header, own, out);
   }

@@ -2,6 +2,7 @@
 
 #include "paa/job/list_columns.hpp"
 #include "paa/model/ascii.hpp"
+#include "paa/model/csv_guard.hpp"
 #include "paa/model/query_key.hpp"
 #include "paa/model/utf8.hpp"
 
@@ -345,8 +346,10 @@ class CsvSource final : public QuerySource {
         return make_error(errc::invalid_input, where + ": row has " + std::to_string(fields_.size()) + " fields, the header has " +
                           std::to_string(columns_.count) + "; quote fields that contain " + delimiter_name());
       }
-      for (const std::string& f : fields_) {
+      for (std::string& f : fields_) {
         if (first_invalid_utf8(f)) return invalid_utf8(display_, line);
+        // A cell a guarded export of paa wrote ('=1+1): its text is the part after the guard.
+        if (const std::string_view text = csv_unguarded(f); text.size() != f.size()) f.erase(0, f.size() - text.size());
       }
       if (is_blank(fields_[columns_.query])) continue;
 

@@ -1,5 +1,7 @@
 #include "paa/output/text.hpp"
 
+#include "paa/model/csv_guard.hpp"
+
 #include <array>
 
 namespace paa {
@@ -111,12 +113,15 @@ bool csv_needs_quotes(std::string_view field) {
   return false;
 }
 
-void append_csv_field(BufferedOutput& out, std::string_view field) {
+void append_csv_field(BufferedOutput& out, std::string_view field, CsvText text) {
+  const bool guard = text == CsvText::guarded && csv_formula_like(field);
   if (!csv_needs_quotes(field)) {
+    if (guard) out.put('\'');
     out.append(field);
     return;
   }
   out.put('"');
+  if (guard) out.put('\'');
   std::size_t start = 0;
   for (;;) {
     const std::size_t quote = field.find('"', start);
@@ -129,12 +134,12 @@ void append_csv_field(BufferedOutput& out, std::string_view field) {
   out.put('"');
 }
 
-void append_csv_fields(BufferedOutput& out, std::initializer_list<std::string_view> fields) {
+void append_csv_fields(BufferedOutput& out, CsvText text, std::initializer_list<std::string_view> fields) {
   bool first = true;
   for (std::string_view field : fields) {
     if (!first) out.put(',');
     first = false;
-    append_csv_field(out, field);
+    append_csv_field(out, field, text);
   }
 }
 
@@ -171,9 +176,9 @@ std::string format_rfc3339_ms(std::int64_t unix_ms) {
   return s;
 }
 
-void append_csv_key_columns(BufferedOutput& out, std::string_view q, std::string_view hl, std::string_view gl,
-                            std::string_view city) {
-  append_csv_fields(out, {q, hl, gl, city});
+void append_csv_key_columns(BufferedOutput& out, CsvText text, std::string_view q, std::string_view hl,
+                            std::string_view gl, std::string_view city) {
+  append_csv_fields(out, text, {q, hl, gl, city});
   out.put(',');
 }
 

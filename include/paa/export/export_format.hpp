@@ -29,6 +29,9 @@ struct FormatOptions {
   bool dedupe = false;
   // CSV formats: UTF-8 BOM + CRLF line ends.
   bool excel = false;
+  // CSV formats: text cells as they are (--raw); by default formula-like ones are guarded
+  // (paa/output/text.hpp CsvText). The partitioned dataset is always raw.
+  bool raw = false;
   std::size_t max_question_depth = 1000;
   // The selection's attribute names (AttributeCatalog::names; none: the store has none): jsonl
   // and json records carry "attrs" and "volume", csv rows an attr_ column for each.

@@ -23,6 +23,7 @@ struct ExportOptions {
   std::string gl;
   bool dedupe = false;
   bool excel = false;
+  bool raw = false;  // --raw: CSV text cells as they are (no formula guard)
   bool force = false;
   std::optional<std::filesystem::path> output;  // nullopt = standard output (refused for xlsx)
   std::string partition_by;  // "" = one file; "hl,gl": a Hive-style folder at `output`

@@ -10,6 +10,7 @@
 // locales), whatever the number of keys.
 #include "paa/error.hpp"
 #include "paa/output/buffered_output.hpp"
+#include "paa/output/text.hpp"
 #include "paa/history/tree_diff.hpp"
 #include "paa/model/envelope.hpp"
 
@@ -58,6 +59,8 @@ struct DiffOptions {
   // text: changed keys shown in detail (the most changed), and keys listed per "only at one
   // side" list; the others are counted in one line each.
   std::size_t detail_limit = 1000;
+  // csv: text cells as they are (--raw); by default formula-like ones are guarded.
+  bool raw = false;
 };
 
 // Counters for the whole selection or one locale. Question and related counts are over keys

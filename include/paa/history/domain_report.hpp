@@ -5,6 +5,7 @@
 #include "paa/error.hpp"
 #include "paa/history/diff_report.hpp"
 #include "paa/output/buffered_output.hpp"
+#include "paa/output/text.hpp"
 #include "paa/watch/domain_moves.hpp"
 #include "paa/watch/own_domains.hpp"
 
@@ -16,6 +17,7 @@ inline constexpr std::string_view kDomainDiffCsvHeader = "domain,from,to,won,los
 
 // jsonl is refused by the command before this is called. Flushes `out`; returns its first error.
 Result<void> write_domain_diff(const watch::DomainMoves& moves, DiffFormat format, const DiffHeader& header,
-                               const watch::OwnDomains& own, BufferedOutput& out);
+                               const watch::OwnDomains& own, BufferedOutput& out,
+                               CsvText text = CsvText::guarded);
 
 }  // namespace paa

@@ -14,11 +14,21 @@
 
 namespace paa {
 
-// RFC 4180 field: quoted when it holds a comma, quote, CR or LF; quotes doubled.
-void append_csv_field(BufferedOutput& out, std::string_view field);
+// How a CSV output writes its text cells (docs/exports.md "Formulas"). A spreadsheet opening a
+// CSV evaluates a cell that begins with = + - @, a tab or a carriage return as a formula (OWASP
+// "CSV Injection"), and the service's text comes from any web page. `guarded` (for people: every
+// CSV but the partitioned dataset, unless --raw) writes such a cell with a leading ' so it is
+// shown and never evaluated; a plain number ("-3", "+1.5e3") is no formula and stays as it is.
+// `raw` writes every cell as it is.
+enum class CsvText { guarded, raw };
+inline CsvText csv_text(bool raw) { return raw ? CsvText::raw : CsvText::guarded; }
+
+// RFC 4180 field: quoted when it holds a comma, quote, CR or LF; quotes doubled. Formula-like
+// text guarded as `text` says.
+void append_csv_field(BufferedOutput& out, std::string_view field, CsvText text);
 bool csv_needs_quotes(std::string_view field);
 // Fields separated by commas (none before the first or after the last).
-void append_csv_fields(BufferedOutput& out, std::initializer_list<std::string_view> fields);
+void append_csv_fields(BufferedOutput& out, CsvText text, std::initializer_list<std::string_view> fields);
 
 // A JSON string literal, quotes included. Input is valid UTF-8 (copied as is);
 // '"', '\\' and control characters are escaped.
@@ -41,8 +51,8 @@ void append_decimal(BufferedOutput& out, T value) {
 
 // "q,hl,gl,city," of a key, each field followed by a comma: how every CSV output of paa
 // starts a key's rows (city "" = none).
-void append_csv_key_columns(BufferedOutput& out, std::string_view q, std::string_view hl, std::string_view gl,
-                            std::string_view city);
+void append_csv_key_columns(BufferedOutput& out, CsvText text, std::string_view q, std::string_view hl,
+                            std::string_view gl, std::string_view city);
 
 // "q":...,"hl":...,"gl":...,"city":... of a key (city null when ""): how every JSON output of
 // paa names a key.

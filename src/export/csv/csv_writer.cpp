@@ -11,14 +11,14 @@ namespace paa::exporting {
 namespace {
 
 // ",level,parent_q,seed_q" of one tree, rendered once and appended to each of its rows.
-std::string render_lineage_columns(const ExportLineage& lineage) {
+std::string render_lineage_columns(const ExportLineage& lineage, CsvText text) {
   StringSink sink;
   {
     BufferedOutput tmp(sink, 256);
     tmp.put(',');
     append_decimal(tmp, lineage.level);
     tmp.put(',');
-    append_csv_fields(tmp, {lineage.parent ? std::string_view(lineage.parent->q) : std::string_view(), lineage.seed.q});
+    append_csv_fields(tmp, text, {lineage.parent ? std::string_view(lineage.parent->q) : std::string_view(), lineage.seed.q});
     (void)tmp.flush();  // a StringSink cannot fail
   }
   return std::move(sink.data);
@@ -34,7 +34,7 @@ class CsvWriter final : public FormatWriter {
       BufferedOutput tmp(sink, 256);
       for (const auto& name : options_.attributes) {
         tmp.put(',');
-        append_csv_field(tmp, attribute_value(attrs, name));
+        append_csv_field(tmp, attribute_value(attrs, name), csv_text(options_.raw));
       }
       (void)tmp.flush();  // a StringSink cannot fail
     }
@@ -53,15 +53,16 @@ class CsvWriter final : public FormatWriter {
   Result<void> add(const StoredResult& r, const ExportLineage& lineage) override {
     auto env = parse_stored_result(r, options_.max_question_depth);
     if (!env) return env.error();
-    const std::string prefix = render_key_columns(r);
-    const std::string suffix = render_lineage_columns(lineage) + render_attribute_columns(lineage.attrs);
+    const CsvText text = csv_text(options_.raw);
+    const std::string prefix = render_key_columns(r, text);
+    const std::string suffix = render_lineage_columns(lineage, text) + render_attribute_columns(lineage.attrs);
     rows_.walk(env->result.children, [&](const QuestionVisit& v) {
       out_.append(prefix);
       append_decimal(out_, v.depth);
       out_.put(',');
       append_decimal(out_, v.position);
       out_.put(',');
-      append_csv_fields(out_, {v.parent ? std::string_view(v.parent->question) : std::string_view(), v.node.question,
+      append_csv_fields(out_, text, {v.parent ? std::string_view(v.parent->question) : std::string_view(), v.node.question,
                                v.node.answer ? std::string_view(*v.node.answer) : std::string_view(), v.node.url,
                                v.node.title});
       out_.append(suffix);

@@ -34,7 +34,7 @@ class DomainsCsvWriter final : public detail::PassWriter {
     if (!rows) return rows.error();
     char share[32];
     for (const DomainRowFigures& d : *rows) {
-      append_csv_fields(out_, {d.domain});
+      append_csv_fields(out_, csv_text(options_.raw), {d.domain});
       out_.put(',');
       append_decimal(out_, d.answers);
       out_.put(',');

@@ -35,7 +35,7 @@ void EdgeWriter::begin() { begin_csv(out_, excel_, kEdgesHeader); }
 
 void EdgeWriter::add(const Edge& edge) {
   for (const KeySpelling* key : {&edge.parent, &edge.child}) {
-    append_csv_key_columns(out_, key->q, key->hl, key->gl, key->city);
+    append_csv_key_columns(out_, text_, key->q, key->hl, key->gl, key->city);
   }
   append_decimal(out_, edge.level);
   out_.put(',');
@@ -52,7 +52,7 @@ Result<ExportSummary> export_edges(StoreReader& store, const ExportRequest& requ
   auto lookup = LineageLookup::create(store, *job);
   if (!lookup) return lookup.error();
   const LocaleFilter filter(request.hl, request.gl);
-  EdgeWriter writer(request.format.excel, out);
+  EdgeWriter writer(request.format.excel, out, csv_text(request.format.raw));
   ExportSummary summary;
   writer.begin();
   std::optional<Error> failure;

@@ -151,18 +151,18 @@ std::string valid_utf8(std::string_view text) {
 
 // --- the outputs ----------------------------------------------------------------------------
 
-void append_failure_csv(BufferedOutput& out, const FailureRow& row, bool excel) {
-  append_csv_field(out, row.job);
+void append_failure_csv(BufferedOutput& out, const FailureRow& row, bool excel, CsvText text) {
+  append_csv_field(out, row.job, text);
   out.put(',');
   out.append(key_state_name(row.state));
   out.put(',');
-  append_csv_key_columns(out, row.q, row.hl, row.gl, row.city);
+  append_csv_key_columns(out, text, row.q, row.hl, row.gl, row.city);
   append_decimal(out, row.attempts);
   out.put(',');
   if (row.state == KeyState::failed) {
     append_decimal(out, row.last_status);
     out.put(',');
-    append_csv_field(out, valid_utf8(row.message));
+    append_csv_field(out, valid_utf8(row.message), text);
     out.put(',');
     if (row.last_attempt_at_ms != 0) out.append(format_rfc3339_ms(row.last_attempt_at_ms));
   } else {
@@ -265,7 +265,7 @@ Result<ExportSummary> export_failures(StoreReader& store, const ExportRequest& r
     if (out.failed()) break;
     auto listed = list_failures(&store, job, nullptr, filter, [&](const FailureRow& row) {
       if (csv) {
-        append_failure_csv(out, row, request.format.excel);
+        append_failure_csv(out, row, request.format.excel, csv_text(request.format.raw));
       } else {
         append_failure_json(out, row, /*with_origin=*/false);
       }

@@ -47,27 +47,27 @@ class QuestionsWriter final : public FormatWriter {
     auto written = for_each_question_row(pass_, topic_options, [&](const analysis::UniqueQuestion& row,
                                                                    const topics::QuestionGroup& g,
                                                                    const topics::Topic& t) -> Result<void> {
-      append_csv_fields(out_, {row.question, row.answer, row.url, row.title});
+      append_csv_fields(out_, csv_text(options_.raw), {row.question, row.answer, row.url, row.title});
       out_.put(',');
       append_decimal(out_, row.count);
       out_.put(',');
-      append_csv_fields(out_, {row.first_q, row.first_hl, row.first_gl, row.first_city});
+      append_csv_fields(out_, csv_text(options_.raw), {row.first_q, row.first_hl, row.first_gl, row.first_city});
       if (options_.volumes) {
         out_.put(',');
         append_decimal(out_, row.volume);
       }
       out_.put(',');
-      append_csv_fields(out_, {topics::name(g.type), topics::name(g.intent),
+      append_csv_fields(out_, csv_text(options_.raw), {topics::name(g.type), topics::name(g.intent),
                                g.is_representative ? std::string_view() : g.representative});
       for (std::uint64_t figure : {g.trees, g.seeds, g.locales}) {
         out_.put(',');
         append_decimal(out_, figure);
       }
       out_.put(',');
-      append_csv_fields(out_, {topics::topic_hex(t.id), t.label});
+      append_csv_fields(out_, csv_text(options_.raw), {topics::topic_hex(t.id), t.label});
       if (!own_.empty()) {
         out_.put(',');
-        append_csv_fields(out_, {watch::owner_name(own_.owner(row.url))});
+        append_csv_fields(out_, csv_text(options_.raw), {watch::owner_name(own_.owner(row.url))});
       }
       end_csv_row(out_, options_.excel);
       ++records_;

@@ -19,13 +19,13 @@ class RelatedWriter final : public FormatWriter {
     auto env = parse_stored_result(r, options_.max_question_depth);
     if (!env) return env.error();
     if (env->result.related.empty()) return {};
-    const std::string prefix = render_key_columns(r);
+    const std::string prefix = render_key_columns(r, csv_text(options_.raw));
     std::uint64_t position = 0;
     for (const auto& related : env->result.related) {
       out_.append(prefix);
       append_decimal(out_, ++position);
       out_.put(',');
-      append_csv_field(out_, related);
+      append_csv_field(out_, related, csv_text(options_.raw));
       end_csv_row(out_, options_.excel);
       ++records_;
     }

@@ -27,8 +27,8 @@ Result<watch::StabilityTimeline> key_timeline(const std::vector<StoredResult>& v
   return timeline;
 }
 
-StabilityRows::StabilityRows(BufferedOutput& out, bool excel, const watch::OwnDomains& own)
-    : out_(out), excel_(excel), own_(own) {}
+StabilityRows::StabilityRows(BufferedOutput& out, bool excel, const watch::OwnDomains& own, CsvText text)
+    : out_(out), excel_(excel), text_(text), own_(own) {}
 
 void StabilityRows::begin() {
   std::string header(kStabilityHeader);
@@ -51,17 +51,17 @@ void for_each_stability_row(const watch::StabilityTimeline& timeline, const watc
 
 void StabilityRows::add(const StoredResult& key, const watch::StabilityTimeline& timeline) {
   for_each_stability_row(timeline, own_, [&](const watch::QuestionStability& q, std::optional<watch::Owner> owner) {
-    append_csv_key_columns(out_, key.q, key.hl, key.gl, key.city);
-    append_csv_fields(out_, {q.question, format_rfc3339_ms(q.first_seen_ms), format_rfc3339_ms(q.last_seen_ms)});
+    append_csv_key_columns(out_, text_, key.q, key.hl, key.gl, key.city);
+    append_csv_fields(out_, text_, {q.question, format_rfc3339_ms(q.first_seen_ms), format_rfc3339_ms(q.last_seen_ms)});
     out_.put(',');
     append_decimal(out_, q.versions_seen);
     out_.put(',');
     append_decimal(out_, q.versions);
     out_.put(',');
-    append_csv_fields(out_, {q.present_now ? "true" : "false", watch::stability_status_name(q.status)});
+    append_csv_fields(out_, text_, {q.present_now ? "true" : "false", watch::stability_status_name(q.status)});
     if (owner) {
       out_.put(',');
-      append_csv_fields(out_, {watch::owner_name(*owner)});
+      append_csv_fields(out_, text_, {watch::owner_name(*owner)});
     }
     end_csv_row(out_, excel_);
     ++rows_;
@@ -86,7 +86,7 @@ Result<void> scan_timelines(StoreReader& store, const ExportRequest& request, co
 Result<ExportSummary> export_stability(StoreReader& store, const ExportRequest& request, BufferedOutput& out) {
   auto own = watch::OwnDomains::parse(request.format.own_domains);
   if (!own) return own.error();
-  StabilityRows rows(out, request.format.excel, *own);
+  StabilityRows rows(out, request.format.excel, *own, csv_text(request.format.raw));
   rows.begin();
   ExportSummary summary;
   auto scanned = scan_timelines(store, request, request.window, summary,

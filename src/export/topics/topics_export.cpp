@@ -43,13 +43,13 @@ class TopicsCsvWriter final : public detail::PassWriter {
         if (!top.empty()) top += " | ";
         top += q;
       }
-      append_csv_fields(out_, {topics::topic_hex(t->id), t->label, t->hl});
+      append_csv_fields(out_, csv_text(options_.raw), {topics::topic_hex(t->id), t->label, t->hl});
       for (std::uint64_t figure : {t->questions, t->groups, t->trees}) {
         out_.put(',');
         append_decimal(out_, figure);
       }
       out_.put(',');
-      append_csv_fields(out_, {t->representative, top});
+      append_csv_fields(out_, csv_text(options_.raw), {t->representative, top});
       if (const auto* c = changes()) {
         for (std::uint64_t figure : {c->added(n), c->gone(n)}) {
           out_.put(',');

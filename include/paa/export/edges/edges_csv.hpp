@@ -6,6 +6,7 @@
 #include "paa/export/stored_tree.hpp"
 #include "paa/model/lineage.hpp"
 #include "paa/output/buffered_output.hpp"
+#include "paa/output/text.hpp"
 #include "paa/store/store.hpp"
 
 #include <cstdint>
@@ -27,13 +28,14 @@ struct Edge {
 // kEdgesHeader, then one CSV row per edge as fed.
 class EdgeWriter {
  public:
-  EdgeWriter(bool excel, BufferedOutput& out) : excel_(excel), out_(out) {}
+  EdgeWriter(bool excel, BufferedOutput& out, CsvText text = CsvText::guarded) : excel_(excel), text_(text), out_(out) {}
   void begin();
   void add(const Edge& edge);
   std::uint64_t records() const { return records_; }
 
  private:
   bool excel_;
+  CsvText text_;
   BufferedOutput& out_;
   std::uint64_t records_ = 0;
 };

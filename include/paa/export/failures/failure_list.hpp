@@ -7,6 +7,7 @@
 #include "paa/export/export_request.hpp"
 #include "paa/model/query_key.hpp"
 #include "paa/output/buffered_output.hpp"
+#include "paa/output/text.hpp"
 #include "paa/selection/locale_filter.hpp"
 #include "paa/store/store.hpp"
 
@@ -90,7 +91,7 @@ inline constexpr std::string_view kFailuresHeader =
 
 // One CSV row of kFailuresHeader (pending: attempts 0, last_status, message and last_attempt_at
 // empty).
-void append_failure_csv(BufferedOutput& out, const FailureRow& row, bool excel);
+void append_failure_csv(BufferedOutput& out, const FailureRow& row, bool excel, CsvText text = CsvText::guarded);
 // One JSON object and a newline: {"job","state","q","hl","gl","city","attempts","last_status",
 // "message","last_attempt_at"} (pending: last_status, message, last_attempt_at null), then
 // "origin" (null when unknown) if `with_origin`.

@@ -6,6 +6,7 @@
 #include "paa/error.hpp"
 #include "paa/export/export_request.hpp"
 #include "paa/output/buffered_output.hpp"
+#include "paa/output/text.hpp"
 #include "paa/store/store.hpp"
 #include "paa/watch/own_domains.hpp"
 #include "paa/watch/question_stability.hpp"
@@ -35,7 +36,7 @@ void for_each_stability_row(const watch::StabilityTimeline& timeline, const watc
 // competitor, none) follows the others.
 class StabilityRows {
  public:
-  StabilityRows(BufferedOutput& out, bool excel, const watch::OwnDomains& own);
+  StabilityRows(BufferedOutput& out, bool excel, const watch::OwnDomains& own, CsvText text = CsvText::guarded);
   void begin();
   void add(const StoredResult& key, const watch::StabilityTimeline& timeline);
   std::uint64_t rows() const { return rows_; }
@@ -43,6 +44,7 @@ class StabilityRows {
  private:
   BufferedOutput& out_;
   bool excel_;
+  CsvText text_;
   const watch::OwnDomains& own_;
   std::uint64_t rows_ = 0;
 };
