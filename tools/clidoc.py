@@ -97,7 +97,7 @@ METAVARS = {"dir": "DIR", "file": "FILE", "job": "JOB"}
 TEXT_METAVARS = {
     "--job": "NAME", "--q": "Q", "--hl": "HL", "--gl": "GL", "--city": "CITY",
     "--from": "POINT", "--to": "POINT", "--at": "POINT", "--base-url": "URL",
-    "--partition-by": "hl,gl", "--part-size": "SIZE", "--refresh-after": "DURATION",
+    "--partition-by": "hl,gl", "--part-size": "SIZE", "--refresh-after": "DURATION", "--outage-wait": "DURATION",
     "--older-than": "DURATION", "--shard": "I/N", "--key": "KEY", "--bind": "ADDRESS",
     "--since": "POINT", "--domain": "DOMAIN", "--topic": "ID",
 }

@@ -13,6 +13,7 @@ enum ExitCode : int {
   kExitAuth = 3,           // the service rejected the API key (401/403)
   kExitQuota = 4,          // stopped by quota or budget; resumable
   kExitPartial = 5,        // finished, but some keys failed; rerun retries them
+  kExitUnreachable = 6,    // the service stayed unreachable past outage_wait; resumable
   kExitInternal = 70,      // a bug: an unexpected exception (EX_SOFTWARE)
   kExitInterrupted = 130,  // SIGINT/SIGTERM; resumable
 };

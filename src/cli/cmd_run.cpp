@@ -51,6 +51,10 @@ struct RunFlags {
   double max_body_mib = 16;
   int backoff_base_ms = 1000;
   int backoff_cap_ms = 60000;
+  std::string outage_wait;       // --outage-wait 2h (0: stop at once)
+  int outage_probe_base_ms = 2000;
+  int outage_probe_cap_ms = 300000;
+  bool allow_plain_http = false;
   double notify_timeout_s = 30;  // [notify]: the whole delivery, retries included
   std::string shard;            // --shard I/N
   bool shard_from_env = false;  // --shard-from-env
@@ -178,6 +182,11 @@ int run(RunFlags& f) {
   if (f.use_payg) l.use_payg = true;
   if (f.timeout_s) l.timeout_s = *f.timeout_s;
   if (f.retries) l.retries = *f.retries;
+  if (!f.outage_wait.empty()) {
+    auto ms = parse_outage_wait(f.outage_wait);
+    if (!ms) return fail(prefixed("--outage-wait: ", ms.error()));
+    l.outage_wait_ms = *ms;
+  }
   const std::filesystem::path job_store = spec.store;
   if (!f.store.empty()) spec.store = f.store;
   if (!f.refresh_after.empty()) {
@@ -221,6 +230,11 @@ int run(RunFlags& f) {
   }
   auto endpoint = parse_base_url(base_url);
   if (!endpoint) return fail(endpoint.error());
+  if (!endpoint->tls && !endpoint->loopback() && !f.allow_plain_http) {
+    return fail(usage_error(endpoint->display() + ": plain http:// would send the API key (" + spec.api_key_env +
+                ") in clear across the network; use https://, or pass --allow-plain-http if every network between "
+                "here and the service is yours"));
+  }
 
   // Read the whole job once before anything is sent or written: a bad line 900,000 must not
   // surface after searches were spent. It also gives the total for the progress display.
@@ -266,6 +280,8 @@ int run(RunFlags& f) {
   options.repeated_key_hashes = std::move(checked->repeated_key_hashes);
   options.backoff_base = std::chrono::milliseconds(f.backoff_base_ms);
   options.backoff_cap = std::chrono::milliseconds(std::max(f.backoff_base_ms, f.backoff_cap_ms));
+  options.outage_probe_base = std::chrono::milliseconds(f.outage_probe_base_ms);
+  options.outage_probe_cap = std::chrono::milliseconds(std::max(f.outage_probe_base_ms, f.outage_probe_cap_ms));
   if (f.progress == "bar") options.progress = ProgressMode::bar;
   else if (f.progress == "log") options.progress = ProgressMode::log;
   else if (f.progress == "none") options.progress = ProgressMode::none;
@@ -349,6 +365,13 @@ Command add_run_command(CLI::App& app) {
   a->add_option("--max-body-mib", flags->max_body_mib, "Largest response body accepted, MiB")->capture_default_str()->check(CLI::PositiveNumber);
   a->add_option("--backoff-base-ms", flags->backoff_base_ms, "Retry back-off: first window, ms (full jitter, doubling)")->capture_default_str()->check(CLI::Range(1, 3600000))->group("Advanced");
   a->add_option("--backoff-cap-ms", flags->backoff_cap_ms, "Retry back-off: largest window, ms")->capture_default_str()->check(CLI::Range(1, 3600000))->group("Advanced");
+  a->add_option("--outage-wait", flags->outage_wait,
+                "How long to wait for an unreachable service before stopping (exit 6, resumable): 2h, 30m, ...; 0 "
+                "stops at once; overrides the job's outage_wait (default 2h)");
+  a->add_flag("--allow-plain-http", flags->allow_plain_http,
+              "Allow an http:// base URL on another host than this one (the API key then travels in clear)");
+  a->add_option("--outage-probe-base-ms", flags->outage_probe_base_ms, "An outage's probes: the first delay, ms (doubling)")->capture_default_str()->check(CLI::Range(1, 3600000))->group("Advanced");
+  a->add_option("--outage-probe-cap-ms", flags->outage_probe_cap_ms, "An outage's probes: the longest delay, ms")->capture_default_str()->check(CLI::Range(1, 3600000))->group("Advanced");
   a->add_option("--notify-timeout", flags->notify_timeout_s, "The job's [notify]: the longest the end-of-run notice may take, retries included, seconds")->capture_default_str()->check(CLI::Range(1.0, 3600.0))->group("Advanced");
   a->add_option("--shard", flags->shard, "Harvest only shard I of N (I/N, e.g. 2/4) into its own store")->group("Scaling out");
   a->add_flag("--shard-from-env", flags->shard_from_env,

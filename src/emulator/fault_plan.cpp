@@ -11,6 +11,7 @@ constexpr HostileName hostile_names[] = {
     {HostileMode::deep_nesting, "deep-nesting"},       {HostileMode::huge, "huge"},
     {HostileMode::invalid_utf8, "invalid-utf8"},       {HostileMode::array_top_level, "array-top-level"},
     {HostileMode::searches_left_string, "searchesLeft-string"}, {HostileMode::missing_result, "missing-result"},
+    {HostileMode::formulas, "formulas"},
 };
 }  // namespace
 
@@ -23,6 +24,7 @@ std::string_view fault_name(Fault f, HostileMode h) {
     case Fault::invalid_json: return "invalid-json";
     case Fault::slow: return "slow";
     case Fault::charge_drop: return "charge-drop";
+    case Fault::outage: return "outage";
     case Fault::hostile:
       for (const auto& n : hostile_names)
         if (n.mode == h) return n.name;

@@ -111,11 +111,22 @@ int main(int argc, char** argv) {
                  "Always answer 500 to requests whose q is exactly Q (repeatable): planted failures for tests");
   app.add_option("--hostile", hostile,
                  "Hostile 200 bodies: deep-nesting, huge, invalid-utf8, array-top-level, searchesLeft-string, "
-                 "missing-result");
+                 "missing-result; or formulas (a valid answer whose texts are spreadsheet formulas)");
   app.add_option("--hostile-rate", svc.faults.hostile_rate, "Share of requests that get the --hostile body")
       ->capture_default_str()->check(prob);
   app.add_option("--chunked-share", svc.faults.chunked_share, "Share of responses sent chunked")
       ->capture_default_str()->check(prob);
+  std::int64_t down_for = 0;
+  std::string down_mode = "refuse";
+  app.add_option("--down-after", svc.outage.after_requests,
+                 "A planned outage: the Nth request on meets it (0: none); see --down-for and --down-mode")
+      ->capture_default_str();
+  app.add_option("--down-for", down_for, "Seconds the planned outage lasts (0: it never ends)")
+      ->capture_default_str()->check(CLI::Range(std::int64_t{0}, std::int64_t{86400 * 365}));
+  app.add_option("--down-mode", down_mode,
+                 "The planned outage: refuse (connections refused, open ones reset) or 503 (every request "
+                 "answered 503 Service Unavailable)")
+      ->capture_default_str()->check(CLI::IsMember({"refuse", "503"}));
   app.add_option("--max-requests-per-connection", srv.max_requests_per_connection,
                  "Close a connection after N responses (0: unlimited)")->capture_default_str();
   app.add_option("--idle-timeout-seconds", idle, "Close a keep-alive connection idle this long")
@@ -136,6 +147,8 @@ int main(int argc, char** argv) {
                 "DIR/server.pem and DIR/server.key), or use --plain for plain HTTP");
   if (!svc.prefix.empty() && (svc.prefix.front() != '/' || svc.prefix.back() == '/'))
     return fail("--prefix " + svc.prefix + ": must start with '/' and not end with '/', e.g. /api (or empty)");
+  svc.outage.duration = std::chrono::seconds(down_for);
+  svc.outage.mode = down_mode == "503" ? paa::emulator::OutageMode::unavailable : paa::emulator::OutageMode::refuse;
   if (svc.faults.fault_sum() > 1.0)
     return fail("--fault-500 + --fault-reset + --fault-truncate + --fault-invalid-json + --fault-slow + "
                 "--fault-charge-drop must not exceed 1");
@@ -152,8 +165,8 @@ int main(int argc, char** argv) {
     auto mode = parse_hostile_mode(hostile);
     if (!mode)
       return fail("--hostile " + hostile +
-                  ": unknown mode; use deep-nesting, huge, invalid-utf8, array-top-level, searchesLeft-string or "
-                  "missing-result");
+                  ": unknown mode; use deep-nesting, huge, invalid-utf8, array-top-level, searchesLeft-string, "
+                  "missing-result or formulas");
     svc.faults.hostile = *mode;
   }
   {

@@ -8,11 +8,15 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/ssl.hpp>
 
+#include <openssl/err.h>
+#include <openssl/ssl.h>
+
 #include <fcntl.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <cerrno>
+#include <functional>
 #include <cstdio>
 #include <cstring>
 #include <thread>
@@ -31,6 +35,12 @@ constexpr auto use_tuple = asio::as_tuple(asio::use_awaitable);
 constexpr auto write_timeout = 30s;
 constexpr auto handshake_timeout = 10s;
 constexpr std::size_t huge_piece = 64 * 1024;
+constexpr std::string_view kBadRequest =
+    "HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain\r\nContent-Length: 12\r\nConnection: close\r\n\r\n"
+    "Bad request\n";
+constexpr std::string_view kPlainOnTlsPort =
+    "HTTP/1.1 400 Bad Request\r\nContent-Type: text/html\r\nContent-Length: 92\r\nConnection: close\r\n\r\n"
+    "<html><head><title>400 The plain HTTP request was sent to HTTPS port</title></head></html>\r\n";
 
 // One write(2) per line on an O_APPEND descriptor: lines from several threads never interleave,
 // and each line is in the file when the response is sent.
@@ -71,6 +81,8 @@ struct Shared {
   RequestLog log;
   std::atomic<std::uint64_t> next_connection{0};
   std::atomic<std::uint64_t> session_errors{0};
+  // A planned outage in refuse mode began: stop listening until it ends (set by run_server).
+  std::function<void()> refuse_connections;
 };
 
 std::int64_t unix_ms(TimePoint t) {
@@ -114,7 +126,16 @@ asio::awaitable<void> serve(Stream& stream, Shared& shared, std::uint64_t conn) 
     parser.body_limit(64 * 1024);
     lowest.expires_after(opts.idle_timeout);
     auto [read_ec, read_n] = co_await http::async_read(stream, buffer, parser, use_tuple);
-    if (read_ec) co_return;  // peer closed, idle timeout or unparsable request: drop the connection
+    if (read_ec) {
+      // Bytes that are no HTTP request (a TLS ClientHello on the plain port, say): a 400, as a
+      // web server in front of the service answers; the client learns that the port is plain.
+      if (read_ec.category() == beast::error_code(http::error::end_of_stream).category() &&
+          read_ec != http::error::end_of_stream) {
+        lowest.expires_after(write_timeout);
+        co_await asio::async_write(stream, asio::buffer(std::string_view(kBadRequest)), use_tuple);
+      }
+      co_return;  // peer closed, idle timeout or unparsable request: drop the connection
+    }
     const auto& req = parser.get();
 
     RequestView view{req.method_string(), req.target(), std::nullopt};
@@ -136,8 +157,9 @@ asio::awaitable<void> serve(Stream& stream, Shared& shared, std::uint64_t conn) 
       timer.expires_after(reply.latency);
       co_await timer.async_wait(use_tuple);
     }
-    if (reply.status == 0) {  // Fault::reset
+    if (reply.status == 0) {  // Fault::reset, or a planned outage that refuses connections
       write_log();
+      if (reply.refuse && shared.refuse_connections) shared.refuse_connections();
       reset_connection(lowest);
       co_return;
     }
@@ -212,7 +234,15 @@ asio::awaitable<void> session(ip_tcp::socket socket, Shared& shared, std::uint64
   beast::ssl_stream<beast::tcp_stream> stream(std::move(plain), *shared.tls);
   stream.next_layer().expires_after(handshake_timeout);
   auto [ec] = co_await stream.async_handshake(ssl::stream_base::server, use_tuple);
-  if (ec) co_return;  // scanners, clients that reject our certificate: nothing to do
+  if (ec) {
+    // Plain HTTP on the TLS port: nginx's answer, in plain HTTP, so the client can say "use https://".
+    if (ec.category() == asio::error::get_ssl_category() &&
+        ERR_GET_REASON(static_cast<unsigned long>(ec.value())) == SSL_R_HTTP_REQUEST) {
+      stream.next_layer().expires_after(write_timeout);
+      co_await asio::async_write(stream.next_layer(), asio::buffer(std::string_view(kPlainOnTlsPort)), use_tuple);
+    }
+    co_return;  // scanners, clients that reject our certificate: nothing to do
+  }
   co_await serve(stream, shared, conn);
 }
 
@@ -298,7 +328,7 @@ int run_server(Service& service, const ServerOptions& options) {
       return 2;
     }
   }
-  Shared shared{service, options, tls ? &*tls : nullptr, {}, {}, {}};
+  Shared shared{service, options, tls ? &*tls : nullptr, {}, {}, {}, {}};
   if (options.log_file && !shared.log.open(*options.log_file)) {
     std::fprintf(stderr, "paa-emulator: --log %s: cannot open for appending: %s\n", options.log_file->c_str(),
                  std::strerror(errno));
@@ -307,12 +337,17 @@ int run_server(Service& service, const ServerOptions& options) {
 
   // Declared after `shared` and `tls` so that it is destroyed first, with the coroutines it still holds.
   asio::io_context ioc(static_cast<int>(options.threads));
-  ip_tcp::acceptor acceptor(ioc);
+  // The acceptor's own strand: a planned outage closes and reopens it from connection threads.
+  auto acceptor_strand = asio::make_strand(ioc);
+  ip_tcp::acceptor acceptor(acceptor_strand);
   beast::error_code ec;
-  acceptor.open(endpoint->protocol(), ec);
-  if (!ec) acceptor.set_option(asio::socket_base::reuse_address(true), ec);
-  if (!ec) acceptor.bind(*endpoint, ec);
-  if (!ec) acceptor.listen(asio::socket_base::max_listen_connections, ec);
+  auto listen_on = [&acceptor](const ip_tcp::endpoint& at, beast::error_code& e) {
+    acceptor.open(at.protocol(), e);
+    if (!e) acceptor.set_option(asio::socket_base::reuse_address(true), e);
+    if (!e) acceptor.bind(at, e);
+    if (!e) acceptor.listen(asio::socket_base::max_listen_connections, e);
+  };
+  listen_on(*endpoint, ec);
   if (ec) {
     std::fprintf(stderr, "paa-emulator: cannot listen on %s: %s\n", options.listen.c_str(), ec.message().c_str());
     return 2;
@@ -326,18 +361,55 @@ int run_server(Service& service, const ServerOptions& options) {
   std::fprintf(stderr, "paa-emulator: listening on %s://%s:%u%s/alsoask\n", options.plain ? "http" : "https",
                endpoint->address().to_string().c_str(), static_cast<unsigned>(port), service.config().prefix.c_str());
 
+  auto start_accepting = [&] {
+    asio::co_spawn(acceptor_strand, accept_loop(acceptor, shared, options.threads > 1), [](std::exception_ptr e) {
+      if (e) std::fprintf(stderr, "paa-emulator: accept loop stopped unexpectedly\n");
+    });
+  };
+  start_accepting();
+  // A planned outage (--down-mode refuse): the port refuses connections until it ends, then the
+  // same port listens again.
+  const ip_tcp::endpoint bound(endpoint->address(), port);
+  asio::steady_timer reopen(acceptor_strand);
+  bool stopping = false;
+  shared.refuse_connections = [&] {
+    // Inline when the caller is on the acceptor's strand (one thread): no connection is
+    // accepted between the request that met the outage and the close.
+    asio::dispatch(acceptor_strand, [&] {
+      if (!acceptor.is_open() || stopping) return;
+      beast::error_code ignored;
+      acceptor.close(ignored);
+      std::fprintf(stderr, "paa-emulator: planned outage: refusing connections\n");
+      const auto up = service.outage_up_at();
+      if (!up) return;  // for good
+      reopen.expires_after(std::chrono::duration_cast<std::chrono::milliseconds>(*up - Clock::now()));
+      reopen.async_wait([&](const beast::error_code& wait_ec) {
+        if (wait_ec || stopping) return;
+        beast::error_code listen_ec;
+        listen_on(bound, listen_ec);
+        if (listen_ec) {
+          std::fprintf(stderr, "paa-emulator: cannot listen again on port %u: %s\n", static_cast<unsigned>(port),
+                       listen_ec.message().c_str());
+          return;
+        }
+        std::fprintf(stderr, "paa-emulator: planned outage over: listening again\n");
+        start_accepting();
+      });
+    });
+  };
+
   asio::signal_set signals(ioc, SIGINT, SIGTERM);
   signals.async_wait([&](const beast::error_code& sig_ec, int) {
     if (sig_ec) return;
     // Stop accepting; stopping the context then destroys every connection's coroutine, closing its socket.
-    beast::error_code ignored;
-    acceptor.close(ignored);
-    ioc.stop();
+    asio::post(acceptor_strand, [&] {
+      stopping = true;
+      beast::error_code ignored;
+      acceptor.close(ignored);
+      reopen.cancel();
+      ioc.stop();
+    });
   });
-  asio::co_spawn(ioc, accept_loop(acceptor, shared, options.threads > 1), [](std::exception_ptr e) {
-    if (e) std::fprintf(stderr, "paa-emulator: accept loop stopped unexpectedly\n");
-  });
-
   std::vector<std::thread> workers;
   for (unsigned i = 1; i < options.threads; ++i) workers.emplace_back([&ioc] { ioc.run(); });
   ioc.run();

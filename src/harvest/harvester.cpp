@@ -1,6 +1,6 @@
 // The coroutine shell of `paa run`: it performs the actions of the pure classes (KeyAttempt, which
-// drives StartGate, QuotaTracker, RateController, classify and RetryBackoff) and waits; it
-// decides nothing.
+// drives StartGate, ServiceHealth, QuotaTracker, RateController, classify and RetryBackoff) and
+// waits; it decides nothing.
 //
 // Threads: one io_context thread runs every worker coroutine (one connection each), as one task
 // group; the feeder (feeder.cpp) streams the job on a thread of its own, does the store's point
@@ -21,6 +21,7 @@
 #include "paa/harvest/work_channel.hpp"
 #include "paa/harvest/task_group.hpp"
 #include "paa/model/clock.hpp"
+#include "paa/model/duration.hpp"
 #include "paa/version.hpp"
 
 #include <boost/asio/as_tuple.hpp>
@@ -43,13 +44,26 @@ namespace asio = boost::asio;
 constexpr auto use_tuple = asio::as_tuple(asio::use_awaitable);
 SteadyTime steady_now() { return std::chrono::steady_clock::now(); }
 
+// One key in a worker's hands: its item, its KeyAttempt (which refers to the item: a KeyRun
+// never moves), and where it stands.
+struct KeyRun {
+  KeyRun(RunCore& core, WorkItem work, const ServiceEndpoint& endpoint)
+      : item(std::move(work)), attempt(core.attempt(item)), target(alsoask_target(endpoint, item.query)) {}
+  KeyRun(const KeyRun&) = delete;
+  KeyRun& operator=(const KeyRun&) = delete;
+  WorkItem item;
+  KeyAttempt attempt;
+  std::string target;
+  bool held = false;  // set aside (KeyAttempt::Step::hold): resume() when ready
+};
+
 class Harvest {
  public:
-  Harvest(const HarvestOptions& options, StoreWriter& store, const QuotaState& stored_quota)
+  Harvest(const HarvestOptions& options, StoreWriter& store, const QuotaState& stored_quota, bool service_reached)
       : opt_(options),
         store_(store),
         started_(steady_now()),
-        core_(options, stored_quota, started_, unix_now_ms()),
+        core_(options, stored_quota, service_reached, started_, unix_now_ms()),
         workers_(io_.get_executor()),
         wake_(io_, SteadyTime::max()),
         progress_timer_(io_),
@@ -70,7 +84,10 @@ class Harvest {
  private:
   asio::awaitable<void> supervise();
   asio::awaitable<void> worker();
-  asio::awaitable<void> process(Transport& conn, WorkItem item);
+  asio::awaitable<std::unique_ptr<KeyRun>> next_key(bool& input_open);
+  asio::awaitable<void> process(Transport& conn, KeyRun& run);
+  std::unique_ptr<KeyRun> take_ready_held();
+  void log_health(ServiceHealth::Event event);
   asio::awaitable<void> wait_for_change(std::optional<SteadyTime> until);
   asio::awaitable<Result<void>> write(WriteRequest request);
   asio::awaitable<void> drain_then_cancel();
@@ -106,6 +123,10 @@ class Harvest {
   SettleBarrier settle_;
   FeedCounters counters_;
   Feeder feeder_;
+  // Keys set aside until the service's health tells whose their failures are (bounded: a streak
+  // that holds as many keys as an outage needs becomes one); and the keys in workers' hands.
+  std::vector<std::unique_ptr<KeyRun>> held_;
+  int active_ = 0;
 };
 
 std::unique_ptr<Transport> Harvest::connect() {
@@ -158,11 +179,38 @@ asio::awaitable<Result<void>> Harvest::write(WriteRequest request) {
   co_return co_await store_write_within(store_, std::move(request), opt_.store_ack_timeout);
 }
 
-asio::awaitable<void> Harvest::process(Transport& conn, WorkItem item) {
+void Harvest::log_health(ServiceHealth::Event event) {
+  const ServiceHealth& h = core_.health;
+  const auto now_ms = unix_now_ms();
+  switch (event) {
+    case ServiceHealth::Event::none:
+    case ServiceHealth::Event::stopped:  // the stop message says it
+      return;
+    case ServiceHealth::Event::outage_began:
+      spdlog::warn("the service at {} is unreachable (last: {}): every key waits; one request probes it at a time, "
+                   "next at {}; no key is failed meanwhile; the run stops (exit 6, resumable) if it stays unreachable "
+                   "for {}",
+                   opt_.endpoint.display(), h.last_failure(),
+                   format_utc(h.next_probe_ms(steady_now(), now_ms), "%H:%M:%S UTC"),
+                   duration_text(opt_.job.limits.outage_wait_ms));
+      return;
+    case ServiceHealth::Event::probe_failed:
+      spdlog::info("service unreachable since {} (probe: {}); next try {}", format_utc(h.down_since_ms(), "%H:%M:%S UTC"),
+                   h.last_failure(), format_utc(h.next_probe_ms(steady_now(), now_ms), "%H:%M:%S UTC"));
+      return;
+    case ServiceHealth::Event::outage_ended:
+      spdlog::warn("the service answers again after {} unreachable: every key resumes",
+                   format_duration(static_cast<double>(now_ms - h.down_since_ms()) / 1000.0));
+      return;
+  }
+}
+
+asio::awaitable<void> Harvest::process(Transport& conn, KeyRun& run) {
   using Step = KeyAttempt::Step;
-  const std::string target = alsoask_target(opt_.endpoint, item.query);
-  KeyAttempt attempt = core_.attempt(item);
-  KeyAttempt::Action act = attempt.next(steady_now(), unix_now_ms());
+  const WorkItem& item = run.item;
+  KeyAttempt& attempt = run.attempt;
+  KeyAttempt::Action act = run.held ? attempt.resume(steady_now(), unix_now_ms()) : attempt.next(steady_now(), unix_now_ms());
+  run.held = false;
   for (;;) {
     switch (act.step) {
       case Step::wait_event:
@@ -172,9 +220,11 @@ asio::awaitable<void> Harvest::process(Transport& conn, WorkItem item) {
         break;
       case Step::send: {
         if (act.probe) spdlog::info("probing the quota with one request");
-        HttpResponse response = co_await conn.get(target);
+        if (act.health_probe) spdlog::debug("probing the service with q=\"{}\"", item.query.q);
+        HttpResponse response = co_await conn.get(run.target);
         act = attempt.on_response(std::move(response), steady_now(), unix_now_ms());
-        notify();  // a request ended: the quota and the gate may have changed
+        notify();  // a request ended: the quota, the service's health and the gate may have changed
+        log_health(act.event);
         announce_quota_wait();
         if (act.step != Step::store) {
           spdlog::debug("attempt {} for q=\"{}\" hl={} gl={}: {}", attempt.attempts(), item.query.q, item.query.hl,
@@ -197,6 +247,11 @@ asio::awaitable<void> Harvest::process(Transport& conn, WorkItem item) {
         act = attempt.on_quota_saved(saved, steady_now(), unix_now_ms());
         break;
       }
+      case Step::hold:
+        spdlog::debug("q=\"{}\": retries spent while the service answers nothing: set aside until it does",
+                      item.query.q);
+        run.held = true;
+        co_return;
       case Step::stop_run:
         request_stop(act.reason, act.message);
         co_return;
@@ -206,21 +261,80 @@ asio::awaitable<void> Harvest::process(Transport& conn, WorkItem item) {
   }
 }
 
+std::unique_ptr<KeyRun> Harvest::take_ready_held() {
+  const SteadyTime now = steady_now();
+  for (auto it = held_.begin(); it != held_.end(); ++it) {
+    if ((*it)->attempt.ready_to_resume(now)) {
+      auto run = std::move(*it);
+      held_.erase(it);
+      return run;
+    }
+  }
+  return nullptr;
+}
+
+// A worker's next key: a held key whose fate is known first, then a new one from the feeder.
+// While keys are held a worker never blocks on the channel: the key it would wait for may be
+// the one that settles them. When nothing can settle them (no key in a worker's hands, no new
+// key at hand), the service's health judges them. nullptr: nothing left for this worker.
+asio::awaitable<std::unique_ptr<KeyRun>> Harvest::next_key(bool& input_open) {
+  for (;;) {
+    if (auto run = take_ready_held()) co_return run;
+    if (input_open) {
+      std::optional<WorkItem> item;
+      if (held_.empty()) {
+        auto [ec, received] = co_await channel_.async_receive(use_tuple);
+        if (!ec) item = std::move(received);
+        if (!item) input_open = false;
+      } else {
+        item = channel_.try_receive();  // nullopt: none at hand now (or the channel closed)
+      }
+      if (item && !item->key.empty()) co_return std::make_unique<KeyRun>(core_, std::move(*item), opt_.endpoint);
+      if (item) input_open = false;  // this worker's end of input
+      if (held_.empty()) {
+        if (!input_open) co_return nullptr;
+        continue;
+      }
+    } else if (held_.empty()) {
+      co_return nullptr;
+    }
+    if (active_ > 0) {
+      co_await wait_for_change(std::nullopt);  // another worker's answer may settle them
+      continue;
+    }
+    log_health(core_.health.judge(steady_now(), unix_now_ms()));
+    notify();
+    bool ready = false;
+    for (const auto& run : held_) ready = ready || run->attempt.ready_to_resume(steady_now());
+    if (!ready) co_await wait_for_change(std::nullopt);  // never spin
+  }
+}
+
 asio::awaitable<void> Harvest::worker() {
   // Cancellation (the drain deadline) must not throw out of the next await: the worker still
   // settles its key and stores what it holds.
   co_await asio::this_coro::throw_if_cancelled(false);
   auto conn = connect();
+  bool input_open = true;
   for (;;) {
-    auto [ec, item] = co_await channel_.async_receive(use_tuple);
-    if (ec || item.key.empty()) break;
-    // Settled however process() ends (a bug's exception included): the feeder waiting for a
-    // level to settle must never wait for a key nobody holds.
-    struct Settled {
-      SettleBarrier& barrier;
-      ~Settled() { barrier.settled(); }
-    } settled{settle_};
-    co_await process(*conn, std::move(item));
+    std::unique_ptr<KeyRun> run = co_await next_key(input_open);
+    if (!run) break;
+    ++active_;
+    {
+      // Settled however process() ends (a bug's exception included) unless it is held: the
+      // feeder waiting for a level to settle must never wait for a key nobody holds.
+      struct Settled {
+        Harvest& h;
+        KeyRun& run;
+        ~Settled() {
+          --h.active_;
+          if (!run.held) h.settle_.settled();
+          h.notify();  // a key left a worker's hands: a held key may now be judged
+        }
+      } settled{*this, *run};
+      co_await process(*conn, *run);
+    }
+    if (run->held) held_.push_back(std::move(run));
   }
   conn->close();
 }
@@ -250,7 +364,7 @@ asio::awaitable<void> Harvest::show_progress() {
 }
 
 RunView Harvest::view() const {
-  return {opt_, core_.tally, counters_, core_.quota, core_.gate.stop_reason(), failures_.count(),
+  return {opt_, core_.tally, counters_, core_.quota, core_.health, core_.gate.stop_reason(), failures_.count(),
           std::chrono::duration<double>(steady_now() - started_).count()};
 }
 
@@ -258,7 +372,7 @@ ProgressSnapshot Harvest::snapshot() {
   const auto now = steady_now();
   const RunView run = view();
   rate_meter_.add(now, settled_by_workers(run));
-  return progress_snapshot(run, rate_meter_.per_second(), core_.rate.paused(now), unix_now_ms());
+  return progress_snapshot(run, rate_meter_.per_second(), core_.rate.paused(now), now, unix_now_ms());
 }
 
 HarvestSummary Harvest::run() {
@@ -293,7 +407,10 @@ Result<HarvestSummary> run_harvest(const HarvestOptions& options, StoreWriter& s
   // sent: a record that cannot be read is a store failure, never a fresh start.
   auto stored_quota = store.quota();
   if (!stored_quota) return prefixed("cannot read the store's quota record, so nothing was sent: ", stored_quota.error());
-  Harvest harvest(options, store, *stored_quota);
+  // Whether the service answered this store before: a failing start is then an outage.
+  auto reached = store.service_reached(options.endpoint.display());
+  if (!reached) return prefixed("cannot read the store's records, so nothing was sent: ", reached.error());
+  Harvest harvest(options, store, *stored_quota, *reached);
   return harvest.run();
 }
 

@@ -1,5 +1,8 @@
 #include "paa/harvest/key_attempt.hpp"
 
+#include <algorithm>
+#include <functional>
+
 namespace paa {
 
 using Step = KeyAttempt::Step;
@@ -14,6 +17,9 @@ Action stop(StopReason reason, std::string message) {
 }
 }  // namespace
 
+KeyAttempt::KeyAttempt(Parts parts, const Config& config, const WorkItem& item)
+    : p_(parts), config_(config), item_(item), key_hash_(std::hash<std::string>{}(item.key)) {}
+
 Action KeyAttempt::next(SteadyTime now, std::int64_t now_ms) {
   // A stop ends a back-off too: the key is left for the next run.
   if (p_.gate.stop_reason() != StopReason::none) return {Step::finished};
@@ -25,14 +31,16 @@ Action KeyAttempt::next(SteadyTime now, std::int64_t now_ms) {
     case StartGate::Kind::go_probe: {
       ticket_ = p_.gate.on_start(d, now);
       ++attempts_;
+      health_probe_ = d.health_probe;
       Action a{Step::send};
       a.probe = d.kind == StartGate::Kind::go_probe;
+      a.health_probe = d.health_probe;
       return a;
     }
     case StartGate::Kind::stop:
-      // The gate decided it (quota, budget): it becomes the run's stop reason. A stop already
-      // requested by someone else just ends this key.
-      if (p_.gate.stop_reason() == StopReason::none) return stop(d.reason, "");
+      // The gate decided it (quota, budget, the service's health): it becomes the run's stop
+      // reason. A stop already requested by someone else just ends this key.
+      if (p_.gate.stop_reason() == StopReason::none) return stop(d.reason, p_.health.stop_message(d.reason, now_ms));
       return {Step::finished};
     case StartGate::Kind::wait_event:
       return {Step::wait_event};
@@ -69,7 +77,11 @@ Action KeyAttempt::on_response(HttpResponse response, SteadyTime now, std::int64
   facts.stale = response_.stale;
   facts.tls_refused = response_.tls_refused;
   facts.content_type = response_.content_type;
-  return classified(facts, now, now_ms);
+  // The service's health sees every attempt's end, exactly once per start.
+  ended_ = p_.health.on_end(service_signal(response_), key_hash_, std::exchange(health_probe_, false), now, now_ms);
+  Action a = classified(facts, now, now_ms);
+  a.event = ended_.event;
+  return a;
 }
 
 Action KeyAttempt::classified(const ResponseFacts& facts, SteadyTime now, std::int64_t now_ms) {
@@ -88,6 +100,7 @@ Action KeyAttempt::classified(const ResponseFacts& facts, SteadyTime now, std::i
       p_.rate.on_success(now);
       rate_limited_ = 0;
       Action a{Step::store};
+      const bool first_store = p_.health.first_store();
       StoredResult stored{item_.key,   item_.query.q,  item_.query.hl, item_.query.gl,  item_.query.city,
                           std::move(response_.body),  now_ms,         envelope_->cached, envelope_->quota,
                           0,           {},             {},             false};
@@ -95,11 +108,16 @@ Action KeyAttempt::classified(const ResponseFacts& facts, SteadyTime now, std::i
                              PutResult{std::move(stored), std::move(*envelope_), charged_,
                                        static_cast<std::uint32_t>(attempts_)},
                              p_.quota.state(), item_.attrs};
+      a.write->keep_attrs = item_.keep_attrs;
+      // The store remembers that this address answered: a failing start is then an outage.
+      if (first_store) a.write->reached_service = config_.service;
       envelope_.reset();
       return a;
     }
     case Verdict::retry:
       p_.quota.on_failure(outcome.spend == Spend::unknown, now_ms);
+      // A wrong address found at the start: every key would get the same.
+      if (p_.health.stopped(now)) return next(now, now_ms);
       return retry_or_fail(outcome, facts.status, now, now_ms);
     case Verdict::fail_key:
       p_.quota.on_failure(false, now_ms);
@@ -145,10 +163,40 @@ Action KeyAttempt::retry_or_fail(const Outcome& outcome, int status, SteadyTime 
     return next(now, now_ms);
   }
   resent_stale_ = false;
-  const auto delay = p_.backoff.next_delay(++failures_);
-  if (!delay) return record_failed(outcome.reason, status);
+  last_outcome_ = outcome.reason;
+  last_status_ = status;
+  // A probe's or an outage's failure counts for no key: the gate holds the key for the outage.
+  if (ended_.failure == ServiceHealth::kNotCounted) return next(now, now_ms);
+  failures_at_.push_back(ended_.failure);
+  const auto delay = p_.backoff.next_delay(own_failures());
+  if (!delay) return retries_spent(now, now_ms);
   backoff_until_ = now + *delay;
   return next(now, now_ms);
+}
+
+int KeyAttempt::own_failures() const {
+  return static_cast<int>(std::count_if(failures_at_.begin(), failures_at_.end(), [this](std::uint64_t f) {
+    return p_.health.blame(f) != ServiceHealth::Blame::void_;
+  }));
+}
+
+Action KeyAttempt::retries_spent(SteadyTime, std::int64_t) {
+  // Whose failures these are, nobody can tell while the service has answered nothing since.
+  if (p_.health.blame(failures_at_.back()) == ServiceHealth::Blame::open) return {Step::hold};
+  return record_failed(last_outcome_, last_status_);
+}
+
+bool KeyAttempt::ready_to_resume(SteadyTime now) const {
+  return p_.gate.stop_reason() != StopReason::none || p_.health.stopped(now) ||
+         p_.health.blame(failures_at_.back()) != ServiceHealth::Blame::open;
+}
+
+Action KeyAttempt::resume(SteadyTime now, std::int64_t now_ms) {
+  if (p_.gate.stop_reason() != StopReason::none) return {Step::finished};
+  // An outage voided some of its failures: it goes on (through the gate, which holds it for the
+  // outage) with the retries it has left; else they were its own.
+  if (own_failures() <= p_.backoff.retries()) return next(now, now_ms);
+  return retries_spent(now, now_ms);
 }
 
 Action KeyAttempt::record_failed(std::string message, int status) {
@@ -158,6 +206,7 @@ Action KeyAttempt::record_failed(std::string message, int status) {
   a.write = WriteRequest{config_.job,
                          MarkFailed{item_.key, static_cast<std::uint32_t>(attempts_), status, a.message},
                          std::nullopt, item_.attrs};
+  a.write->keep_attrs = item_.keep_attrs;
   writing_failure_ = true;
   return a;
 }

@@ -22,6 +22,13 @@ double RateMeter::per_second() const {
 
 std::string run_state_text(const RunState& s, std::int64_t now_ms) {
   if (s.stopping) return "stopping";
+  if (s.unreachable_since_ms != 0) {
+    if (s.next_try_ms > now_ms) {
+      return "service unreachable since " + format_utc(s.unreachable_since_ms, "%H:%M") + ", next try " +
+             format_utc(s.next_try_ms, "%H:%M:%S");
+    }
+    return "service unreachable since " + format_utc(s.unreachable_since_ms, "%H:%M") + ", probing";
+  }
   if (s.quota_exhausted) {
     if (s.next_probe_ms > now_ms) {
       return "waiting for quota renewal; next probe " + format_utc(s.next_probe_ms, "%Y-%m-%d %H:%M:%S UTC");

@@ -4,7 +4,8 @@
 
 namespace paa {
 
-ProgressSnapshot progress_snapshot(const RunView& run, double requests_per_s, bool rate_paused, std::int64_t now_ms) {
+ProgressSnapshot progress_snapshot(const RunView& run, double requests_per_s, bool rate_paused, SteadyTime now,
+                                   std::int64_t now_ms) {
   const QuotaState& quota = run.quota.state();
   ProgressSnapshot s;
   s.total = run.feed.total_keys.load();
@@ -19,11 +20,17 @@ ProgressSnapshot progress_snapshot(const RunView& run, double requests_per_s, bo
   s.cached = run.tally.cached;
   s.fetched = run.tally.stored;
   s.elapsed_s = run.elapsed_s;
-  s.requests_per_s = run.quota.exhausted() ? 0 : requests_per_s;  // no ETA while waiting for the renewal
+  const bool outage = run.health.phase() == ServiceHealth::Phase::outage;
+  // No ETA while waiting for the renewal or for the service.
+  s.requests_per_s = run.quota.exhausted() || outage ? 0 : requests_per_s;
   s.searches_left = quota.searches_left;
   if (quota.renewal_date) s.renewal_date = format_date(*quota.renewal_date);
-  s.state = run_state_text({run.stop != StopReason::none, run.quota.exhausted(), run.quota.next_probe_ms(), rate_paused},
-                           now_ms);
+  RunState state{run.stop != StopReason::none, run.quota.exhausted(), run.quota.next_probe_ms(), rate_paused};
+  if (outage) {
+    state.unreachable_since_ms = run.health.down_since_ms();
+    state.next_try_ms = run.health.next_probe_ms(now, now_ms);
+  }
+  s.state = run_state_text(state, now_ms);
   return s;
 }
 

@@ -4,6 +4,8 @@ namespace paa {
 
 StartGate::Decision StartGate::decide(SteadyTime now, std::int64_t now_ms) const {
   if (stop_ != StopReason::none) return {Kind::stop, {}, stop_};
+  const auto h = health_.decide(now);
+  if (h.kind == ServiceHealth::Gate::Kind::stop) return {Kind::stop, {}, h.reason};
   const auto q = quota_.decide(now_ms);
   switch (q.gate) {
     case QuotaTracker::Gate::stop_quota:
@@ -18,14 +20,25 @@ StartGate::Decision StartGate::decide(SteadyTime now, std::int64_t now_ms) const
     case QuotaTracker::Gate::go_probe:
       break;
   }
+  // An outage: every key waits for its probe, and the probe waits for the quota like any request.
+  switch (h.kind) {
+    case ServiceHealth::Gate::Kind::wait_event: return {Kind::wait_event};
+    case ServiceHealth::Gate::Kind::wait_until: return {Kind::wait_until, h.until};
+    case ServiceHealth::Gate::Kind::go:
+    case ServiceHealth::Gate::Kind::go_probe:
+    case ServiceHealth::Gate::Kind::stop: break;
+  }
   if (const auto wait = rate_.wait_time(now); wait > Duration::zero()) {
     return {Kind::wait_until, now + wait};
   }
-  return {q.gate == QuotaTracker::Gate::go_probe ? Kind::go_probe : Kind::go};
+  Decision d{q.gate == QuotaTracker::Gate::go_probe ? Kind::go_probe : Kind::go};
+  d.health_probe = h.kind == ServiceHealth::Gate::Kind::go_probe;
+  return d;
 }
 
 SpendLedger::Ticket StartGate::on_start(const Decision& granted, SteadyTime now) {
   rate_.on_start(now);
+  health_.on_start(granted.health_probe);
   return quota_.on_start(granted.kind == Kind::go_probe);
 }
 

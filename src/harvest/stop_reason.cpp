@@ -16,6 +16,7 @@ const char* stop_reason_name(StopReason r) {
     case StopReason::input: return "input";
     case StopReason::store_failure: return "store-failure";
     case StopReason::config: return "config";
+    case StopReason::outage: return "outage";
   }
   return "?";
 }
@@ -46,6 +47,7 @@ std::string stop_message(StopReason reason, const StopContext& context, const st
       return "max_searches (" + std::to_string(context.max_searches) +
              ") reached; raise it (--max-searches) or run again to continue";
     case StopReason::interrupted: return "interrupted; run the same command to resume";
+    case StopReason::outage: return cause + "; run `paa run " + context.job_file + "` again to continue where it stopped";
     case StopReason::none:
     case StopReason::auth:
     case StopReason::tls:
@@ -67,6 +69,7 @@ int exit_code_for(StopReason reason) {
     case StopReason::input:
     case StopReason::config: return exit_code_for(errc::invalid_input);
     case StopReason::store_failure: return exit_code_for(errc::store);
+    case StopReason::outage: return kExitUnreachable;
   }
   return kExitInternal;
 }

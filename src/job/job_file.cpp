@@ -25,7 +25,8 @@ constexpr std::string_view kTopKeys[] = {"name",    "store",       "base_url", "
                                          "queries", "query_files", "locales",  "limits",
                                          "expand",  "refresh_after", "notify"};
 constexpr std::string_view kLimitKeys[] = {"concurrency", "rate",     "burst",     "max_searches",
-                                           "on_quota",    "use_payg", "timeout_s", "retries"};
+                                           "on_quota",    "use_payg", "timeout_s", "retries",
+                                           "outage_wait"};
 constexpr std::string_view kLocaleKeys[] = {"hl", "gl", "city"};
 constexpr std::string_view kNotifyKeys[] = {"url", "secret_env"};
 constexpr std::string_view kExpandKeys[] = {"depth", "from", "per_result", "max_keys", "include",
@@ -253,6 +254,15 @@ void read_limits(Diagnostics& where, const toml::node& node, Limits& limits) {
   }
   if (const toml::node* n = table->get("retries")) {
     if (read_int(where, *n, "limits.retries", 0, 100, "0 to 100", v)) limits.retries = static_cast<int>(v);
+  }
+  if (const toml::node* n = table->get("outage_wait")) {
+    if (std::string text; read_string(where, *n, "limits.outage_wait", text)) {
+      if (auto ms = parse_outage_wait(text); !ms) {
+        where.error(*n, "limits.outage_wait: " + ms.error().message);
+      } else {
+        limits.outage_wait_ms = *ms;
+      }
+    }
   }
 }
 

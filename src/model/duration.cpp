@@ -36,7 +36,13 @@ Result<std::int64_t> parse_duration(std::string_view text) {
   return n * unit->ms;
 }
 
+Result<std::int64_t> parse_outage_wait(std::string_view text) {
+  if (text == "0") return std::int64_t{0};
+  return parse_duration(text);
+}
+
 std::string duration_text(std::int64_t ms) {
+  if (ms == 0) return "0";
   for (const auto& u : kUnits) {
     if (ms > 0 && ms % u.ms == 0) return std::to_string(ms / u.ms) + u.suffix;
   }

@@ -1,5 +1,6 @@
 #include "paa/net/base_url.hpp"
 
+#include <boost/asio/ip/address.hpp>
 #include <boost/url/parse.hpp>
 
 namespace paa {
@@ -10,6 +11,15 @@ std::string ServiceEndpoint::display() const {
   if (port != (tls ? "443" : "80")) out += ":" + port;
   out += base_path;
   return out;
+}
+
+bool ServiceEndpoint::loopback() const {
+  std::string name;
+  for (char c : host) name += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  if (name == "localhost" || name.ends_with(".localhost")) return true;
+  boost::system::error_code ec;
+  const auto address = boost::asio::ip::make_address(host, ec);
+  return !ec && address.is_loopback();
 }
 
 Result<ServiceEndpoint> parse_base_url(std::string_view text) {

@@ -14,6 +14,7 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 
+#include <openssl/err.h>
 #include <openssl/ssl.h>
 
 #include <cerrno>
@@ -173,6 +174,9 @@ struct HttpConnection::Impl {
     rec = finished(rec);
     if (rec) {
       r.network_error = "cannot resolve " + endpoint.host + ": " + why(rec);
+      r.failure = rec == beast::error::timeout ? TransportFailure::timeout
+                  : rec == asio::error::operation_aborted ? TransportFailure::other
+                                                          : TransportFailure::dns;
       co_return;
     }
     if (endpoint.tls) {
@@ -186,6 +190,7 @@ struct HttpConnection::Impl {
     cec = finished(cec);
     if (cec) {
       r.network_error = "cannot connect to " + endpoint.host + ":" + endpoint.port + ": " + why(cec);
+      r.failure = cec == asio::error::connection_refused ? TransportFailure::refused : kind_of(cec);
       close();
       co_return;
     }
@@ -200,10 +205,14 @@ struct HttpConnection::Impl {
       if (hec) {
         if (auto failure = certificate_failure(handle)) {
           r.tls_refused = true;
+          r.failure = TransportFailure::tls_verify;
           r.network_error = "TLS: the certificate of " + endpoint.host + " could not be verified (" + *failure +
                             "); if it uses your own CA, pass --ca-file CA.pem";
         } else {
           r.network_error = "TLS handshake with " + endpoint.host + " failed: " + why(hec);
+          r.failure = answered_in_plain(hec)                 ? TransportFailure::plain_on_tls
+                      : kind_of(hec) != TransportFailure::other ? kind_of(hec)  // timed out, closed
+                                                                 : TransportFailure::tls_handshake;
         }
         close();
         co_return;
@@ -222,6 +231,33 @@ struct HttpConnection::Impl {
     char byte = 0;
     const ssize_t n = ::recv(lowest().native_handle(), &byte, 1, MSG_PEEK | MSG_DONTWAIT);
     return n >= 0 || (errno != EAGAIN && errno != EWOULDBLOCK);
+  }
+
+  // The kind of a failure after the connection was made.
+  static TransportFailure kind_of(const boost::system::error_code& ec) {
+    if (ec == beast::error::timeout) return TransportFailure::timeout;
+    if (ec == http::error::end_of_stream || ec == asio::error::eof || ec == asio::error::connection_reset ||
+        ec == asio::error::broken_pipe || ec == ssl::error::stream_truncated || ec == asio::error::connection_aborted) {
+      return TransportFailure::closed;
+    }
+    return TransportFailure::other;
+  }
+
+  // A handshake that failed on what a plain-HTTP server sends back ("HTTP/1.1 400 ..." read as a
+  // TLS record): the address's scheme is wrong, not the TLS.
+  static bool answered_in_plain(const boost::system::error_code& ec) {
+    if (ec.category() != asio::error::get_ssl_category()) return false;
+    const int reason = ERR_GET_REASON(static_cast<unsigned long>(ec.value()));
+    return reason == SSL_R_WRONG_VERSION_NUMBER || reason == SSL_R_PACKET_LENGTH_TOO_LONG ||
+           reason == SSL_R_RECORD_LENGTH_MISMATCH || reason == SSL_R_HTTP_REQUEST;
+  }
+
+  // The bytes a plain request got back open with a TLS record (an alert or a handshake): the
+  // server speaks TLS on this port.
+  static bool tls_record_first(const beast::flat_buffer& buf) {
+    if (buf.size() < 2) return false;
+    const auto* b = static_cast<const unsigned char*>(buf.data().data());
+    return (b[0] == 0x15 || b[0] == 0x16) && b[1] == 0x03;
   }
 
   static std::string why(const boost::system::error_code& ec) {
@@ -249,6 +285,7 @@ struct HttpConnection::Impl {
     if (wec) {
       wec = finished(wec);
       r.network_error = "sending the request failed: " + why(wec);
+      r.failure = kind_of(wec);
       close();
       co_return;
     }
@@ -265,6 +302,7 @@ struct HttpConnection::Impl {
                            : "incomplete body (" + why(rec) + ")";
       } else {
         r.network_error = "reading the response failed: " + why(rec);
+        r.failure = parser.got_some() && tls_record_first(buffer) ? TransportFailure::tls_on_plain : kind_of(rec);
         r.stale = served_on_this_connection > 0 && !parser.got_some() &&
                   (rec == http::error::end_of_stream || rec == asio::error::eof ||
                    rec == asio::error::connection_reset || rec == ssl::error::stream_truncated);

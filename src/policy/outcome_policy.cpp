@@ -34,7 +34,14 @@ bool looks_like_html(const ResponseFacts& f) {
 
 }  // namespace
 
+// nginx's (and others') answer to plain HTTP on its TLS port: a 400 page saying so.
+constexpr std::string_view kPlainOnTlsPort = "plain HTTP request was sent to HTTPS port";
+
 std::string config_failure_message(const Outcome& outcome, std::string_view service) {
+  if (outcome.reason.find(kPlainOnTlsPort) != std::string::npos) {
+    return std::string(service) + ": the server speaks TLS on that port (it answered \"" + std::string(kPlainOnTlsPort) +
+           "\"): use https://. Nothing was recorded as failed";
+  }
   return "the service at " + std::string(service) + " answered " + outcome.reason +
          " for /alsoask: that address is not the service's API. Check the base URL (--base-url, "
          "PAA_BASE_URL or base_url in the job): it ends in /api, e.g. https://host/api. Nothing was "
@@ -53,6 +60,9 @@ Outcome classify(const ResponseFacts& f, std::chrono::system_clock::time_point n
   // service's API, for every key alike (the spec lists no 404 for a key: bad parameters are 400).
   if (f.status == 404 || f.status == 405) {
     return {Verdict::stop_config, std::to_string(f.status) + " " + excerpt(f.body_excerpt), {}, Spend::free};
+  }
+  if (f.status == 400 && f.body_excerpt.find(kPlainOnTlsPort) != std::string_view::npos) {
+    return {Verdict::stop_config, "400 " + excerpt(f.body_excerpt), {}, Spend::free};
   }
   if (f.status == 200 && looks_like_html(f)) {
     // A web page where the API's JSON was expected (a site's front page, a login portal). Whether

@@ -83,6 +83,8 @@ class RocksStore {
   Result<std::optional<ProgressEntry>> get_progress(std::string_view job,
                                                     std::string_view key) const;
   Result<QuotaState> get_quota() const;
+  // Whether a run stored an answer from `service` (ResultSink::service_reached).
+  Result<bool> get_service_reached(std::string_view service) const;
   Result<RunInfo> get_run(std::string_view job) const;
   Result<std::optional<RunInfo>> get_named_run(std::string_view run_id) const;
   Result<std::vector<RunInfo>> get_runs() const;  // oldest first

@@ -56,6 +56,23 @@ Result<std::optional<ProgressEntry>> RocksStore::get_progress(std::string_view j
   return decoded(get(progress, pk, "reading job progress"), kProgressFamily, pk, decode_progress);
 }
 
+Result<bool> RocksStore::get_service_reached(std::string_view service) const {
+  auto recorded = exists(meta, std::string(kMetaReachedPrefix) + std::string(service), "reading the services reached");
+  if (!recorded || *recorded) return recorded;
+  // A store from before these records: it reached the service if it holds any result, wherever
+  // from (a wrong address then waits like an outage, and never fails the store's keys).
+  std::unique_ptr<rocksdb::Iterator> any(db_->NewIterator(rocksdb::ReadOptions(), meta));
+  any->Seek(rocksdb::Slice(kMetaReachedPrefix.data(), kMetaReachedPrefix.size()));
+  if (any->Valid() && any->key().starts_with(rocksdb::Slice(kMetaReachedPrefix.data(), kMetaReachedPrefix.size()))) {
+    return false;  // this store records where it reached: not here
+  }
+  if (!any->status().ok()) return rocks_error(dir_, "reading the services reached", any->status());
+  std::unique_ptr<rocksdb::Iterator> result(db_->NewIterator(rocksdb::ReadOptions(), results));
+  result->SeekToFirst();
+  if (!result->status().ok()) return rocks_error(dir_, "reading the services reached", result->status());
+  return result->Valid();
+}
+
 Result<QuotaState> RocksStore::get_quota() const {
   auto q = decoded(get(meta, kMetaQuota, "reading the quota state"), kMetaFamily, kMetaQuota, decode_quota);
   if (!q) return q.error();

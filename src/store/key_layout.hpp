@@ -24,6 +24,9 @@ inline constexpr std::string_view kMetaQuota = "quota";
 inline constexpr std::string_view kMetaRunPrefix = "run/";  // + job name
 inline constexpr std::string_view kMetaShardPrefix = "shard/";  // + job name: ShardClaim JSON
 inline constexpr std::string_view kMetaRunsPrefix = "runs/";    // + run id: RunInfo JSON
+// + a base URL as displayed: the last time a run stored an answer from it (decimal Unix ms).
+// Older releases ignore it.
+inline constexpr std::string_view kMetaReachedPrefix = "reached/";
 
 // history key = encoded key + unchanged_since_ms (u64 BE): a key's versions in time order.
 // Encoded keys are prefix-free (each field is terminated), so the key is the scan prefix.

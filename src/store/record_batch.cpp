@@ -21,6 +21,10 @@ void RecordBatch::put(rocksdb::ColumnFamilyHandle* cf, std::string key, std::str
   if (overlay_ != nullptr) overlay_->set(cf, std::move(key), std::move(value));
 }
 
+void RecordBatch::put_service_reached(std::string_view service, std::int64_t at_ms) {
+  put(store_.meta, std::string(kMetaReachedPrefix) + std::string(service), std::to_string(at_ms));
+}
+
 void RecordBatch::remove(rocksdb::ColumnFamilyHandle* cf, std::string key) {
   batch_.Delete(cf, key);
   if (overlay_ != nullptr) overlay_->set(cf, std::move(key), std::nullopt);

@@ -72,6 +72,7 @@ class RecordBatch {
   void put_history(std::string_view key, std::int64_t slot, std::string bytes);  // as stored
   void put_progress(std::string_view job, std::string_view key, const ProgressEntry& entry);
   void put_quota(const QuotaState& quota);
+  void put_service_reached(std::string_view service, std::int64_t at_ms);  // meta reached/<service>
   void put_named_run(std::string_view run_id, const RunInfo& run);  // meta runs/<id>; none without an id
   void put_last_run(std::string_view job, const RunInfo& run);      // meta run/<job>
   void put_shard(std::string_view job, const ShardClaim& shard);

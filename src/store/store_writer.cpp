@@ -99,6 +99,10 @@ class RocksStoreWriter final : public StoreWriter {
     if (auto r = check_open(); !r) return r.error();
     return store_->get_quota();
   }
+  Result<bool> service_reached(std::string_view service) override {
+    if (auto r = check_open(); !r) return r.error();
+    return store_->get_service_reached(service);
+  }
   Result<std::optional<std::int64_t>> fetched_at(std::string_view key) override {
     if (auto r = check_open(); !r) return r.error();
     return store_->get_fetched_at(key);
@@ -353,13 +357,29 @@ class RocksStoreWriter final : public StoreWriter {
                            decode_progress);
   }
 
+  // The attributes the request's progress entry records: its own, or (keep_attrs) the entry's.
+  Result<SeedAttributes> attributes_for(WriteRequest& req, const Overlay& mine) {
+    if (!req.keep_attrs) return std::move(req.attrs);
+    const std::string* key = nullptr;
+    if (auto* put = std::get_if<PutResult>(&req.item)) key = &put->result.key;
+    if (auto* failed = std::get_if<MarkFailed>(&req.item)) key = &failed->key;
+    if (auto* done = std::get_if<MarkDone>(&req.item)) key = &done->key;
+    if (key == nullptr) return SeedAttributes();
+    auto existing = read_progress(req.job, *key, mine);
+    if (!existing) return existing.error();
+    return *existing ? std::move((*existing)->attrs) : SeedAttributes();
+  }
+
   Result<void> apply(WriteRequest& req, RecordBatch& batch, Overlay& mine) {
     if (auto r = check_job(req.job); !r) return r;
     return std::visit(
         [&](auto& item) -> Result<void> {
-          auto r = apply_item(req.job, item, req.attrs, batch, mine);
+          auto attrs = attributes_for(req, mine);
+          if (!attrs) return attrs.error();
+          auto r = apply_item(req.job, item, *attrs, batch, mine);
           if (!r) return r;
           if (req.quota) batch.put_quota(*req.quota);
+          if (!req.reached_service.empty()) batch.put_service_reached(req.reached_service, unix_now_ms());
           return {};
         },
         req.item);

@@ -6,8 +6,12 @@ usage: kubernetes_manifest_test.py MANIFEST PAA_BINARY
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import yaml
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import exit_policy  # noqa: E402
 
 
 def fail(message):
@@ -70,7 +74,8 @@ def main():
     if claim not in claims or "ReadWriteMany" not in claims[claim]["spec"].get("accessModes", []):
         fail(f"the stores' claim {claim} must be in the manifest with accessModes ReadWriteMany")
 
-    # Exit codes: 1, 5 and 130 are retried; 2, 3 and 4 are not (docs/running.md "Exit codes").
+    # Exit codes: those exit_policy retries (1, 5, 6, 130) are retried; the final ones (2, 3, 4)
+    # are not (docs/running.md "Exit codes").
     # The first matching rule wins: an evicted paa exits 130, so the eviction rule must come
     # before any exit-code rule, or evictions count as failures.
     rules = spec["podFailurePolicy"]["rules"]
@@ -90,12 +95,13 @@ def main():
             fail("exit-code rules name the paa container and use operator In")
         for code in codes["values"]:
             action_for.setdefault(code, rule["action"])
-    for code in (2, 3, 4):
+    exit_policy.check_table(Path(manifest).resolve().parents[2])
+    for code in sorted(exit_policy.FINAL):
         if action_for.get(code) not in ("FailIndex", "FailJob"):
             fail(f"exit {code} must not be retried (FailIndex), found {action_for.get(code)}")
-    for code in (1, 5, 130):
-        if action_for.get(code, "Count") != "Count":
-            fail(f"exit {code} must be retried (Count), found {action_for[code]}")
+    for code in sorted(exit_policy.RETRIED):
+        if action_for.get(code) != "Count":
+            fail(f"exit {code} must be retried (Count), found {action_for.get(code)}")
     if any(a == "FailIndex" for a in action_for.values()) and "backoffLimitPerIndex" not in spec:
         fail("FailIndex needs backoffLimitPerIndex")
     print(f"ok: {shards} shards, exit codes {sorted(action_for.items())}")

@@ -354,6 +354,47 @@ TEST(ExpandE2ESeedsAddedLater, AreExpandedToTheJobsDepthPayingOnlyTheirNewKeysOn
   EXPECT_EQ(emu.requests(), after);
 }
 
+// --refresh fetches each key once per run: a key an earlier run discovered by expansion and then
+// added to the list (the job's own feed fetches it) is not fetched again by its level; and the
+// level's writes keep the attributes the list gives it.
+TEST(ExpandE2ERefresh, AKeyTheListGainedIsFetchedOncePerRunAndKeepsTheListsAttributes) {
+  TempDir dir;
+  const auto seeds = seeds_of(3);
+  const auto levels = expected_levels(seeds, 1, 1, 100);
+  ASSERT_EQ(levels[1].size(), 3u);
+  const std::string gained = levels[1][0];  // discovered by the first run, then listed
+  Emulator emu(dir.path(), {"--seed", std::to_string(kSeed)});
+  const fs::path job = dir / "again.toml";
+  std::ofstream(job) << "query_files = [\"again.csv\"]\nlocales = [ { hl = \"en\", gl = \"us\" } ]\n"
+                        "[limits]\nrate = 0\nconcurrency = 4\n[expand]\ndepth = 1\nper_result = 1\n";
+  auto write_list = [&](bool with_gained) {
+    std::ofstream list(dir / "again.csv");
+    list << "keyword,volume\n";
+    for (std::size_t i = 0; i < seeds.size(); ++i) list << "\"" << seeds[i] << "\"," << 100 * (i + 1) << "\n";
+    if (with_gained) list << "\"" << gained << "\",777\n";
+  };
+  write_list(false);
+  ASSERT_EQ(run_paa(run_args(job, emu), dir.path()).exit_code, 0);
+  write_list(true);
+  const auto first_log = emu.log().size();
+  auto r = run_paa(run_args(job, emu, {"--refresh"}), dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::map<std::string, int> asked;
+  const auto log = emu.log();
+  for (std::size_t i = first_log; i < log.size(); ++i) ++asked[std::string(log[i].at("q").as_string())];
+  EXPECT_EQ(asked[gained], 1) << "listed and discovered: fetched once in the run";
+  for (const auto& [q, n] : asked) EXPECT_EQ(n, 1) << q;
+  for (const auto& q : all_of(levels)) EXPECT_EQ(asked.count(q), 1u) << q << ": --refresh fetches every key";
+  bool found = false;
+  for (const auto& row : export_jsonl(dir.path(), dir / "again.db")) {
+    if (row.at("q").as_string() != gained) continue;
+    found = true;
+    ASSERT_TRUE(row.contains("volume")) << json::serialize(row);
+    EXPECT_EQ(row.at("volume").as_int64(), 777) << "the list's attributes survive the level's fetch";
+  }
+  EXPECT_TRUE(found);
+}
+
 TEST(ExpandE2EShards, AnExpandingJobRefusesShardsBeforeSendingAnything) {
   TempDir dir;
   Emulator emu(dir.path(), {});

@@ -18,13 +18,20 @@ struct Harness {
   explicit Harness(std::int64_t max_searches = 0, int retries = 2, QuotaState stored = {})
       : quota({OnQuota::stop, false, max_searches, std::chrono::hours(1)}, stored, kNowMs),
         rate({.rate = 0, .burst = 1}, t0),
-        gate(quota, rate),
+        health({"https://paa.example/api", 8, /*reached_before=*/true, std::chrono::hours(2), 2s, 60s, 60s}),
+        gate(quota, rate, health),
         backoff({1000ms, 8000ms, retries}, /*seed=*/7) {}
-  KeyAttempt key() { return KeyAttempt({gate, quota, rate, backoff, tally}, config, item); }
+  KeyAttempt key() { return KeyAttempt({gate, quota, rate, backoff, tally, health}, config, item); }
+  // Another key's request, answered by the service (or not): what the health hears of it.
+  void other_key(ServiceSignal::Kind kind, std::uint64_t key_hash = 99, TransportFailure failure = TransportFailure::none) {
+    health.on_start(false);
+    health.on_end({kind, failure, "other key"}, key_hash, false, t0, kNowMs);
+  }
 
   SteadyTime t0 = SteadyTime{} + 1000s;
   QuotaTracker quota;
   RateController rate;
+  ServiceHealth health;
   StartGate gate;
   RetryBackoff backoff;
   RunTally tally;
@@ -178,7 +185,13 @@ TEST(KeyAttempt, ServerErrorsAreRetriedThenRecordedFailedAndMayHaveSpent) {
   auto key = run.key();
   SteadyTime now = run.t0;
   int sent = 0;
-  const auto a = drive(key, now, status(500), sent);
+  // Retries spent while the service answered nothing else: whose trouble it is, nobody can tell.
+  ASSERT_EQ(drive(key, now, status(500), sent).step, Step::hold);
+  EXPECT_FALSE(key.ready_to_resume(now));
+  EXPECT_EQ(run.tally.failed, 0u);
+  run.other_key(ServiceSignal::Kind::answered);  // another key is answered: the failures were this key's
+  ASSERT_TRUE(key.ready_to_resume(now));
+  const auto a = key.resume(now, kNowMs);
   ASSERT_EQ(a.step, Step::record_failed);
   EXPECT_EQ(sent, 3) << "the first attempt and 2 retries";
   EXPECT_EQ(a.status, 500);
@@ -234,8 +247,8 @@ TEST(KeyAttempt, CertificateRefusedStopsTheRunAndSpendsNothing) {
 TEST(KeyAttempt, StaleConnectionIsResentAtOnceThroughTheGateTakingATokenAndABudgetSlot) {
   Harness run(/*max_searches=*/2);
   RateController limited({.rate = 1, .burst = 2}, run.t0);
-  StartGate gate(run.quota, limited);
-  KeyAttempt key({gate, run.quota, limited, run.backoff, run.tally}, run.config, run.item);
+  StartGate gate(run.quota, limited, run.health);
+  KeyAttempt key({gate, run.quota, limited, run.backoff, run.tally, run.health}, run.config, run.item);
   ASSERT_EQ(key.next(run.t0, kNowMs).step, Step::send);
   const auto a = key.on_response(network(true, /*stale=*/true), run.t0, kNowMs);
   ASSERT_EQ(a.step, Step::send) << "no back-off for a stale kept-alive connection";
@@ -422,4 +435,143 @@ TEST(KeyAttempt, AnHtmlPageWhereTheApisJsonBelongsStopsTheRunAndCountsAsPossibly
   EXPECT_NE(a.message.find("HTML page"), std::string::npos) << a.message;
   EXPECT_EQ(run.quota.ledger().unknown(), 1u) << "whether a page was charged nothing says";
   EXPECT_EQ(exit_code_for(a.reason), kExitUsage);
+}
+
+TEST(KeyAttempt, AKeyFailingAmongAnsweredKeysFailsOnItsOwnOnceTheServiceAnswersAgain) {
+  Harness run(0, /*retries=*/2);
+  auto key = run.key();
+  SteadyTime now = run.t0;
+  KeyAttempt::Action a = key.next(now, kNowMs);
+  for (int i = 0; i < 3; ++i) {
+    ASSERT_EQ(a.step, Step::send);
+    a = key.on_response(status(500), now, kNowMs);
+    run.other_key(ServiceSignal::Kind::answered, 100 + static_cast<std::uint64_t>(i));
+    while (a.step == Step::wait_until) {
+      now = a.until;
+      a = key.next(now, kNowMs);
+    }
+  }
+  // Its last failure is the newest thing the service did: the next answer to another key tells.
+  ASSERT_EQ(a.step, Step::hold);
+  run.other_key(ServiceSignal::Kind::answered, 200);
+  ASSERT_TRUE(key.ready_to_resume(now));
+  EXPECT_EQ(key.resume(now, kNowMs).step, Step::record_failed) << "the service answered others between its attempts";
+  EXPECT_EQ(key.attempts(), 3);
+  EXPECT_EQ(run.tally.requests, 3u);
+}
+
+TEST(KeyAttempt, AnOutageVoidsTheKeysFailuresAndItsProbesNeverCount) {
+  Harness run(0, /*retries=*/2);
+  auto key = run.key();
+  SteadyTime now = run.t0;
+  HttpResponse refused = network(false);
+  refused.failure = TransportFailure::refused;
+  refused.network_error = "cannot connect to paa.example:443: Connection refused";
+  ASSERT_EQ(key.next(now, kNowMs).step, Step::send);
+  auto a = key.on_response(refused, now, kNowMs);
+  ASSERT_EQ(a.step, Step::wait_until) << "a back-off: the key's first failure";
+  // Seven more on other keys: an outage.
+  for (std::uint64_t k = 1; k <= 7; ++k) run.other_key(ServiceSignal::Kind::transport, k, TransportFailure::refused);
+  ASSERT_EQ(run.health.phase(), ServiceHealth::Phase::outage);
+  // The key waits for the outage's probes; when the probe is its own, its failure counts for none.
+  for (int probe = 0; probe < 5; ++probe) {
+    a = key.next(now, kNowMs);
+    while (a.step == Step::wait_until) {
+      now = a.until;
+      a = key.next(now, kNowMs);
+    }
+    ASSERT_EQ(a.step, Step::send);
+    EXPECT_TRUE(a.health_probe);
+    a = key.on_response(refused, now, kNowMs);
+    EXPECT_EQ(a.event, ServiceHealth::Event::probe_failed);
+    EXPECT_NE(a.step, Step::record_failed);
+    EXPECT_NE(a.step, Step::hold);
+  }
+  EXPECT_EQ(run.tally.failed, 0u);
+  // The service comes back on the next probe: the key is stored.
+  while (a.step == Step::wait_until) {
+    now = a.until;
+    a = key.next(now, kNowMs);
+  }
+  ASSERT_EQ(a.step, Step::send);
+  a = key.on_response(ok(false), now, kNowMs);
+  EXPECT_EQ(a.step, Step::store);
+  EXPECT_EQ(a.event, ServiceHealth::Event::outage_ended);
+  EXPECT_EQ(run.health.phase(), ServiceHealth::Phase::up);
+}
+
+TEST(KeyAttempt, AHeldKeyWhoseFailuresAnOutageVoidedGoesOnWithItsRetries) {
+  Harness run(0, /*retries=*/1);
+  auto key = run.key();
+  SteadyTime now = run.t0;
+  int sent = 0;
+  ASSERT_EQ(drive(key, now, status(503), sent).step, Step::hold);
+  EXPECT_EQ(sent, 2);
+  for (std::uint64_t k = 1; k <= 6; ++k) run.other_key(ServiceSignal::Kind::server_error, k);
+  ASSERT_EQ(run.health.phase(), ServiceHealth::Phase::outage);
+  ASSERT_TRUE(key.ready_to_resume(now));
+  auto a = key.resume(now, kNowMs);
+  ASSERT_EQ(a.step, Step::wait_until) << "it waits for the outage's probe";
+  now = a.until;
+  a = key.next(now, kNowMs);
+  ASSERT_EQ(a.step, Step::send);
+  EXPECT_EQ(key.on_response(ok(false), now, kNowMs).step, Step::store);
+}
+
+TEST(KeyAttempt, AWrongAddressAtTheStartStopsTheRunAndFailsNoKey) {
+  Harness run;
+  run.health = ServiceHealth({"https://localhost:1/api", 8, /*reached_before=*/false, std::chrono::hours(2), 2s, 60s, 60s});
+  HttpResponse refused = network(false);
+  refused.failure = TransportFailure::refused;
+  refused.network_error = "cannot connect to localhost:1: Connection refused";
+  std::vector<KeyAttempt> keys;
+  std::vector<WorkItem> items(3, run.item);
+  KeyAttempt::Action last;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    items[i].key = "k" + std::to_string(i);
+    keys.push_back(KeyAttempt({run.gate, run.quota, run.rate, run.backoff, run.tally, run.health}, run.config, items[i]));
+  }
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    ASSERT_EQ(keys[i].next(run.t0, kNowMs).step, Step::send);
+    last = keys[i].on_response(refused, run.t0, kNowMs);
+    if (i + 1 < keys.size()) {
+      EXPECT_EQ(last.step, Step::wait_until) << "a back-off, as for any failure";
+    }
+  }
+  ASSERT_EQ(last.step, Step::stop_run);
+  EXPECT_EQ(last.reason, StopReason::config);
+  EXPECT_EQ(last.message.rfind("https://localhost:1/api: connection refused: is the service running, is the port right?", 0), 0u)
+      << last.message;
+  EXPECT_EQ(exit_code_for(last.reason), kExitUsage);
+  EXPECT_EQ(run.tally.failed, 0u);
+  EXPECT_EQ(run.quota.ledger().counted(), 0u) << "nothing left the machine";
+}
+
+TEST(KeyAttempt, TheRunsFirstStoredAnswerRecordsThatTheAddressAnswered) {
+  Harness run;
+  run.config.service = "https://paa.example/api";
+  auto first = run.key();
+  first.next(run.t0, kNowMs);
+  auto a = first.on_response(ok(false), run.t0, kNowMs);
+  ASSERT_EQ(a.step, Step::store);
+  EXPECT_EQ(a.write->reached_service, "https://paa.example/api");
+  auto second = run.key();
+  second.next(run.t0, kNowMs);
+  a = second.on_response(ok(false), run.t0, kNowMs);
+  EXPECT_EQ(a.write->reached_service, "") << "once a run";
+}
+
+TEST(KeyAttempt, ADiscoveredKeysWritesKeepTheAttributesItsEntryHolds) {
+  Harness run;
+  run.item.keep_attrs = true;
+  auto key = run.key();
+  key.next(run.t0, kNowMs);
+  auto a = key.on_response(ok(false), run.t0, kNowMs);
+  ASSERT_EQ(a.step, Step::store);
+  EXPECT_TRUE(a.write->keep_attrs);
+  auto other = run.key();
+  other.next(run.t0, kNowMs);
+  a = other.on_response(status(400), run.t0, kNowMs);
+  ASSERT_EQ(a.step, Step::record_failed);
+  EXPECT_TRUE(a.write->keep_attrs);
 }

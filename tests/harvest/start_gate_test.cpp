@@ -13,7 +13,8 @@ SteadyTime t0() { return SteadyTime{} + 1000s; }
 TEST(StartGate, GoesWhenQuotaAndRateAllow) {
   QuotaTracker q({}, {}, kNowMs);
   RateController r({.rate = 0, .burst = 1}, t0());
-  StartGate g(q, r);
+  ServiceHealth h({});
+  StartGate g(q, r, h);
   auto d = g.decide(t0(), kNowMs);
   EXPECT_EQ(d.kind, StartGate::Kind::go);
   g.on_start(d, t0());
@@ -26,7 +27,8 @@ TEST(StartGate, WaitsForTheTokenBucket) {
   known.seen_at_ms = kNowMs;
   QuotaTracker q({}, known, kNowMs);
   RateController r({.rate = 2, .burst = 1}, t0());
-  StartGate g(q, r);
+  ServiceHealth h({});
+  StartGate g(q, r, h);
   g.on_start(g.decide(t0(), kNowMs), t0());
   const auto d = g.decide(t0(), kNowMs);
   ASSERT_EQ(d.kind, StartGate::Kind::wait_until);
@@ -36,7 +38,8 @@ TEST(StartGate, WaitsForTheTokenBucket) {
 TEST(StartGate, StopWinsOverEverything) {
   QuotaTracker q({}, {}, kNowMs);
   RateController r({.rate = 0, .burst = 1}, t0());
-  StartGate g(q, r);
+  ServiceHealth h({});
+  StartGate g(q, r, h);
   g.request_stop(StopReason::auth);
   g.request_stop(StopReason::interrupted);  // the first reason is kept
   const auto d = g.decide(t0(), kNowMs);
@@ -49,7 +52,8 @@ TEST(StartGate, QuotaWaitIsTranslatedToTheSteadyClock) {
   c.probe_interval = 60s;
   QuotaTracker q(c, {}, kNowMs);
   RateController r({.rate = 0, .burst = 1}, t0());
-  StartGate g(q, r);
+  ServiceHealth h({});
+  StartGate g(q, r, h);
   q.on_start(false);
   q.on_exhausted(kNowMs);
   const auto d = g.decide(t0(), kNowMs);
@@ -62,7 +66,8 @@ TEST(StartGate, ProbeIsGrantedAsAProbe) {
   stored.exhausted_until_ms = kNowMs;
   QuotaTracker q({}, stored, kNowMs);
   RateController r({.rate = 0, .burst = 1}, t0());
-  StartGate g(q, r);
+  ServiceHealth h({});
+  StartGate g(q, r, h);
   const auto d = g.decide(t0(), kNowMs);
   EXPECT_EQ(d.kind, StartGate::Kind::go_probe);
 }
@@ -72,10 +77,55 @@ TEST(StartGate, BudgetAndQuotaStopsCarryTheirReason) {
   c.max_searches = 1;
   QuotaTracker q(c, {}, kNowMs);
   RateController r({.rate = 0, .burst = 1}, t0());
-  StartGate g(q, r);
+  ServiceHealth h({});
+  StartGate g(q, r, h);
   g.on_start(g.decide(t0(), kNowMs), t0());
   q.on_success({}, {}, false, kNowMs);
   const auto d = g.decide(t0(), kNowMs);
   EXPECT_EQ(d.kind, StartGate::Kind::stop);
   EXPECT_EQ(d.reason, StopReason::budget);
+}
+
+TEST(StartGate, AnOutageHoldsEveryStartButItsProbeWhichStillWaitsForTheQuotaAndRate) {
+  QuotaTracker q({}, {}, kNowMs);
+  RateController r({.rate = 0, .burst = 1}, t0());
+  ServiceHealth h({"https://paa.example/api", 8, true, std::chrono::hours(2), 2s, 60s, 60s});
+  StartGate g(q, r, h);
+  const ServiceSignal refused{ServiceSignal::Kind::transport, TransportFailure::refused, "refused"};
+  for (std::uint64_t key = 0; key < 8; ++key) {
+    const auto d = g.decide(t0(), kNowMs);
+    ASSERT_EQ(d.kind, StartGate::Kind::go);
+    EXPECT_FALSE(d.health_probe);
+    g.on_start(d, t0());
+    q.on_failure(false, kNowMs);
+    h.on_end(refused, key, false, t0(), kNowMs);
+  }
+  auto d = g.decide(t0(), kNowMs);
+  ASSERT_EQ(d.kind, StartGate::Kind::wait_until);
+  EXPECT_EQ(d.until, t0() + 2s);
+  d = g.decide(t0() + 2s, kNowMs + 2000);
+  ASSERT_EQ(d.kind, StartGate::Kind::go);
+  EXPECT_TRUE(d.health_probe);
+  g.on_start(d, t0() + 2s);
+  EXPECT_EQ(g.decide(t0() + 2s, kNowMs + 2000).kind, StartGate::Kind::wait_event) << "the probe is in flight";
+  EXPECT_EQ(h.in_flight(), 1);
+  // A stop of the run wins over the outage's wait.
+  g.request_stop(StopReason::interrupted);
+  EXPECT_EQ(g.decide(t0() + 2s, kNowMs + 2000).kind, StartGate::Kind::stop);
+}
+
+TEST(StartGate, AnOutagePastOutageWaitStopsTheRunWithItsReason) {
+  QuotaTracker q({}, {}, kNowMs);
+  RateController r({.rate = 0, .burst = 1}, t0());
+  ServiceHealth h({"https://paa.example/api", 8, true, std::chrono::minutes(1), 2s, 60s, 60s});
+  StartGate g(q, r, h);
+  const ServiceSignal down{ServiceSignal::Kind::server_error, TransportFailure::none, "HTTP 503"};
+  for (std::uint64_t key = 0; key < 8; ++key) {
+    g.on_start(g.decide(t0(), kNowMs), t0());
+    q.on_failure(true, kNowMs);
+    h.on_end(down, key, false, t0(), kNowMs);
+  }
+  const auto d = g.decide(t0() + 1min, kNowMs + 60'000);
+  EXPECT_EQ(d.kind, StartGate::Kind::stop);
+  EXPECT_EQ(d.reason, StopReason::outage);
 }

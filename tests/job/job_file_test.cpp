@@ -41,6 +41,7 @@ on_quota = "stop"
 use_payg = true
 timeout_s = 30
 retries = 0
+outage_wait = "30m"
 )"));
   ASSERT_TRUE(spec) << spec.error().message;
   EXPECT_EQ(spec->name, "coffee-2026-11");
@@ -62,6 +63,7 @@ retries = 0
   EXPECT_TRUE(spec->limits.use_payg);
   EXPECT_DOUBLE_EQ(spec->limits.timeout_s, 30);
   EXPECT_EQ(spec->limits.retries, 0);
+  EXPECT_EQ(spec->limits.outage_wait_ms, 30 * 60'000);
 }
 
 TEST_F(JobFile, DefaultsComeFromTheFileName) {
@@ -75,6 +77,7 @@ TEST_F(JobFile, DefaultsComeFromTheFileName) {
   EXPECT_EQ(spec->limits.concurrency, defaults.concurrency);
   EXPECT_EQ(spec->limits.on_quota, OnQuota::wait);
   EXPECT_FALSE(spec->limits.use_payg);
+  EXPECT_EQ(spec->limits.outage_wait_ms, 2 * 3'600'000) << "two hours";
 }
 
 TEST_F(JobFile, StoreDefaultsToTheNameInTheJobFolder) {
@@ -134,6 +137,9 @@ TEST_F(JobFile, OutOfRangeLimitsAreErrors) {
   EXPECT_EQ(error_of(head + "timeout_s = 0\n"),
             file() + ":4:13: limits.timeout_s = 0 is out of range; use a number of seconds greater than 0");
   EXPECT_EQ(error_of(head + "retries = 101\n"), file() + ":4:11: limits.retries = 101 is out of range; use 0 to 100");
+  EXPECT_EQ(error_of(head + "outage_wait = \"later\"\n"),
+            file() + ":4:15: limits.outage_wait: 'later' is not a duration: it needs a unit (s, m, h, d or w); write it "
+                     "like 30d, 12h, 90m, 45s or 2w");
   EXPECT_EQ(error_of(head + "max_searches = -1\n"),
             file() + ":4:16: limits.max_searches = -1 is out of range; use 0 (no cap) or more");
   EXPECT_EQ(error_of(head + "on_quota = \"later\"\n"),

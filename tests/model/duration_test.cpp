@@ -28,5 +28,13 @@ TEST(Duration, TextUsesTheLargestEvenUnit) {
   EXPECT_EQ(duration_text(1500), "1500ms");
 }
 
+TEST(Duration, AnOutageWaitIsADurationOrZero) {
+  EXPECT_EQ(parse_outage_wait("0").value(), 0);
+  EXPECT_EQ(parse_outage_wait("2h").value(), 2 * 3'600'000LL);
+  EXPECT_FALSE(parse_outage_wait("0s")) << "zero is written 0";
+  EXPECT_FALSE(parse_outage_wait("soon"));
+  EXPECT_EQ(duration_text(0), "0");
+}
+
 }  // namespace
 }  // namespace paa

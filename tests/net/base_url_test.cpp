@@ -56,3 +56,14 @@ TEST(AlsoaskTarget, WorksWithoutABasePath) {
   q.gl = "us";
   EXPECT_EQ(alsoask_target(*ep, q), "/alsoask?q=a%2Bb%3Dc%23d&hl=en&gl=us");
 }
+
+TEST(BaseUrl, LoopbackIsThisMachineByNameOrAddress) {
+  for (const char* url : {"http://localhost:8080/api", "http://LOCALHOST/api", "http://paa.localhost/api",
+                          "http://127.0.0.1:1/api", "http://127.5.6.7/api", "http://[::1]:8443/api"}) {
+    EXPECT_TRUE(paa::parse_base_url(url)->loopback()) << url;
+  }
+  for (const char* url : {"http://paa.example.com/api", "http://10.0.0.1/api", "http://localhost.example.com/api",
+                          "http://[::2]/api"}) {
+    EXPECT_FALSE(paa::parse_base_url(url)->loopback()) << url;
+  }
+}

@@ -9,6 +9,7 @@
 #include <boost/asio/cancellation_signal.hpp>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/json.hpp>
@@ -164,6 +165,47 @@ TEST(HttpConnection, ATruncatedBodyIsABodyErrorAndAResetIsANetworkError) {
       EXPECT_NE(r.network_error.find("reading the response failed"), std::string::npos) << r.network_error;
     }
     EXPECT_EQ(f.emulator.requests(), 2u) << "the broken connection was replaced, not reused";
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// A port nothing listens on: bound, then closed.
+int closed_port() {
+  asio::io_context io;
+  asio::ip::tcp::acceptor a(io, asio::ip::tcp::endpoint(asio::ip::address_v4::loopback(), 0));
+  const int port = a.local_endpoint().port();
+  a.close();
+  return port;
+}
+
+TEST(HttpConnection, EachKindOfUnreachableServiceIsReportedAsItsKind) {
+  const auto refused = fetch("https://localhost:" + std::to_string(closed_port()) + "/api", {"coffee"}).at(0);
+  EXPECT_EQ(refused.failure, paa::TransportFailure::refused) << refused.network_error;
+  EXPECT_FALSE(refused.request_sent);
+  const auto unknown = fetch("https://no-such-host.invalid/api", {"coffee"}).at(0);
+  EXPECT_EQ(unknown.failure, paa::TransportFailure::dns) << unknown.network_error;
+  {
+    Fixture plain({}, {.tls = false});
+    const std::string https_to_plain = "https://localhost:" + std::to_string(plain.emulator.port()) + "/api";
+    const auto r = fetch(https_to_plain, {"coffee"}).at(0);
+    EXPECT_EQ(r.failure, paa::TransportFailure::plain_on_tls) << r.network_error;
+    EXPECT_FALSE(r.request_sent) << "nothing, the key least of all, went out in clear";
+  }
+  {
+    Fixture secure({});
+    const std::string http_to_tls = "http://localhost:" + std::to_string(secure.emulator.port()) + "/api";
+    const auto r = fetch(http_to_tls, {"coffee"}).at(0);
+    EXPECT_EQ(r.status, 400) << "the TLS port answers plain HTTP with nginx's page";
+    EXPECT_NE(r.body.find("plain HTTP request was sent to HTTPS port"), std::string::npos) << r.body;
+  }
+  {
+    Fixture down({"--down-after", "1", "--down-for", "0"});
+    const auto r = fetch(down.emulator.base_url(), {"coffee", "tea"});
+    EXPECT_EQ(r.at(0).failure, paa::TransportFailure::closed) << r.at(0).network_error;
+    EXPECT_EQ(r.at(1).failure, paa::TransportFailure::refused) << r.at(1).network_error;
   }
 }
 

@@ -270,6 +270,45 @@ TEST(StoreProgress, FailedKeyLaterDoneAndDoneIsNeverDemoted) {
   EXPECT_EQ(stats.searches_spent, 1u);
 }
 
+TEST(StoreProgress, AWriteThatKeepsAttributesKeepsWhatTheEntryHolds) {
+  TempDir tmp;
+  auto writer = open_writer(tmp.path());
+  SeedAttributes listed;
+  listed.fields.emplace_back("volume", "777");
+  listed.volume = 777;
+  WriteRequest first = make_put("job", "gained", TreeSpec{});
+  first.attrs = listed;
+  ASSERT_TRUE(submit_and_wait(*writer, first));
+  // A level fetches the key again: its request has no attributes of its own.
+  WriteRequest level = make_put("job", "gained", TreeSpec{{"Changed?"}, {}});
+  level.keep_attrs = true;
+  ASSERT_TRUE(submit_and_wait(*writer, level));
+  EXPECT_EQ(writer->progress("job", key_of("gained")).value()->attrs, listed);
+  WriteRequest failed{"job", MarkFailed{key_of("new"), 1, 500, "HTTP 500"}, {}, {}};
+  failed.keep_attrs = true;
+  ASSERT_TRUE(submit_and_wait(*writer, failed));
+  EXPECT_TRUE(writer->progress("job", key_of("new")).value()->attrs.fields.empty()) << "nothing to keep";
+}
+
+TEST(StoreReached, AStoredAnswerRecordsItsServiceAndAnOlderStoreWithResultsCountsAsReached) {
+  TempDir tmp;
+  {
+    auto writer = open_writer(tmp.path() / "new.db");
+    EXPECT_FALSE(writer->service_reached("https://a.example/api").value()) << "an empty store reached nothing";
+    WriteRequest put = make_put("job", "coffee", TreeSpec{});
+    put.reached_service = "https://a.example/api";
+    ASSERT_TRUE(submit_and_wait(*writer, put));
+    EXPECT_TRUE(writer->service_reached("https://a.example/api").value());
+    EXPECT_FALSE(writer->service_reached("https://b.example/api").value()) << "another address is not";
+  }
+  {
+    // Results from a release without these records: whichever address it was, it answered.
+    auto writer = open_writer(tmp.path() / "old.db");
+    ASSERT_TRUE(submit_and_wait(*writer, make_put("job", "coffee", TreeSpec{})));
+    EXPECT_TRUE(writer->service_reached("https://b.example/api").value());
+  }
+}
+
 TEST(StoreProgress, MarkDoneNeedsAStoredResultAndSpendsNothing) {
   TempDir tmp;
   auto writer = open_writer(tmp.path());

@@ -10,9 +10,13 @@
 namespace paa::emulator {
 
 // charge_drop: the search is charged, then the connection is reset without an answer.
-enum class Fault { none, error_500, reset, truncate, invalid_json, slow, hostile, charge_drop };
+// outage: a planned outage (OutagePlan) met the request: 503, or the connection refused.
+enum class Fault { none, error_500, reset, truncate, invalid_json, slow, hostile, charge_drop, outage };
 
-enum class HostileMode { none, deep_nesting, huge, invalid_utf8, array_top_level, searches_left_string, missing_result };
+// formulas: a valid answer whose texts would be spreadsheet formulas (OWASP "CSV Injection").
+enum class HostileMode {
+  none, deep_nesting, huge, invalid_utf8, array_top_level, searches_left_string, missing_result, formulas
+};
 
 std::string_view fault_name(Fault f, HostileMode h);  // "" for Fault::none
 std::optional<HostileMode> parse_hostile_mode(std::string_view name);

@@ -2,6 +2,7 @@
 // The emulator's decision logic, free of I/O: one request in, one Reply out. The server is a thin shell.
 #include "paa/emulator/fault_plan.hpp"
 #include "paa/emulator/lru_map.hpp"
+#include "paa/emulator/outage_plan.hpp"
 #include "paa/emulator/quota_book.hpp"
 #include "paa/emulator/rate_window.hpp"
 #include "paa/emulator/response_cache.hpp"
@@ -33,6 +34,7 @@ struct ServiceConfig {
   // Planted failures: a request whose q is exactly one of these (as decoded) always gets the
   // 500 fault, after its draw (so the other requests' draws are unchanged).
   std::vector<std::string> fail_queries;
+  OutageConfig outage;  // --down-after, --down-for, --down-mode
   std::uint64_t seed = 0;
 };
 
@@ -57,6 +59,7 @@ struct Reply {
   std::chrono::milliseconds latency{0};
   bool huge = false;  // `body` holds only the envelope head: stream HugeBody(body) instead
   bool logged = true; // false for /_emulator/stats
+  bool refuse = false; // a planned outage in refuse mode: reset this connection, refuse new ones
 
   // What the log line reports.
   std::string key_id;
@@ -96,6 +99,8 @@ class Service {
   // Thread-safe. Decides status, body and delivery for one request and counts it for the stats.
   void handle(const RequestView& request, TimePoint now, Reply& out);
   std::string stats_json(TimePoint now);
+  // A planned outage: when the service comes back (nullopt: it is not away, or away for good).
+  std::optional<TimePoint> outage_up_at();
 
   const ServiceConfig& config() const { return config_; }
 
@@ -111,6 +116,7 @@ class Service {
   ResponseCache cache_;
   RateWindow rate_;
   FaultPlan faults_;
+  OutagePlan outage_;
   TreeGenerator trees_;
   LruMap<std::shared_ptr<const std::string>> tree_cache_;
   std::string key_buf_, decode_buf_;

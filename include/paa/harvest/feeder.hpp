@@ -52,7 +52,7 @@ class Feeder {
   void expand_levels();
   bool resume_cut_short_pass();
   std::optional<ExpansionState> make_level(std::uint32_t level, const ExpansionState& state);
-  bool mark_done_elsewhere(const std::string& key, const SeedAttributes& attrs);
+  bool mark_done_elsewhere(const WorkItem& item);
   // Every level is made from a finished one: every key sent settled, every bookkeeping write
   // acknowledged.
   bool wait_settled();

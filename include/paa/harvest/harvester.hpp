@@ -39,6 +39,9 @@ struct HarvestOptions {
   // A store write not acknowledged within this is a store failure (the run stops, exit 1).
   std::chrono::milliseconds store_ack_timeout{std::chrono::minutes(2)};
   int max_rate_limited_in_a_row = 1000;  // 429s with Retry-After for one key, then it fails
+  // An outage's probes (docs/running.md "Outages"): the first after this, doubling to the cap.
+  std::chrono::milliseconds outage_probe_base{std::chrono::seconds(2)};
+  std::chrono::milliseconds outage_probe_cap{std::chrono::minutes(5)};
   // Each worker's connection; empty: an HttpConnection to `endpoint` (tests plug in others).
   std::function<std::unique_ptr<Transport>(boost::asio::any_io_executor)> transport;
 };

@@ -9,8 +9,14 @@
 //   next() ──send──> on_response() ──store/record_failed──> on_written() ──> finished
 //     ^  │                │
 //     │  └─wait_*──┐      ├─ quota exhausted: save_quota ──> on_quota_saved() ──> next()
-//     └────────────┘      ├─ back-off, rate limit: wait_*, then next()
-//                         └─ 401/403, certificate, a failed write or quota save: stop_run
+//     └────────────┘      ├─ back-off, rate limit, an outage: wait_*, then next()
+//                         ├─ retries spent, the service silent since: hold ──> resume()
+//                         └─ 401/403, certificate, a wrong address, a failed write or quota
+//                            save, an outage past outage_wait: stop_run
+//
+// A transient failure counts against the key only when it is the key's own: the service's
+// health (ServiceHealth) voids the failures of an outage, and a key whose retries are spent
+// while the service has answered nothing since is held until the health can tell.
 #include "paa/harvest/start_gate.hpp"
 #include "paa/harvest/stop_reason.hpp"
 #include "paa/harvest/work_item.hpp"
@@ -23,6 +29,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace paa {
 
@@ -54,6 +61,7 @@ class KeyAttempt {
     RateController& rate;
     RetryBackoff& backoff;
     RunTally& tally;
+    ServiceHealth& health;
   };
 
   enum class Step {
@@ -64,6 +72,9 @@ class KeyAttempt {
     record_failed,  // write `write` (the failure: `message`, `status`), then on_written()
     save_quota,     // write `write` (the quota state: an exhaustion), then on_quota_saved()
     stop_run,       // stop the run: `reason`, `message`; nothing more for this key
+    hold,           // set the key aside (its worker takes another): its retries are spent but
+                    // the service has answered nothing since its failures began; resume() once
+                    // ready_to_resume()
     finished,       // nothing more for this key: stored, failed, or left for the next run
   };
   struct Action {
@@ -74,11 +85,12 @@ class KeyAttempt {
     std::string message;                    // stop_run, record_failed
     int status = 0;                         // record_failed: the last HTTP status (0: none)
     bool probe = false;                     // send: this request probes an exhausted quota
+    bool health_probe = false;              // send: this request probes the service in an outage
+    ServiceHealth::Event event = ServiceHealth::Event::none;  // what the last answer did to the health
     std::optional<WriteRequest> write;      // store, record_failed, save_quota
   };
 
-  KeyAttempt(Parts parts, const Config& config, const WorkItem& item)
-      : p_(parts), config_(config), item_(item) {}
+  KeyAttempt(Parts parts, const Config& config, const WorkItem& item);
 
   // What to do now: wait, send, or stop (the gate's decision; a back-off in progress).
   Action next(SteadyTime now, std::int64_t now_ms);
@@ -91,6 +103,10 @@ class KeyAttempt {
   // The store's answer to `save_quota`. An exhaustion that was not saved is one a crash forgets:
   // the run stops, as for a failed result write.
   Action on_quota_saved(const Result<void>& saved, SteadyTime now, std::int64_t now_ms);
+  // A held key: true once the service's health has settled whose its failures are (or the run
+  // is stopping); then resume() says what comes next.
+  bool ready_to_resume(SteadyTime now) const;
+  Action resume(SteadyTime now, std::int64_t now_ms);
 
   int attempts() const { return attempts_; }
   // What the last response meant, in short ("500 ...", "connection reset"): for the log.
@@ -101,7 +117,9 @@ class KeyAttempt {
  private:
   Action classified(const ResponseFacts& facts, SteadyTime now, std::int64_t now_ms);
   Action retry_or_fail(const Outcome& outcome, int status, SteadyTime now, std::int64_t now_ms);
+  Action retries_spent(SteadyTime now, std::int64_t now_ms);
   Action record_failed(std::string message, int status);
+  int own_failures() const;
 
   Parts p_;
   const Config& config_;
@@ -112,12 +130,18 @@ class KeyAttempt {
   std::string last_outcome_;
   int attempts_ = 0;            // starts granted (the progress entry's attempts)
   int sent_ = 0;                // of those: requests that went out
-  int failures_ = 0;           // transient failures so far (the back-off's attempt number)
   int rate_limited_ = 0;       // 429s with Retry-After in a row
   bool resent_stale_ = false;  // the last attempt was a resend after a stale connection
   bool charged_ = false;
   bool writing_failure_ = false;
   std::optional<SteadyTime> backoff_until_;
+  // The service's health: this key's hash, whether the attempt in flight is the outage's probe,
+  // what the last answer's end said, and each counted transient failure's place (its streak).
+  std::uint64_t key_hash_ = 0;
+  bool health_probe_ = false;
+  ServiceHealth::Ended ended_;
+  std::vector<std::uint64_t> failures_at_;
+  int last_status_ = 0;
 };
 
 }  // namespace paa

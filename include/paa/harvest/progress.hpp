@@ -40,13 +40,16 @@ class RateMeter {
   std::deque<std::pair<SteadyTime, std::uint64_t>> samples_;
 };
 
-// What the run is doing, for the progress line: "stopping", "waiting for quota renewal; next
-// probe ...", "probing the quota", "backing off (rate limited)" or "running".
+// What the run is doing, for the progress line: "stopping", "service unreachable since 03:12,
+// next try 03:20", "waiting for quota renewal; next probe ...", "probing the quota", "backing
+// off (rate limited)" or "running".
 struct RunState {
   bool stopping = false;
   bool quota_exhausted = false;
   std::int64_t next_probe_ms = 0;  // when quota_exhausted
   bool rate_paused = false;
+  std::int64_t unreachable_since_ms = 0;  // an outage's start (0: none)
+  std::int64_t next_try_ms = 0;           // its next probe
 };
 std::string run_state_text(const RunState& state, std::int64_t now_ms);
 

@@ -1,28 +1,36 @@
 #pragma once
-// The decision parts one run shares between its keys (rate, quota, start gate, back-off, tally),
-// made from the run's options and the quota the store remembers. Pure, like its parts.
+// The decision parts one run shares between its keys (rate, quota, the service's health, start
+// gate, back-off, tally), made from the run's options and what the store remembers (the quota;
+// whether the service answered it before). Pure, like its parts.
 #include "paa/harvest/harvester.hpp"
 #include "paa/harvest/key_attempt.hpp"
 
 namespace paa {
 
 struct RunCore {
-  RunCore(const HarvestOptions& options, const QuotaState& stored_quota, SteadyTime now, std::int64_t now_ms)
+  RunCore(const HarvestOptions& options, const QuotaState& stored_quota, bool service_reached, SteadyTime now,
+          std::int64_t now_ms)
       : rate({options.job.limits.rate, static_cast<double>(options.job.limits.burst)}, now),
         quota({options.job.limits.on_quota, options.job.limits.use_payg, options.job.limits.max_searches,
                options.probe_interval},
               stored_quota, now_ms),
-        gate(quota, rate),
+        health({options.endpoint.display(), options.job.limits.concurrency, service_reached,
+                std::chrono::milliseconds(options.job.limits.outage_wait_ms), options.outage_probe_base, options.outage_probe_cap,
+                std::chrono::milliseconds(static_cast<std::int64_t>(options.job.limits.timeout_s * 1000))}),
+        gate(quota, rate, health),
         backoff({options.backoff_base, options.backoff_cap, options.job.limits.retries}),
         attempt_config{options.job.name, options.job.api_key_env, options.max_rate_limited_in_a_row,
                        ParseLimits{.max_body_bytes = options.max_body}, options.endpoint.display()} {}
   RunCore(const RunCore&) = delete;
   RunCore& operator=(const RunCore&) = delete;
 
-  KeyAttempt attempt(const WorkItem& item) { return KeyAttempt({gate, quota, rate, backoff, tally}, attempt_config, item); }
+  KeyAttempt attempt(const WorkItem& item) {
+    return KeyAttempt({gate, quota, rate, backoff, tally, health}, attempt_config, item);
+  }
 
   RateController rate;
   QuotaTracker quota;
+  ServiceHealth health;
   StartGate gate;  // its stop reason is the run's
   RetryBackoff backoff;
   RunTally tally;

@@ -1,7 +1,8 @@
 #pragma once
 // The one question every worker asks before a request: may I start now? Combines the stop
-// reason, the quota tracker (budget, known-empty quota, probes) and the rate controller.
-// Pure: both clocks come in as arguments.
+// reason, the service's health (an outage: wait for its probe), the quota tracker (budget,
+// known-empty quota, probes) and the rate controller. Pure: both clocks come in as arguments.
+#include "paa/harvest/service_health.hpp"
 #include "paa/harvest/stop_reason.hpp"
 #include "paa/limiter/rate_controller.hpp"
 #include "paa/policy/quota_tracker.hpp"
@@ -18,13 +19,16 @@ class StartGate {
     Kind kind;
     SteadyTime until{};  // wait_until
     StopReason reason = StopReason::none;
+    bool health_probe = false;  // go: this request probes the service during an outage
   };
 
-  StartGate(QuotaTracker& quota, RateController& rate) : quota_(quota), rate_(rate) {}
+  StartGate(QuotaTracker& quota, RateController& rate, ServiceHealth& health)
+      : quota_(quota), rate_(rate), health_(health) {}
 
   Decision decide(SteadyTime now, std::int64_t now_ms) const;
   // Records the start granted by decide() (kind go or go_probe): takes a token and opens the
-  // quota tracker's account of the request, to be closed by exactly one outcome call.
+  // quota tracker's account of the request, to be closed by exactly one outcome call, and tells
+  // the service's health that an attempt is in flight (closed by its on_end).
   SpendLedger::Ticket on_start(const Decision& granted, SteadyTime now);
 
   void request_stop(StopReason reason) {
@@ -35,6 +39,7 @@ class StartGate {
  private:
   QuotaTracker& quota_;
   RateController& rate_;
+  ServiceHealth& health_;
   StopReason stop_ = StopReason::none;
 };
 

@@ -19,7 +19,9 @@ enum class StopReason {
   tls,            // the service's certificate failed verification (exit 2)
   input,          // the job's files became unreadable or invalid during the run (exit 2)
   store_failure,  // the store failed (disk full, I/O error, no acknowledgement) (exit 1)
-  config,         // the base URL is not the service's API (404, 405, an HTML page) (exit 2)
+  config,         // the base URL is not the service's API (404, 405, an HTML page), or it cannot
+                  // be reached and never was (refused, unknown host, wrong scheme) (exit 2)
+  outage,         // the service stayed unreachable longer than outage_wait (exit 6); resumable
 };
 
 // "completed", "auth", ...: recorded as the run's outcome in the store.

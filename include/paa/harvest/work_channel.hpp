@@ -8,6 +8,7 @@
 #include <boost/asio/use_future.hpp>
 
 #include <exception>
+#include <optional>
 
 namespace paa {
 
@@ -29,6 +30,14 @@ class WorkChannel {
   template <class CompletionToken>
   auto async_receive(CompletionToken&& token) {
     return channel_.async_receive(std::forward<CompletionToken>(token));
+  }
+  // io thread: an item if one is at hand now; nullopt when none is (or the channel is closed).
+  std::optional<WorkItem> try_receive() {
+    std::optional<WorkItem> out;
+    channel_.try_receive([&out](boost::system::error_code ec, WorkItem item) {
+      if (!ec) out = std::move(item);
+    });
+    return out;
   }
   // io thread: no new item leaves, and a send the feeder is blocked in fails.
   void close() {

@@ -34,6 +34,9 @@ struct Limits {
   bool use_payg = false;
   double timeout_s = 60;
   int retries = 5;
+  // How long a run waits for an unreachable service before it stops (exit 6, resumable);
+  // 0: stop as soon as an outage begins (docs/running.md "Outages").
+  std::int64_t outage_wait_ms = 2 * 3'600'000LL;
 };
 
 struct JobSpec {

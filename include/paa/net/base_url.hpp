@@ -14,6 +14,9 @@ struct ServiceEndpoint {
   std::string port;       // "443" / "80" when not given
   std::string base_path;  // e.g. "/api", no trailing slash ("" for none)
   std::string display() const;  // scheme://host[:port]/path, for messages (never holds secrets)
+  // The host is this machine: "localhost" (or a name under it), 127.0.0.0/8 or ::1. Plain HTTP
+  // there never leaves the machine.
+  bool loopback() const;
 };
 
 // Accepts https:// and http:// URLs with a host, optional port and path; no query or userinfo.

@@ -23,6 +23,7 @@ class RetryBackoff {
   // After failed attempt number `attempt` (1-based), the delay before the next one,
   // or nullopt when retries are used up.
   std::optional<std::chrono::milliseconds> next_delay(int attempt);
+  int retries() const { return config_.retries; }
   // Upper bound of the jitter window for an attempt (for tests and docs).
   std::chrono::milliseconds window(int attempt) const;
 

@@ -43,6 +43,9 @@ class ResultSink {
   virtual bool submit(WriteRequest&& request, std::function<void(Result<void>)> done) = 0;
   // The quota state as last persisted (read once when a harvest starts).
   virtual Result<QuotaState> quota() = 0;
+  // Whether a run stored an answer from the service at `service` (a base URL as displayed;
+  // WriteRequest::reached_service), or the store, from before such records, holds any result.
+  virtual Result<bool> service_reached(std::string_view service) = 0;
 };
 
 class RunRecords {

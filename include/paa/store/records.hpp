@@ -169,6 +169,13 @@ struct WriteRequest {
   // The key's attributes in the job's list: the (job, key) progress entry the item writes
   // records them (replacing what it held). Ignored by QuotaUpdate.
   SeedAttributes attrs;
+  // A key the job's lists did not give (a level's): the entry keeps the attributes it holds,
+  // and `attrs` is not used.
+  bool keep_attrs = false;
+  // The service at this base URL answered (the run's first stored result): recorded in the same
+  // batch, so that a later run that cannot reach it waits for an outage to end instead of
+  // taking it for a wrong address (ResultSink::service_reached).
+  std::string reached_service = {};
 };
 
 }  // namespace paa

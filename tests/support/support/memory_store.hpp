@@ -16,6 +16,8 @@ class MemoryStore final : public StoreWriter {
   Mode mode = Mode::ok;
   bool broken_lookups = false;  // has_result() fails with an I/O error
   bool broken_quota = false;    // quota() fails: the record cannot be read
+  bool reached = false;         // service_reached(): the store had an answer from the service
+  std::vector<std::string> reached_services;  // WriteRequest::reached_service, as written
   int lookups = 0;
   int result_lookups = 0;  // has_result() alone
   std::map<std::string, std::string, std::less<>> results;  // key -> body
@@ -33,6 +35,7 @@ class MemoryStore final : public StoreWriter {
       done(make_error(errc::store, "No space left on device"));
       return true;
     }
+    if (!w.reached_service.empty()) reached_services.push_back(w.reached_service);
     if (auto* put = std::get_if<PutResult>(&w.item)) {
       results[put->result.key] = put->result.body;
       progress_of[put->result.key] = ProgressEntry{};
@@ -63,6 +66,7 @@ class MemoryStore final : public StoreWriter {
     if (broken_quota) return make_error(errc::store_damaged, "store 'mem': the quota record is damaged");
     return QuotaState{};
   }
+  Result<bool> service_reached(std::string_view) override { return reached; }
   Result<std::optional<std::int64_t>> fetched_at(std::string_view key) override {
     std::lock_guard lock(mu_);
     ++lookups;
