@@ -9,7 +9,7 @@ PAA_PACKAGES=(
   libboost1.81-dev libboost-json1.81-dev libboost-system1.81-dev libboost-url1.81-dev
   libssl-dev librocksdb-dev libsnappy-dev liblz4-dev libzstd-dev libbz2-dev zlib1g-dev libdeflate-dev
   libgtest-dev libgmock-dev libicu-dev libcli11-dev libtomlplusplus-dev libspdlog-dev libfmt-dev
-  libxlsxwriter-dev libstemmer-dev libigraph-dev libpsl-dev
+  libxlsxwriter-dev libstemmer-dev libigraph-dev libpsl-dev libjemalloc-dev
   openssl ca-certificates curl jq sqlite3 python3
   parallel python3-yaml
   man-db dpkg-dev file

@@ -283,6 +283,66 @@ void walk_preorder_pruning(const std::vector<Question>& roots,
   }
 }
 
+namespace {
+// FNV-1a 64, fed field by field; each field is closed by a marker no UTF-8 text holds (0xFF..),
+// so that ("ab","c") and ("a","bc") differ, as do an absent answer and an empty tree.
+class Fnv {
+ public:
+  void bytes(std::string_view s) {
+    for (const unsigned char c : s) {
+      h_ ^= c;
+      h_ *= 0x100000001b3ULL;
+    }
+  }
+  void mark(unsigned char m) {
+    h_ ^= m;
+    h_ *= 0x100000001b3ULL;
+  }
+  void field(std::string_view s, unsigned char m) {
+    bytes(s);
+    mark(m);
+  }
+  std::uint64_t value() const { return h_; }
+
+ private:
+  std::uint64_t h_ = 0xcbf29ce484222325ULL;
+};
+constexpr unsigned char kText = 0xFF, kNoAnswer = 0xFE, kOpen = 0xFD, kClose = 0xFC, kRelated = 0xFB;
+}  // namespace
+
+std::uint64_t tree_digest(const SearchResult& result) {
+  Fnv f;
+  f.field(result.question, kText);
+  for (const auto& r : result.related) f.field(r, kRelated);
+  // Pre-order without native recursion: each node's fields, then its children between markers.
+  struct Frame {
+    const std::vector<Question>* list;
+    std::size_t next;
+  };
+  std::vector<Frame> stack{{&result.children, 0}};
+  f.mark(kOpen);
+  while (!stack.empty()) {
+    Frame& top = stack.back();
+    if (top.next == top.list->size()) {
+      f.mark(kClose);
+      stack.pop_back();
+      continue;
+    }
+    const Question& q = (*top.list)[top.next++];
+    f.field(q.question, kText);
+    if (q.answer) {
+      f.field(*q.answer, kText);
+    } else {
+      f.mark(kNoAnswer);
+    }
+    f.field(q.url, kText);
+    f.field(q.title, kText);
+    f.mark(kOpen);
+    stack.push_back({&q.children, 0});
+  }
+  return f.value();
+}
+
 std::size_t count_questions(const std::vector<Question>& roots) {
   std::size_t count = 0;
   std::vector<const std::vector<Question>*> pending{&roots};

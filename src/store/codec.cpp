@@ -36,6 +36,9 @@ class ByteWriter {
     out_.append(s);
   }
   void raw(std::string_view s) { out_.append(s); }
+  void fixed64(std::uint64_t v) {  // little-endian, 8 bytes: a hash has no small values
+    for (int i = 0; i < 8; ++i) out_.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
+  }
 
  private:
   std::string& out_;
@@ -62,6 +65,13 @@ class ByteReader {
       if ((b & 0x80) == 0) return v;
     }
     return fail(), 0;
+  }
+  std::uint64_t fixed64() {
+    if (in_.size() < 8) return fail(), 0;
+    std::uint64_t v = 0;
+    for (int i = 0; i < 8; ++i) v |= static_cast<std::uint64_t>(static_cast<std::uint8_t>(in_[i])) << (8 * i);
+    in_.remove_prefix(8);
+    return v;
   }
   std::int64_t i64() {
     std::uint64_t z = varint();
@@ -102,6 +112,7 @@ enum ResultFlags : std::uint8_t {
   kHasPayg = 4,
   kHasRenewal = 8,
   kFirstCached = 16,  // format 3: the first fetch of an unchanged stretch was cached
+  kHasDigest = 32,    // format 6: the answer's tree_digest follows the quota fields
 };
 enum ProgressFlags : std::uint8_t { kSpent = 1, kProgressCached = 2 };
 
@@ -381,10 +392,12 @@ std::string encode_result(const StoredResult& r) {
   if (r.quota.searches_left) flags |= kHasSearchesLeft;
   if (r.quota.payg_credits_left) flags |= kHasPayg;
   if (r.quota.renewal_date) flags |= kHasRenewal;
+  if (r.tree_digest) flags |= kHasDigest;
   w.u8(flags);
   if (r.quota.searches_left) w.i64(*r.quota.searches_left);
   if (r.quota.payg_credits_left) w.i64(*r.quota.payg_credits_left);
   if (r.quota.renewal_date) w.i64(to_days(*r.quota.renewal_date));
+  if (r.tree_digest) w.fixed64(*r.tree_digest);
   w.raw(r.body);  // the rest of the value, byte for byte
   return out;
 }
@@ -437,6 +450,7 @@ std::optional<StoredResult> decode_result(std::string_view key, std::string_view
     if (!d.ok()) return std::nullopt;
     r.quota.renewal_date = d;
   }
+  if (flags & kHasDigest) r.tree_digest = rd.fixed64();
   if (!rd.ok()) return std::nullopt;
   r.body = std::string(rd.rest());
   return r;

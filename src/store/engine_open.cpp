@@ -406,16 +406,19 @@ Result<void> RocksStore::check_format_version() {
   if (version < kStoreFormatVersion && mode_ == Mode::primary) {
     // Older values are all valid in later formats (2 added question-index merge operands, 3
     // result values with history fields and the history family, created at open above, 4
-    // progress entries with the seed's attributes). Format 5 keeps no question index: the old
-    // one is dropped and its family created again, empty. Each step is one MANIFEST record,
-    // and recording the version, last, makes an older paa refuse the store instead of
-    // misreading it. A crash between two steps leaves a store of the old format that the next
-    // writer upgrades the same way: a family dropped and not created yet is created at open,
-    // one created already is dropped and created again (empty either way).
-    if (auto dropped = drop_question_index(); !dropped) return dropped;
+    // progress entries with the seed's attributes, 6 result values with the answer's digest).
+    // Format 5 keeps no question index: the old one is dropped and its family created again,
+    // empty. Each step is one MANIFEST record, and recording the version, last, makes an older
+    // paa refuse the store instead of misreading it. A crash between two steps leaves a store
+    // of the old format that the next writer upgrades the same way: a family dropped and not
+    // created yet is created at open, one created already is dropped and created again (empty
+    // either way). From 5 to 6 there is nothing to convert: records without a digest stay valid.
+    if (version < kFirstFormatWithoutQuestionIndex) {
+      if (auto dropped = drop_question_index(); !dropped) return dropped;
+      reopen_ = true;  // open() opens the store again
+    }
     if (auto recorded = record_current(); !recorded) return recorded;
     question_index_ = false;
-    reopen_ = true;  // open() opens the store again
   }
   return {};
 }

@@ -19,6 +19,7 @@ std::optional<Envelope> stored_tree(const StoredResult& stored) {
 PutPlan plan_put(PutResult& put, std::optional<StoredResult> old, std::string_view run_id, std::int64_t now_ms,
                  const SeedAttributes& attrs) {
   StoredResult& result = put.result;
+  result.tree_digest = tree_digest(put.envelope.result);
   result.run_id = std::string(run_id);
   result.unchanged_since_ms = result.fetched_at_ms;
   result.first_run_id = result.run_id;
@@ -27,10 +28,17 @@ PutPlan plan_put(PutResult& put, std::optional<StoredResult> old, std::string_vi
   if (!old) {
     plan.kind = PutKind::new_key;
   } else {
-    // Should the old body not parse (an older paa's), the refresh counts as a change and is
-    // kept: a paid result is never refused for what the store held before.
-    const auto old_tree = stored_tree(*old);
-    if (old_tree && old_tree->result == put.envelope.result) {
+    // The digests when the old record has one (format 6): no parse of the stored body. Else
+    // the trees; should the old body not parse (an older paa's), the refresh counts as a change
+    // and is kept: a paid result is never refused for what the store held before.
+    bool same = false;
+    if (old->tree_digest) {
+      same = *old->tree_digest == *result.tree_digest;
+    } else {
+      const auto old_tree = stored_tree(*old);
+      same = old_tree && old_tree->result == put.envelope.result;
+    }
+    if (same) {
       // The same answer again: one version with both times.
       plan.kind = PutKind::unchanged;
       result.unchanged_since_ms = old->unchanged_since_ms;

@@ -250,5 +250,40 @@ TEST(QuestionTree, WalkPreorderReportsDepthPositionAndParent) {
   EXPECT_EQ(count_questions({}), 0u);
 }
 
+TEST(TreeDigest, EqualAnswersHaveEqualDigestsAndEveryFieldCounts) {
+  auto tree = [](std::string answer) {
+    SearchResult r;
+    r.question = "coffee";
+    r.related = {"tea", "latte"};
+    Question q{"Why?", std::move(answer), "https://a.example/x", "Title", {}};
+    q.children.push_back(Question{"How?", std::nullopt, "", "", {}});
+    r.children.push_back(q);
+    return r;
+  };
+  const SearchResult base = tree("Because");
+  EXPECT_EQ(tree_digest(base), tree_digest(tree("Because")));
+  EXPECT_NE(tree_digest(base), tree_digest(tree("Because!")));
+  SearchResult no_answer = base;
+  no_answer.children[0].answer.reset();
+  SearchResult empty_answer = base;
+  empty_answer.children[0].answer = "";
+  EXPECT_NE(tree_digest(no_answer), tree_digest(empty_answer)) << "as == tells them apart";
+  SearchResult moved = base;  // "Because" + "https..." split differently
+  moved.children[0].answer = "Becausehttps://a.example/x";
+  moved.children[0].url = "";
+  EXPECT_NE(tree_digest(base), tree_digest(moved));
+  SearchResult flat = base;  // the child as a sibling instead
+  flat.children.push_back(flat.children[0].children[0]);
+  flat.children[0].children.clear();
+  EXPECT_NE(tree_digest(base), tree_digest(flat));
+  SearchResult related = base;
+  related.related = {"tealatte"};
+  EXPECT_NE(tree_digest(base), tree_digest(related));
+  related.related = {"latte", "tea"};
+  EXPECT_NE(tree_digest(base), tree_digest(related)) << "order counts";
+  EXPECT_EQ(tree_digest(SearchResult{}), tree_digest(SearchResult{}));
+  EXPECT_EQ(tree_digest(SearchResult{}), 0xf99e331be480180fULL) << "fixed by the definition, kept in stores";
+}
+
 }  // namespace
 }  // namespace paa

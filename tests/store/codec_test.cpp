@@ -131,6 +131,32 @@ TEST(StoreCodec, ResultValuesAreFormatTwoBytesAsShipped) {
   EXPECT_EQ(decode_result_fetched_at(v1), old->fetched_at_ms);
 }
 
+TEST(StoreCodec, ResultValuesWithADigestAreFormatSixBytes) {
+  StoredResult r = sample_result();
+  r.tree_digest = 0x0123456789abcdefULL;
+  EXPECT_EQ(hex(encode_result(r)),
+            "02"                                        // format byte (unchanged)
+            "0f4372c3a86d65206272c3bb6cc3a965"          // q
+            "026672" "026672" "055061726973"            // hl, gl, city
+            "80a9bafef962"                              // fetched_at_ms (zigzag varint)
+            "80890f"                                    // fetched_at_ms - unchanged_since_ms
+            "0f32303233313131342d323231353233"          // run id
+            "0f32303233313131342d323231333230"          // first run id
+            "2f"                                        // flags: + the digest
+            "c201" "05" "84dd02"                        // searchesLeft 97, PAYG -3, renewal (days)
+            "efcdab8967452301"                          // the digest, 8 bytes little-endian
+            "7b22636163686564223a66616c73657d007461696c"  // the body, to the end
+  );
+  auto back = decode_result(sample_result().key, encode_result(r));
+  ASSERT_TRUE(back);
+  EXPECT_EQ(back->tree_digest, r.tree_digest);
+  EXPECT_EQ(back->body, r.body);
+  EXPECT_FALSE(decode_result(r.key, encode_result(sample_result()))->tree_digest) << "format 5's: none";
+  auto cut = encode_result(r);
+  cut.resize(cut.size() - r.body.size() - 3);
+  EXPECT_FALSE(decode_result(r.key, cut)) << "a digest cut short is damage";
+}
+
 TEST(StoreCodec, ProgressQuestionAndOperandBytesAsShipped) {
   // format, state failed, attempts 300, status 503 (zigzag), flags, updated_at_ms, error
   EXPECT_EQ(hex(encode_progress(sample_progress())),

@@ -1,10 +1,13 @@
-// Compatibility with the release before store format 5, both ways (tests/fixtures/README.md):
-// - a store it wrote (format 4, with the question index) is read as it is, and the first writer
+// Compatibility with the releases before store formats 5 and 6, both ways (tests/fixtures/README.md):
+// - a store of format 4 (with the question index) is read as it is, and the first writer
 //   upgrades it: the index dropped (its files deleted), the `questions` family there again and
-//   empty, format 5 recorded, every fact as it was; an upgrade cut short between its steps is
-//   read and completed by the next writer;
-// - a store of format 5 opens as that release opened stores (every family of its list, then
-//   its format check, which refuses format 5 with "upgrade paa").
+//   empty, the current format recorded, every fact as it was; an upgrade cut short between its
+//   steps is read and completed by the next writer;
+// - a store of format 5 (results without a digest) is read as it is, and the first writer
+//   records format 6: a refresh compares its old records by their trees, and from then on by
+//   the digests they are written with;
+// - a store of the current format opens as those releases opened stores (every family of
+//   their list, the same for both, then their format check, which refuses it with "upgrade paa").
 #include "key_layout.hpp"
 #include "previous_release.hpp"
 #include "store_test_util.hpp"
@@ -39,7 +42,11 @@ using test::TempDir;
 
 constexpr std::size_t kResults = 20;
 
-fs::path copy_store(const TempDir& tmp) { return test::copy_fixture("format4/store", tmp.path() / "store"); }
+fs::path copy_store(const TempDir& tmp, const std::string& fixture = "format4") {
+  return test::copy_fixture(fixture + "/store", tmp.path() / "store");
+}
+// The format this release writes, as meta/format_version holds it.
+const std::string kCurrent = std::to_string(kStoreFormatVersion);
 
 std::unique_ptr<StoreReader> open_reader(const fs::path& dir) {
   auto r = StoreReader::open(dir);
@@ -48,8 +55,8 @@ std::unique_ptr<StoreReader> open_reader(const fs::path& dir) {
 }
 
 // The previous release's `export --format jsonl`, by key.
-std::map<std::string, boost::json::object> expected_results() {
-  std::ifstream in(test::fixture_path("format4/expected.jsonl"));
+std::map<std::string, boost::json::object> expected_results(const std::string& fixture) {
+  std::ifstream in(test::fixture_path(fixture + "/expected.jsonl"));
   std::map<std::string, boost::json::object> out;
   std::string line;
   while (std::getline(in, line)) {
@@ -63,8 +70,9 @@ std::map<std::string, boost::json::object> expected_results() {
 
 // The facts the previous release stored, as this release reads them: results (as its jsonl
 // export shows them), progress with the list's attributes, runs and the one older version.
-void expect_the_fixtures_facts(StoreReader& r) {
-  const auto expected = expected_results();
+// Both fixtures were written by the same jobs (format4/make-fixture.sh, format5/make-fixture.sh).
+void expect_the_fixtures_facts(StoreReader& r, const std::string& fixture = "format4") {
+  const auto expected = expected_results(fixture);
   ASSERT_EQ(expected.size(), kResults);
   std::size_t seen = 0;
   ASSERT_TRUE(r.scan_results("", [&](const StoredResult& s) {
@@ -214,7 +222,7 @@ TEST(Format4Store, TheFirstWriterDropsTheIndexAndKeepsEveryFact) {
     auto w = StoreWriter::open(dir);
     ASSERT_TRUE(w) << w.error().message;
   }
-  EXPECT_EQ(test::raw_read_format_version(dir), "5");
+  EXPECT_EQ(test::raw_read_format_version(dir), kCurrent);
   EXPECT_TRUE(test::raw_has_family(dir, kQuestionsFamily)) << "the placeholder the previous release opens";
   EXPECT_EQ(test::raw_family_keys(dir, kQuestionsFamily), 0u);
   EXPECT_EQ(test::raw_family_files(dir, kQuestionsFamily), 0u);
@@ -257,7 +265,8 @@ TEST(Format4Store, ReadersOpenItAsTheUpgradingWriterLeftIt) {
   }
   EXPECT_EQ(read_in_a_process(dir, tmp.path()), "results 20, index 0\n");
   EXPECT_EQ(read_in_a_process(dir, tmp.path(), "catch-up"), "results 20, index 0\n");
-  EXPECT_EQ(read_in_a_process(dir, tmp.path(), "previous"), "5\n") << "the previous release reads format 5 and refuses it";
+  EXPECT_EQ(read_in_a_process(dir, tmp.path(), "previous"), kCurrent + "\n")
+      << "the previous release reads the current format and refuses it";
 }
 
 // An upgrade cut short between its steps (each one MANIFEST record), as a writer killed there
@@ -289,8 +298,8 @@ TEST(Format4Store, AnUpgradeCutShortBetweenItsStepsIsReadAndCompletedByTheNextWr
     }
     EXPECT_EQ(read_in_a_process(dir, tmp.path()), "results 20, index 0\n");
     EXPECT_EQ(read_in_a_process(dir, tmp.path(), "catch-up"), "results 20, index 0\n");
-    EXPECT_EQ(read_in_a_process(dir, tmp.path(), "previous"), "5\n");
-    EXPECT_EQ(test::raw_format_version(dir), "5");
+    EXPECT_EQ(read_in_a_process(dir, tmp.path(), "previous"), kCurrent + "\n");
+    EXPECT_EQ(test::raw_format_version(dir), kCurrent);
     EXPECT_TRUE(test::raw_has_family(dir, kQuestionsFamily));
     EXPECT_EQ(test::raw_family_keys(dir, kQuestionsFamily), 0u);
     expect_intact(dir);
@@ -300,9 +309,72 @@ TEST(Format4Store, AnUpgradeCutShortBetweenItsStepsIsReadAndCompletedByTheNextWr
   }
 }
 
-// --- downgrade: a store of format 5, opened as the previous release opens stores --------------
+// --- upgrade: a store of format 5 -------------------------------------------------------------
 
-TEST(Format5Store, OpensAsThePreviousReleaseOpenedStoresAndShowsItsFormat) {
+TEST(Format5Store, IsReadAsItIsAndTheFirstWriterRecordsTheCurrentFormat) {
+  TempDir tmp;
+  const auto dir = copy_store(tmp, "format5");
+  EXPECT_EQ(test::raw_format_version(dir), "5");
+  {
+    auto r = open_reader(dir);
+    ASSERT_TRUE(r);
+    expect_the_fixtures_facts(*r, "format5");
+    std::size_t digests = 0;
+    ASSERT_TRUE(r->scan_results("", [&](const StoredResult& s) { return digests += s.tree_digest ? 1 : 0, true; }));
+    EXPECT_EQ(digests, 0u) << "format 5 wrote none";
+  }
+  EXPECT_EQ(test::raw_format_version(dir), "5") << "a reader changes nothing";
+  {
+    auto w = StoreWriter::open(dir);
+    ASSERT_TRUE(w) << w.error().message;
+  }
+  EXPECT_EQ(test::raw_read_format_version(dir), kCurrent);
+  expect_intact(dir);
+  auto r = open_reader(dir);
+  ASSERT_TRUE(r);
+  expect_the_fixtures_facts(*r, "format5");
+}
+
+TEST(Format5Store, ARefreshComparesAnOldRecordByItsTreeAndTheNextByItsDigest) {
+  TempDir tmp;
+  const auto dir = copy_store(tmp, "format5");
+  StoredResult old;
+  {
+    auto r = open_reader(dir);
+    ASSERT_TRUE(r);
+    old = **r->get(key_of("moka pot"));
+  }
+  ASSERT_FALSE(old.tree_digest);
+  auto w = StoreWriter::open(dir);
+  ASSERT_TRUE(w) << w.error().message;
+  // The same answer again (other quota figures): unchanged, compared by the trees.
+  auto again = [&](std::int64_t later) {
+    WriteRequest put = test::make_put("facts", "moka pot", test::TreeSpec{});
+    auto& p = std::get<PutResult>(put.item);
+    p.result.body = old.body;
+    p.envelope = parse_envelope(old.body).value();
+    p.result.fetched_at_ms = old.fetched_at_ms + later;
+    return put;
+  };
+  ASSERT_TRUE(test::submit_and_wait(**w, again(1'000)));
+  EXPECT_EQ((*w)->run_changes().unchanged, 1u);
+  auto rewritten = (*w)->result(key_of("moka pot")).value();
+  ASSERT_TRUE(rewritten && rewritten->tree_digest) << "written with its digest";
+  EXPECT_EQ(*rewritten->tree_digest, tree_digest(parse_envelope(old.body).value().result));
+  ASSERT_TRUE(test::submit_and_wait(**w, again(2'000)));
+  EXPECT_EQ((*w)->run_changes().unchanged, 2u) << "by the digests now";
+  ASSERT_TRUE(test::submit_and_wait(**w, test::make_put("facts", "moka pot", test::TreeSpec{{"Changed?"}, {}})));
+  EXPECT_EQ((*w)->run_changes().changed, 1u);
+  (*w)->close();
+  auto r = open_reader(dir);
+  EXPECT_EQ(r->versions(key_of("moka pot")).value().size(), 2u) << "one stretch, then the change";
+}
+
+// --- downgrade: a store of the current format, opened as the earlier releases open stores ---------
+
+// The releases of formats 4 and 5 open a store alike (the same families, then the format check):
+// each reads the current format's number and refuses the store with "upgrade paa".
+TEST(CurrentFormatStore, OpensAsTheEarlierReleasesOpenedStoresAndShowsItsFormat) {
   TempDir tmp;
   const auto dir = tmp.path() / "new.db";
   {
@@ -318,9 +390,9 @@ TEST(Format5Store, OpensAsThePreviousReleaseOpenedStoresAndShowsItsFormat) {
   std::sort(names.begin(), names.end());
   EXPECT_EQ(names, (std::vector<std::string>{"default", "expansion", "history", "meta", "progress", "questions",
                                              "results"}));
-  EXPECT_EQ(test::open_as_the_previous_release(dir, false), "5") << "its readers: paa status, get, export";
-  EXPECT_EQ(read_in_a_process(dir, tmp.path(), "previous"), "5\n");
-  EXPECT_EQ(test::open_as_the_previous_release(dir, true), "5") << "its writer: paa run, prune";
+  EXPECT_EQ(test::open_as_the_previous_release(dir, false), kCurrent) << "its readers: paa status, get, export";
+  EXPECT_EQ(read_in_a_process(dir, tmp.path(), "previous"), kCurrent + "\n");
+  EXPECT_EQ(test::open_as_the_previous_release(dir, true), kCurrent) << "its writer: paa run, prune";
   // What its writer's open left (an OPTIONS file with its options) changes nothing for this one.
   auto r = open_reader(dir);
   ASSERT_TRUE(r);

@@ -101,6 +101,31 @@ TEST(WriteRules, AnOldBodyThatNoLongerParsesMakesTheRefreshAChange) {
   EXPECT_EQ(plan.history_since, 500);
 }
 
+TEST(WriteRules, AStoredDigestDecidesWithoutParsingTheStoredBody) {
+  auto first = put_of("tea", TreeSpec{{"Green?"}, {}}, 1'000);
+  (void)plan_put(first, std::nullopt, "run-1", kNow);
+  ASSERT_TRUE(first.result.tree_digest) << "format 6: every stored answer has one";
+  EXPECT_EQ(*first.result.tree_digest, tree_digest(first.envelope.result));
+  StoredResult old = stored(first);
+  old.body = "not json";  // were it parsed, the refresh would count as a change
+  auto same = put_of("tea", TreeSpec{{"Green?"}, {}}, 2'000);
+  EXPECT_EQ(plan_put(same, old, "run-2", kNow).kind, PutKind::unchanged);
+  auto other = put_of("tea", TreeSpec{{"Black?"}, {}}, 3'000);
+  EXPECT_EQ(plan_put(other, old, "run-3", kNow).kind, PutKind::changed);
+}
+
+TEST(WriteRules, AnOlderRecordWithoutADigestIsComparedByItsTree) {
+  auto first = put_of("tea", TreeSpec{{"Green?"}, {}}, 1'000);
+  (void)plan_put(first, std::nullopt, "run-1", kNow);
+  StoredResult old = stored(first);
+  old.tree_digest.reset();  // written by format 5
+  auto same = put_of("tea", TreeSpec{{"Green?"}, {}}, 2'000);
+  EXPECT_EQ(plan_put(same, old, "run-2", kNow).kind, PutKind::unchanged);
+  EXPECT_TRUE(same.result.tree_digest) << "and the record written now has one";
+  auto other = put_of("tea", TreeSpec{{"Black?"}, {}}, 3'000);
+  EXPECT_EQ(plan_put(other, old, "run-3", kNow).kind, PutKind::changed);
+}
+
 TEST(WriteRules, StoredTreesParseWithoutAFetchsSizeLimit) {
   auto put = put_of("tea", TreeSpec{{"Green?"}, {}}, 1'000);
   put.result.body.insert(put.result.body.size() - 1, std::string(ParseLimits{}.max_body_bytes, ' '));

@@ -20,7 +20,9 @@ namespace paa {
 // expansion; issue #30), and the `questions` family is an empty placeholder, kept so that a
 // release of format 4 opens the store and refuses it by its format. Older stores are upgraded
 // when a writer opens them (format 5: their index is dropped; docs/store.md "Format versions").
-inline constexpr std::uint32_t kStoreFormatVersion = 5;
+// 6: result values may carry the answer's tree_digest (a flag and 8 bytes before the body), which
+// a release of format 5 would read as part of the body: it refuses the store by its format.
+inline constexpr std::uint32_t kStoreFormatVersion = 6;
 
 // A stored result: exactly what the service sent, plus how and when.
 struct StoredResult {
@@ -42,6 +44,9 @@ struct StoredResult {
   // `cached`, so that the store as it was in between shows that fetch (StoreReader::get_at).
   std::string first_run_id;
   bool first_cached = false;
+  // tree_digest of the body's result, set by the writer (format 6): a refresh compares it
+  // with the new answer's instead of parsing the stored body. nullopt: an older record.
+  std::optional<std::uint64_t> tree_digest = {};
 };
 
 // `version` as a reader at `at_ms` saw it: before the latest fetch of an unchanged stretch,
