@@ -284,34 +284,48 @@ void walk_preorder_pruning(const std::vector<Question>& roots,
 }
 
 namespace {
-// FNV-1a 64, fed field by field; each field is closed by a marker no UTF-8 text holds (0xFF..),
-// so that ("ab","c") and ("a","bc") differ, as do an absent answer and an empty tree.
-class Fnv {
+// A 64-bit hash fed field by field, eight bytes a step (a byte at a time was 2.6 % of a refresh's
+// CPU on 8 KiB trees): each word is mixed in by a multiply and a shift (the golden-ratio
+// multiplier), the last bytes of a field are taken one word wide with their count, each field is
+// closed by a marker no UTF-8 text holds (0xFF..), so that ("ab","c") and ("a","bc") differ, as
+// do an absent answer and an empty tree; splitmix64's finaliser ends it. Little-endian by
+// definition, whatever the platform.
+class Digest {
  public:
   void bytes(std::string_view s) {
-    for (const unsigned char c : s) {
-      h_ ^= c;
-      h_ *= 0x100000001b3ULL;
-    }
+    std::size_t i = 0;
+    for (; i + 8 <= s.size(); i += 8) word(load(s.data() + i, 8));
+    if (i < s.size()) word(load(s.data() + i, s.size() - i) ^ (static_cast<std::uint64_t>(s.size() - i) << 56));
   }
-  void mark(unsigned char m) {
-    h_ ^= m;
-    h_ *= 0x100000001b3ULL;
-  }
+  void mark(unsigned char m) { word(0xFFFFFFFFFFFFFF00ULL | m); }
   void field(std::string_view s, unsigned char m) {
     bytes(s);
     mark(m);
   }
-  std::uint64_t value() const { return h_; }
+  std::uint64_t value() const {
+    std::uint64_t z = h_;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  }
 
  private:
+  static std::uint64_t load(const char* p, std::size_t n) {
+    std::uint64_t v = 0;
+    for (std::size_t k = 0; k < n; ++k) v |= static_cast<std::uint64_t>(static_cast<unsigned char>(p[k])) << (8 * k);
+    return v;
+  }
+  void word(std::uint64_t w) {
+    h_ = (h_ ^ w) * 0x9E3779B97F4A7C15ULL;
+    h_ ^= h_ >> 32;
+  }
   std::uint64_t h_ = 0xcbf29ce484222325ULL;
 };
 constexpr unsigned char kText = 0xFF, kNoAnswer = 0xFE, kOpen = 0xFD, kClose = 0xFC, kRelated = 0xFB;
 }  // namespace
 
 std::uint64_t tree_digest(const SearchResult& result) {
-  Fnv f;
+  Digest f;
   f.field(result.question, kText);
   for (const auto& r : result.related) f.field(r, kRelated);
   // Pre-order without native recursion: each node's fields, then its children between markers.

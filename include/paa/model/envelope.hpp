@@ -76,9 +76,9 @@ std::size_t count_questions(const std::vector<Question>& roots);
 
 // A 64-bit digest of the answer as history compares it (SearchResult's ==: the query, the related
 // searches and every question's text, answer, url, title and children, in order): equal results
-// have equal digests, and different ones differ but with probability 2^-64. Fixed by this
-// definition (FNV-1a over the fields, each closed by a marker byte), never by the platform: it
-// is kept in the store (StoredResult::tree_digest).
+// have equal digests, and different ones differ but with probability about 2^-64. Fixed by this
+// definition (src/model/envelope.cpp: the fields eight bytes a step, each closed by a marker),
+// never by the platform: it is kept in the store (StoredResult::tree_digest).
 std::uint64_t tree_digest(const SearchResult& result);
 
 }  // namespace paa
