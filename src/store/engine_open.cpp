@@ -77,7 +77,7 @@ rocksdb::ColumnFamilyOptions family_options(Family family,
       t.block_size = 16 * 1024;  // bodies are a few KB each
       // Keys are looked up in any order (discovered keys, refresh_after's fetch times): with
       // a partitioned index a lookup reads a 4 KiB partition, not a whole file's index, which
-      // a million long keys' store cannot keep in the 24 MiB cache (BENCHMARKS.md case 7).
+      // a million long keys' store cannot keep in the writer's cache (BENCHMARKS.md case 7).
       t.index_type = rocksdb::BlockBasedTableOptions::IndexType::kTwoLevelIndexSearch;
       t.partition_filters = true;
       // LZ4 for the tiers compaction rewrites again, zstd for the last (where results stay):
@@ -137,7 +137,10 @@ rocksdb::ColumnFamilyOptions family_options(Family family,
 }
 
 // The writer's block cache, which also holds its memtables (db_write_buffer_size of it at most).
-constexpr std::size_t kWriterMemoryBudget = 24u << 20;
+// 16 MiB with 10 of memtables: a 200,000-key fill's peak RSS 10 MiB lower than with 24 and 16,
+// for 2-4 % more CPU (more, smaller flushes); 12 and 8 saved 5 MiB more for 12 % more CPU
+// (BENCHMARKS.md "Round 12").
+constexpr std::size_t kWriterMemoryBudget = 16u << 20;
 
 rocksdb::DBOptions db_options(bool primary) {
   rocksdb::DBOptions o;
@@ -152,7 +155,7 @@ rocksdb::DBOptions db_options(bool primary) {
   // 1 MiB default was ~4 MiB of the writer's heap (heaptrack), for no measurable speed.
   o.writable_file_max_buffer_size = 256u << 10;
   // Every family's memtables together (RSS target: 64 MiB for a run of any size).
-  o.db_write_buffer_size = 16u << 20;
+  o.db_write_buffer_size = 10u << 20;
   return o;
 }
 
