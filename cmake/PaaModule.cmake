@@ -5,12 +5,34 @@ function(paa_module name)
   target_link_libraries(${name} PUBLIC paa_options ${M_DEPS} PRIVATE paa_warnings)
 endfunction()
 
-# paa_test(NAME SOURCES ... DEPS ...): a GoogleTest binary registered with ctest.
+# paa_test(NAME SOURCES ... DEPS ... [LABELS ...] [TSAN] [SHARED_SETUP SUITE]): a GoogleTest
+# binary registered with ctest. TSAN: scripts/test.sh's ThreadSanitizer pass runs some of its
+# tests, so the target paa_tsan_tests (what that pass builds) depends on it;
+# scripts/lib/tsan_binaries.py checks that every binary the pass's -R selects is marked.
+# SHARED_SETUP SUITE: the binary's tests of SUITE make what its other tests share (a harvested
+# store): they run first, once, as one ctest test named SUITE (a ctest fixture), and the others
+# after them. e2e binaries start first (COST): with no timing data (a fresh clone), ctest would
+# otherwise start its longest tests last.
 function(paa_test name)
-  cmake_parse_arguments(PARSE_ARGV 1 T "" "" "SOURCES;DEPS;LABELS")
+  cmake_parse_arguments(PARSE_ARGV 1 T "TSAN" "SHARED_SETUP" "SOURCES;DEPS;LABELS")
   add_executable(${name} ${T_SOURCES})
   target_link_libraries(${name} PRIVATE paa_options paa_warnings ${T_DEPS} GTest::gtest GTest::gmock GTest::gtest_main)
-  gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60 PROPERTIES LABELS "${T_LABELS}")
+  set(cost 1)
+  if("e2e" IN_LIST T_LABELS)
+    set(cost 100)
+  endif()
+  if(T_SHARED_SETUP)
+    add_test(NAME ${T_SHARED_SETUP} COMMAND ${name} --gtest_filter=${T_SHARED_SETUP}.*)
+    set_tests_properties(${T_SHARED_SETUP} PROPERTIES LABELS "${T_LABELS}" COST 1000 FIXTURES_SETUP ${T_SHARED_SETUP})
+    gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60 TEST_FILTER -${T_SHARED_SETUP}.*
+                         PROPERTIES LABELS "${T_LABELS}" COST ${cost} FIXTURES_REQUIRED ${T_SHARED_SETUP})
+  else()
+    gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60 PROPERTIES LABELS "${T_LABELS}" COST ${cost})
+  endif()
+  if(T_TSAN)
+    add_dependencies(paa_tsan_tests ${name})
+    set_property(GLOBAL APPEND PROPERTY PAA_TSAN_TESTS ${name})
+  endif()
 endfunction()
 
 # paa_require_folders(PARENT "a;b;..." "others;..."): every folder listed under PARENT (relative

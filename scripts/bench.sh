@@ -8,7 +8,9 @@
 #
 # Environment: PAA_BENCH_LOCK=FILE holds flock(FILE) during each case (the shared build lock, so
 # nobody's compile skews the numbers); PAA_BENCH_KEEP=1 keeps the temporary folder;
-# PAA_BENCH_OUT=FILE writes the report there instead of BENCHMARKS.md; PAA_BENCH_CASES="2 5"
+# PAA_BENCH_OUT=FILE writes the report there instead of BENCHMARKS.md; PAA_BENCH_PRESET=NAME
+# measures that preset's build instead of release (scripts/test.sh's --quick smoke run measures
+# the build it has just tested, rather than compiling every module a fourth time); PAA_BENCH_CASES="2 5"
 # runs only those cases; PAA_BENCH_WORK=DIR adds to an earlier (kept) run's folder;
 # PAA_BENCH_SCALE=N sizes cases 4, 7 and 11's largest report folder (default 1,000,000); PAA_BENCH_HISTORY=N sizes case 9
 # (default 100,000). Case 11 opens the HTML report in Chromium (installs chromium and the npm tools).
@@ -45,9 +47,10 @@ paa_install_deps
 paa_install_packages wrk linux-perf time util-linux zstd
 # Case 8 runs the tools a user would pick instead (scripts/bench/peers/).
 if want 8; then paa_install_packages curl python3-aiohttp python3-scrapy; fi
-paa_log "building (release)"
-paa_build release paa paa-emulator
-bin="$PAA_ROOT/build/release/bin"
+bench_preset=${PAA_BENCH_PRESET:-release}
+paa_log "building ($bench_preset)"
+paa_build "$bench_preset" paa paa-emulator  # a no-op when the preset is built already
+bin="$PAA_ROOT/build/$bench_preset/bin"
 
 # PAA_BENCH_WORK: add to an earlier run's folder (kept with PAA_BENCH_KEEP=1), e.g. to rerun
 # some cases; the report then holds both runs' tables.
@@ -262,7 +265,11 @@ if [ ! -s "$work/machine.txt" ]; then
   printf 'kernel\t%s\n' "$(uname -r)"
   printf 'memory\t%s MiB\n' "$(awk '/^MemTotal/ { print int($2 / 1024) }' /proc/meminfo)"
   printf 'pinning\t%s\n' "$pinning"
-  printf 'build\t%s\n' "release preset (CMAKE_BUILD_TYPE=Release), g++ $(g++ -dumpversion)"
+  if [ "$bench_preset" = release ]; then
+    printf 'build\t%s\n' "release preset (CMAKE_BUILD_TYPE=Release), g++ $(g++ -dumpversion)"
+  else
+    printf 'build\t%s\n' "$bench_preset preset, g++ $(g++ -dumpversion)"
+  fi
 } >"$work/machine.txt"
 fi
 touch "$work/results.tsv" "$work/commands.tsv" "$work/samples.tsv"

@@ -36,17 +36,35 @@ fi
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:allocator_may_return_null=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
-failed=()
-for t in "${targets[@]}"; do
-  corpus="$build/corpus/$t"
-  crashes="$build/crashes/$t"
+# fuzz TARGET: one target for SECONDS; its exit status says whether it found anything.
+fuzz() {
+  local t=$1
+  local corpus="$build/corpus/$t" crashes="$build/crashes/$t" log="$build/fuzz-$t.log"
   mkdir -p "$corpus" "$crashes"
-  log="$build/fuzz-$t.log"
-  paa_log "fuzzing $t for ${seconds}s (log: $log)"
   # -rss_limit_mb: the envelope parser must stay bounded (16 MiB bodies); -max_len keeps inputs
   # in the range the parsers see per line/body while letting the fuzzer build nesting bombs.
-  if "$build/fuzz_$t" "$corpus" "tests/fuzz/corpus/$t" -max_total_time="$seconds" -timeout=10 \
-       -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 -artifact_prefix="$crashes/" >"$log" 2>&1; then
+  "$build/fuzz_$t" "$corpus" "tests/fuzz/corpus/$t" -max_total_time="$seconds" -timeout=10 \
+    -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 -artifact_prefix="$crashes/" >"$log" 2>&1
+}
+# As many targets at a time as there are cores (each is one process): 4 x 30 s take 60 s on two.
+jobs=$(nproc)
+failed=()
+declare -A target_of
+pending=("${targets[@]}")
+while [ ${#pending[@]} -gt 0 ] || [ ${#target_of[@]} -gt 0 ]; do
+  while [ ${#pending[@]} -gt 0 ] && [ ${#target_of[@]} -lt "$jobs" ]; do
+    t=${pending[0]}
+    pending=("${pending[@]:1}")
+    paa_log "fuzzing $t for ${seconds}s (log: $build/fuzz-$t.log)"
+    fuzz "$t" &
+    target_of[$!]=$t
+  done
+  status=0
+  wait -n -p done_pid "${!target_of[@]}" || status=$?
+  t=${target_of[$done_pid]}
+  unset "target_of[$done_pid]"
+  log="$build/fuzz-$t.log"
+  if [ "$status" -eq 0 ]; then
     stats=$(grep -E '^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' "$log" |
             sed 's/^stat:://; s/: */=/' | tr '\n' ' ')
     printf '    %-12s ok   %s\n' "$t" "$stats" >&2

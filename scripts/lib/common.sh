@@ -15,7 +15,8 @@ PAA_PACKAGES=(
   man-db dpkg-dev file
 )
 
-paa_log() { printf '==> %s\n' "$*" >&2; }
+# Each line says how long the script has run: CI's log then shows where its time went.
+paa_log() { printf '==> [%dm%02ds] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*" >&2; }
 
 # Installs the packages in "$@" that are missing; silent when all are present.
 paa_install_packages() {
