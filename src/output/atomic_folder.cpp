@@ -3,6 +3,7 @@
 #include "paa/output/atomic_file.hpp"
 #include "paa/output/sink.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -10,6 +11,7 @@
 #include <random>
 #include <sys/file.h>
 #include <unistd.h>
+#include <vector>
 
 namespace paa {
 
@@ -57,6 +59,44 @@ void remove_abandoned(const fs::path& parent, const std::string& stem) {
     FolderLock lock(FolderLock::try_lock(entry.path()));
     if (lock.held()) fs::remove_all(entry.path(), ec);
   }
+}
+
+// Makes what `produce` wrote durable: every file, then every folder deepest first. Only this
+// folder's files, never syncfs(): that flushes the whole file system, so an export would wait for
+// every other program's unwritten data (a build's gigabytes, a harvest's store). The first pass
+// starts every file's write-back at once, so the second mostly waits for writes already done.
+Result<void> make_durable(const fs::path& root) {
+  std::vector<fs::path> files;
+  std::vector<fs::path> folders{root};
+  std::error_code ec;
+  for (fs::recursive_directory_iterator it(root, ec), end; !ec && it != end; it.increment(ec)) {
+    if (it->is_directory(ec)) {
+      folders.push_back(it->path());
+    } else if (it->is_regular_file(ec)) {
+      files.push_back(it->path());
+    }
+  }
+  if (ec) return folder_error(root, "read", ec.value());
+  for (const auto& f : files) {
+    const int fd = ::open(f.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return folder_error(f, "open", errno);
+    ::sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_WRITE);  // a hint: its failure is fdatasync's to report
+    ::close(fd);
+  }
+  for (const auto& f : files) {
+    const int fd = ::open(f.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return folder_error(f, "open", errno);
+    const bool synced = ::fdatasync(fd) == 0;
+    const int err = errno;
+    ::close(fd);
+    if (!synced) return folder_error(f, "write", err);
+  }
+  // Deepest first: a folder's entries are durable before the entry naming it.
+  std::sort(folders.begin(), folders.end(), [](const fs::path& a, const fs::path& b) {
+    return std::distance(a.begin(), a.end()) > std::distance(b.begin(), b.end());
+  });
+  for (const auto& d : folders) fsync_dir(d);
+  return {};
 }
 
 }  // namespace
@@ -111,10 +151,7 @@ Result<void> write_folder_atomically(const FolderTarget& t,
   } guard{temp};
 
   if (auto produced = produce(temp); !produced) return produced;
-  // Every file and folder written durable at once (one syncfs rather than one fsync per file:
-  // a report folder holds tens of thousands).
-  if (writing.held() && ::syncfs(writing.fd()) != 0) return folder_error(temp, "write", errno);
-  fsync_dir(temp);
+  if (auto durable = make_durable(temp); !durable) return durable;
   if (exists) {
     // Swap the folders in one step (the old one then sits at `temp`, removed by the guard), so
     // `target` is never missing.
