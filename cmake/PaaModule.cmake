@@ -1,8 +1,18 @@
 # paa_module(NAME SOURCES ... DEPS ...): one static library per src/ folder.
+# PAA_UNITY (the ci, asan and tsan presets): its sources compiled in batches (unity builds), which
+# a cold CI build needs; dev stays one file at a time, so a missing #include still shows there.
 function(paa_module name)
   cmake_parse_arguments(PARSE_ARGV 1 M "" "" "SOURCES;DEPS")
   add_library(${name} STATIC ${M_SOURCES})
   target_link_libraries(${name} PUBLIC paa_options ${M_DEPS} PRIVATE paa_warnings)
+  paa_unity(${name} 8)
+endfunction()
+
+# paa_unity(TARGET BATCH): with PAA_UNITY, TARGET's sources BATCH to a unity file.
+function(paa_unity target batch)
+  if(PAA_UNITY)
+    set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_MODE BATCH UNITY_BUILD_BATCH_SIZE ${batch})
+  endif()
 endfunction()
 
 # paa_test(NAME SOURCES ... DEPS ... [LABELS ...] [TSAN] [SHARED_SETUP SUITE]): a GoogleTest
@@ -16,7 +26,11 @@ endfunction()
 function(paa_test name)
   cmake_parse_arguments(PARSE_ARGV 1 T "TSAN" "SHARED_SETUP" "SOURCES;DEPS;LABELS")
   add_executable(${name} ${T_SOURCES})
-  target_link_libraries(${name} PRIVATE paa_options paa_warnings ${T_DEPS} GTest::gtest GTest::gmock GTest::gtest_main)
+  # Boost::json for all: its definitions are part of the precompiled header's, which GCC checks.
+  target_link_libraries(${name} PRIVATE paa_options paa_warnings ${T_DEPS} Boost::json GTest::gtest GTest::gmock
+    GTest::gtest_main)
+  # GoogleTest, gmock and Boost.JSON parsed once for every test binary (tests/CMakeLists.txt).
+  target_precompile_headers(${name} REUSE_FROM paa_test_pch)
   set(cost 1)
   if("e2e" IN_LIST T_LABELS)
     set(cost 100)

@@ -85,8 +85,7 @@ int run_brief(const BriefFlags& f) {
     return out.flush();
   });
   if (!written) return fail(written.error());
-  std::size_t answered = 0;
-  for (const auto& e : brief->entries) answered += exporting::brief_entry_has_answer(e) ? 1 : 0;
+  const std::size_t answered = exporting::brief_answered(*brief);
   if (*format == exporting::BriefFormat::jsonld && answered == 0) {
     std::fprintf(stderr, "paa: note: no question of this brief has a stored answer, so its FAQPage lists none\n");
   }

@@ -26,7 +26,7 @@ struct ExportFlags {
   std::string at;
 };
 
-void print_summary(const ExportFlags& f, const OpenedStores& stores, const exporting::ExportPlan& plan,
+void print_export_summary(const ExportFlags& f, const OpenedStores& stores, const exporting::ExportPlan& plan,
                    const exporting::ExportSummary& summary) {
   using exporting::ExportFormat;
   const auto format = plan.request.format.format;
@@ -83,7 +83,7 @@ int run_export(ExportFlags& f) {
   if (stores->at) std::fprintf(stderr, "paa: exporting the store as it was at %s\n", stores->at->label.c_str());
   auto summary = exporting::write_export(*stores, *plan);
   if (!summary) return fail(summary.error());
-  print_summary(f, *stores, *plan, *summary);
+  print_export_summary(f, *stores, *plan, *summary);
   return kExitOk;
 }
 

@@ -88,7 +88,7 @@ Result<std::optional<Shard>> resolve_shard(const RunFlags& f) {
 
 
 // `job_store`: the store the job file names (status reads that one unless told otherwise).
-void print_summary(const JobSpec& spec, const std::filesystem::path& job_store, const std::string& run_id,
+void print_run_summary(const JobSpec& spec, const std::filesystem::path& job_store, const std::string& run_id,
                    const HarvestSummary& s, const RunChanges& changes, std::uint64_t refresh_due, int code) {
   auto u = [](std::uint64_t v) { return static_cast<unsigned long long>(v); };
   // The store this run wrote, when status would not read it by default (--store, a shard's).
@@ -321,7 +321,7 @@ int run(RunFlags& f) {
   }
   const RunChanges changes = (*store)->run_changes();
   auto closed = (*store)->close();
-  print_summary(spec, job_store, *run_id, summary, changes, options.refresh_due, code);
+  print_run_summary(spec, job_store, *run_id, summary, changes, options.refresh_due, code);
   const int exit_code = closed ? code : fail(prefixed("closing the store failed: ", closed.error()));
   // Last, with the store closed: a slow receiver delays only the exit, and never changes its code.
   if (spec.notify.enabled()) {

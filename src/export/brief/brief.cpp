@@ -69,6 +69,10 @@ bool brief_entry_has_answer(const BriefEntry& entry) {
   });
 }
 
+std::size_t brief_answered(const Brief& brief) {
+  return static_cast<std::size_t>(std::count_if(brief.entries.begin(), brief.entries.end(), brief_entry_has_answer));
+}
+
 std::optional<BriefFormat> parse_brief_format(std::string_view name) {
   if (name == "md") return BriefFormat::markdown;
   if (name == "html") return BriefFormat::html;

@@ -45,12 +45,6 @@ footer { margin-top: 28px; font-size: 12px; border-top: 1px solid var(--line); p
 
 void text(BufferedOutput& out, std::string_view s) { append_xml_escaped(out, s); }
 
-std::size_t answered(const Brief& brief) {
-  std::size_t n = 0;
-  for (const auto& e : brief.entries) n += brief_entry_has_answer(e) ? 1 : 0;
-  return n;
-}
-
 void append_meta(const Brief& brief, BufferedOutput& out) {
   out.append("<p class=\"meta\">");
   if (brief.kind == BriefKind::topic) {
@@ -66,7 +60,7 @@ void append_meta(const Brief& brief, BufferedOutput& out) {
   }
   append_decimal(out, brief.entries.size());
   out.append(brief.entries.size() == 1 ? " question, " : " questions, ");
-  append_decimal(out, answered(brief));
+  append_decimal(out, brief_answered(brief));
   out.append(" with an answer");
   if (brief.kind == BriefKind::topic) {
     out.append(", in ");

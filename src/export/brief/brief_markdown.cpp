@@ -11,12 +11,6 @@ namespace paa::exporting {
 
 namespace {
 
-std::size_t answered(const Brief& brief) {
-  std::size_t n = 0;
-  for (const auto& e : brief.entries) n += brief_entry_has_answer(e) ? 1 : 0;
-  return n;
-}
-
 void append_header(const Brief& brief, BufferedOutput& out) {
   if (brief.kind == BriefKind::topic) {
     out.append("# Topic: ");
@@ -28,7 +22,7 @@ void append_header(const Brief& brief, BufferedOutput& out) {
     out.append("): ");
     append_decimal(out, brief.entries.size());
     out.append(brief.entries.size() == 1 ? " question, " : " questions, ");
-    append_decimal(out, answered(brief));
+    append_decimal(out, brief_answered(brief));
     out.append(" with an answer, in ");
     append_decimal(out, brief.trees);
     out.append(" stored trees. Representative question: ");
@@ -43,7 +37,7 @@ void append_header(const Brief& brief, BufferedOutput& out) {
   out.append("): ");
   append_decimal(out, brief.entries.size());
   out.append(brief.entries.size() == 1 ? " question, " : " questions, ");
-  append_decimal(out, answered(brief));
+  append_decimal(out, brief_answered(brief));
   out.append(" with an answer");
   if (brief.fetched_at_ms > 0) {
     out.append("; fetched ");

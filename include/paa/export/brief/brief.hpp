@@ -74,6 +74,8 @@ std::vector<BriefDomain> rank_brief_domains(std::vector<BriefDomain> domains);
 
 // The entries a FAQPage holds: those with an answer that is not blank.
 bool brief_entry_has_answer(const BriefEntry& entry);
+// How many of the brief's entries have one (the "N answered" its writers and `paa brief` print).
+std::size_t brief_answered(const Brief& brief);
 
 enum class BriefFormat : std::uint8_t { markdown, html, jsonld };
 std::optional<BriefFormat> parse_brief_format(std::string_view name);  // "md", "html", "jsonld"
