@@ -49,7 +49,7 @@ fuzz() {
 # As many targets at a time as there are cores (each is one process): 4 x 30 s take 60 s on two.
 jobs=$(nproc)
 failed=()
-declare -A target_of
+declare -A target_of=()  # (=(): under set -u, a declared but empty array is unbound)
 pending=("${targets[@]}")
 while [ ${#pending[@]} -gt 0 ] || [ ${#target_of[@]} -gt 0 ]; do
   while [ ${#pending[@]} -gt 0 ] && [ ${#target_of[@]} -lt "$jobs" ]; do
