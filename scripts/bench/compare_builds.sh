@@ -41,6 +41,7 @@ run() {
     --concurrency "$concurrency" --rate 0 "$@" >/dev/null 2>>"$work/paa.log"
   awk '{printf "%d %.2f\n", $1, $2 + $3}' "$work/time"
 }
+bin_of() { if [ "$1" = after ]; then echo "$after"; else echo "$before"; fi; }  # before|after -> its folder
 rows=()
 row() { rows+=("| $1 | $2 | $3 | $4 |"); }
 mib() { python3 -c "print(format($1 / 1024, '.1f'))"; }
@@ -50,7 +51,7 @@ paa_log "fill: $fill random-order keys, each build once"
 job fill "$fill"
 start_emulator
 for b in before after; do
-  bin=$before; [ "$b" = after ] && bin=$after
+  bin=$(bin_of "$b")
   rm -rf "$work/fill.db"
   read -r kib cpu < <(run "$bin" fill "$work/fill.db" 64)
   row "fill of $fill keys: peak RSS" "$b" "$(mib "$kib") MiB" "$(us "$cpu" "$fill") µs CPU per key"
@@ -63,7 +64,7 @@ job hist "$history"
 start_emulator --tree-kb 8
 for r in $(seq "$reps"); do
   for b in before after; do
-    bin=$before; [ "$b" = after ] && bin=$after
+    bin=$(bin_of "$b")
     rm -rf "$work/h.db"
     read -r hkib hcpu < <(run "$bin" hist "$work/h.db" 64)
     sleep 2  # refresh_after 1s: every key due
@@ -81,7 +82,7 @@ job slow "$slow"
 start_emulator --tree-kb 8 --latency-ms 1000:1000
 for r in $(seq "$reps"); do
   for b in before after; do
-    bin=$before; [ "$b" = after ] && bin=$after
+    bin=$(bin_of "$b")
     rm -rf "$work/slow.db"
     read -r kib cpu < <(run "$bin" slow "$work/slow.db" 1024)
     row "1,024 connections, $slow keys (rep $r): peak RSS" "$b" "$(mib "$kib") MiB" "$(us "$cpu" "$slow") µs CPU per key"

@@ -161,18 +161,8 @@ void print_run_summary(const JobSpec& spec, const std::filesystem::path& job_sto
   }
 }
 
-int run(RunFlags& f) {
-  // Diagnostics go to stderr with the summary and the progress bar (spdlog's default is stdout).
-  spdlog::set_default_logger(spdlog::stderr_color_mt("paa"));
-  const auto level = spdlog::level::from_str(f.log_level);
-  spdlog::set_level(level);
-  spdlog::set_pattern("[%Y-%m-%d %H:%M:%S] %l: %v");
-
-  auto loaded = load_job(f.job);
-  if (!loaded) return fail(loaded.error());
-  JobSpec spec = std::move(*loaded);
-
-  // Flags override the job's [limits].
+// The job's [limits], its store and its refresh rule, with the command line's flags over them.
+Result<void> apply_run_flags(const RunFlags& f, JobSpec& spec) {
   Limits& l = spec.limits;
   if (f.concurrency) l.concurrency = *f.concurrency;
   if (f.rate) l.rate = *f.rate;
@@ -184,57 +174,142 @@ int run(RunFlags& f) {
   if (f.retries) l.retries = *f.retries;
   if (!f.outage_wait.empty()) {
     auto ms = parse_outage_wait(f.outage_wait);
-    if (!ms) return fail(prefixed("--outage-wait: ", ms.error()));
+    if (!ms) return prefixed("--outage-wait: ", ms.error());
     l.outage_wait_ms = *ms;
   }
-  const std::filesystem::path job_store = spec.store;
   if (!f.store.empty()) spec.store = f.store;
   if (!f.refresh_after.empty()) {
     auto ms = parse_duration(f.refresh_after);
-    if (!ms) return fail(prefixed("--refresh-after: ", ms.error()));
+    if (!ms) return prefixed("--refresh-after: ", ms.error());
     spec.refresh_after_ms = *ms;
   }
   if (f.refresh && spec.refresh_after_ms) {
-    return fail(usage_error("--refresh fetches every stored key again and refresh_after only the older ones: use one of them"
-                " (refresh_after may come from the job file)"));
+    return usage_error("--refresh fetches every stored key again and refresh_after only the older ones: use one of them"
+                       " (refresh_after may come from the job file)");
   }
+  return {};
+}
+
+// The shard this process runs (nullopt: the whole job); a shard's store and API key variable
+// are set in `spec`.
+Result<std::optional<Shard>> apply_shard(const RunFlags& f, JobSpec& spec) {
   auto shard = resolve_shard(f);
-  if (!shard) return fail(shard.error());
+  if (!shard) return shard.error();
   if (*shard && spec.expand.enabled()) {
-    return fail(usage_error(spec.file.string() + ": [expand] and shards: a job that expands runs as one process "
-                "(levels are made from all of the level before); run it without a shard, or set depth = 0"));
+    return usage_error(spec.file.string() + ": [expand] and shards: a job that expands runs as one process "
+                       "(levels are made from all of the level before); run it without a shard, or set depth = 0");
   }
   if (*shard) {
     // Each shard its own store (unless --store says where) and, if the job says so, its own key.
     if (f.store.empty()) spec.store = shard_store(spec.store, **shard);
     spec.api_key_env = shard_key_env(spec.api_key_env, **shard);
   } else if (spec.api_key_env.find("{shard}") != std::string::npos) {
-    return fail(usage_error(spec.file.string() + ": api_key_env \"" + spec.api_key_env +
-                "\" names one key per shard: run with --shard I/N or --shard-from-env"));
+    return usage_error(spec.file.string() + ": api_key_env \"" + spec.api_key_env +
+                       "\" names one key per shard: run with --shard I/N or --shard-from-env");
   }
+  return shard;
+}
 
-  const char* key = std::getenv(spec.api_key_env.c_str());
-  if (key == nullptr || *key == '\0') {
-    return fail(usage_error("no API key: set the environment variable " + spec.api_key_env +
-                " (export " + spec.api_key_env + "=...; the job's api_key_env names it)"));
-  }
-
+// The service's address: --base-url, then PAA_BASE_URL, then the job's; plain http:// only to
+// this machine unless --allow-plain-http.
+Result<ServiceEndpoint> resolve_endpoint(const RunFlags& f, const JobSpec& spec) {
   std::string base_url = f.base_url;
   if (base_url.empty()) {
     if (const char* env = std::getenv("PAA_BASE_URL"); env && *env) base_url = env;
   }
   if (base_url.empty()) base_url = spec.base_url;
   if (base_url.empty()) {
-    return fail(usage_error("no service address: set base_url in " + spec.file.string() +
-                ", PAA_BASE_URL, or pass --base-url https://host/api"));
+    return usage_error("no service address: set base_url in " + spec.file.string() +
+                       ", PAA_BASE_URL, or pass --base-url https://host/api");
   }
   auto endpoint = parse_base_url(base_url);
-  if (!endpoint) return fail(endpoint.error());
+  if (!endpoint) return endpoint.error();
   if (!endpoint->tls && !endpoint->loopback() && !f.allow_plain_http) {
-    return fail(usage_error(endpoint->display() + ": plain http:// would send the API key (" + spec.api_key_env +
-                ") in clear across the network; use https://, or pass --allow-plain-http if every network between "
-                "here and the service is yours"));
+    return usage_error(endpoint->display() + ": plain http:// would send the API key (" + spec.api_key_env +
+                       ") in clear across the network; use https://, or pass --allow-plain-http if every network "
+                       "between here and the service is yours");
   }
+  return endpoint;
+}
+
+// What the flags say of how the harvest runs (the job, its keys and the refresh are set by run).
+void apply_harvest_flags(const RunFlags& f, HarvestOptions& options) {
+  options.ca_file = f.ca_file;
+  options.probe_interval = std::chrono::milliseconds(static_cast<std::int64_t>(f.probe_interval_s * 1000));
+  options.max_body = static_cast<std::size_t>(f.max_body_mib * 1024 * 1024);
+  options.backoff_base = std::chrono::milliseconds(f.backoff_base_ms);
+  options.backoff_cap = std::chrono::milliseconds(std::max(f.backoff_base_ms, f.backoff_cap_ms));
+  options.outage_probe_base = std::chrono::milliseconds(f.outage_probe_base_ms);
+  options.outage_probe_cap = std::chrono::milliseconds(std::max(f.outage_probe_base_ms, f.outage_probe_cap_ms));
+  if (f.progress == "bar") options.progress = ProgressMode::bar;
+  else if (f.progress == "log") options.progress = ProgressMode::log;
+  else if (f.progress == "none") options.progress = ProgressMode::none;
+}
+
+void log_run_start(const JobSpec& spec, const JobCheck& checked, const std::optional<Shard>& shard,
+                   const ServiceEndpoint& endpoint) {
+  if (shard) {
+    spdlog::info("run {} shard {}: {} of the job's keys into {} from {}", spec.name, shard->label(),
+                 checked.unique_keys, spec.store.string(), endpoint.display());
+  } else {
+    spdlog::info("run {}: {} keys ({} queries x locales, {} duplicates) into {} from {}", spec.name,
+                 checked.unique_keys, checked.requests, checked.duplicates, spec.store.string(),
+                 endpoint.display());
+  }
+}
+
+// After the harvest: the run's end recorded, the store closed, the summary printed, then the
+// notice sent. Returns the exit code.
+int finish_run(const RunFlags& f, const JobSpec& spec, const std::filesystem::path& job_store, StoreWriter& store,
+               const std::string& run_id, const HarvestSummary& summary, std::uint64_t refresh_due,
+               std::int64_t started_at_ms) {
+  const int code = exit_code_for(summary);
+  const std::int64_t ended_at_ms = unix_now_ms();
+  if (auto r = store.record_run_end(spec.name, ended_at_ms, stop_reason_name(summary.stop),
+                                    RunMoney{summary.requests, summary.fetched, summary.searches_spent,
+                                             summary.unknown_outcomes, summary.unknown_disproved,
+                                             summary.balance_fall});
+      !r) {
+    spdlog::error("{}", r.error().message);
+  }
+  const RunChanges changes = store.run_changes();
+  auto closed = store.close();
+  print_run_summary(spec, job_store, run_id, summary, changes, refresh_due, code);
+  const int exit_code = closed ? code : fail(prefixed("closing the store failed: ", closed.error()));
+  // Last, with the store closed: a slow receiver delays only the exit, and never changes its code.
+  if (spec.notify.enabled()) {
+    try {
+      notify_run_end(spec.notify, run_notice_for(spec, run_id, summary, changes, exit_code, started_at_ms, ended_at_ms),
+                     NotifyOptions{f.ca_file, std::chrono::milliseconds(static_cast<std::int64_t>(f.notify_timeout_s * 1000))});
+    } catch (const std::exception& e) {  // a bug in delivery must not change how the run ended
+      std::fprintf(stderr, "paa: notify: not sent: %s\n", e.what());
+    }
+  }
+  return exit_code;
+}
+
+int run(RunFlags& f) {
+  // Diagnostics go to stderr with the summary and the progress bar (spdlog's default is stdout).
+  spdlog::set_default_logger(spdlog::stderr_color_mt("paa"));
+  const auto level = spdlog::level::from_str(f.log_level);
+  spdlog::set_level(level);
+  spdlog::set_pattern("[%Y-%m-%d %H:%M:%S] %l: %v");
+
+  auto loaded = load_job(f.job);
+  if (!loaded) return fail(loaded.error());
+  JobSpec spec = std::move(*loaded);
+  const std::filesystem::path job_store = spec.store;
+  if (auto applied = apply_run_flags(f, spec); !applied) return fail(applied.error());
+  auto shard = apply_shard(f, spec);
+  if (!shard) return fail(shard.error());
+
+  const char* key = std::getenv(spec.api_key_env.c_str());
+  if (key == nullptr || *key == '\0') {
+    return fail(usage_error("no API key: set the environment variable " + spec.api_key_env +
+                " (export " + spec.api_key_env + "=...; the job's api_key_env names it)"));
+  }
+  auto endpoint = resolve_endpoint(f, spec);
+  if (!endpoint) return fail(endpoint.error());
 
   // Read the whole job once before anything is sent or written: a bad line 900,000 must not
   // surface after searches were spent. It also gives the total for the progress display.
@@ -250,7 +325,7 @@ int run(RunFlags& f) {
 
   StoreOptions store_options;
   store_options.sync = f.sync;
-  store_options.queue_capacity = store_queue_capacity(l.concurrency);
+  store_options.queue_capacity = store_queue_capacity(spec.limits.concurrency);
   auto store = StoreWriter::open(spec.store, store_options);
   if (!store) return fail(store.error());
   // A store holds one shard setting of a job for good: a resume with another is refused.
@@ -261,9 +336,8 @@ int run(RunFlags& f) {
   HarvestOptions options;
   options.job = spec;
   options.endpoint = *endpoint;
-  options.ca_file = f.ca_file;
   options.api_key = key;
-  options.probe_interval = std::chrono::milliseconds(static_cast<std::int64_t>(f.probe_interval_s * 1000));
+  apply_harvest_flags(f, options);
   const std::int64_t started_at_ms = unix_now_ms();
   options.refresh = RefreshRule::after(spec.refresh_after_ms, started_at_ms);
   options.refresh.all = f.refresh;
@@ -275,25 +349,10 @@ int run(RunFlags& f) {
     options.refresh_due = due->due;
   }
   options.shard = *shard;
-  options.max_body = static_cast<std::size_t>(f.max_body_mib * 1024 * 1024);
   options.total_keys = checked->unique_keys;
   options.repeated_key_hashes = std::move(checked->repeated_key_hashes);
-  options.backoff_base = std::chrono::milliseconds(f.backoff_base_ms);
-  options.backoff_cap = std::chrono::milliseconds(std::max(f.backoff_base_ms, f.backoff_cap_ms));
-  options.outage_probe_base = std::chrono::milliseconds(f.outage_probe_base_ms);
-  options.outage_probe_cap = std::chrono::milliseconds(std::max(f.outage_probe_base_ms, f.outage_probe_cap_ms));
-  if (f.progress == "bar") options.progress = ProgressMode::bar;
-  else if (f.progress == "log") options.progress = ProgressMode::log;
-  else if (f.progress == "none") options.progress = ProgressMode::none;
 
-  if (*shard) {
-    spdlog::info("run {} shard {}: {} of the job's keys into {} from {}", spec.name, (*shard)->label(),
-                 checked->unique_keys, spec.store.string(), endpoint->display());
-  } else {
-    spdlog::info("run {}: {} keys ({} queries x locales, {} duplicates) into {} from {}", spec.name,
-                 checked->unique_keys, checked->requests, checked->duplicates, spec.store.string(),
-                 endpoint->display());
-  }
+  log_run_start(spec, *checked, *shard, *endpoint);
   auto run_id = (*store)->record_run_start(spec.name, started_at_ms);
   if (!run_id) return fail(run_id.error());
   spdlog::info("run id {}{}", *run_id,
@@ -308,31 +367,7 @@ int run(RunFlags& f) {
     (void)(*store)->close();
     return fail(harvested.error());
   }
-  const HarvestSummary& summary = *harvested;
-  const int code = exit_code_for(summary);
-
-  const std::int64_t ended_at_ms = unix_now_ms();
-  if (auto r = (*store)->record_run_end(spec.name, ended_at_ms, stop_reason_name(summary.stop),
-                                         RunMoney{summary.requests, summary.fetched, summary.searches_spent,
-                                                  summary.unknown_outcomes, summary.unknown_disproved,
-                                                  summary.balance_fall});
-      !r) {
-    spdlog::error("{}", r.error().message);
-  }
-  const RunChanges changes = (*store)->run_changes();
-  auto closed = (*store)->close();
-  print_run_summary(spec, job_store, *run_id, summary, changes, options.refresh_due, code);
-  const int exit_code = closed ? code : fail(prefixed("closing the store failed: ", closed.error()));
-  // Last, with the store closed: a slow receiver delays only the exit, and never changes its code.
-  if (spec.notify.enabled()) {
-    try {
-      notify_run_end(spec.notify, run_notice_for(spec, *run_id, summary, changes, exit_code, started_at_ms, ended_at_ms),
-                     NotifyOptions{f.ca_file, std::chrono::milliseconds(static_cast<std::int64_t>(f.notify_timeout_s * 1000))});
-    } catch (const std::exception& e) {  // a bug in delivery must not change how the run ended
-      std::fprintf(stderr, "paa: notify: not sent: %s\n", e.what());
-    }
-  }
-  return exit_code;
+  return finish_run(f, spec, job_store, **store, *run_id, *harvested, options.refresh_due, started_at_ms);
 }
 
 }  // namespace

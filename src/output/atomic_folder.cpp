@@ -45,7 +45,6 @@ class FolderLock {
   FolderLock(const FolderLock&) = delete;
   FolderLock& operator=(const FolderLock&) = delete;
   bool held() const { return fd_ >= 0; }
-  int fd() const { return fd_; }
 
  private:
   int fd_;

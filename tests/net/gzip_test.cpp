@@ -34,9 +34,7 @@ TEST(Gzip, RefusesToInflatePastTheLimit) {
 }
 
 TEST(Gzip, TruncatedAndCorruptInputAreErrors) {
-  std::string text(100000, 'x');
-  text.append("tail");  // (not `string(n, c) + "tail"`: GCC 12's -Warray-bounds misreads it at -O2)
-  const std::string z = gzip_compress(text);
+  const std::string z = gzip_compress(std::string(100000, 'x') + "tail");
   EXPECT_FALSE(gunzip(z.substr(0, z.size() / 2), 1u << 20));
   EXPECT_FALSE(gunzip("definitely not gzip", 1u << 20));
   EXPECT_FALSE(gunzip("", 1u << 20));

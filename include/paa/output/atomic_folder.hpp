@@ -1,9 +1,9 @@
 #pragma once
 // A command's output folder, published whole or not at all (docs/exports.md "-o FILE: atomic
 // output"; the partitioned export and the report folder): written into a temporary folder
-// beside the target, made durable (each of its files and folders synced), then renamed into place; an existing target is
-// swapped out in one step (renameat2 RENAME_EXCHANGE; where the file system has no exchange, moved
-// aside, replaced, then removed). On an error, an exception or a signal the temporary folder is
+// beside the target, made durable (each of its files and folders synced), then renamed into
+// place; an existing target is swapped out in one step (renameat2 RENAME_EXCHANGE; where the file
+// system has no exchange, moved aside, replaced, then removed). On an error, an exception or a signal the temporary folder is
 // removed; a folder left by a process that died (its flock free) is removed by the next write to
 // the same place. Readers see the old folder or the new one, never half of one.
 #include "paa/error.hpp"
