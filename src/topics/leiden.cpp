@@ -88,8 +88,11 @@ std::vector<std::uint32_t> leiden(std::uint32_t nodes, const std::vector<Weighte
   igraph_integer_t clusters = 0;
   igraph_real_t quality = 0;
   // Modularity: node weights are the strengths and the resolution is divided by twice the
-  // total weight (igraph's documentation of igraph_community_leiden). Iterate until stable.
-  rc = igraph_community_leiden(&v.graph, &v.weights, &v.strengths, resolution / (2 * total), 0.01, false, -1,
+  // total weight (igraph's documentation of igraph_community_leiden). One iteration: igraph
+  // 0.10's "until stable" (a negative count) stops after the first iteration that changes the
+  // partition and never stops when none does (igraph issue 2798: singletons at a high
+  // resolution hung `--resolution 3`), so one iteration is what ever ran, without the hang.
+  rc = igraph_community_leiden(&v.graph, &v.weights, &v.strengths, resolution / (2 * total), 0.01, false, 1,
                                &v.membership, &clusters, &quality);
   if (rc != IGRAPH_SUCCESS) igraph_failed(rc, "igraph_community_leiden");
   // Renumbered by first node: the numbering igraph picks is its own business.

@@ -168,6 +168,16 @@ TEST(TopicMap, AHigherResolutionGivesAsManyTopicsOrMore) {
   EXPECT_GT(f.topics.size(), 1u);
 }
 
+TEST(TopicMap, AResolutionSoHighThatNoGroupJoinsAnotherStillFinishes) {
+  // Singletons are then stable: igraph 0.10's "iterate until stable" never returned (issue 2798).
+  auto trees = planted(2, 6, 12);
+  TopicOptions alone;
+  alone.resolution = 1000;
+  const Found f = cluster(trees, alone);
+  EXPECT_EQ(f.topic_of.size(), cluster(trees).topic_of.size()) << "every group still has a topic";
+  EXPECT_GT(f.topics.size(), cluster(trees).topics.size());
+}
+
 TEST(TopicMap, AnEmptyPassHasNoTopics) {
   const Found f = cluster({});
   EXPECT_TRUE(f.topics.empty());
