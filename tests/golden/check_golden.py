@@ -1,0 +1,193 @@
+#!/usr/bin/env python3
+"""Every view of paa against its reference output (tests/golden/README.md).
+
+usage: check_golden.py PAA [--write] [--only NAME ...] [--keep DIR]
+
+Copies the golden stores (tests/fixtures/golden/stores) to a scratch folder, runs each case of
+tests/golden/cases.tsv there with PAA, and compares what it wrote with tests/golden/expected:
+byte for byte (a workbook cell for cell, a folder file by file), after the one normalisation of
+what changes with every build (the commit in a version string) or every run (a report's
+generated_at). --write records the outputs as the new references instead.
+"""
+import argparse
+import difflib
+import hashlib
+import json
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+STORES = ROOT / "tests/fixtures/golden/stores"
+EXPECTED = HERE / "expected"
+TEXT_COPY_LIMIT = 48 * 1024  # references up to this size are kept as text, to show a diff
+
+STORE_TOKENS = {
+    "plain": "plain.db",
+    "expanded": "expanded.db",
+    "history": "history.db",
+    "shard0": "shards-shard-0-of-2.db",
+    "shard1": "shards-shard-1-of-2.db",
+}
+GENERATED_AT = re.compile(rb'"generated_at": ?[0-9]+')
+VERSION = re.compile(rb"(paa(?:-harvester)?\)? [0-9]+\.[0-9]+\.[0-9]+(?:, commit |[ -]))([0-9a-f]{7,40})(-dirty)?")
+
+
+def normalise(name, data):
+    """What changes with every build or run, made constant."""
+    data = VERSION.sub(rb"\1<commit>", data)
+    return GENERATED_AT.sub(rb'"generated_at":0', data)
+
+
+def workbook_cells(path):
+    """A workbook as its sheets' cells (values and types), independent of the file's zip metadata."""
+    import openpyxl  # Debian's python3-openpyxl
+
+    book = openpyxl.load_workbook(path)
+    sheets = []
+    for ws in book.worksheets:
+        rows = [[None if c.value is None else [c.data_type, str(c.value)] for c in row] for row in ws.iter_rows()]
+        sheets.append({"title": ws.title, "rows": rows})
+    return json.dumps(sheets, ensure_ascii=False, indent=0).encode()
+
+
+def run_ids(paa, scratch):
+    out = {}
+    for token, folder in STORE_TOKENS.items():
+        r = subprocess.run([paa, "status", "--store", f"stores/{folder}", "--json"], cwd=scratch,
+                           capture_output=True, check=True)
+        out[token] = [run["run_id"] for run in json.loads(r.stdout).get("runs", [])]
+    return out
+
+
+def expand(args, runs):
+    def store(m):
+        return "stores/" + STORE_TOKENS[m.group(1)]
+
+    def run(m):
+        return runs[m.group(1)][int(m.group(2))]
+
+    args = re.sub(r"\{run:(\w+):(\d+)\}", run, args)
+    return re.sub(r"\{(\w+)\}", store, args)
+
+
+def outputs_of(case_name, kind, target, scratch, stdout):
+    """{relative name: bytes} of what the case wrote."""
+    if kind == "stdout":
+        return {f"{case_name}.out": stdout}
+    path = scratch / target
+    if kind == "file":
+        return {f"{case_name}{path.suffix}": path.read_bytes()}
+    if kind == "xlsx":
+        return {f"{case_name}.cells.json": workbook_cells(path)}
+    if kind == "folder":
+        files = {}
+        for f in sorted(p for p in path.rglob("*") if p.is_file()):
+            files[f"{case_name}/{f.relative_to(path).as_posix()}"] = f.read_bytes()
+        return files
+    raise SystemExit(f"cases.tsv: {case_name}: unknown output '{kind}'")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("paa")
+    parser.add_argument("--write", action="store_true")
+    parser.add_argument("--only", nargs="*")
+    parser.add_argument("--keep")
+    a = parser.parse_args()
+    paa = str(Path(a.paa).resolve())
+    manifest_path = EXPECTED / "manifest.json"
+    manifest = {} if a.write or not manifest_path.exists() else json.loads(manifest_path.read_text())
+    cases = []
+    for line in (HERE / "cases.tsv").read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        name, output, args = line.split("\t")
+        if a.only and name not in a.only:
+            continue
+        kind, _, target = output.partition(" ")
+        cases.append((name, kind, target, args))
+
+    scratch = Path(a.keep) if a.keep else Path(tempfile.mkdtemp(prefix="paa-golden-"))
+    if scratch.exists():
+        shutil.rmtree(scratch / "stores", ignore_errors=True)
+    (scratch / "stores").mkdir(parents=True, exist_ok=True)
+    for store in STORES.iterdir():
+        shutil.copytree(store, scratch / "stores" / store.name)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PAA_")}
+    env["TZ"] = "UTC"
+    runs = run_ids(paa, scratch)
+
+    failures = []
+    written = {}
+    if a.write and not a.only and EXPECTED.exists():
+        shutil.rmtree(EXPECTED)  # every reference anew: none left from a removed case
+    for name, kind, target, args in cases:
+        argv = [paa] + shlex.split(expand(args, runs))
+        if target:
+            shutil.rmtree(scratch / target, ignore_errors=True) if (scratch / target).is_dir() else (
+                (scratch / target).unlink(missing_ok=True))
+        r = subprocess.run(argv, cwd=scratch, capture_output=True, env=env)
+        if r.returncode != 0:
+            failures.append(f"{name}: exit {r.returncode}: {r.stderr.decode(errors='replace').strip()[:400]}")
+            continue
+        outputs = {k: normalise(k, v) for k, v in outputs_of(name, kind, target, scratch, r.stdout).items()}
+        if a.write:
+            written[name] = {k: hashlib.sha256(v).hexdigest() for k, v in outputs.items()}
+            for k, v in outputs.items():
+                copy = EXPECTED / k
+                if len(v) <= TEXT_COPY_LIMIT:
+                    copy.parent.mkdir(parents=True, exist_ok=True)
+                    copy.write_bytes(v)
+            continue
+        want = manifest.get(name)
+        if want is None:
+            failures.append(f"{name}: no reference (run with --write to record one)")
+            continue
+        got = {k: hashlib.sha256(v).hexdigest() for k, v in outputs.items()}
+        if got == want:
+            continue
+        lines = [f"{name}: differs from its reference"]
+        for k in sorted(set(got) | set(want)):
+            if got.get(k) == want.get(k):
+                continue
+            if k not in got:
+                lines.append(f"  {k}: missing")
+            elif k not in want:
+                lines.append(f"  {k}: not in the reference")
+            else:
+                lines.append(f"  {k}: changed")
+                reference = EXPECTED / k
+                if reference.exists():
+                    diff = difflib.unified_diff(reference.read_text(errors="replace").splitlines(),
+                                                outputs[k].decode(errors="replace").splitlines(),
+                                                "reference", "now", lineterm="", n=1)
+                    lines.extend("    " + d for d in list(diff)[:40])
+        failures.append("\n".join(lines))
+
+    if a.write:
+        EXPECTED.mkdir(parents=True, exist_ok=True)
+        if not a.only:
+            manifest = written
+        else:
+            manifest = json.loads(manifest_path.read_text()) if manifest_path.exists() else {}
+            manifest.update(written)
+        manifest_path.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
+    if not a.keep:
+        shutil.rmtree(scratch, ignore_errors=True)
+    if failures:
+        print("\n".join(failures), file=sys.stderr)
+        print(f"{len(failures)} of {len(cases)} cases differ", file=sys.stderr)
+        return 1
+    print(f"{len(cases)} cases {'written' if a.write else 'match their references'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,19 @@
+paaData("domains",0,{"sourced":113,"total":15,"yours":["espresso-one.example"],"runs":3,"caps":{"rows":500,"runs":10,"moves":500},"rows":[
+["bbc.co.uk",12,0.1062,12,3,3,false],
+["forbes.com",11,0.0973,11,3,3,false],
+["nytimes.com",11,0.0973,11,3,3,false],
+["reddit.com",11,0.0973,11,3,3,false],
+["healthline.com",10,0.0885,10,3,3,false],
+["baristas.example",8,0.0708,8,4,2,false],
+["wikipedia.org",8,0.0708,8,3,3,false],
+["shoe-lab.example",7,0.0619,6,3,3,false],
+["espresso-one.example",6,0.0531,6,3,1,true],
+["espresso-two.example",6,0.0531,5,3,1,false],
+["green-thumb.example",5,0.0442,4,2,1,false],
+["leafy.example",5,0.0442,5,2,1,false],
+["runners.example",5,0.0442,5,3,3,false],
+["marathon-hub.example",4,0.0354,4,2,1,false],
+["plant-care.example",4,0.0354,4,2,1,false]],"since":[
+["20261129-064002","history",1795934402373,10,4,[["bbc.co.uk",10,12,1,0],["forbes.com",12,11,0,1],["nytimes.com",11,11,0,0],["reddit.com",11,11,0,0],["healthline.com",10,10,1,1],["baristas.example",8,8,0,0],["wikipedia.org",8,8,0,0],["shoe-lab.example",7,7,0,0],["espresso-one.example",6,6,0,0],["espresso-two.example",6,6,0,0],["green-thumb.example",5,5,1,1],["leafy.example",6,5,0,1],["runners.example",5,5,0,0],["marathon-hub.example",4,4,0,0],["plant-care.example",3,4,1,0],["(no source)",1,0,0,0]],0],
+["20261129-064003","history",1795934403688,10,1,[["bbc.co.uk",12,12,0,0],["forbes.com",11,11,0,0],["nytimes.com",11,11,0,0],["reddit.com",11,11,0,0],["healthline.com",10,10,0,0],["baristas.example",8,8,0,0],["wikipedia.org",8,8,0,0],["shoe-lab.example",7,7,0,0],["espresso-one.example",6,6,0,0],["espresso-two.example",6,6,0,0],["green-thumb.example",6,5,0,1],["leafy.example",6,5,0,0],["runners.example",5,5,0,0],["marathon-hub.example",4,4,0,0],["plant-care.example",3,4,1,0]],0],
+["20261129-064004","history",1795934404995,10,0,[["bbc.co.uk",12,12,0,0],["forbes.com",11,11,0,0],["nytimes.com",11,11,0,0],["reddit.com",11,11,0,0],["healthline.com",10,10,0,0],["baristas.example",8,8,0,0],["wikipedia.org",8,8,0,0],["shoe-lab.example",7,7,0,0],["espresso-one.example",6,6,0,0],["espresso-two.example",6,6,0,0],["green-thumb.example",5,5,0,0],["leafy.example",5,5,0,0],["runners.example",5,5,0,0],["marathon-hub.example",4,4,0,0],["plant-care.example",4,4,0,0]],0]]});

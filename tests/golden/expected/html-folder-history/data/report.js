@@ -1,0 +1,1 @@
+paaReport({"version":1,"results":10,"keys":{"count":10,"per_page":1000,"pages":1},"trees":{"per_chunk":256},"questions":{"count":103,"per_page":1000,"pages":1},"folder_files":1000,"search":{"cap":2000,"shards":72},"locales":[["en-us","en","us","",0,10]],"jobs":["history"],"newest_fetched_at":1795934404992,"at":null,"generated_at":0,"topics":{"total":7,"listed":7}});

@@ -1,0 +1,3 @@
+paaData("search","616c",[
+["alternatives",4,[78,1,1,1],0,[]]
+]);

@@ -1,0 +1,3 @@
+paaData("search","6c65",[
+["leaves",1,[95],0,[]]
+]);

@@ -1,0 +1,1 @@
+paaData("changes",0,{"keys":36,"changed_keys":0,"versions":36,"runs":1,"statuses":{"stable":316,"intermittent":0,"gone":0,"new":0},"caps":{"keys":200,"questions":500,"versions_per_key":20,"changes_per_version":50},"volatile":[],"questions":[]});
