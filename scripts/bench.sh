@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# scripts/bench.sh [--quick]: measures paa-harvester against wrk and the service's limits and
+# scripts/bench.sh [--quick|--smoke]: measures paa-harvester against wrk and the service's limits and
 # rewrites BENCHMARKS.md (issue 8). Installs what is missing (Debian packages), builds the
 # `release` preset, makes certificates in a temporary folder, starts paa-emulator over TLS on a
 # free loopback port, runs every case with medians of 3 repetitions (--quick: 1 repetition,
-# tiny sizes, a few seconds per case; for CI, to keep the script from rotting) and writes the
-# table. Timings never fail the script; a broken command does.
+# small sizes, a few seconds per case; --smoke: smaller still, for CI, to keep the script from
+# rotting) and writes the table. Timings never fail the script; a broken command does.
 #
 # Environment: PAA_BENCH_LOCK=FILE holds flock(FILE) during each case (the shared build lock, so
 # nobody's compile skews the numbers); PAA_BENCH_KEEP=1 keeps the temporary folder;
@@ -22,11 +22,13 @@ source "$(dirname "$0")/lib/common.sh"
 cd "$PAA_ROOT"
 
 quick=0
+smoke=0
 for arg in "$@"; do
   case $arg in
     --quick) quick=1 ;;
+    --smoke) quick=1; smoke=1 ;;
     -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "bench.sh: unknown argument '$arg'; use --quick or nothing" >&2; exit 2 ;;
+    *) echo "bench.sh: unknown argument '$arg'; use --quick, --smoke or nothing" >&2; exit 2 ;;
   esac
 done
 
@@ -34,6 +36,11 @@ if [ "$quick" = 1 ]; then
   reps=1; wrk_secs=2
   n_throughput=3000; n_latency=640; n_rate=150; n_scale=20000; n_export=5000; n_peers=1000; n_history=2000
   n_slow=3000; n_slow_ref=3000; n_report=2000; n_report_big=5000
+  if [ "$smoke" = 1 ]; then  # every command once, at sizes where start-up is most of the time
+    wrk_secs=1
+    n_throughput=300; n_latency=100; n_rate=30; n_scale=2000; n_export=500; n_peers=100; n_history=200
+    n_slow=300; n_slow_ref=300; n_report=200; n_report_big=500
+  fi
 else
   reps=3; wrk_secs=10
   n_throughput=50000; n_latency=5000; n_rate=1500; n_scale=${PAA_BENCH_SCALE:-1000000}; n_export=100000; n_peers=20000
@@ -259,7 +266,7 @@ if [ ! -s "$work/machine.txt" ]; then
 {
   printf 'date\t%s\n' "$(date -u '+%Y-%m-%d %H:%M UTC')"
   printf 'commit\t%s\n' "$(git -C "$PAA_ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)$(git -C "$PAA_ROOT" diff --quiet HEAD -- src include 2>/dev/null || echo ' (+ uncommitted changes in src/include)')"
-  printf 'mode\t%s\n' "$([ "$quick" = 1 ] && echo quick || echo full)"
+  printf 'mode\t%s\n' "$([ "$smoke" = 1 ] && echo smoke || { [ "$quick" = 1 ] && echo quick || echo full; })"
   printf 'cores\t%s\n' "$(nproc)"
   printf 'cpu\t%s\n' "$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)"
   printf 'kernel\t%s\n' "$(uname -r)"
