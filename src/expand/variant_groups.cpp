@@ -1,16 +1,16 @@
 #include "paa/expand/variant_groups.hpp"
 
-#include "paa/topics/field_hash.hpp"
-#include "paa/topics/question_profile.hpp"
+#include "paa/question/field_hash.hpp"
+#include "paa/question/question_profile.hpp"
 
 namespace paa {
 
-KeyGrouper::KeyGrouper() : profiler_(std::make_unique<topics::QuestionProfiler>()) {}
+KeyGrouper::KeyGrouper() : profiler_(std::make_unique<question::QuestionProfiler>()) {}
 KeyGrouper::~KeyGrouper() = default;
 
 std::uint64_t KeyGrouper::group(const QueryKey& key) {
   const std::uint64_t variant = profiler_->profile(key.q, key.hl).group;
-  return topics::detail::FieldHash().add(variant).add(key.hl).add(key.gl).add(key.city).value();
+  return question::FieldHash().add(variant).add(key.hl).add(key.gl).add(key.city).value();
 }
 
 std::size_t GroupSet::slot_of(std::uint64_t group) const {

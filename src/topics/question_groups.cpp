@@ -1,6 +1,6 @@
 #include "paa/topics/question_groups.hpp"
 
-#include "paa/topics/field_hash.hpp"
+#include "paa/question/field_hash.hpp"
 
 #include "record_fields.hpp"
 
@@ -25,7 +25,7 @@ void big_endian(std::string& out, std::uint64_t v) {
   for (int shift = 56; shift >= 0; shift -= 8) out.push_back(static_cast<char>((v >> shift) & 0xff));
 }
 
-std::uint64_t locale_hash(std::string_view hl, std::string_view gl) { return detail::FieldHash().add(hl).add(gl).value(); }
+std::uint64_t locale_hash(std::string_view hl, std::string_view gl) { return question::FieldHash().add(hl).add(gl).value(); }
 
 // The per-question file's record: where the group is, and the question's own labels.
 struct ByQuestion {
@@ -76,7 +76,7 @@ Result<void> QuestionGroups::occurrence(const analysis::Occurrence& o) {
 
 Result<void> QuestionGroups::end_question() {
   if (count_ == 0) return {};
-  const QuestionProfile p = profiler_.profile(first_question_, first_hl_);
+  const question::QuestionProfile p = profiler_.profile(first_question_, first_hl_);
   // By language, then id: one language's groups are numbered consecutively.
   big_endian(key_, p.group);
   key_.insert(0, p.hl + '\0');
@@ -233,8 +233,8 @@ Result<QuestionGroup> QuestionGroups::of(std::uint64_t index) {
   g.locales = get(n, 3);
   g.members = get(n, 4);
   g.number = b.group_number;
-  g.type = static_cast<QuestionType>(b.type);
-  g.intent = static_cast<Intent>(b.intent);
+  g.type = static_cast<question::QuestionType>(b.type);
+  g.intent = static_cast<question::Intent>(b.intent);
   std::string_view rest = std::string_view(group_record_).substr(kGroupNumbers * 8);
   if (!get_string(rest, g.representative)) return make_error(errc::io, "the variant groups' scratch file is damaged");
   g.is_representative = b.representative != 0;
@@ -259,7 +259,7 @@ Result<void> QuestionGroups::for_each_group(const std::function<Result<void>(con
       g.seeds = get(n, 2);
       g.locales = get(n, 3);
       g.members = get(n, 4);
-      g.type = static_cast<QuestionType>(get(n, 5));
+      g.type = static_cast<question::QuestionType>(get(n, 5));
       g.number = static_cast<std::uint32_t>(get(n, 6));
       ok = get_string(rest, g.representative) && get_string(rest, g.hl) && get_string(rest, count);
     }

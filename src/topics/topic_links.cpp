@@ -2,7 +2,7 @@
 
 #include "paa/topics/answer_page.hpp"
 
-#include "paa/topics/field_hash.hpp"
+#include "paa/question/field_hash.hpp"
 
 namespace paa::topics {
 
@@ -25,7 +25,7 @@ Result<void> TopicLinks::occurrence(const analysis::Occurrence& o) {
   link.parent = o.parent;
   if (!o.url.empty()) {
     const std::string page = answer_page(o.url);
-    if (!page.empty()) link.page = detail::FieldHash().add(page).value() | 1;  // never 0
+    if (!page.empty()) link.page = question::FieldHash().add(page).value() | 1;  // never 0
   }
   file_->out().append({reinterpret_cast<const char*>(&link), sizeof link});
   ++records_;

@@ -3,9 +3,9 @@
 #include "paa/extmem/keyed_sort.hpp"
 #include "paa/extmem/scratch_reader.hpp"
 #include "paa/extmem/sorted_runs.hpp"
-#include "paa/topics/question_profile.hpp"
+#include "paa/question/question_profile.hpp"
 
-#include "paa/topics/field_hash.hpp"
+#include "paa/question/field_hash.hpp"
 
 #include "record_fields.hpp"
 #include "leiden.hpp"
@@ -97,7 +97,7 @@ void big_endian32(std::string& out, std::uint32_t v) {
 
 // A stem of a language, as 8 bytes (never 0: 0 is "no stem" in a label's slots).
 std::uint64_t stem_hash(std::string_view hl, std::string_view stem) {
-  return paa::topics::detail::FieldHash().add(hl).add(stem).value() | 1;
+  return paa::question::FieldHash().add(hl).add(stem).value() | 1;
 }
 
 class UnionFind {
@@ -143,7 +143,7 @@ Result<void> link_all(const std::vector<std::uint32_t>& groups, float weight,
 
 }  // namespace
 
-std::string topic_hex(std::uint64_t id) { return variant_group_hex(id); }
+std::string topic_hex(std::uint64_t id) { return question::variant_group_hex(id); }
 
 Result<std::unique_ptr<TopicMap>> TopicMap::build(const QuestionGroups& groups, TopicLinks& links,
                                                   const TopicOptions& options) {

@@ -124,7 +124,7 @@ Brief hostile_brief() {
   e1.title = "[link](javascript:x) <b>title</b>";
   e1.variants = {"# Heading", "- not a list", "1. not a list", "[link](javascript:x)"};
   e1.status = watch::StabilityStatus::stable;
-  e1.type = topics::QuestionType::yes_no;
+  e1.type = question::QuestionType::yes_no;
   auto e2 = entry("[link](javascript:x)", 2, 2, 1, 2, true, "| pipe " + kLineSep + " `code` *em* _u_ \\ $5 &amp;");
   e2.url = "javascript:alert(1)";
   e2.domain = "(invalid url)";
@@ -275,7 +275,7 @@ TEST(BriefMarkdown, ShowsFactsVariantsAnswerAndSource) {
   b.locale = "en-us";
   b.versions = 1;
   auto e = entry("How long does an espresso machine last?", 1, 3, 1, 2, true, "About 10 years.");
-  e.type = topics::QuestionType::time;
+  e.type = question::QuestionType::time;
   e.status = watch::StabilityStatus::added;
   e.title = "Espresso guide";
   e.variants = {"how long do espresso machines last"};
@@ -423,15 +423,15 @@ TEST(GatherQueryBrief, GroupCountsFromTheWholeStoreVariantsFoldedDomainsAndRelat
   EXPECT_EQ(first.group_count, 3u);
   EXPECT_EQ(first.depth, 1u);
   EXPECT_EQ(first.position, 1u);
-  EXPECT_EQ(first.type, topics::QuestionType::time);
+  EXPECT_EQ(first.type, question::QuestionType::time);
   EXPECT_EQ(first.domain, "(no source)");
   EXPECT_EQ(first.status, watch::StabilityStatus::stable);
   EXPECT_EQ(brief->entries[1].question, "Why is espresso bitter?");
   EXPECT_EQ(brief->entries[1].group_count, 2u);
-  EXPECT_EQ(brief->entries[1].type, topics::QuestionType::why);
+  EXPECT_EQ(brief->entries[1].type, question::QuestionType::why);
   EXPECT_EQ(brief->entries[2].question, "Is espresso bitter?");
   EXPECT_EQ(brief->entries[2].depth, 2u);
-  EXPECT_EQ(brief->entries[2].type, topics::QuestionType::yes_no);
+  EXPECT_EQ(brief->entries[2].type, question::QuestionType::yes_no);
   EXPECT_EQ(brief->related, (std::vector<std::string>{"espresso beans", "espresso vs coffee"}));
   EXPECT_EQ(brief->domains, (std::vector<BriefDomain>{{"a.com", 2}, {"b.com", 1}, {"(no source)", 1}}));
 }

@@ -164,7 +164,7 @@ TEST(HtmlReport, TopicsFollowTheResultsAsJsonEscapedForThePage) {
     writer.add(r, *env, first_job);
     for (std::uint64_t i = 0; i < kTopicQuestionsPerElement + 1; ++i) {
       writer.add_topic_question(i == 0 ? kHostile : "q " + std::to_string(i), static_cast<std::uint32_t>(i % 2),
-                                topics::QuestionType::cost);
+                                question::QuestionType::cost);
     }
     ReportTopic t;
     t.id = "00000000000000ff";
@@ -174,9 +174,9 @@ TEST(HtmlReport, TopicsFollowTheResultsAsJsonEscapedForThePage) {
     t.questions = 3;
     t.groups = 2;
     t.trees = 7;
-    t.types[static_cast<std::size_t>(topics::QuestionType::cost)] = 3;
-    t.listed.push_back({kHostile, topics::QuestionType::cost, topics::Intent::commercial, 5, ""});
-    t.listed.push_back({"q 1", topics::QuestionType::cost, topics::Intent::transactional, 2, kHostile});
+    t.types[static_cast<std::size_t>(question::QuestionType::cost)] = 3;
+    t.listed.push_back({kHostile, question::QuestionType::cost, question::Intent::commercial, 5, ""});
+    t.listed.push_back({"q 1", question::QuestionType::cost, question::Intent::transactional, 2, kHostile});
     writer.add_topics({t, ReportTopic{}}, 9);
     writer.finish();
     ASSERT_TRUE(out.flush());
@@ -200,16 +200,16 @@ TEST(HtmlReport, TopicsFollowTheResultsAsJsonEscapedForThePage) {
   EXPECT_EQ(first.size(), kTopicQuestionsPerElement);
   EXPECT_EQ(first[0].as_array()[0].as_string(), kHostile);
   EXPECT_EQ(first[1].as_array()[1].as_int64(), 1);
-  EXPECT_EQ(first[1].as_array()[2].as_int64(), static_cast<int>(topics::QuestionType::cost));
+  EXPECT_EQ(first[1].as_array()[2].as_int64(), static_cast<int>(question::QuestionType::cost));
   EXPECT_EQ(boost::json::parse(questions[1]).as_array().size(), 1u);
 
   const auto doc = boost::json::parse(topic_data[0]).as_object();
   EXPECT_EQ(doc.at("total").as_int64(), 9);
   EXPECT_EQ(doc.at("questions_per_topic").as_int64(), static_cast<std::int64_t>(kQuestionsPerTopic));
   const auto& types = doc.at("types").as_array();
-  ASSERT_EQ(types.size(), topics::kQuestionTypes.size());
-  EXPECT_EQ(types[static_cast<std::size_t>(topics::QuestionType::cost)].as_string(), "cost");
-  EXPECT_EQ(doc.at("intents").as_array()[static_cast<std::size_t>(topics::Intent::commercial)].as_string(), "commercial");
+  ASSERT_EQ(types.size(), question::kQuestionTypes.size());
+  EXPECT_EQ(types[static_cast<std::size_t>(question::QuestionType::cost)].as_string(), "cost");
+  EXPECT_EQ(doc.at("intents").as_array()[static_cast<std::size_t>(question::Intent::commercial)].as_string(), "commercial");
   const auto& listed = doc.at("topics").as_array();
   ASSERT_EQ(listed.size(), 2u);
   const auto& topic = listed[0].as_array();
@@ -220,10 +220,10 @@ TEST(HtmlReport, TopicsFollowTheResultsAsJsonEscapedForThePage) {
   EXPECT_EQ(topic[4].as_int64(), 2);
   EXPECT_EQ(topic[5].as_int64(), 7);
   EXPECT_EQ(topic[6].as_string(), "</script>");
-  EXPECT_EQ(topic[7].as_array()[static_cast<std::size_t>(topics::QuestionType::cost)].as_int64(), 3);
+  EXPECT_EQ(topic[7].as_array()[static_cast<std::size_t>(question::QuestionType::cost)].as_int64(), 3);
   const auto& second = topic[8].as_array()[1].as_array();
   EXPECT_EQ(second[0].as_string(), "q 1");
-  EXPECT_EQ(second[2].as_int64(), static_cast<int>(topics::Intent::transactional));
+  EXPECT_EQ(second[2].as_int64(), static_cast<int>(question::Intent::transactional));
   EXPECT_EQ(second[3].as_int64(), 2);
   EXPECT_EQ(second[4].as_string(), kHostile);
   EXPECT_TRUE(listed[1].as_array()[8].as_array().empty());

@@ -3,7 +3,9 @@
 1. a module includes only its own headers and those of the modules listed before it in
    src/CMakeLists.txt's PAA_MODULES (the order is the dependency order);
 2. no include circle between any two files of src/ and include/;
-3. a public header (include/paa/...) never includes a module's internal header (src/...).
+3. a public header (include/paa/...) never includes a module's internal header (src/...);
+4. the write side (harvest and what it links) links none of the read side's analysis: no
+   topics, watch, export, igraph or libpsl.
 Exit 1 naming every offending include."""
 import os
 import re
@@ -86,6 +88,30 @@ sys.setrecursionlimit(10000)
 for node in sorted(graph):
     if node not in state:
         visit(node)
+
+# What each module links (paa_module's DEPS), transitively.
+deps = {}
+for name in order:
+    text = open(os.path.join(root, "src", name, "CMakeLists.txt")).read()
+    for target, body in re.findall(r"paa_module\((\w+)(.*?)\)\s*$", text, re.S | re.M):
+        d = re.search(r"DEPS(.*)", body, re.S)
+        deps[target] = d.group(1).split() if d else []
+
+
+def linked(target, seen):
+    for d in deps.get(target, []):
+        if d not in seen:
+            seen.add(d)
+            linked(d, seen)
+    return seen
+
+
+read_side = {"paa_topics", "paa_watch", "paa_export", "${PAA_IGRAPH_LIBRARY}", "${PAA_PSL_LIBRARY}"}
+for writer in ("paa_harvest", "paa_expand"):
+    if writer not in deps:
+        problems.append(f"src/*/CMakeLists.txt: no paa_module({writer} ...)")
+    for bad in sorted(linked(writer, set()) & read_side):
+        problems.append(f"{writer} links {bad}: the write side needs none of the read side's analysis")
 
 for p in problems:
     print(p)

@@ -2,6 +2,7 @@
 // here from known groups (spellings of one question), with the group statistics counted here
 // with plain sets, never from paa's own output; in memory and with every sort spilled to runs.
 #include "paa/analysis/unique_questions.hpp"
+#include "paa/question/question_type.hpp"
 #include "paa/topics/question_groups.hpp"
 
 #include <gtest/gtest.h>
@@ -93,14 +94,14 @@ TEST(QuestionGroups, SpellingsOfOneQuestionAreOneGroupCountedOverTheirTrees) {
     EXPECT_EQ(g.seeds, 3u) << q;    // tree 2 descends from tree 1's key
     EXPECT_EQ(g.locales, 2u) << q;  // en/us, en/uk
     EXPECT_EQ(g.members, 3u) << q;
-    EXPECT_EQ(g.type, QuestionType::time) << q;
+    EXPECT_EQ(g.type, question::QuestionType::time) << q;
     EXPECT_EQ(by.at(q).representative, kEspresso[0]) << q;  // in 3 trees
     EXPECT_EQ(g.is_representative, q == kEspresso[0]) << q;
   }
   EXPECT_NE(by.at(kEspresso[0]).g.group, by.at("How long does an espresso grinder last?").g.group);
   EXPECT_EQ(by.at("How long does an espresso grinder last?").g.trees, 1u);
   EXPECT_NE(by.at("Is coffee good for you?").g.group, by.at("Is coffee bad for you?").g.group);
-  EXPECT_EQ(by.at("Is coffee good for you?").g.type, QuestionType::yes_no);
+  EXPECT_EQ(by.at("Is coffee good for you?").g.type, question::QuestionType::yes_no);
   EXPECT_TRUE(by.at("Is coffee good for you?").g.is_representative);
 }
 

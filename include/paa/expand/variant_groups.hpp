@@ -2,7 +2,7 @@
 // [expand] skip_variants (docs/expansion.md "Skipping variants"): a discovered question whose
 // variant group already has a key of the job, in the same locale, is not admitted. A key's group
 // is the topic analysis's variant group of its query text in its language
-// (paa/topics/question_profile.hpp), mixed with its locale: the same question in another
+// (paa/question/question_profile.hpp), mixed with its locale: the same question in another
 // locale is another market's answer, never a variant. The groups the job knows come in through
 // KnownGroups (a GroupSet rebuilt from the store in production, so a resumed pass sees the
 // groups an uninterrupted one would have).
@@ -15,7 +15,7 @@
 
 namespace paa {
 
-namespace topics {
+namespace question {
 class QuestionProfiler;
 }
 
@@ -37,7 +37,7 @@ class KeyGrouper {
   std::uint64_t group(const QueryKey& key);
 
  private:
-  std::unique_ptr<topics::QuestionProfiler> profiler_;
+  std::unique_ptr<question::QuestionProfiler> profiler_;
 };
 
 // A set of 8-byte group ids, open addressing (linear probing), at most 3/4 full: 11 to 22 bytes

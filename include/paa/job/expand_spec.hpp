@@ -17,7 +17,7 @@ struct ExpandSpec {
   std::uint64_t max_keys = 20000;  // discovered keys for the job in all; 0 = no cap
   std::vector<std::string> include;  // fold_text'ed; a query must contain one (if any are given)
   std::vector<std::string> exclude;  // fold_text'ed; a query containing one is dropped
-  // A discovered query whose variant group (paa/topics/question_profile.hpp) already has a key
+  // A discovered query whose variant group (paa/question/question_profile.hpp) already has a key
   // of the job in its locale is not admitted (docs/expansion.md "Skipping variants").
   bool skip_variants = false;
 

@@ -14,7 +14,7 @@
 #include "paa/extmem/keyed_sort.hpp"
 #include "paa/extmem/scratch_file.hpp"
 #include "paa/extmem/sorted_runs.hpp"
-#include "paa/topics/question_profile.hpp"
+#include "paa/question/question_profile.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -27,9 +27,9 @@ namespace paa::topics {
 
 // What a question's row shows of its variant group.
 struct QuestionGroup {
-  QuestionType type = QuestionType::other;
-  Intent intent = Intent::informational;
-  std::uint64_t group = 0;            // variant_group_id
+  question::QuestionType type = question::QuestionType::other;
+  question::Intent intent = question::Intent::informational;
+  std::uint64_t group = 0;            // question::variant_group_id of its representative
   std::string_view representative;    // the group's most frequent spelling
   bool is_representative = false;     // this question is that spelling
   std::uint64_t trees = 0;            // group_count
@@ -44,10 +44,10 @@ struct GroupRecord {
   std::uint32_t number = 0;  // 0.. in (language, id) order: one language's groups are consecutive
   std::uint64_t id = 0;
   std::uint64_t trees = 0, seeds = 0, locales = 0, members = 0;
-  QuestionType type = QuestionType::other;
+  question::QuestionType type = question::QuestionType::other;
   std::string_view hl;              // primary language
   std::string_view representative;
-  std::vector<std::string_view> stems, surfaces;  // the representative's (QuestionProfile)
+  std::vector<std::string_view> stems, surfaces;  // the representative's (question::QuestionProfile)
 };
 
 // The groups of one language: numbers [first, first + count).
@@ -94,7 +94,7 @@ class QuestionGroups final : public analysis::QuestionReducer {
   QuestionGroups(std::unique_ptr<extmem::ScratchFile> groups, std::size_t memory)
       : groups_file_(std::move(groups)), by_group_(memory, "paa-variant-groups") {}
 
-  QuestionProfiler profiler_;
+  question::QuestionProfiler profiler_;
   std::unique_ptr<extmem::ScratchFile> groups_file_;
   extmem::KeyedSort by_group_;
   extmem::SortedRuns<Member> members_{(std::size_t{4} << 20) / sizeof(Member), {}, "paa-group-members"};

@@ -11,7 +11,7 @@
 #include "paa/error.hpp"
 #include "paa/model/envelope.hpp"
 #include "paa/topics/question_groups.hpp"
-#include "paa/topics/question_profile.hpp"
+#include "paa/question/question_profile.hpp"
 #include "paa/topics/topic_map.hpp"
 
 #include <cstdint>
@@ -45,7 +45,7 @@ class TopicChanges final : public analysis::QuestionReducer {
   std::uint64_t keys() const { return keys_; }
 
  private:
-  QuestionProfiler profiler_;
+  question::QuestionProfiler profiler_;
   std::uint64_t keys_ = 0;
   std::uint64_t index_ = 0;
   std::uint32_t count_ = 0;

@@ -7,6 +7,7 @@
 #include "paa/export/brief/markdown_text.hpp"
 #include "paa/export/mind_map/mind_map_svg.hpp"
 #include "paa/output/text.hpp"
+#include "paa/question/question_type.hpp"
 
 #include <cstddef>
 #include <string_view>
@@ -84,7 +85,7 @@ void append_entry(const BriefEntry& e, BufferedOutput& out) {
   out.append("<li class=\"entry\">\n<h3>");
   text(out, e.question);
   out.append("</h3>\n<p class=\"facts\"><span class=\"tag type\">");
-  text(out, topics::name(e.type));
+  text(out, question::name(e.type));
   const std::string_view status = e.status ? watch::stability_status_name(*e.status) : std::string_view("-");
   out.append("</span><span class=\"status");
   if (e.status) {

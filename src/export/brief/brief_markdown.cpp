@@ -4,6 +4,7 @@
 #include "paa/export/brief/brief.hpp"
 #include "paa/export/brief/markdown_text.hpp"
 #include "paa/output/text.hpp"
+#include "paa/question/question_type.hpp"
 
 #include <cstddef>
 
@@ -84,7 +85,7 @@ void write_brief_markdown(const Brief& brief, BufferedOutput& out) {
     out.append(". ");
     append_markdown_text(out, e.question);
     out.append("\n\n- Type: ");
-    append_markdown_text(out, topics::name(e.type));
+    append_markdown_text(out, question::name(e.type));
     out.append(" · stability: ");
     out.append(e.status ? watch::stability_status_name(*e.status) : std::string_view("-"));
     out.append(" · in ");

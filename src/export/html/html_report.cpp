@@ -135,7 +135,7 @@ void HtmlReportWriter::close_lists() {
   topic_questions_closed_ = true;
 }
 
-void HtmlReportWriter::add_topic_question(std::string_view question, std::uint32_t topic, topics::QuestionType type) {
+void HtmlReportWriter::add_topic_question(std::string_view question, std::uint32_t topic, question::QuestionType type) {
   close_results();
   if (topic_questions_ % kTopicQuestionsPerElement == 0) {
     if (topic_questions_ > 0) out_.append("\n]</script>\n");

@@ -1,6 +1,7 @@
 #include "report_json.hpp"
 
 #include "paa/output/text.hpp"
+#include "paa/question/question_type.hpp"
 
 #include <cstdio>
 
@@ -63,14 +64,14 @@ void append_key(BufferedOutput& out, const ReportKey& key) {
 
 void append_topics_json(BufferedOutput& out, const std::vector<ReportTopic>& listed, std::uint64_t total) {
   out.append("{\"types\":[");
-  for (std::size_t i = 0; i < topics::kQuestionTypes.size(); ++i) {
+  for (std::size_t i = 0; i < question::kQuestionTypes.size(); ++i) {
     if (i > 0) out.put(',');
-    append_script_json_string(out, topics::name(static_cast<topics::QuestionType>(i)));
+    append_script_json_string(out, question::name(static_cast<question::QuestionType>(i)));
   }
   out.append("],\"intents\":[");
-  for (std::size_t i = 0; i < topics::kIntents.size(); ++i) {
+  for (std::size_t i = 0; i < question::kIntents.size(); ++i) {
     if (i > 0) out.put(',');
-    append_script_json_string(out, topics::name(static_cast<topics::Intent>(i)));
+    append_script_json_string(out, question::name(static_cast<question::Intent>(i)));
   }
   out.append("],\"total\":");
   append_decimal(out, total);

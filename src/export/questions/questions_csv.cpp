@@ -5,6 +5,7 @@
 #include "paa/export/question_rows.hpp"
 #include "paa/export/stored_tree.hpp"
 #include "paa/output/text.hpp"
+#include "paa/question/question_type.hpp"
 #include "paa/watch/own_domains.hpp"
 
 #include <optional>
@@ -57,7 +58,7 @@ class QuestionsWriter final : public FormatWriter {
         append_decimal(out_, row.volume);
       }
       out_.put(',');
-      append_csv_fields(out_, csv_text(options_.raw), {topics::name(g.type), topics::name(g.intent),
+      append_csv_fields(out_, csv_text(options_.raw), {question::name(g.type), question::name(g.intent),
                                g.is_representative ? std::string_view() : g.representative});
       for (std::uint64_t figure : {g.trees, g.seeds, g.locales}) {
         out_.put(',');

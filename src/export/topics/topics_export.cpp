@@ -3,6 +3,7 @@
 #include "paa/export/csv_rows.hpp"
 #include "paa/extmem/keyed_sort.hpp"
 #include "paa/output/text.hpp"
+#include "paa/question/question_type.hpp"
 
 #include "pass_writer.hpp"
 
@@ -144,9 +145,9 @@ class TopicsJsonlWriter final : public detail::PassWriter {
         out_.append("{\"representative\":");
         append_json_string(out_, r.fields[1]);  // the representative sorts first
         out_.append(",\"type\":");
-        append_json_string(out_, topics::name(static_cast<topics::QuestionType>(get(n, 3))));
+        append_json_string(out_, question::name(static_cast<question::QuestionType>(get(n, 3))));
         out_.append(",\"intent\":");
-        append_json_string(out_, topics::name(static_cast<topics::Intent>(get(n, 4))));
+        append_json_string(out_, question::name(static_cast<question::Intent>(get(n, 4))));
         out_.append(",\"group_count\":");
         append_decimal(out_, get(n, 0));
         out_.append(",\"seeds\":");

@@ -1,6 +1,7 @@
 #include "paa/export/topics/topics_summary.hpp"
 
 #include "paa/output/text.hpp"
+#include "paa/question/question_type.hpp"
 
 #include "pass_writer.hpp"
 
@@ -61,8 +62,8 @@ class TopicsSummaryWriter final : public detail::PassWriter {
 
  private:
   Result<void> write(QuestionViews& views) override {
-    std::array<std::uint64_t, topics::kQuestionTypes.size()> types{};
-    std::array<std::uint64_t, topics::kIntents.size()> intents{};
+    std::array<std::uint64_t, question::kQuestionTypes.size()> types{};
+    std::array<std::uint64_t, question::kIntents.size()> intents{};
     std::uint64_t questions = 0;
     auto counted = views.unique->for_each([&](const analysis::UniqueQuestion& row) -> Result<void> {
       auto g = views.groups->of(row.index);
@@ -147,20 +148,20 @@ class TopicsSummaryWriter final : public detail::PassWriter {
       out_.append(more);
     }
     out_.append("\nQuestion types:");
-    for (auto type : topics::kQuestionTypes) {
+    for (auto type : question::kQuestionTypes) {
       const auto n = types[static_cast<std::size_t>(type)];
       if (n == 0) continue;
       out_.append(" ");
-      out_.append(topics::name(type));
+      out_.append(question::name(type));
       out_.append(" ");
       out_.append(percent(n, questions));
     }
     out_.append("\nIntents:       ");
-    for (auto intent : topics::kIntents) {
+    for (auto intent : question::kIntents) {
       const auto n = intents[static_cast<std::size_t>(intent)];
       if (n == 0) continue;
       out_.append(" ");
-      out_.append(topics::name(intent));
+      out_.append(question::name(intent));
       out_.append(" ");
       out_.append(percent(n, questions));
     }

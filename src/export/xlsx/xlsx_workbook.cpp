@@ -6,6 +6,7 @@
 #include "paa/extmem/record_spill.hpp"
 #include "paa/extmem/scratch_file.hpp"
 #include "paa/export/xlsx/sheet_pager.hpp"
+#include "paa/question/question_type.hpp"
 
 #include <xlsxwriter.h>
 
@@ -310,8 +311,8 @@ Result<void> XlsxWorkbook::add_question(const analysis::UniqueQuestion& q, const
     m.text(ws, row, 6, q.first_hl);
     m.text(ws, row, 7, q.first_gl);
     m.text(ws, row, 8, q.first_city);
-    m.text(ws, row, 9, topics::name(g.type));
-    m.text(ws, row, 10, topics::name(g.intent));
+    m.text(ws, row, 9, question::name(g.type));
+    m.text(ws, row, 10, question::name(g.intent));
     m.text(ws, row, 11, g.is_representative ? std::string_view() : g.representative);
     m.number(ws, row, 12, static_cast<double>(g.trees));
     m.number(ws, row, 13, static_cast<double>(g.seeds));

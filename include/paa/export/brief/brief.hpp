@@ -9,7 +9,7 @@
 // searches): each writer keeps it text in its format (markdown_text.hpp, HTML entities,
 // append_script_json_string).
 #include "paa/output/buffered_output.hpp"
-#include "paa/topics/question_type.hpp"
+#include "paa/question/question_type.hpp"
 #include "paa/watch/question_stability.hpp"
 
 #include <cstdint>
@@ -27,7 +27,7 @@ struct BriefEntry {
   std::string url;                    // "" = no source
   std::string title;
   std::string domain;  // answer_domain(url).name(): a registrable domain or a bucket "(no source)"
-  topics::QuestionType type = topics::QuestionType::other;
+  question::QuestionType type = question::QuestionType::other;
   std::optional<watch::StabilityStatus> status;  // nullopt: not known (shown "-")
   std::uint32_t depth = 1;     // 1 = top level
   std::uint32_t position = 1;  // 1-based among its siblings

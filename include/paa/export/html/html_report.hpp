@@ -42,7 +42,7 @@
 #include "paa/model/envelope.hpp"
 #include "paa/store/store.hpp"
 
-#include "paa/topics/question_type.hpp"
+#include "paa/question/question_type.hpp"
 
 #include <array>
 #include <cstdint>
@@ -71,14 +71,14 @@ inline constexpr std::uint64_t kTopicQuestionsPerElement = 2000;
 struct ReportTopic {
   struct Question {
     std::string question;
-    topics::QuestionType type = topics::QuestionType::other;
-    topics::Intent intent = topics::Intent::informational;
+    question::QuestionType type = question::QuestionType::other;
+    question::Intent intent = question::Intent::informational;
     std::uint64_t trees = 0;
     std::string variant_of;  // "" on a group's representative
   };
   std::string id, label, hl, representative;
   std::uint64_t questions = 0, groups = 0, trees = 0;
-  std::array<std::uint64_t, topics::kQuestionTypes.size()> types{};  // questions of each type (enum order)
+  std::array<std::uint64_t, question::kQuestionTypes.size()> types{};  // questions of each type (enum order)
   std::vector<Question> listed;  // at most kQuestionsPerTopic, most trees first
 };
 
@@ -104,7 +104,7 @@ class HtmlReportWriter {
            const watch::KeyStability* history = nullptr);
   // After the results: each unique question of a listed topic (most trees first), then the
   // listed topics and how many there are in all. Either may be left out (an empty Topics view).
-  void add_topic_question(std::string_view question, std::uint32_t topic, topics::QuestionType type);
+  void add_topic_question(std::string_view question, std::uint32_t topic, question::QuestionType type);
   void add_topics(const std::vector<ReportTopic>& listed, std::uint64_t total);
   // After the topics: the Changes view's data, then the Domains view's. Either may be left out.
   void add_changes(const ReportChanges& changes);
@@ -132,7 +132,7 @@ class ReportTopicsBuilder {
   static Result<ReportTopicsBuilder> create(QuestionViews& views);
   struct Placed {
     std::int64_t topic = -1;  // the listed topic's number; -1: not in a listed topic
-    topics::QuestionType type = topics::QuestionType::other;
+    question::QuestionType type = question::QuestionType::other;
   };
   // Counts the question in its topic (listing it among the first kQuestionsPerTopic).
   Result<Placed> add(const analysis::UniqueQuestion& row);

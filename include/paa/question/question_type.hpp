@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-namespace paa::topics {
+namespace paa::question {
 
 enum class QuestionType { comparison, cost, time, list, definition, how, why, place, who, yes_no, other };
 // In precedence order: the first that matches wins.
@@ -36,4 +36,4 @@ std::string_view section_of(Intent intent);
 QuestionType classify_type(const std::vector<text::Word>& words, const text::LanguageTables* tables);
 Intent classify_intent(const std::vector<text::Word>& words, const text::LanguageTables* tables);
 
-}  // namespace paa::topics
+}  // namespace paa::question

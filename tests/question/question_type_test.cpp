@@ -1,6 +1,6 @@
 #include "paa/text/language.hpp"
 #include "paa/text/tokenizer.hpp"
-#include "paa/topics/question_type.hpp"
+#include "paa/question/question_type.hpp"
 #include "support/files.hpp"
 
 #include <gtest/gtest.h>
@@ -9,7 +9,7 @@
 #include <map>
 #include <sstream>
 
-using namespace paa::topics;
+using namespace paa::question;
 
 namespace {
 

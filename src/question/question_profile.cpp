@@ -1,15 +1,15 @@
-#include "paa/topics/question_profile.hpp"
+#include "paa/question/question_profile.hpp"
 
 #include "paa/text/language.hpp"
 
-#include "paa/topics/field_hash.hpp"
+#include "paa/question/field_hash.hpp"
 
 #include <cstdio>
 
-namespace paa::topics {
+namespace paa::question {
 
 std::uint64_t variant_group_id(QuestionType type, std::string_view hl, const std::vector<std::string>& stems) {
-  detail::FieldHash h;
+  FieldHash h;
   h.add(name(type)).add(hl);
   for (const auto& s : stems) h.add(s);
   return h.value();
@@ -44,4 +44,4 @@ QuestionProfile QuestionProfiler::profile(std::string_view question, std::string
   return p;
 }
 
-}  // namespace paa::topics
+}  // namespace paa::question

@@ -1,4 +1,4 @@
-#include "paa/topics/question_profile.hpp"
+#include "paa/question/question_profile.hpp"
 #include "support/files.hpp"
 
 #include <gtest/gtest.h>
@@ -7,7 +7,7 @@
 #include <set>
 #include <sstream>
 
-using namespace paa::topics;
+using namespace paa::question;
 
 TEST(VariantGroups, SpellingsOfOneQuestionShareAGroupAndNearMissesDoNot) {
   QuestionProfiler p;

@@ -6,14 +6,14 @@
 // every store ("espresso machines: how long do they last in 2026?" and "How long does an
 // espresso machine last?" share it; "... espresso grinder last?" does not).
 #include "paa/text/tokenizer.hpp"
-#include "paa/topics/question_type.hpp"
+#include "paa/question/question_type.hpp"
 
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
 
-namespace paa::topics {
+namespace paa::question {
 
 struct QuestionProfile {
   QuestionType type = QuestionType::other;
@@ -38,4 +38,4 @@ class QuestionProfiler {
   text::Tokenizer tokenizer_;
 };
 
-}  // namespace paa::topics
+}  // namespace paa::question

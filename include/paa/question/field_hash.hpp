@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string_view>
 
-namespace paa::topics::detail {
+namespace paa::question {
 
 class FieldHash {
  public:
@@ -30,4 +30,4 @@ class FieldHash {
   std::uint64_t h_ = 0xcbf29ce484222325ull;
 };
 
-}  // namespace paa::topics::detail
+}  // namespace paa::question

@@ -1,8 +1,8 @@
-#include "paa/topics/question_type.hpp"
+#include "paa/question/question_type.hpp"
 
 #include <string>
 
-namespace paa::topics {
+namespace paa::question {
 
 std::string_view name(QuestionType type) {
   switch (type) {
@@ -91,4 +91,4 @@ Intent classify_intent(const std::vector<text::Word>& words, const text::Languag
   return first_match(kIntents, words, tables);
 }
 
-}  // namespace paa::topics
+}  // namespace paa::question
