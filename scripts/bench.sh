@@ -9,8 +9,8 @@
 # Environment: PAA_BENCH_LOCK=FILE holds flock(FILE) during each case (the shared build lock, so
 # nobody's compile skews the numbers); PAA_BENCH_KEEP=1 keeps the temporary folder;
 # PAA_BENCH_OUT=FILE writes the report there instead of BENCHMARKS.md; PAA_BENCH_PRESET=NAME
-# measures that preset's build instead of release (scripts/test.sh's --quick smoke run measures
-# the build it has just tested, rather than compiling every module a fourth time); PAA_BENCH_CASES="2 5"
+# measures that preset's build instead of release (scripts/test.sh's --smoke run measures the
+# programs it has just packaged, rather than compiling every module again); PAA_BENCH_CASES="2 5"
 # runs only those cases; PAA_BENCH_WORK=DIR adds to an earlier (kept) run's folder;
 # PAA_BENCH_SCALE=N sizes cases 4, 7 and 11's largest report folder (default 1,000,000); PAA_BENCH_HISTORY=N sizes case 9
 # (default 100,000). Case 11 opens the HTML report in Chromium (installs chromium and the npm tools).

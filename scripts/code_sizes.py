@@ -4,6 +4,8 @@ and the functions over 120, C++ and JavaScript alike.
 
 usage: scripts/code_sizes.py [--check]
 
+Needs Universal Ctags (Debian's universal-ctags) for the C++ functions.
+
 Prints every file and function over its limit, longest first, and the allowed exceptions
 (docs/development.md lists them with their reasons: data files such as language tables are not
 code). --check exits 1 when one that is not an exception is over.

@@ -66,7 +66,7 @@ if [ "${CI:-}" = "true" ] || [ "${PAA_SANITIZE:-}" = "1" ]; then
   bash scripts/fuzz.sh 30
 
   # Keeps the benchmark from rotting; timings are not judged (its report stays in build/), so it
-  # measures the build tested above instead of compiling the release preset.
+  # measures the programs the package was made from instead of compiling the release preset.
   paa_log "benchmark smoke run (scripts/bench.sh --smoke)"
   PAA_BENCH_PRESET=$preset PAA_BENCH_OUT="$PAA_ROOT/build/bench-smoke.md" bash scripts/bench.sh --smoke \
     >"$PAA_ROOT/build/bench-smoke.log" 2>&1 ||

@@ -48,7 +48,7 @@ def main() -> None:
     lines = [
         "# Benchmarks",
         "",
-        "Written by `scripts/bench.sh" + (" --quick" if machine.get("mode") == "quick" else "") +
+        "Written by `scripts/bench.sh" + {"quick": " --quick", "smoke": " --smoke"}.get(machine.get("mode"), "") +
         "` (do not edit by hand: the next run rewrites this file; the findings below the tables come",
         "from `scripts/bench/findings.md`). Every comparison was measured in the same run, side by side.",
         "",

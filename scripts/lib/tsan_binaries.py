@@ -4,7 +4,7 @@
 usage: tsan_binaries.py CTEST_JSON TSAN_TESTS_TXT
 
 CTEST_JSON: `ctest -N --show-only=json-v1` with the pass's -R/-E, in a build that holds every
-binary (the ci or dev preset); TSAN_TESTS_TXT: the binaries marked TSAN (paa_test), one a line,
+binary (the asan or dev preset); TSAN_TESTS_TXT: the binaries marked TSAN (paa_test), one a line,
 as tests/CMakeLists.txt writes them. A test in an unmarked binary would silently not run under
 TSan: the script names the binary to mark, and fails.
 """

@@ -57,11 +57,11 @@ def workbook_cells(path):
     return json.dumps(sheets, ensure_ascii=False, indent=0).encode()
 
 
-def run_ids(paa, scratch):
+def run_ids(paa, scratch, env):
     out = {}
     for token, folder in STORE_TOKENS.items():
         r = subprocess.run([paa, "status", "--store", f"stores/{folder}", "--json"], cwd=scratch,
-                           capture_output=True, check=True)
+                           capture_output=True, check=True, env=env)
         out[token] = [run["run_id"] for run in json.loads(r.stdout).get("runs", [])]
     return out
 
@@ -113,6 +113,8 @@ def main():
             continue
         kind, _, target = output.partition(" ")
         cases.append((name, kind, target, args))
+    if a.only and len(cases) != len(set(a.only)):
+        raise SystemExit(f"--only: no such case: {' '.join(sorted(set(a.only) - {c[0] for c in cases}))}")
 
     scratch = Path(a.keep) if a.keep else Path(tempfile.mkdtemp(prefix="paa-golden-"))
     if scratch.exists():
@@ -122,7 +124,7 @@ def main():
         shutil.copytree(store, scratch / "stores" / store.name)
     env = {k: v for k, v in os.environ.items() if not k.startswith("PAA_")}
     env["TZ"] = "UTC"
-    runs = run_ids(paa, scratch)
+    runs = run_ids(paa, scratch, env)
 
     failures = []
     written = {}

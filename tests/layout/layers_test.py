@@ -4,8 +4,8 @@
    src/CMakeLists.txt's PAA_MODULES (the order is the dependency order);
 2. no include circle between any two files of src/ and include/;
 3. a public header (include/paa/...) never includes a module's internal header (src/...);
-4. the write side (harvest and what it links) links none of the read side's analysis: no
-   topics, watch, export, igraph or libpsl.
+4. the write side (harvest, expand and what they link) links none of the read side: no
+   analysis, topics, watch, history, selection, export, igraph or libpsl.
 Exit 1 naming every offending include."""
 import os
 import re
@@ -106,7 +106,8 @@ def linked(target, seen):
     return seen
 
 
-read_side = {"paa_topics", "paa_watch", "paa_export", "${PAA_IGRAPH_LIBRARY}", "${PAA_PSL_LIBRARY}"}
+read_side = {"paa_analysis", "paa_topics", "paa_watch", "paa_history", "paa_selection", "paa_export",
+             "${PAA_IGRAPH_LIBRARY}", "${PAA_PSL_LIBRARY}"}
 for writer in ("paa_harvest", "paa_expand"):
     if writer not in deps:
         problems.append(f"src/*/CMakeLists.txt: no paa_module({writer} ...)")

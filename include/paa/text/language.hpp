@@ -1,7 +1,7 @@
 #pragma once
 // One language's tables (src/text/languages/<hl>.txt, compiled into paa; docs/topics.md): its
 // stop words, the elisions split off a word (French l', qu'), and named lists of phrase
-// patterns (`[type how]`, `[intent commercial]`) that the topics module gives a meaning.
+// patterns (`[type how]`, `[intent commercial]`) that the question module gives a meaning.
 #include "paa/text/pattern_set.hpp"
 
 #include <map>
