@@ -54,6 +54,33 @@ std::string cell(std::string_view text, std::size_t width, bool pad = true) {
   return out;
 }
 
+// Each question type's (or intent's) share of the questions, the kinds no question has left out.
+template <typename Kind, std::size_t N>
+std::string shares(const std::array<Kind, N>& kinds, const std::array<std::uint64_t, N>& counts,
+                   std::uint64_t questions) {
+  std::string out;
+  for (Kind kind : kinds) {
+    const auto n = counts[static_cast<std::size_t>(kind)];
+    if (n == 0) continue;
+    out += " ";
+    out += question::name(kind);
+    out += " ";
+    out += percent(n, questions);
+  }
+  return out;
+}
+
+struct Hub {
+  std::uint64_t trees, seeds, id;
+  std::string question;
+};
+
+struct Shares {
+  std::array<std::uint64_t, question::kQuestionTypes.size()> types{};
+  std::array<std::uint64_t, question::kIntents.size()> intents{};
+  std::uint64_t questions = 0;
+};
+
 class TopicsSummaryWriter final : public detail::PassWriter {
  public:
   TopicsSummaryWriter(const FormatOptions& options, BufferedOutput& out, const TopicsSummaryOptions& summary)
@@ -62,24 +89,42 @@ class TopicsSummaryWriter final : public detail::PassWriter {
 
  private:
   Result<void> write(QuestionViews& views) override {
-    std::array<std::uint64_t, question::kQuestionTypes.size()> types{};
-    std::array<std::uint64_t, question::kIntents.size()> intents{};
-    std::uint64_t questions = 0;
+    Shares sh;
     auto counted = views.unique->for_each([&](const analysis::UniqueQuestion& row) -> Result<void> {
       auto g = views.groups->of(row.index);
       if (!g) return g.error();
-      ++types[static_cast<std::size_t>(g->type)];
-      ++intents[static_cast<std::size_t>(g->intent)];
-      ++questions;
+      ++sh.types[static_cast<std::size_t>(g->type)];
+      ++sh.intents[static_cast<std::size_t>(g->intent)];
+      ++sh.questions;
       return {};
     });
     if (!counted) return counted;
-    struct Hub {
-      std::uint64_t trees, seeds, id;
-      std::string question;
-    };
+    auto hubs = biggest_hubs(*views.groups);
+    if (!hubs) return hubs.error();
+
+    auto& map = *views.topics;
+    char resolution[32];
+    std::snprintf(resolution, sizeof resolution, "%g", options_.resolution);
+    out_.append("paa topics: " + with_commas(map.size()) + " topics from " + with_commas(views.groups->group_count()) +
+                " variant groups of " + with_commas(sh.questions) + " questions (resolution " + resolution + ")\n\n");
+    if (map.size() == 0) {
+      out_.append("No questions in the selection.\n");
+      return {};
+    }
+    if (auto listed = write_topics(map); !listed) return listed;
+    out_.append("\nQuestion types:" + shares(question::kQuestionTypes, sh.types, sh.questions));
+    out_.append("\nIntents:       " + shares(question::kIntents, sh.intents, sh.questions) + "\n");
+    write_hubs(*hubs);
+    write_graph(map.stats());
+    records_ = map.size();
+    if (out_.failed()) return *out_.error();
+    return {};
+  }
+
+  // The groups in the most trees (then seeds, then id), at most summary_.hubs of them.
+  Result<std::vector<Hub>> biggest_hubs(const topics::QuestionGroups& groups) const {
     std::vector<Hub> hubs;
-    auto hubbed = views.groups->for_each_group([&](const topics::GroupRecord& g) -> Result<void> {
+    auto hubbed = groups.for_each_group([&](const topics::GroupRecord& g) -> Result<void> {
       if (g.trees < 2) return {};
       Hub h{g.trees, g.seeds, g.id, std::string(g.representative)};
       auto before = [](const Hub& a, const Hub& b) {
@@ -92,20 +137,12 @@ class TopicsSummaryWriter final : public detail::PassWriter {
       }
       return {};
     });
-    if (!hubbed) return hubbed;
+    if (!hubbed) return hubbed.error();
+    return hubs;
+  }
 
-    auto& map = *views.topics;
-    std::string line = "paa topics: " + with_commas(map.size()) + " topics from " +
-                       with_commas(views.groups->group_count()) + " variant groups of " + with_commas(questions) +
-                       " questions";
-    char resolution[32];
-    std::snprintf(resolution, sizeof resolution, "%g", options_.resolution);
-    line += std::string(" (resolution ") + resolution + ")\n\n";
-    out_.append(line);
-    if (map.size() == 0) {
-      out_.append("No questions in the selection.\n");
-      return {};
-    }
+  // The changes' line (with --since), the table's head and its first summary_.topics topics.
+  Result<void> write_topics(topics::TopicMap& map) {
     const topics::TopicChanges* changes = this->changes();
     if (changes != nullptr) {
       out_.append("Since " + options_.since_label + ": " + with_commas(changes->added_total()) + " new and " +
@@ -142,60 +179,29 @@ class TopicsSummaryWriter final : public detail::PassWriter {
       }
     }
     if (map.size() > shown) {
-      std::string more = "  ... and ";
-      more += with_commas(map.size() - shown);
-      more += " more (all of them: paa export --format topics)\n";
-      out_.append(more);
+      out_.append("  ... and " + with_commas(map.size() - shown) + " more (all of them: paa export --format topics)\n");
     }
-    out_.append("\nQuestion types:");
-    for (auto type : question::kQuestionTypes) {
-      const auto n = types[static_cast<std::size_t>(type)];
-      if (n == 0) continue;
-      out_.append(" ");
-      out_.append(question::name(type));
-      out_.append(" ");
-      out_.append(percent(n, questions));
-    }
-    out_.append("\nIntents:       ");
-    for (auto intent : question::kIntents) {
-      const auto n = intents[static_cast<std::size_t>(intent)];
-      if (n == 0) continue;
-      out_.append(" ");
-      out_.append(question::name(intent));
-      out_.append(" ");
-      out_.append(percent(n, questions));
-    }
-    out_.append("\n");
-    if (!hubs.empty()) {
-      out_.append("\nBiggest hubs (questions in the most trees):\n  trees  seeds  question\n");
-      for (const Hub& h : hubs) {
-        char head[40];
-        std::snprintf(head, sizeof head, "%7s %6s  ", with_commas(h.trees).c_str(), with_commas(h.seeds).c_str());
-        out_.append(head);
-        out_.append(cell(h.question, 70, false));
-        out_.append("\n");
-      }
-    }
-    const topics::TopicStats& st = map.stats();
-    std::string graph = "\nThe graph: ";
-    graph += with_commas(st.edges);
-    graph += " links between groups, clustered in ";
-    graph += with_commas(st.parts);
-    graph += " parts apart (the largest: ";
-    graph += with_commas(st.largest_part_nodes);
-    graph += " groups, ";
-    graph += with_commas(st.largest_part_edges);
-    graph += " links";
-    if (st.cut_parts > 0) {
-      graph += "; ";
-      graph += with_commas(st.cut_parts);
-      graph += " parts too large, cut by stronger links";
-    }
-    graph += ")\n";
-    out_.append(graph);
-    records_ = map.size();
-    if (out_.failed()) return *out_.error();
     return {};
+  }
+
+  void write_hubs(const std::vector<Hub>& hubs) {
+    if (hubs.empty()) return;
+    out_.append("\nBiggest hubs (questions in the most trees):\n  trees  seeds  question\n");
+    for (const Hub& h : hubs) {
+      char head[40];
+      std::snprintf(head, sizeof head, "%7s %6s  ", with_commas(h.trees).c_str(), with_commas(h.seeds).c_str());
+      out_.append(head);
+      out_.append(cell(h.question, 70, false));
+      out_.append("\n");
+    }
+  }
+
+  void write_graph(const topics::TopicStats& st) {
+    std::string graph = "\nThe graph: " + with_commas(st.edges) + " links between groups, clustered in " +
+                        with_commas(st.parts) + " parts apart (the largest: " + with_commas(st.largest_part_nodes) +
+                        " groups, " + with_commas(st.largest_part_edges) + " links";
+    if (st.cut_parts > 0) graph += "; " + with_commas(st.cut_parts) + " parts too large, cut by stronger links";
+    out_.append(graph + ")\n");
   }
 
   TopicsSummaryOptions summary_;
