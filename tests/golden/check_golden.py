@@ -27,6 +27,8 @@ ROOT = HERE.parents[1]
 STORES = ROOT / "tests/fixtures/golden/stores"
 EXPECTED = HERE / "expected"
 TEXT_COPY_LIMIT = 48 * 1024  # references up to this size are kept as text, to show a diff
+# A report folder's page assets are these files as they are: their references are the sources.
+REPORT_ASSETS = ROOT / "src/export/html/report"
 
 STORE_TOKENS = {
     "plain": "plain.db",
@@ -43,6 +45,18 @@ def normalise(name, data):
     """What changes with every build or run, made constant."""
     data = VERSION.sub(rb"\1<commit>", data)
     return GENERATED_AT.sub(rb'"generated_at":0', data)
+
+
+def sha256(data):
+    return hashlib.sha256(data).hexdigest()
+
+
+def text_copies():
+    """{SHA-256: a file holding those bytes}: the kept references, then the report's assets (a
+    folder output equal to one of those is not kept again)."""
+    files = [p for p in sorted(EXPECTED.rglob("*")) if p.is_file() and p.name != "manifest.json"] if EXPECTED.exists() else []
+    files += sorted(p for p in REPORT_ASSETS.iterdir() if p.is_file())
+    return {sha256(p.read_bytes()): p for p in reversed(files)}
 
 
 def workbook_cells(path):
@@ -130,6 +144,7 @@ def main():
     written = {}
     if a.write and not a.only and EXPECTED.exists():
         shutil.rmtree(EXPECTED)  # every reference anew: none left from a removed case
+    copies = text_copies()  # after the clean-up above: with --write, the report's assets only
     for name, kind, target, args in cases:
         argv = [paa] + shlex.split(expand(args, runs))
         if target:
@@ -141,18 +156,19 @@ def main():
             continue
         outputs = {k: normalise(k, v) for k, v in outputs_of(name, kind, target, scratch, r.stdout).items()}
         if a.write:
-            written[name] = {k: hashlib.sha256(v).hexdigest() for k, v in outputs.items()}
+            written[name] = {k: sha256(v) for k, v in outputs.items()}
             for k, v in outputs.items():
                 copy = EXPECTED / k
-                if len(v) <= TEXT_COPY_LIMIT:
+                if len(v) <= TEXT_COPY_LIMIT and sha256(v) not in copies:
                     copy.parent.mkdir(parents=True, exist_ok=True)
                     copy.write_bytes(v)
+                    copies[sha256(v)] = copy
             continue
         want = manifest.get(name)
         if want is None:
             failures.append(f"{name}: no reference (run with --write to record one)")
             continue
-        got = {k: hashlib.sha256(v).hexdigest() for k, v in outputs.items()}
+        got = {k: sha256(v) for k, v in outputs.items()}
         if got == want:
             continue
         lines = [f"{name}: differs from its reference"]
@@ -165,8 +181,8 @@ def main():
                 lines.append(f"  {k}: not in the reference")
             else:
                 lines.append(f"  {k}: changed")
-                reference = EXPECTED / k
-                if reference.exists():
+                reference = copies.get(want[k])
+                if reference is not None:
                     diff = difflib.unified_diff(reference.read_text(errors="replace").splitlines(),
                                                 outputs[k].decode(errors="replace").splitlines(),
                                                 "reference", "now", lineterm="", n=1)
