@@ -98,7 +98,7 @@ Result<ExportPlan> plan_export(const ExportOptions& options) {
       return usage("--resolution must be a number above 0 and at most 100 (1 = the default; higher = more, "
                    "smaller topics), not " + std::to_string(*options.resolution));
     }
-    plan.request.format.resolution = *options.resolution;
+    plan.request.format.topics.resolution = *options.resolution;
   }
   if ((!options.from.empty() || !options.to.empty()) && *format != ExportFormat::stability) {
     return usage("--from and --to choose the versions stability compares; " + options.format +
@@ -121,8 +121,9 @@ Result<ExportPlan> plan_export(const ExportOptions& options) {
       return usage("--domain marks the answers your domains hold in questions, stability, domains, xlsx and html, "
                    "not in " + options.format);
     }
-    if (auto own = watch::OwnDomains::parse(options.domains); !own) return own.error();
-    plan.request.format.own_domains = options.domains;
+    auto own = watch::OwnDomains::parse(options.domains);
+    if (!own) return own.error();
+    plan.request.format.own_domains = std::move(*own);
   }
   auto locale = LocaleFilter::from_flags(options.hl, options.gl);
   if (!locale) return locale.error();

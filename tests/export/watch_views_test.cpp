@@ -40,7 +40,9 @@ std::string domains_csv(const std::vector<StoredResult>& results, std::vector<st
   BufferedOutput out(sink, 64);
   FormatOptions o;
   o.format = ExportFormat::domains;
-  o.own_domains = std::move(own);
+  auto parsed = watch::OwnDomains::parse(own);
+  EXPECT_TRUE(parsed);
+  if (parsed) o.own_domains = std::move(*parsed);
   auto writer = make_format_writer(o, out);
   writer->begin();
   for (const auto& r : results) EXPECT_TRUE(writer->add(r));

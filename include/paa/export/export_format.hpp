@@ -1,5 +1,8 @@
 #pragma once
 // The `paa export` formats by name, and the options the streamed formats share.
+#include "paa/topics/topic_options.hpp"
+#include "paa/watch/own_domains.hpp"
+
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -38,11 +41,10 @@ struct FormatOptions {
   std::vector<std::string> attributes;
   // questions: some seed of the selection has a volume; rows get a `volume` column.
   bool volumes = false;
-  // questions, topics, xlsx, html: the topic clustering's --resolution (docs/topics.md).
-  double resolution = 1.0;
-  // --domain (questions, stability, domains, xlsx, html): your domains as given; each writer
-  // parses them with watch::OwnDomains (plan_export has checked them).
-  std::vector<std::string> own_domains;
+  // questions, topics, xlsx, html: the topic clustering, with --resolution (docs/topics.md).
+  topics::TopicOptions topics;
+  // --domain (questions, stability, domains, xlsx, html): your domains, parsed once by plan_export.
+  watch::OwnDomains own_domains;
   // topics, topics-jsonl and `paa topics` with --since: each topic's questions new and gone since
   // then (docs/watch.md "Per topic"); the label names the point for the summary.
   bool since = false;

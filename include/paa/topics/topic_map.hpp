@@ -21,6 +21,7 @@
 #include "paa/extmem/scratch_file.hpp"
 #include "paa/topics/question_groups.hpp"
 #include "paa/topics/topic_links.hpp"
+#include "paa/topics/topic_options.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -31,11 +32,6 @@
 
 namespace paa::topics {
 
-struct TopicOptions {
-  double resolution = 1.0;          // > 0; higher: more, smaller topics
-  std::size_t memory = std::size_t{16} << 20;  // the sorts' budget, each (one or two at a time)
-  std::uint64_t max_part_edges = 2'000'000;    // a part clustered at once (~100 bytes an edge in igraph)
-};
 
 struct Topic {
   std::uint32_t number = 0;  // 0.. most trees first (ties by id)

@@ -16,13 +16,10 @@ namespace {
 
 class DomainsCsvWriter final : public detail::PassWriter {
  public:
-  DomainsCsvWriter(const FormatOptions& options, BufferedOutput& out) : PassWriter(options, out) {
-    // plan_export has checked them; a library caller's mistake shows as no marks.
-    if (auto own = watch::OwnDomains::parse(options.own_domains)) own_ = std::move(*own);
-  }
+  DomainsCsvWriter(const FormatOptions& options, BufferedOutput& out) : PassWriter(options, out) {}
   void begin() override {
     std::string header(kDomainsHeader);
-    if (!own_.empty()) header += ",yours";
+    if (!options_.own_domains.empty()) header += ",yours";
     begin_csv(out_, options_.excel, header);
   }
 
@@ -30,7 +27,7 @@ class DomainsCsvWriter final : public detail::PassWriter {
   std::span<analysis::QuestionReducer* const> more_reducers() override { return {&reducer_, 1}; }
 
   Result<void> write(QuestionViews& views) override {
-    auto rows = domain_rows(answers_, views, own_);
+    auto rows = domain_rows(answers_, views, options_.own_domains);
     if (!rows) return rows.error();
     char share[32];
     for (const DomainRowFigures& d : *rows) {
@@ -46,7 +43,7 @@ class DomainsCsvWriter final : public detail::PassWriter {
         out_.put(',');
         append_decimal(out_, v);
       }
-      if (!own_.empty()) {
+      if (!options_.own_domains.empty()) {
         out_.put(',');
         out_.append(d.yours ? "true" : "false");
       }
@@ -59,7 +56,6 @@ class DomainsCsvWriter final : public detail::PassWriter {
 
   watch::DomainAnswers answers_;
   analysis::QuestionReducer* reducer_ = &answers_;
-  watch::OwnDomains own_;
 };
 
 }  // namespace

@@ -225,11 +225,9 @@ namespace {
 Result<void> write_report_views(analysis::QuestionPass& pass, const ExportRequest& request, StoreReader& store,
                                 ReportHistory& history, const watch::OwnDomains& own, std::uint64_t runs,
                                 HtmlReportWriter& writer) {
-  topics::TopicOptions options;
-  options.resolution = request.format.resolution;
   watch::DomainAnswers answers;
   analysis::QuestionReducer* const more[] = {&answers};
-  auto views = analyse_questions(pass, options, more);
+  auto views = analyse_questions(pass, request.format.topics, more);
   if (!views) return views.error();
   if (auto written = write_report_topics(*views, writer); !written) return written;
   auto changes = history.changes(store);
@@ -244,8 +242,6 @@ Result<void> write_report_views(analysis::QuestionPass& pass, const ExportReques
 }  // namespace
 
 Result<ExportSummary> export_html(StoreReader& store, const ExportRequest& request, BufferedOutput& out) {
-  auto own = watch::OwnDomains::parse(request.format.own_domains);
-  if (!own) return own.error();
   auto jobs = store.job_names();
   if (!jobs) return jobs.error();
   std::unordered_map<std::string, std::vector<std::uint32_t>> memberships;
@@ -288,7 +284,7 @@ Result<ExportSummary> export_html(StoreReader& store, const ExportRequest& reque
   });
   if (!selected) return selected.error();
   if (!out.failed()) {
-    if (auto written = write_report_views(pass, request, store, history, *own, runs_then, writer);
+    if (auto written = write_report_views(pass, request, store, history, request.format.own_domains, runs_then, writer);
         !written && !out.failed()) {
       return written.error();
     }

@@ -179,8 +179,6 @@ struct LocaleRange {
 // Everything but the manifest, into `root`.
 Result<void> write_folder(StoreReader& store, const ExportRequest& request, FolderFiles& files,
                           ExportSummary& summary) {
-  auto own = watch::OwnDomains::parse(request.format.own_domains);
-  if (!own) return own.error();
   auto jobs = store.job_names();
   if (!jobs) return jobs.error();
   std::uint64_t runs_then = 0;
@@ -273,11 +271,9 @@ Result<void> write_folder(StoreReader& store, const ExportRequest& request, Fold
   keys.reset();
 
   // The unique questions (most trees first) with their topics, and their words.
-  topics::TopicOptions options;
-  options.resolution = request.format.resolution;
   watch::DomainAnswers answers;
   analysis::QuestionReducer* const more[] = {&answers};
-  auto views = analyse_questions(pass, options, more);
+  auto views = analyse_questions(pass, request.format.topics, more);
   if (!views) return views.error();
   auto topic_list = ReportTopicsBuilder::create(*views);
   if (!topic_list) return topic_list.error();
@@ -318,7 +314,7 @@ Result<void> write_folder(StoreReader& store, const ExportRequest& request, Fold
       !w) {
     return w;
   }
-  auto domains = report_domains(answers, *views, *own, history, runs_then);
+  auto domains = report_domains(answers, *views, request.format.own_domains, history, runs_then);
   if (!domains) return domains.error();
   if (auto w = files.write("data/domains.js",
                            data_script("domains", "0", json_of([&](BufferedOutput& out) { append_domains_json(out, *domains); })));

@@ -18,7 +18,6 @@ namespace {
 class QuestionsWriter final : public FormatWriter {
  public:
   QuestionsWriter(const FormatOptions& options, BufferedOutput& out) : options_(options), out_(out) {
-    if (auto own = watch::OwnDomains::parse(options.own_domains)) own_ = std::move(*own);  // checked by plan_export
   }
 
   void begin() override {
@@ -26,7 +25,7 @@ class QuestionsWriter final : public FormatWriter {
     if (options_.volumes) header += ",volume";
     header += ',';
     header += kQuestionsTopicColumns;
-    if (!own_.empty()) header += ",owner";  // --domain: who holds the answer the row shows
+    if (!options_.own_domains.empty()) header += ",owner";  // --domain: who holds the answer the row shows
     begin_csv(out_, options_.excel, header);
   }
 
@@ -43,9 +42,7 @@ class QuestionsWriter final : public FormatWriter {
   }
 
   Result<void> finish() override {
-    topics::TopicOptions topic_options;
-    topic_options.resolution = options_.resolution;
-    auto written = for_each_question_row(pass_, topic_options, [&](const analysis::UniqueQuestion& row,
+    auto written = for_each_question_row(pass_, options_.topics, [&](const analysis::UniqueQuestion& row,
                                                                    const topics::QuestionGroup& g,
                                                                    const topics::Topic& t) -> Result<void> {
       append_csv_fields(out_, csv_text(options_.raw), {row.question, row.answer, row.url, row.title});
@@ -66,9 +63,9 @@ class QuestionsWriter final : public FormatWriter {
       }
       out_.put(',');
       append_csv_fields(out_, csv_text(options_.raw), {topics::topic_hex(t.id), t.label});
-      if (!own_.empty()) {
+      if (!options_.own_domains.empty()) {
         out_.put(',');
-        append_csv_fields(out_, csv_text(options_.raw), {watch::owner_name(own_.owner(row.url))});
+        append_csv_fields(out_, csv_text(options_.raw), {watch::owner_name(options_.own_domains.owner(row.url))});
       }
       end_csv_row(out_, options_.excel);
       ++records_;
@@ -83,7 +80,6 @@ class QuestionsWriter final : public FormatWriter {
   FormatOptions options_;
   BufferedOutput& out_;
   analysis::QuestionPass pass_;
-  watch::OwnDomains own_;
 };
 
 }  // namespace

@@ -84,9 +84,7 @@ Result<void> scan_timelines(StoreReader& store, const ExportRequest& request, co
 }
 
 Result<ExportSummary> export_stability(StoreReader& store, const ExportRequest& request, BufferedOutput& out) {
-  auto own = watch::OwnDomains::parse(request.format.own_domains);
-  if (!own) return own.error();
-  StabilityRows rows(out, request.format.excel, *own, csv_text(request.format.raw));
+  StabilityRows rows(out, request.format.excel, request.format.own_domains, csv_text(request.format.raw));
   rows.begin();
   ExportSummary summary;
   auto scanned = scan_timelines(store, request, request.window, summary,

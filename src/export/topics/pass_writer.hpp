@@ -37,12 +37,10 @@ class PassWriter : public FormatWriter {
   }
 
   Result<void> finish() override {
-    topics::TopicOptions topic_options;
-    topic_options.resolution = options_.resolution;
     std::vector<analysis::QuestionReducer*> reducers;
     for (auto* r : more_reducers()) reducers.push_back(r);
     if (options_.since) reducers.push_back(&changes_);
-    auto views = analyse_questions(pass_, topic_options, reducers);
+    auto views = analyse_questions(pass_, options_.topics, reducers);
     if (!views) return views.error();
     if (options_.since) {
       if (auto finished = changes_.finish(*views->groups, *views->topics); !finished) return finished;

@@ -104,7 +104,7 @@ class TopicsSummaryWriter final : public detail::PassWriter {
 
     auto& map = *views.topics;
     char resolution[32];
-    std::snprintf(resolution, sizeof resolution, "%g", options_.resolution);
+    std::snprintf(resolution, sizeof resolution, "%g", options_.topics.resolution);
     out_.append("paa topics: " + with_commas(map.size()) + " topics from " + with_commas(views.groups->group_count()) +
                 " variant groups of " + with_commas(sh.questions) + " questions (resolution " + resolution + ")\n\n");
     if (map.size() == 0) {

@@ -15,11 +15,10 @@ Result<ExportSummary> export_store_xlsx(StoreReader& store, const ExportRequest&
                                         const std::filesystem::path& file, const XlsxOptions& asked) {
   ExportRequest request = selection;
   if (auto catalogued = catalog_selection(store, request); !catalogued) return catalogued.error();
-  auto own = watch::OwnDomains::parse(request.format.own_domains);
-  if (!own) return own.error();
+  const watch::OwnDomains& own = request.format.own_domains;
   XlsxOptions options = asked;
   options.attributes = request.format.attributes;
-  options.own_domains = !own->empty();
+  options.own_domains = !own.empty();
   // Each tree's lineage (its rows' level, parent_q and seed_q), the attributes of its rows (its
   // own, or its seed's), and the seed its questions' hubs count.
   auto lineages = LineageLookup::create(store, request.job, request.attribute_jobs);
@@ -43,11 +42,9 @@ Result<ExportSummary> export_store_xlsx(StoreReader& store, const ExportRequest&
     return true;
   });
   if (!selected) return selected.error();
-  topics::TopicOptions topic_options;
-  topic_options.resolution = request.format.resolution;
   watch::DomainAnswers answers;  // the Domains sheet: a reducer of the same pass
   analysis::QuestionReducer* const more[] = {&answers};
-  auto views = analyse_questions(pass, topic_options, more);
+  auto views = analyse_questions(pass, request.format.topics, more);
   if (!views) return views.error();
   auto added = views->unique->for_each([&](const analysis::UniqueQuestion& row) -> Result<void> {
     auto group = views->groups->of(row.index);
@@ -70,7 +67,7 @@ Result<ExportSummary> export_store_xlsx(StoreReader& store, const ExportRequest&
                                   [&](const StoredResult& current, const watch::StabilityTimeline& timeline) -> Result<bool> {
                                     Result<void> written;
                                     std::optional<ExportLineage> lineage;  // looked up at the key's first row
-                                    for_each_stability_row(timeline, *own, [&](const watch::QuestionStability& q,
+                                    for_each_stability_row(timeline, own, [&](const watch::QuestionStability& q,
                                                                                std::optional<watch::Owner> owner) {
                                       if (!written) return;
                                       if (!lineage) {
@@ -87,7 +84,7 @@ Result<ExportSummary> export_store_xlsx(StoreReader& store, const ExportRequest&
                                     return true;
                                   });
   if (!timelines) return timelines.error();
-  auto domains = domain_rows(answers, *views, *own);
+  auto domains = domain_rows(answers, *views, own);
   if (!domains) return domains.error();
   for (const auto& row : *domains) {
     if (auto written = (*workbook)->add_domain(row); !written) return written.error();
