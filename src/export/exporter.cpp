@@ -5,7 +5,7 @@
 #include "paa/export/failures/failure_list.hpp"
 #include "paa/export/format_writer.hpp"
 #include "paa/export/html/html_report.hpp"
-#include "paa/export/lineage_lookup.hpp"
+#include "paa/export/pipeline/result_scan.hpp"
 #include "paa/export/questions/questions_csv.hpp"
 #include "paa/export/stability/stability_export.hpp"
 
@@ -26,29 +26,13 @@ Result<ExportSummary> export_store(StoreReader& store, const ExportRequest& sele
     return make_error(errc::invalid_input, "xlsx is written to a file by name: use export_store_xlsx");
   }
   ExportSummary summary;
-  std::optional<LineageLookup> lineages;
-  // The questions' volumes and hubs need each tree's seed (and its attributes), as the lineage
-  // has them.
-  const ExportFormat format = request.format.format;
-  if (format_has_lineage(format) || format == ExportFormat::questions || format == ExportFormat::topics ||
-      format == ExportFormat::topics_jsonl || format == ExportFormat::topics_summary || format == ExportFormat::domains) {
-    auto lookup = LineageLookup::create(store, request.job, request.attribute_jobs);
-    if (!lookup) return lookup.error();
-    lineages.emplace(std::move(*lookup));
-  }
   auto writer = make_format_writer(request.format, out);
   writer->begin();
-  auto selected = scan_selection(store, request, summary, [&](const StoredResult& result) -> Result<bool> {
-    if (request.format.since) {
-      auto earlier = store.get_at(result.key, request.since_ms, &result);
-      if (!earlier) return earlier.error();
-      writer->earlier_version(*earlier ? &**earlier : nullptr);
-    }
-    auto lineage = lineages ? lineages->of(result) : Result<ExportLineage>(own_lineage(result));
-    if (!lineage) return lineage.error();
-    if (auto added = writer->add(result, *lineage); !added) return added.error();
+  CallbackSink sink([&](const ScannedResult& scanned) -> Result<bool> {
+    if (auto added = writer->add(scanned); !added) return added.error();
     return !out.failed();  // stop early; flush() below reports the error
   });
+  auto selected = scan_results(store, request, writer->needs(), {&sink}, summary);
   if (!selected) return selected.error();
   if (!out.failed()) {
     if (auto finished = writer->finish(); !finished) return finished.error();

@@ -7,8 +7,21 @@
 #include "paa/export/topics/topics_export.hpp"
 #include "paa/export/topics/topics_summary.hpp"
 #include "paa/export/related/related_writer.hpp"
+#include "paa/export/stored_tree.hpp"
+
+#include <optional>
 
 namespace paa::exporting {
+
+Result<void> FormatWriter::add(const StoredResult& result, const ExportLineage& lineage) {
+  std::optional<Envelope> envelope;
+  if (needs().tree) {
+    auto parsed = parse_stored_result(result, FormatOptions{}.max_question_depth);
+    if (!parsed) return parsed.error();
+    envelope.emplace(std::move(*parsed));
+  }
+  return add(ScannedResult{result, lineage, envelope ? &*envelope : nullptr});
+}
 
 std::unique_ptr<FormatWriter> make_format_writer(const FormatOptions& options, BufferedOutput& out) {
   switch (options.format) {

@@ -27,23 +27,25 @@ Result<QuestionViews> analyse_questions(analysis::QuestionPass& pass, const topi
   return views;
 }
 
-Result<void> for_each_question_row(
-    analysis::QuestionPass& pass, const topics::TopicOptions& options,
-    const std::function<Result<void>(const analysis::UniqueQuestion&, const topics::QuestionGroup&,
-                                     const topics::Topic&)>& visit) {
-  auto views = analyse_questions(pass, options);
-  if (!views) return views.error();
+Result<void> for_each_question_row(QuestionViews& views, const QuestionRowVisit& visit) {
   topics::Topic topic;
-  return views->unique->for_each([&](const analysis::UniqueQuestion& row) -> Result<void> {
-    auto group = views->groups->of(row.index);
+  return views.unique->for_each([&](const analysis::UniqueQuestion& row) -> Result<void> {
+    auto group = views.groups->of(row.index);
     if (!group) return group.error();
     // The row shows the topic's id and label: from memory, not its record.
-    const std::uint32_t number = views->topics->topic_of(group->number);
+    const std::uint32_t number = views.topics->topic_of(group->number);
     topic.number = number;
-    topic.id = views->topics->id(number);
-    topic.label = views->topics->label(number);
+    topic.id = views.topics->id(number);
+    topic.label = views.topics->label(number);
     return visit(row, *group, topic);
   });
+}
+
+Result<void> for_each_question_row(analysis::QuestionPass& pass, const topics::TopicOptions& options,
+                                   const QuestionRowVisit& visit) {
+  auto views = analyse_questions(pass, options);
+  if (!views) return views.error();
+  return for_each_question_row(*views, visit);
 }
 
 }  // namespace paa::exporting

@@ -1,9 +1,11 @@
 #pragma once
-// The streamed formats (jsonl, json, csv, questions, related) as pure writers: fed stored
-// results in order, they write bytes to a BufferedOutput. No store, no files: unit-testable.
+// The streamed formats (jsonl, json, csv, questions, related, topics, domains) as pure writers:
+// fed the scan's results in order (pipeline/result_scan.hpp), they write bytes to a
+// BufferedOutput. No store, no files: unit-testable.
 #include "paa/error.hpp"
 #include "paa/export/export_format.hpp"
 #include "paa/export/lineage_lookup.hpp"
+#include "paa/export/pipeline/result_scan.hpp"
 #include "paa/output/buffered_output.hpp"
 #include "paa/store/store.hpp"
 
@@ -18,13 +20,14 @@ class FormatWriter {
  public:
   virtual ~FormatWriter() = default;
   virtual void begin() = 0;
-  // `lineage` is what the records of jsonl, json and csv carry (other formats ignore it).
-  virtual Result<void> add(const StoredResult& result, const ExportLineage& lineage) = 0;
-  // A result as a key no job discovered (own_lineage).
+  // What the scan looks up for each result: by default the tree and the lineage with its
+  // attributes, which the records of jsonl, json and csv and the questions' volumes carry.
+  virtual ScanNeeds needs() const { return {.tree = true, .lineage = true, .attributes = true}; }
+  virtual Result<void> add(const ScannedResult& scanned) = 0;
+  // A result fed by hand (tests): parsed when the writer needs its tree; no earlier version.
+  Result<void> add(const StoredResult& result, const ExportLineage& lineage);
+  // ... as a key no job discovered (own_lineage).
   Result<void> add(const StoredResult& result) { return add(result, own_lineage(result)); }
-  // `--since` (FormatOptions::since): the key's version current then, or nullptr when it had
-  // none, given just before add() of its current version. Only the topics formats use it.
-  virtual void earlier_version(const StoredResult* /*earlier*/) {}
   virtual Result<void> finish() = 0;
   // Records written: JSON objects, or CSV data rows (header excluded).
   std::uint64_t records() const { return records_; }

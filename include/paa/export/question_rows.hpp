@@ -23,11 +23,15 @@ struct QuestionViews {
 Result<QuestionViews> analyse_questions(analysis::QuestionPass& pass, const topics::TopicOptions& options,
                                         std::span<analysis::QuestionReducer* const> more = {});
 
+using QuestionRowVisit = std::function<Result<void>(const analysis::UniqueQuestion&, const topics::QuestionGroup&,
+                                                     const topics::Topic&)>;
+
 // Each unique question, most frequent first, with its group and its topic (its number, id and
 // label only: TopicMap::topic() has the rest).
-Result<void> for_each_question_row(
-    analysis::QuestionPass& pass, const topics::TopicOptions& options,
-    const std::function<Result<void>(const analysis::UniqueQuestion&, const topics::QuestionGroup&,
-                                     const topics::Topic&)>& visit);
+Result<void> for_each_question_row(QuestionViews& views, const QuestionRowVisit& visit);
+
+// The same after running the pass (analyse_questions).
+Result<void> for_each_question_row(analysis::QuestionPass& pass, const topics::TopicOptions& options,
+                                   const QuestionRowVisit& visit);
 
 }  // namespace paa::exporting

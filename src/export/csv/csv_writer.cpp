@@ -50,9 +50,10 @@ class CsvWriter final : public FormatWriter {
     begin_csv(out_, options_.excel, header);
   }
 
-  Result<void> add(const StoredResult& r, const ExportLineage& lineage) override {
-    auto env = parse_stored_result(r, options_.max_question_depth);
-    if (!env) return env.error();
+  Result<void> add(const ScannedResult& scanned) override {
+    const StoredResult& r = scanned.result;
+    const ExportLineage& lineage = scanned.lineage;
+    const Envelope* env = scanned.envelope;
     const CsvText text = csv_text(options_.raw);
     const std::string prefix = render_key_columns(r, text);
     const std::string suffix = render_lineage_columns(lineage, text) + render_attribute_columns(lineage.attrs);

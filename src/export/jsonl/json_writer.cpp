@@ -87,7 +87,12 @@ class JsonWriter final : public FormatWriter {
 
   void begin() override {}
 
-  Result<void> add(const StoredResult& r, const ExportLineage& lineage) override {
+  // The service's bytes are copied, not parsed, unless --dedupe or a body needs it.
+  ScanNeeds needs() const override { return {.lineage = true, .attributes = true}; }
+
+  Result<void> add(const ScannedResult& scanned) override {
+    const StoredResult& r = scanned.result;
+    const ExportLineage& lineage = scanned.lineage;
     if (array_) out_.append(records_ == 0 ? std::string_view("[\n") : std::string_view(",\n"));
     out_.put('{');
     append_key_members(out_, r.q, r.hl, r.gl, r.city);

@@ -1,12 +1,10 @@
 #include "paa/export/questions/questions_csv.hpp"
 
-#include "paa/analysis/question_pass.hpp"
+#include "paa/export/pipeline/analysis_sink.hpp"
 #include "paa/export/csv_rows.hpp"
 #include "paa/export/question_rows.hpp"
-#include "paa/export/stored_tree.hpp"
 #include "paa/output/text.hpp"
 #include "paa/question/question_type.hpp"
-#include "paa/watch/own_domains.hpp"
 
 #include <optional>
 #include <string>
@@ -17,8 +15,8 @@ namespace {
 
 class QuestionsWriter final : public FormatWriter {
  public:
-  QuestionsWriter(const FormatOptions& options, BufferedOutput& out) : options_(options), out_(out) {
-  }
+  QuestionsWriter(const FormatOptions& options, BufferedOutput& out)
+      : options_(options), out_(out), analysis_({.volumes = options.volumes}) {}
 
   void begin() override {
     std::string header(kQuestionsHeader);
@@ -29,22 +27,20 @@ class QuestionsWriter final : public FormatWriter {
     begin_csv(out_, options_.excel, header);
   }
 
-  Result<void> add(const StoredResult& r, const ExportLineage& lineage) override {
-    auto env = parse_stored_result(r, options_.max_question_depth);
-    if (!env) return env.error();
-    analysis::TreeSeed seed;
-    if (options_.volumes) {
-      seed.key = lineage.attrs_key;
-      seed.volume = lineage.attrs.volume;
-    }
-    seed.root = lineage.seed_key;
-    return pass_.add_tree(r, env->result.children, seed);
+  ScanNeeds needs() const override { return analysis_.needs(); }
+
+  Result<void> add(const ScannedResult& scanned) override {
+    auto added = analysis_.add(scanned);
+    if (!added) return added.error();
+    return {};
   }
 
   Result<void> finish() override {
-    auto written = for_each_question_row(pass_, options_.topics, [&](const analysis::UniqueQuestion& row,
-                                                                   const topics::QuestionGroup& g,
-                                                                   const topics::Topic& t) -> Result<void> {
+    auto views = analysis_.finish(options_.topics);
+    if (!views) return views.error();
+    auto written = for_each_question_row(*views, [&](const analysis::UniqueQuestion& row,
+                                                     const topics::QuestionGroup& g,
+                                                     const topics::Topic& t) -> Result<void> {
       append_csv_fields(out_, csv_text(options_.raw), {row.question, row.answer, row.url, row.title});
       out_.put(',');
       append_decimal(out_, row.count);
@@ -79,7 +75,7 @@ class QuestionsWriter final : public FormatWriter {
  private:
   FormatOptions options_;
   BufferedOutput& out_;
-  analysis::QuestionPass pass_;
+  AnalysisSink analysis_;
 };
 
 }  // namespace

@@ -15,9 +15,11 @@ class RelatedWriter final : public FormatWriter {
 
   void begin() override { begin_csv(out_, options_.excel, kRelatedHeader); }
 
-  Result<void> add(const StoredResult& r, const ExportLineage&) override {
-    auto env = parse_stored_result(r, options_.max_question_depth);
-    if (!env) return env.error();
+  ScanNeeds needs() const override { return {.tree = true}; }
+
+  Result<void> add(const ScannedResult& scanned) override {
+    const StoredResult& r = scanned.result;
+    const Envelope* env = scanned.envelope;
     if (env->result.related.empty()) return {};
     const std::string prefix = render_key_columns(r, csv_text(options_.raw));
     std::uint64_t position = 0;
