@@ -23,6 +23,15 @@ Result<void> FormatWriter::add(const StoredResult& result, const ExportLineage& 
   return add(ScannedResult{result, lineage, envelope ? &*envelope : nullptr});
 }
 
+ScanNeeds format_needs(const FormatOptions& options) {
+  struct Discard final : ByteSink {
+    Result<void> write(std::string_view) override { return {}; }
+  } discard;
+  BufferedOutput out(discard);
+  auto writer = make_format_writer(options, out);
+  return writer ? writer->needs() : ScanNeeds{};
+}
+
 std::unique_ptr<FormatWriter> make_format_writer(const FormatOptions& options, BufferedOutput& out) {
   switch (options.format) {
     case ExportFormat::jsonl: return make_json_writer(options, out, false);

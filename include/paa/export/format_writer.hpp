@@ -39,4 +39,7 @@ class FormatWriter {
 // The writer of a streamed format; nullptr for xlsx, html and edges.
 std::unique_ptr<FormatWriter> make_format_writer(const FormatOptions& options, BufferedOutput& out);
 
+// What the writer of a streamed format needs from the scan (FormatWriter::needs).
+ScanNeeds format_needs(const FormatOptions& options);
+
 }  // namespace paa::exporting

@@ -1,7 +1,6 @@
 #include "paa/export/html/html_report.hpp"
 
-#include "paa/analysis/question_pass.hpp"
-#include "paa/export/lineage_lookup.hpp"
+#include "paa/export/pipeline/analysis_sink.hpp"
 #include "paa/export/question_rows.hpp"
 #include "paa/export/stored_tree.hpp"
 #include "paa/model/clock.hpp"
@@ -222,12 +221,12 @@ namespace {
 
 // After the scan: the topics (with the pass's domains reducer beside them), the changes and the
 // domains over time.
-Result<void> write_report_views(analysis::QuestionPass& pass, const ExportRequest& request, StoreReader& store,
+Result<void> write_report_views(AnalysisSink& analysis, const ExportRequest& request, StoreReader& store,
                                 ReportHistory& history, const watch::OwnDomains& own, std::uint64_t runs,
                                 HtmlReportWriter& writer) {
   watch::DomainAnswers answers;
   analysis::QuestionReducer* const more[] = {&answers};
-  auto views = analyse_questions(pass, request.format.topics, more);
+  auto views = analysis.finish(request.format.topics, more);
   if (!views) return views.error();
   if (auto written = write_report_topics(*views, writer); !written) return written;
   auto changes = history.changes(store);
@@ -258,16 +257,14 @@ Result<ExportSummary> export_html(StoreReader& store, const ExportRequest& reque
   if (!made) return made.error();
   ReportHistory& history = *made;
   // The topics' hubs count by each tree's seed, as `--format topics` does.
-  auto lineages = LineageLookup::create(store, request.job);
-  if (!lineages) return lineages.error();
-  analysis::QuestionPass pass;
+  AnalysisSink analysis;
   HtmlReportWriter writer(out, *jobs);
   const std::vector<std::uint32_t> none;
   ExportSummary summary;
   writer.begin();
-  auto selected = scan_selection(store, request, summary, [&](const StoredResult& result) -> Result<bool> {
-    auto env = parse_stored_result(result, request.format.max_question_depth);
-    if (!env) return env.error();
+  CallbackSink page([&](const ScannedResult& scanned) -> Result<bool> {
+    const StoredResult& result = scanned.result;
+    const Envelope* env = scanned.envelope;
     // Its versions, one key in memory at a time (as `--format stability` reads them).
     auto versions = store.versions(result.key);
     if (!versions) return versions.error();
@@ -275,16 +272,12 @@ Result<ExportSummary> export_html(StoreReader& store, const ExportRequest& reque
     if (!key_history) return key_history.error();
     const auto it = memberships.find(result.key);
     writer.add(result, *env, it == memberships.end() ? none : it->second, &*key_history);
-    auto lineage = lineages->of(result);
-    if (!lineage) return lineage.error();
-    analysis::TreeSeed seed;
-    seed.root = lineage->seed_key;
-    if (auto added = pass.add_tree(result, env->result.children, seed); !added) return added.error();
     return !out.failed();
   });
+  auto selected = scan_results(store, request, analysis.needs(), {&page, &analysis}, summary);
   if (!selected) return selected.error();
   if (!out.failed()) {
-    if (auto written = write_report_views(pass, request, store, history, request.format.own_domains, runs_then, writer);
+    if (auto written = write_report_views(analysis, request, store, history, request.format.own_domains, runs_then, writer);
         !written && !out.failed()) {
       return written.error();
     }

@@ -1,9 +1,8 @@
 #include "paa/export/html/report_folder.hpp"
 
-#include "paa/analysis/question_pass.hpp"
+#include "paa/export/pipeline/analysis_sink.hpp"
 #include "paa/export/html/html_report.hpp"
 #include "paa/export/attributes.hpp"
-#include "paa/export/lineage_lookup.hpp"
 #include "paa/export/question_rows.hpp"
 #include "paa/export/stored_tree.hpp"
 #include "paa/extmem/keyed_sort.hpp"
@@ -185,9 +184,7 @@ Result<void> write_folder(StoreReader& store, const ExportRequest& request, Fold
   auto made = report_history(store, request, runs_then);
   if (!made) return made.error();
   ReportHistory& history = *made;
-  auto lineages = LineageLookup::create(store, request.job);
-  if (!lineages) return lineages.error();
-  analysis::QuestionPass pass;
+  AnalysisSink analysis;
   ChunkWriter trees(files, "trees", kTreesPerChunk);
   // The keys in the list's order (hl, gl, city, folded query), each with its record's JSON.
   // (Run budgets: these sorts live beside the analysis pass, the export's main cost in memory.)
@@ -195,15 +192,14 @@ Result<void> write_folder(StoreReader& store, const ExportRequest& request, Fold
   keys.emplace(kSortRunBytes, "paa-report-keys");
   std::int64_t newest = 0;
   std::string sort_key;
-  auto selected = scan_selection(store, request, summary, [&](const StoredResult& result) -> Result<bool> {
-    auto env = parse_stored_result(result, request.format.max_question_depth);
-    if (!env) return env.error();
+  CallbackSink pages([&](const ScannedResult& scanned) -> Result<bool> {
+    const StoredResult& result = scanned.result;
+    const Envelope* env = scanned.envelope;
+    const ExportLineage* lineage = &scanned.lineage;
     auto versions = store.versions(result.key);
     if (!versions) return versions.error();
     auto key_history = history.add_key(result, env->result, *versions);
     if (!key_history) return key_history.error();
-    auto lineage = lineages->of(result);
-    if (!lineage) return lineage.error();
     const std::uint64_t tree = trees.items();
     BufferedOutput& t = trees.item();
     t.append("[[");
@@ -241,11 +237,9 @@ Result<void> write_folder(StoreReader& store, const ExportRequest& request, Fold
       return added.error();
     }
     newest = std::max(newest, result.fetched_at_ms);
-    analysis::TreeSeed seed;
-    seed.root = lineage->seed_key;
-    if (auto added = pass.add_tree(result, env->result.children, seed); !added) return added.error();
     return true;
   });
+  auto selected = scan_results(store, request, analysis.needs(), {&pages, &analysis}, summary);
   if (!selected) return selected;
   if (auto done = trees.finish(); !done) return done;
 
@@ -273,7 +267,7 @@ Result<void> write_folder(StoreReader& store, const ExportRequest& request, Fold
   // The unique questions (most trees first) with their topics, and their words.
   watch::DomainAnswers answers;
   analysis::QuestionReducer* const more[] = {&answers};
-  auto views = analyse_questions(pass, request.format.topics, more);
+  auto views = analysis.finish(request.format.topics, more);
   if (!views) return views.error();
   auto topic_list = ReportTopicsBuilder::create(*views);
   if (!topic_list) return topic_list.error();

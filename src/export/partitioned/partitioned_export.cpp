@@ -2,7 +2,7 @@
 
 #include "paa/export/format_writer.hpp"
 #include "paa/export/attributes.hpp"
-#include "paa/export/lineage_lookup.hpp"
+#include "paa/export/pipeline/result_scan.hpp"
 #include "paa/output/atomic_file.hpp"
 #include "paa/output/atomic_folder.hpp"
 #include "paa/output/buffered_output.hpp"
@@ -89,7 +89,7 @@ struct OpenPart {
   std::uint64_t last_use = 0;
 };
 
-class PartitionWriter {
+class PartitionWriter final : public ResultSink {
  public:
   PartitionWriter(const PartitionedRequest& request, fs::path root)
       : request_(request), root_(std::move(root)),
@@ -102,7 +102,8 @@ class PartitionWriter {
   PartitionWriter(const PartitionWriter&) = delete;
   PartitionWriter& operator=(const PartitionWriter&) = delete;
 
-  Result<void> add(const StoredResult& result, const ExportLineage& lineage) {
+  Result<bool> add(const ScannedResult& scanned) override {
+    const StoredResult& result = scanned.result;
     const std::string folder = partition_path(request_.columns, result);
     auto it = open_.find(folder);
     if (it == open_.end()) {
@@ -110,7 +111,7 @@ class PartitionWriter {
         auto oldest = std::min_element(open_.begin(), open_.end(), [](const auto& a, const auto& b) {
           return a.second.last_use < b.second.last_use;
         });
-        if (auto closed = close(oldest); !closed) return closed;
+        if (auto closed = close(oldest); !closed) return closed.error();
       }
       auto opened = open(folder);
       if (!opened) return opened.error();
@@ -118,10 +119,12 @@ class PartitionWriter {
     }
     OpenPart& part = it->second;
     part.last_use = ++clock_;
-    if (auto added = part.writer->add(result, lineage); !added) return added;
+    if (auto added = part.writer->add(scanned); !added) return added.error();
     if (part.out->failed()) return *part.out->error();
-    if (part.out->bytes_written() >= request_.part_size) return close(it);
-    return {};
+    if (part.out->bytes_written() >= request_.part_size) {
+      if (auto closed = close(it); !closed) return closed.error();
+    }
+    return true;
   }
 
   Result<std::vector<PartFile>> finish() {
@@ -207,16 +210,9 @@ bool replaceable(const fs::path& dir) {
 // The parts and the manifest into `temp` (published by write_folder_atomically).
 Result<void> write_parts(StoreReader& store, const PartitionedRequest& request, const fs::path& temp,
                          PartitionedSummary& summary) {
-  auto lineages = LineageLookup::create(store, request.selection.job, request.selection.attribute_jobs);
-  if (!lineages) return lineages.error();
   PartitionWriter parts(request, temp);
-  auto scanned = scan_selection(store, request.selection, summary.export_summary,
-                                [&](const StoredResult& result) -> Result<bool> {
-                                  auto lineage = lineages->of(result);
-                                  if (!lineage) return lineage.error();
-                                  if (auto added = parts.add(result, *lineage); !added) return added.error();
-                                  return true;
-                                });
+  auto scanned = scan_results(store, request.selection, format_needs(request.selection.format), {&parts},
+                              summary.export_summary);
   if (!scanned) return scanned.error();
   auto files = parts.finish();
   if (!files) return files.error();

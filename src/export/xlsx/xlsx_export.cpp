@@ -2,7 +2,7 @@
 
 #include "paa/export/attributes.hpp"
 #include "paa/export/lineage_lookup.hpp"
-#include "paa/analysis/question_pass.hpp"
+#include "paa/export/pipeline/analysis_sink.hpp"
 #include "paa/export/question_rows.hpp"
 #include "paa/export/stability/stability_export.hpp"
 #include "paa/export/stored_tree.hpp"
@@ -19,41 +19,32 @@ Result<ExportSummary> export_store_xlsx(StoreReader& store, const ExportRequest&
   XlsxOptions options = asked;
   options.attributes = request.format.attributes;
   options.own_domains = !own.empty();
-  // Each tree's lineage (its rows' level, parent_q and seed_q), the attributes of its rows (its
-  // own, or its seed's), and the seed its questions' hubs count.
-  auto lineages = LineageLookup::create(store, request.job, request.attribute_jobs);
-  if (!lineages) return lineages.error();
   // The lineage of each key's Stability rows (no attributes there).
   auto stability_lineages = LineageLookup::create(store, request.job);
   if (!stability_lineages) return stability_lineages.error();
   auto workbook = XlsxWorkbook::create(file, options);
   if (!workbook) return workbook.error();
   ExportSummary summary;
-  analysis::QuestionPass pass;  // the selection's unique questions, from the same scan
-  auto selected = scan_selection(store, request, summary, [&](const StoredResult& result) -> Result<bool> {
-    auto env = parse_stored_result(result, request.format.max_question_depth);
-    if (!env) return env.error();
-    auto lineage = lineages->of(result);
-    if (!lineage) return lineage.error();
-    if (auto added = (*workbook)->add_result(result, *env, *lineage); !added) return added.error();
-    analysis::TreeSeed seed;
-    seed.root = lineage->seed_key;
-    if (auto added = pass.add_tree(result, env->result.children, seed); !added) return added.error();
+  AnalysisSink analysis;  // the selection's unique questions, from the same scan
+  // Each tree's rows with its lineage (level, parent_q and seed_q) and their attributes (its own,
+  // or its seed's).
+  CallbackSink tree_rows([&](const ScannedResult& scanned) -> Result<bool> {
+    if (auto added = (*workbook)->add_result(scanned.result, *scanned.envelope, scanned.lineage); !added) {
+      return added.error();
+    }
     return true;
   });
+  ScanNeeds needs = analysis.needs();
+  needs.attributes = true;
+  auto selected = scan_results(store, request, needs, {&tree_rows, &analysis}, summary);
   if (!selected) return selected.error();
   watch::DomainAnswers answers;  // the Domains sheet: a reducer of the same pass
   analysis::QuestionReducer* const more[] = {&answers};
-  auto views = analyse_questions(pass, request.format.topics, more);
+  auto views = analysis.finish(request.format.topics, more);
   if (!views) return views.error();
-  auto added = views->unique->for_each([&](const analysis::UniqueQuestion& row) -> Result<void> {
-    auto group = views->groups->of(row.index);
-    if (!group) return group.error();
-    topics::Topic topic;
-    topic.number = views->topics->topic_of(group->number);
-    topic.id = views->topics->id(topic.number);
-    topic.label = views->topics->label(topic.number);
-    return (*workbook)->add_question(row, *group, topic);
+  auto added = for_each_question_row(*views, [&](const analysis::UniqueQuestion& row, const topics::QuestionGroup& group,
+                                                 const topics::Topic& topic) {
+    return (*workbook)->add_question(row, group, topic);
   });
   if (!added) return added.error();
   for (std::uint32_t t = 0; t < views->topics->size(); ++t) {
