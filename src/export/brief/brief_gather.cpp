@@ -2,7 +2,7 @@
 
 #include "paa/analysis/question_pass.hpp"
 #include "paa/export/export_request.hpp"
-#include "paa/export/lineage_lookup.hpp"
+#include "paa/export/pipeline/analysis_sink.hpp"
 #include "paa/export/question_rows.hpp"
 #include "paa/export/stored_tree.hpp"
 #include "paa/selection/stores.hpp"
@@ -30,21 +30,9 @@ namespace {
 constexpr std::size_t kMaxDepth = FormatOptions{}.max_question_depth;
 
 // Every stored tree into the pass, with the seed its hubs count by (as the exports feed it).
-Result<void> feed_store(StoreReader& store, analysis::QuestionPass& pass) {
-  auto lineages = LineageLookup::create(store, "");
-  if (!lineages) return lineages.error();
-  ExportRequest every;
+Result<void> feed_store(StoreReader& store, AnalysisSink& analysis) {
   ExportSummary summary;
-  return scan_selection(store, every, summary, [&](const StoredResult& r) -> Result<bool> {
-    auto env = parse_stored_result(r, kMaxDepth);
-    if (!env) return env.error();
-    auto lineage = lineages->of(r);
-    if (!lineage) return lineage.error();
-    analysis::TreeSeed seed;
-    seed.root = lineage->seed_key;
-    if (auto added = pass.add_tree(r, env->result.children, seed); !added) return added.error();
-    return true;
-  });
+  return scan_results(store, ExportRequest{}, analysis.needs(), {&analysis}, summary);
 }
 
 // A tree's distinct questions as the pass counts them (fold_text, texts that fold to nothing
@@ -143,12 +131,12 @@ Result<Brief> gather_query_brief(StoreReader& store, const Query& query, std::st
   // The store's variant groups, and where this tree's questions are among them.
   std::unordered_map<std::string, std::uint64_t> index_of;
   for (const auto& p : places) index_of.emplace(p.folded, kNotFound);
-  analysis::QuestionPass pass;
-  if (auto fed = feed_store(store, pass); !fed) return fed.error();
+  AnalysisSink analysis;
+  if (auto fed = feed_store(store, analysis); !fed) return fed.error();
   auto groups = topics::QuestionGroups::create();
   if (!groups) return groups.error();
   IndexFinder finder(index_of);
-  if (auto ran = pass.run({groups->get(), &finder}); !ran) return ran.error();
+  if (auto ran = analysis.pass().run({groups->get(), &finder}); !ran) return ran.error();
   if (auto finished = (*groups)->finish(); !finished) return finished.error();
 
   Brief brief;
@@ -197,11 +185,11 @@ Result<Brief> gather_query_brief(StoreReader& store, const Query& query, std::st
 
 Result<Brief> gather_topic_brief(StoreReader& store, std::uint64_t topic_id, double resolution,
                                  std::string_view store_name) {
-  analysis::QuestionPass pass;
-  if (auto fed = feed_store(store, pass); !fed) return fed.error();
+  AnalysisSink analysis;
+  if (auto fed = feed_store(store, analysis); !fed) return fed.error();
   topics::TopicOptions options;
   options.resolution = resolution;
-  auto views = analyse_questions(pass, options);
+  auto views = analysis.finish(options);
   if (!views) return views.error();
   std::optional<std::uint32_t> number;
   for (std::uint32_t n = 0; n < views->topics->size() && !number; ++n) {
@@ -268,11 +256,9 @@ Result<Brief> gather_topic_brief(StoreReader& store, std::uint64_t topic_id, dou
   std::unordered_map<std::string, Related> related;
   std::map<std::string, std::uint64_t> domains;
   watch::DomainCache cache;
-  ExportRequest every;
   ExportSummary summary;
-  auto scanned = scan_selection(store, every, summary, [&](const StoredResult& r) -> Result<bool> {
-    auto env = parse_stored_result(r, kMaxDepth);
-    if (!env) return env.error();
+  CallbackSink places([&](const ScannedResult& scanned) -> Result<bool> {
+    const Envelope* env = scanned.envelope;
     bool holds = false;
     for (const Place& p : distinct_places(env->result.children)) {
       const auto it = candidate_of.find(p.folded);
@@ -300,6 +286,7 @@ Result<Brief> gather_topic_brief(StoreReader& store, std::uint64_t topic_id, dou
     }
     return true;
   });
+  auto scanned = scan_results(store, ExportRequest{}, {.tree = true}, {&places}, summary);
   if (!scanned) return scanned.error();
 
   std::unordered_map<std::string, std::unordered_map<std::string, watch::StabilityStatus>> by_key;

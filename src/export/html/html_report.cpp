@@ -266,15 +266,15 @@ Result<ExportSummary> export_html(StoreReader& store, const ExportRequest& reque
     const StoredResult& result = scanned.result;
     const Envelope* env = scanned.envelope;
     // Its versions, one key in memory at a time (as `--format stability` reads them).
-    auto versions = store.versions(result.key);
-    if (!versions) return versions.error();
-    auto key_history = history.add_key(result, env->result, *versions);
+    auto key_history = history.add_key(result, env->result, *scanned.versions);
     if (!key_history) return key_history.error();
     const auto it = memberships.find(result.key);
     writer.add(result, *env, it == memberships.end() ? none : it->second, &*key_history);
     return !out.failed();
   });
-  auto selected = scan_results(store, request, analysis.needs(), {&page, &analysis}, summary);
+  ScanNeeds needs = analysis.needs();
+  needs.versions = true;
+  auto selected = scan_results(store, request, needs, {&page, &analysis}, summary);
   if (!selected) return selected.error();
   if (!out.failed()) {
     if (auto written = write_report_views(analysis, request, store, history, request.format.own_domains, runs_then, writer);

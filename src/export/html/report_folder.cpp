@@ -196,9 +196,7 @@ Result<void> write_folder(StoreReader& store, const ExportRequest& request, Fold
     const StoredResult& result = scanned.result;
     const Envelope* env = scanned.envelope;
     const ExportLineage* lineage = &scanned.lineage;
-    auto versions = store.versions(result.key);
-    if (!versions) return versions.error();
-    auto key_history = history.add_key(result, env->result, *versions);
+    auto key_history = history.add_key(result, env->result, *scanned.versions);
     if (!key_history) return key_history.error();
     const std::uint64_t tree = trees.items();
     BufferedOutput& t = trees.item();
@@ -239,7 +237,9 @@ Result<void> write_folder(StoreReader& store, const ExportRequest& request, Fold
     newest = std::max(newest, result.fetched_at_ms);
     return true;
   });
-  auto selected = scan_results(store, request, analysis.needs(), {&pages, &analysis}, summary);
+  ScanNeeds needs = analysis.needs();
+  needs.versions = true;
+  auto selected = scan_results(store, request, needs, {&pages, &analysis}, summary);
   if (!selected) return selected;
   if (auto done = trees.finish(); !done) return done;
 

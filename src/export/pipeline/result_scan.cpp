@@ -30,6 +30,12 @@ Result<void> scan_results(StoreReader& store, const ExportRequest& request, cons
       if (!parsed) return parsed.error();
       envelope.emplace(std::move(*parsed));
     }
+    std::optional<std::vector<StoredResult>> versions;
+    if (needs.versions) {
+      auto read = store.versions(result.key);
+      if (!read) return read.error();
+      versions.emplace(std::move(*read));
+    }
     std::optional<Envelope> earlier_envelope;
     if (needs.tree && earlier && *earlier) {
       auto parsed = parse_stored_result(**earlier, request.format.max_question_depth);
@@ -38,7 +44,7 @@ Result<void> scan_results(StoreReader& store, const ExportRequest& request, cons
     }
     const ScannedResult scanned{result, *lineage, envelope ? &*envelope : nullptr,
                                 earlier && *earlier ? &**earlier : nullptr,
-                                earlier_envelope ? &*earlier_envelope : nullptr};
+                                earlier_envelope ? &*earlier_envelope : nullptr, versions ? &*versions : nullptr};
     for (ResultSink* sink : sinks) {
       auto more = sink->add(scanned);
       if (!more || !*more) return more;

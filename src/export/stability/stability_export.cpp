@@ -2,6 +2,7 @@
 
 #include "paa/export/csv_rows.hpp"
 #include "paa/export/stored_tree.hpp"
+#include "paa/export/pipeline/result_scan.hpp"
 #include "paa/output/text.hpp"
 
 namespace paa::exporting {
@@ -72,15 +73,17 @@ Result<void> scan_timelines(StoreReader& store, const ExportRequest& request, co
                             ExportSummary& summary,
                             const std::function<Result<bool>(const StoredResult& current,
                                                              const watch::StabilityTimeline&)>& visit) {
-  return scan_selection(store, request, summary, [&](const StoredResult& current) -> Result<bool> {
-    Result<std::vector<StoredResult>> versions = store.versions(current.key);
-    if (!versions) return versions.error();
-    if (versions->empty()) versions->push_back(current);  // a union of stores knows only the current one
+  CallbackSink timelines([&](const ScannedResult& scanned) -> Result<bool> {
+    const StoredResult& current = scanned.result;
+    std::optional<std::vector<StoredResult>> own;
+    const std::vector<StoredResult>* versions = scanned.versions;
+    if (versions->empty()) versions = &own.emplace(1, current);  // a union of stores knows only the current one
     auto timeline = key_timeline(*versions, window, request.format.max_question_depth);
     if (!timeline) return timeline.error();
     if (timeline->versions() == 0) return true;  // stored after --to
     return visit(current, *timeline);
   });
+  return scan_results(store, request, {.versions = true}, {&timelines}, summary);
 }
 
 Result<ExportSummary> export_stability(StoreReader& store, const ExportRequest& request, BufferedOutput& out) {

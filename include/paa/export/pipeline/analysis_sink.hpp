@@ -31,6 +31,9 @@ class AnalysisSink final : public ResultSink {
   // Runs the pass with `more` reducers beside the views' own (and the changes with since).
   Result<QuestionViews> finish(const topics::TopicOptions& topics, std::span<analysis::QuestionReducer* const> more = {});
 
+  // The pass itself, for a view that runs reducers of its own instead of finish().
+  analysis::QuestionPass& pass() { return pass_; }
+
   // With since: each topic's new and gone questions, after finish().
   const topics::TopicChanges* changes() const { return options_.since ? &changes_ : nullptr; }
 

@@ -10,6 +10,7 @@
 #include "paa/store/store.hpp"
 
 #include <span>
+#include <vector>
 #include <utility>
 
 namespace paa::exporting {
@@ -20,6 +21,7 @@ struct ScanNeeds {
   bool lineage = false;     // the lineage looked up for the request's job (else own_lineage)
   bool attributes = false;  // with lineage: the attributes of request.attribute_jobs
   bool earlier = false;     // the version current at request.since_ms (--since)
+  bool versions = false;    // the key's stored versions (StoreReader::versions), one key at a time
 };
 
 struct ScannedResult {
@@ -28,6 +30,7 @@ struct ScannedResult {
   const Envelope* envelope = nullptr;      // with ScanNeeds::tree
   const StoredResult* earlier = nullptr;   // with ScanNeeds::earlier; nullptr: none then
   const Envelope* earlier_envelope = nullptr;  // with earlier and tree: its parsed body
+  const std::vector<StoredResult>* versions = nullptr;  // with ScanNeeds::versions
 };
 
 class ResultSink {
