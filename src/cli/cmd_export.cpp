@@ -28,8 +28,7 @@ struct ExportFlags {
 
 void print_export_summary(const ExportFlags& f, const OpenedStores& stores, const exporting::ExportPlan& plan,
                    const exporting::ExportSummary& summary) {
-  using exporting::ExportFormat;
-  const auto format = plan.request.format.format;
+  const exporting::ViewRow& view = *plan.view;
   const auto n = [](std::uint64_t v) { return static_cast<unsigned long long>(v); };
   if (const auto overlaps = stores.overlapping_keys(); overlaps > 0) {
     std::fprintf(stderr,
@@ -45,29 +44,25 @@ void print_export_summary(const ExportFlags& f, const OpenedStores& stores, cons
                    n(summary.missing_results), plan.request.job.c_str());
     }
   }
-  if (plan.partitioned) {
+  if (plan.request.partition) {
     std::fprintf(stderr, "paa: wrote %llu %s in %zu parts to %s (manifest: _SUCCESS)\n", n(summary.records),
-                 format == ExportFormat::jsonl ? "objects" : "rows", summary.parts, f.output.c_str());
+                 std::string(view.records).c_str(), summary.parts, f.output.c_str());
     return;
   }
   for (const auto& note : summary.notes) std::fprintf(stderr, "paa: note: %s\n", note.c_str());
   for (const auto& warning : summary.warnings) std::fprintf(stderr, "paa: warning: %s\n", warning.c_str());
-  if (plan.report_folder) {
+  if (plan.folder) {
     const std::filesystem::path dir = f.output;
     std::fprintf(stderr, "paa: wrote a report of %llu results to %s (open %s)\n", n(summary.records), f.output.c_str(),
                  ((dir.filename().empty() ? dir.parent_path() : dir) / "index.html").c_str());
     return;
   }
-  if (format == ExportFormat::xlsx) {
+  if (view.file != nullptr) {
     std::fprintf(stderr, "paa: wrote %llu question rows, %llu unique questions and %llu related searches to %s\n",
                  n(summary.records), n(summary.question_rows), n(summary.related_rows), f.output.c_str());
   } else if (plan.output) {
-    const char* what = format == ExportFormat::html ? "results"
-                       : format == ExportFormat::jsonl || format == ExportFormat::json ||
-                               format == ExportFormat::failures_jsonl || format == ExportFormat::topics_jsonl
-                           ? "objects"
-                           : "rows";
-    std::fprintf(stderr, "paa: wrote %llu %s to %s\n", n(summary.records), what, f.output.c_str());
+    std::fprintf(stderr, "paa: wrote %llu %s to %s\n", n(summary.records), std::string(view.records).c_str(),
+                 f.output.c_str());
   }
 }
 
@@ -98,16 +93,13 @@ Command add_export_command(CLI::App& app) {
   c.app->add_option("--store", f->stores,
                     "Store folder (default: JOB's store); repeat it to export several stores (e.g. shards) as one")
       ->allow_extra_args(false);
-  c.app->add_option("--format", f->options.format,
-                    "jsonl | json | csv | questions | related | xlsx | html | edges (an expansion's discovery "
-                    "tree: one CSV row per discovered key and the parent that admitted it) | failures | "
-                    "failures-jsonl (the failed keys, CSV or JSON Lines: attempts, last status, message) | topics | "
-                    "topics-jsonl (one row per topic; JSON Lines nest its variant groups and their variants) | "
-                    "stability (each key's questions over its versions: stable, new, gone, intermittent) | domains "
-                    "(who owns the answers: one row per registrable domain)")
+  std::vector<std::string> formats;
+  for (const auto& view : exporting::view_rows()) {
+    if (view.listed) formats.emplace_back(view.name);
+  }
+  c.app->add_option("--format", f->options.format, exporting::format_help())
       ->required()
-      ->transform(one_of({"jsonl", "json", "csv", "questions", "related", "xlsx", "html", "edges", "failures",
-                          "failures-jsonl", "topics", "topics-jsonl", "stability", "domains"}));
+      ->transform(one_of(formats));
   c.app->add_option("--job", f->options.job,
                     "Only the keys done by this job, with its lineage (edges: the job whose expansion to write; "
                     "needed when several jobs expanded; failures: only this job's failed keys)");

@@ -12,7 +12,7 @@
 #include "paa/model/envelope.hpp"
 #include "paa/output/atomic_file.hpp"
 #include "paa/store/store.hpp"
-#include "paa/export/stability/stability_export.hpp"
+#include "paa/export/rows/stability_rows.hpp"
 #include "paa/output/text.hpp"
 #include "paa/watch/stability_distribution.hpp"
 

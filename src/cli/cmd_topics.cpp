@@ -28,9 +28,8 @@ int run_topics(TopicsFlags& f) {
     return fail(applied.error());
   }
   f.options.format = "topics";
-  auto plan = exporting::plan_export(f.options);
+  auto plan = exporting::plan_export(f.options, "topics-summary");
   if (!plan) return fail(plan.error());
-  plan->request.format.format = exporting::ExportFormat::topics_summary;
   auto stores = open_stores(f.stores, f.at, f.options.job);
   if (!stores) return fail(stores.error());
   if (stores->at) std::fprintf(stderr, "paa: the store as it was at %s\n", stores->at->label.c_str());

@@ -43,14 +43,6 @@ Result<AttributeCatalog> catalog_attributes(StoreReader& store, std::string_view
 }
 
 Result<void> catalog_selection(StoreReader& store, ExportRequest& request) {
-  switch (request.format.format) {
-    case ExportFormat::jsonl:
-    case ExportFormat::json:
-    case ExportFormat::csv:
-    case ExportFormat::questions:
-    case ExportFormat::xlsx: break;
-    default: return {};
-  }
   auto catalog = catalog_attributes(store, request.job);
   if (!catalog) return catalog.error();
   request.format.attributes = std::move(catalog->names);

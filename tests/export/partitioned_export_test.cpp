@@ -1,5 +1,5 @@
 // The pure parts of the partitioned export: columns, sizes, folder names.
-#include "paa/export/partitioned/partition_spec.hpp"
+#include "paa/export/pipeline/partition_spec.hpp"
 #include "paa/model/query_key.hpp"
 
 #include <gmock/gmock.h>

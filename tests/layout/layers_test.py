@@ -5,7 +5,11 @@
 2. no include circle between any two files of src/ and include/;
 3. a public header (include/paa/...) never includes a module's internal header (src/...);
 4. the write side (harvest, expand and what they link) links none of the read side: no
-   analysis, topics, watch, history, selection, export, igraph or libpsl.
+   analysis, topics, watch, history, selection, export, igraph or libpsl;
+5. inside export, the rooms of the read pipeline: the shared layer (export's own files and
+   pipeline/, rows/, and mind_map/, the drawing the brief and `paa map` share) includes no view; a view (each other folder) includes the shared layer
+   and never another view; only the entry (view_registry, export_plan, exporter) includes
+   views, and `ExportFormat::` is named only there and in the views' own folders.
 Exit 1 naming every offending include."""
 import os
 import re
@@ -113,6 +117,42 @@ for writer in ("paa_harvest", "paa_expand"):
         problems.append(f"src/*/CMakeLists.txt: no paa_module({writer} ...)")
     for bad in sorted(linked(writer, set()) & read_side):
         problems.append(f"{writer} links {bad}: the write side needs none of the read side's analysis")
+
+# Rule 5: the export module's rooms.
+export_entry = {"view_registry", "export_plan", "exporter"}
+# mind_map is the drawing the brief and `paa map` share, not a view of the registry.
+export_shared = {"pipeline", "rows", "mind_map"}
+
+
+def export_room(path):
+    rel = os.path.relpath(path, root).split(os.sep)
+    if rel[:2] == ["src", "export"]:
+        parts = rel[2:]
+    elif rel[:3] == ["include", "paa", "export"]:
+        parts = rel[3:]
+    else:
+        return None
+    if len(parts) == 1:
+        stem = os.path.splitext(parts[0])[0]
+        return "entry" if stem in export_entry else "shared"
+    return "shared" if parts[0] in export_shared else "view:" + parts[0]
+
+
+for path in files:
+    room = export_room(path)
+    if room is None or room == "entry":
+        continue
+    rel = os.path.relpath(path, root)
+    for target in graph[path]:
+        theirs = export_room(target)
+        if theirs is None or theirs == room or theirs == "shared":
+            continue
+        what = "the entry" if theirs == "entry" else "the view " + theirs[5:]
+        problems.append(f"{rel}: {room.replace(':', ' ')} includes {os.path.relpath(target, root)} ({what})")
+    if not room.startswith("view:"):
+        text = open(path, encoding="utf-8", errors="replace").read()
+        if "ExportFormat::" in re.sub(r"//.*", "", text) and not rel.endswith("export_format.hpp"):
+            problems.append(f"{rel}: names ExportFormat:: outside the registry and the views")
 
 for p in problems:
     print(p)

@@ -23,8 +23,8 @@ struct AttributeCatalog {
 // The attributes of `job`'s progress entries ("" = every job's). Memory: the distinct names.
 Result<AttributeCatalog> catalog_attributes(StoreReader& store, std::string_view job);
 
-// For the formats that show attributes (jsonl, json, csv, questions, xlsx): the selection's
-// catalog into request.format.attributes, .volumes and request.attribute_jobs.
+// For a view that shows attributes (kShowsAttributes: jsonl, json, csv, questions, xlsx): the
+// selection's catalog into request.format.attributes, .volumes and request.attribute_jobs.
 Result<void> catalog_selection(StoreReader& store, ExportRequest& request);
 
 // The CSV column of each attribute name: "attr_" and the name in lower case, every run of

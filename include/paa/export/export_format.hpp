@@ -11,12 +11,8 @@
 
 namespace paa::exporting {
 
-// jsonl, json, csv, questions, related, topics, topics-jsonl and topics_summary are FormatWriters (format_writer.hpp); xlsx
-// (xlsx/xlsx_export.hpp), html (html/html_report.hpp), edges (edges/edges_csv.hpp) and
-// failures, failures-jsonl (failures/failure_list.hpp: failed keys, not results) are written by
-// their own drivers.
-// topics_summary is `paa topics`'s text, not a --format of `paa export`. domains is a
-// FormatWriter too; stability reads each key's versions (stability/stability_export.hpp).
+// Each view's name, flags and entry points are its row in view_registry.cpp, which also defines
+// the three functions below. topics_summary is `paa topics`'s text, not a --format of `paa export`.
 enum class ExportFormat {
   jsonl, json, csv, questions, related, xlsx, html, edges, failures, failures_jsonl, topics, topics_jsonl, topics_summary,
   stability, domains

@@ -3,8 +3,7 @@
 // before anything is read, then the plan written from the opened stores.
 #include "paa/error.hpp"
 #include "paa/export/export_request.hpp"
-#include "paa/export/partitioned/partitioned_export.hpp"
-#include "paa/export/xlsx/xlsx_workbook.hpp"
+#include "paa/export/view_registry.hpp"
 #include "paa/selection/stores.hpp"
 
 #include <cstdint>
@@ -33,23 +32,26 @@ struct ExportOptions {
   std::string to;    // stability: RUN or DATE; "" = now
   std::vector<std::string> domains;  // --domain (docs/watch.md "Your domains")
   std::string since;  // topics, topics-jsonl: RUN or DATE; "" = no comparison
-  std::uint32_t xlsx_rows_per_sheet = kExcelMaxRows;  // Excel's limit; smaller only in tests
+  std::uint32_t xlsx_rows_per_sheet = 0;  // 0 = Excel's limit; smaller only in tests
 };
 
 struct ExportPlan {
-  ExportRequest request;
-  std::optional<PartitionedRequest> partitioned;  // --partition-by
-  XlsxOptions xlsx;
+  const ViewRow* view = nullptr;  // the --format's row (view_registry.hpp)
+  ExportRequest request;          // request.partition: --partition-by
   std::optional<std::filesystem::path> output;
   bool force = false;
-  bool report_folder = false;  // html to -o DIR/ (report_folder.hpp)
+  bool folder = false;   // the view's folder entry: --partition-by, or -o DIR/ for html's report folder
   std::string from, to;  // stability's window, resolved against the store's runs when written
   std::string since;     // topics' --since, likewise
 };
 
-// The options checked (invalid_input naming the flag): a known format, what --excel,
-// --partition-by and --part-size apply to, -o for xlsx and partitions, --hl/--gl normalised.
+// The options checked against the view's row (invalid_input naming the flag and the views that
+// take it): a known format, -o for a file or a folder, --hl/--gl normalised, --domain parsed.
 Result<ExportPlan> plan_export(const ExportOptions& options);
+
+// The same for another view than options.format (`paa topics`: topics-summary), whose flags
+// are checked as options.format's.
+Result<ExportPlan> plan_export(const ExportOptions& options, std::string_view view);
 
 // Writes the planned export of `stores` (open_stores, with the plan's job): to -o atomically, to
 // standard output, as an xlsx workbook, or as a partitioned folder. An existing -o is untouched

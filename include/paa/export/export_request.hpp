@@ -3,12 +3,14 @@
 // it reports; the scan every output's driver reads the selection with.
 #include "paa/error.hpp"
 #include "paa/export/export_format.hpp"
+#include "paa/export/pipeline/partition_spec.hpp"
 #include "paa/store/store.hpp"
 
 #include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +21,12 @@ namespace paa::exporting {
 struct StabilityWindow {
   std::int64_t from_ms = std::numeric_limits<std::int64_t>::min();
   std::int64_t to_ms = std::numeric_limits<std::int64_t>::max();
+};
+
+// --partition-by and --part-size: the rows as a Hive-style folder of parts.
+struct Partitioning {
+  std::vector<PartitionColumn> columns;
+  std::uint64_t part_size = kDefaultPartSize;  // a part is closed once it reaches this size
 };
 
 struct ExportRequest {
@@ -32,6 +40,8 @@ struct ExportRequest {
   // stability: --from..--to; html and xlsx (their views of the versions): up to --at.
   StabilityWindow window;
   std::int64_t since_ms = 0;  // with format.since: the point compared with
+  std::optional<Partitioning> partition;  // --partition-by (jsonl, csv to a folder)
+  std::uint32_t rows_per_sheet = 0;  // xlsx: 0 = Excel's limit; smaller only in tests
   bool filtered() const { return !job.empty() || !hl.empty() || !gl.empty(); }
 };
 

@@ -1,12 +1,12 @@
 #include "paa/export/domains/domains_csv.hpp"
 
 #include "paa/export/csv_rows.hpp"
-#include "paa/export/domains/domain_rows.hpp"
+#include "paa/export/rows/domain_rows.hpp"
 #include "paa/output/text.hpp"
 #include "paa/watch/domain_answers.hpp"
 #include "paa/watch/own_domains.hpp"
 
-#include "../topics/pass_writer.hpp"
+#include "paa/export/pipeline/pass_writer.hpp"
 
 #include <cstdio>
 

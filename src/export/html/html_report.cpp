@@ -1,6 +1,7 @@
 #include "paa/export/html/html_report.hpp"
 
 #include "paa/export/pipeline/analysis_sink.hpp"
+#include "paa/export/html/report_folder.hpp"
 #include "paa/export/question_rows.hpp"
 #include "paa/export/stored_tree.hpp"
 #include "paa/model/clock.hpp"
@@ -285,6 +286,11 @@ Result<ExportSummary> export_html(StoreReader& store, const ExportRequest& reque
   writer.finish();
   if (auto flushed = out.flush(); !flushed) return flushed.error();
   summary.records = writer.results();
+  if (const std::size_t bytes = out.bytes_written(); bytes > kSingleFileWarnBytes) {
+    summary.warnings.push_back("the report is " + std::to_string(bytes / 1'000'000) +
+                               " MB: a browser opens a single-file report past 50 MB slowly, if at all; "
+                               "write a report folder instead (-o DIR/, docs/reports.md)");
+  }
   return summary;
 }
 

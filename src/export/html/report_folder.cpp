@@ -380,7 +380,6 @@ bool replaceable_report_folder(const fs::path& dir) {
 Result<ExportSummary> export_html_folder(StoreReader& store, const ExportRequest& selection, const fs::path& dir,
                                          bool force) {
   ExportRequest request = selection;
-  if (auto catalogued = catalog_selection(store, request); !catalogued) return catalogued.error();
   ExportSummary summary;
   FolderTarget target{dir, force, replaceable_report_folder, "is not a report folder (no paa-report.json)", true};
   auto written = write_folder_atomically(target, [&](const fs::path& temp) -> Result<void> {

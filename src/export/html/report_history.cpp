@@ -1,7 +1,7 @@
 #include "paa/export/html/report_history.hpp"
 
 #include "paa/export/export_request.hpp"
-#include "paa/export/stability/stability_export.hpp"
+#include "paa/export/rows/stability_rows.hpp"
 #include "paa/export/stored_tree.hpp"
 #include "paa/store/point_in_time.hpp"
 #include "paa/watch/distinct_questions.hpp"

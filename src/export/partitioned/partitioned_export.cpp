@@ -91,9 +91,9 @@ struct OpenPart {
 
 class PartitionWriter final : public ResultSink {
  public:
-  PartitionWriter(const PartitionedRequest& request, fs::path root)
+  PartitionWriter(const ExportRequest& request, fs::path root)
       : request_(request), root_(std::move(root)),
-        extension_(request.selection.format.format == ExportFormat::csv ? ".csv" : ".jsonl") {}
+        extension_(request.format.format == ExportFormat::csv ? ".csv" : ".jsonl") {}
   ~PartitionWriter() {
     for (auto& [path, part] : open_) {
       if (part.fd >= 0) ::close(part.fd);
@@ -104,7 +104,7 @@ class PartitionWriter final : public ResultSink {
 
   Result<bool> add(const ScannedResult& scanned) override {
     const StoredResult& result = scanned.result;
-    const std::string folder = partition_path(request_.columns, result);
+    const std::string folder = partition_path(request_.partition->columns, result);
     auto it = open_.find(folder);
     if (it == open_.end()) {
       if (open_.size() >= kMaxOpenParts) {
@@ -121,7 +121,7 @@ class PartitionWriter final : public ResultSink {
     part.last_use = ++clock_;
     if (auto added = part.writer->add(scanned); !added) return added.error();
     if (part.out->failed()) return *part.out->error();
-    if (part.out->bytes_written() >= request_.part_size) {
+    if (part.out->bytes_written() >= request_.partition->part_size) {
       if (auto closed = close(it); !closed) return closed.error();
     }
     return true;
@@ -152,7 +152,7 @@ class PartitionWriter final : public ResultSink {
     if (part.fd < 0) return io_error(file, "create", errno);
     part.sink = std::make_unique<HashingFileSink>(part.fd, file.string());
     part.out = std::make_unique<BufferedOutput>(*part.sink, kPartBuffer);
-    part.writer = make_format_writer(request_.selection.format, *part.out);
+    part.writer = make_format_writer(request_.format, *part.out);
     part.writer->begin();
     return open_.emplace(folder, std::move(part)).first;
   }
@@ -171,7 +171,7 @@ class PartitionWriter final : public ResultSink {
     return {};
   }
 
-  const PartitionedRequest& request_;
+  const ExportRequest& request_;
   fs::path root_;
   std::string extension_;
   Parts open_;
@@ -180,11 +180,11 @@ class PartitionWriter final : public ResultSink {
   std::uint64_t clock_ = 0;
 };
 
-std::string manifest(const PartitionedRequest& request, const std::vector<PartFile>& files) {
+std::string manifest(const ExportRequest& request, const std::vector<PartFile>& files) {
   boost::json::object m;
-  m["format"] = format_name(request.selection.format.format);
+  m["format"] = format_name(request.format.format);
   boost::json::array columns;
-  for (auto c : request.columns) columns.emplace_back(partition_column_name(c));
+  for (auto c : request.partition->columns) columns.emplace_back(partition_column_name(c));
   m["partition_by"] = std::move(columns);
   std::uint64_t rows = 0;
   std::uint64_t bytes = 0;
@@ -208,10 +208,10 @@ bool replaceable(const fs::path& dir) {
 }
 
 // The parts and the manifest into `temp` (published by write_folder_atomically).
-Result<void> write_parts(StoreReader& store, const PartitionedRequest& request, const fs::path& temp,
+Result<void> write_parts(StoreReader& store, const ExportRequest& request, const fs::path& temp,
                          PartitionedSummary& summary) {
   PartitionWriter parts(request, temp);
-  auto scanned = scan_results(store, request.selection, format_needs(request.selection.format), {&parts},
+  auto scanned = scan_results(store, request, format_needs(request.format), {&parts},
                               summary.export_summary);
   if (!scanned) return scanned.error();
   auto files = parts.finish();
@@ -225,11 +225,12 @@ Result<void> write_parts(StoreReader& store, const PartitionedRequest& request, 
 
 }  // namespace
 
-Result<PartitionedSummary> export_partitioned(StoreReader& store, const PartitionedRequest& asked,
+Result<PartitionedSummary> export_partitioned(StoreReader& store, const ExportRequest& asked,
                                               const fs::path& dir, bool force) {
-  PartitionedRequest request = asked;
-  if (auto catalogued = catalog_selection(store, request.selection); !catalogued) return catalogued.error();
-  const auto format = request.selection.format.format;
+  ExportRequest request = asked;
+  if (!request.partition) return make_error(errc::invalid_input, "a partitioned export needs its columns (--partition-by)");
+  if (auto catalogued = catalog_selection(store, request); !catalogued) return catalogued.error();
+  const auto format = request.format.format;
   if (format != ExportFormat::jsonl && format != ExportFormat::csv) {
     return make_error(errc::invalid_input, "--partition-by writes jsonl or csv, not " +
                                                std::string(format_name(format)));
@@ -240,6 +241,15 @@ Result<PartitionedSummary> export_partitioned(StoreReader& store, const Partitio
     return write_parts(store, request, temp, summary);
   });
   if (!written) return written.error();
+  return summary;
+}
+
+Result<ExportSummary> export_partitioned_folder(StoreReader& store, const ExportRequest& request,
+                                                const fs::path& dir, bool force) {
+  auto written = export_partitioned(store, request, dir, force);
+  if (!written) return written.error();
+  ExportSummary summary = written->export_summary;
+  summary.parts = written->files.size();
   return summary;
 }
 

@@ -5,7 +5,7 @@
 #include "paa/output/text.hpp"
 #include "paa/question/question_type.hpp"
 
-#include "pass_writer.hpp"
+#include "paa/export/pipeline/pass_writer.hpp"
 
 #include <cstring>
 #include <string>

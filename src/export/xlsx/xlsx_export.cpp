@@ -4,7 +4,7 @@
 #include "paa/export/lineage_lookup.hpp"
 #include "paa/export/pipeline/analysis_sink.hpp"
 #include "paa/export/question_rows.hpp"
-#include "paa/export/stability/stability_export.hpp"
+#include "paa/export/rows/stability_rows.hpp"
 #include "paa/export/stored_tree.hpp"
 #include "paa/watch/domain_answers.hpp"
 #include "paa/watch/own_domains.hpp"
@@ -86,6 +86,14 @@ Result<ExportSummary> export_store_xlsx(StoreReader& store, const ExportRequest&
   summary.related_rows = (*workbook)->related_rows();
   summary.notes = (*workbook)->notes();
   return summary;
+}
+
+Result<ExportSummary> export_xlsx_file(StoreReader& store, const ExportRequest& request,
+                                       const std::filesystem::path& file) {
+  XlsxOptions options;
+  options.dedupe = request.format.dedupe;
+  if (request.rows_per_sheet > 0) options.rows_per_sheet = request.rows_per_sheet;
+  return export_store_xlsx(store, request, file, options);
 }
 
 }  // namespace paa::exporting

@@ -34,7 +34,7 @@
 // A result's 9th element, when the report knows its key's versions: [versions, mean_churn|null,
 // last_change_ms|null].
 #include "paa/error.hpp"
-#include "paa/export/domains/domain_rows.hpp"
+#include "paa/export/rows/domain_rows.hpp"
 #include "paa/export/export_request.hpp"
 #include "paa/export/html/report_history.hpp"
 #include "paa/export/question_rows.hpp"

@@ -6,7 +6,6 @@
 // so DIR is either absent, the previous export (until the rename), or complete.
 #include "paa/error.hpp"
 #include "paa/export/export_request.hpp"
-#include "paa/export/partitioned/partition_spec.hpp"
 #include "paa/store/store.hpp"
 
 #include <cstdint>
@@ -15,12 +14,6 @@
 #include <vector>
 
 namespace paa::exporting {
-
-struct PartitionedRequest {
-  ExportRequest selection;  // format: jsonl or csv
-  std::vector<PartitionColumn> columns;
-  std::uint64_t part_size = kDefaultPartSize;  // a part is closed once it reaches this size
-};
 
 struct PartFile {
   std::string path;  // relative to the folder, '/'-separated
@@ -34,9 +27,14 @@ struct PartitionedSummary {
   std::vector<PartFile> files;  // in the order written
 };
 
-// Writes the partitioned export into `dir`. An existing `dir` is refused, unless `force` and it
-// is an earlier partitioned export (it has _SUCCESS) or empty: never a store or another folder.
-Result<PartitionedSummary> export_partitioned(StoreReader& store, const PartitionedRequest& request,
+// Writes the partitioned export (request.partition; format jsonl or csv) into `dir`. An existing
+// `dir` is refused, unless `force` and it is an earlier partitioned export (it has _SUCCESS) or
+// empty: never a store or another folder. The summary counts the part files written (parts).
+Result<PartitionedSummary> export_partitioned(StoreReader& store, const ExportRequest& request,
                                               const std::filesystem::path& dir, bool force);
+
+// The same as a folder view (view_registry.hpp): the summary alone.
+Result<ExportSummary> export_partitioned_folder(StoreReader& store, const ExportRequest& request,
+                                                const std::filesystem::path& dir, bool force);
 
 }  // namespace paa::exporting

@@ -5,6 +5,7 @@
 // written by the pure StabilityRows.
 #include "paa/error.hpp"
 #include "paa/export/export_request.hpp"
+#include "paa/export/rows/stability_rows.hpp"
 #include "paa/output/buffered_output.hpp"
 #include "paa/output/text.hpp"
 #include "paa/store/store.hpp"
@@ -21,16 +22,6 @@ namespace paa::exporting {
 inline constexpr std::string_view kStabilityHeader =
     "q,hl,gl,city,question,first_seen,last_seen,versions_seen,versions,present_now,status";
 
-// One key's versions in the window as a timeline (each as seen at the window's end); empty
-// (versions() == 0) when the key had no version by then. `versions`: oldest first.
-Result<watch::StabilityTimeline> key_timeline(const std::vector<StoredResult>& versions, const StabilityWindow& window,
-                                              std::size_t max_question_depth);
-
-// Each question of one key's timeline, in the rows' order (the timeline's questions()), with its
-// owner when `own` is not empty (yours, lost, competitor, none: its source now against every
-// source it had before). The CSV rows and the workbook's "Stability" sheet are these.
-void for_each_stability_row(const watch::StabilityTimeline& timeline, const watch::OwnDomains& own,
-                            const std::function<void(const watch::QuestionStability&, std::optional<watch::Owner>)>& visit);
 
 // The rows of one key after another. With your domains, an `owner` column (yours, lost,
 // competitor, none) follows the others.
@@ -48,13 +39,6 @@ class StabilityRows {
   const watch::OwnDomains& own_;
   std::uint64_t rows_ = 0;
 };
-
-// Each selected key's timeline in the window, in key order (keys without a version in it are
-// skipped). Stops at `visit`'s first error or false.
-Result<void> scan_timelines(StoreReader& store, const ExportRequest& request, const StabilityWindow& window,
-                            ExportSummary& summary,
-                            const std::function<Result<bool>(const StoredResult& current,
-                                                             const watch::StabilityTimeline&)>& visit);
 
 Result<ExportSummary> export_stability(StoreReader& store, const ExportRequest& request, BufferedOutput& out);
 

@@ -17,4 +17,9 @@ namespace paa::exporting {
 Result<ExportSummary> export_store_xlsx(StoreReader& store, const ExportRequest& request,
                                         const std::filesystem::path& file, const XlsxOptions& options);
 
+// The same as the registry's file entry (view_registry.hpp): the workbook's options from the
+// request (--dedupe, request.rows_per_sheet).
+Result<ExportSummary> export_xlsx_file(StoreReader& store, const ExportRequest& request,
+                                       const std::filesystem::path& file);
+
 }  // namespace paa::exporting

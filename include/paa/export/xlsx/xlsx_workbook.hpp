@@ -15,7 +15,7 @@
 // locale when it is not the row's).
 #include "paa/analysis/unique_questions.hpp"
 #include "paa/error.hpp"
-#include "paa/export/domains/domain_rows.hpp"
+#include "paa/export/rows/domain_rows.hpp"
 #include "paa/export/lineage_lookup.hpp"
 #include "paa/export/xlsx/xlsx_cells.hpp"
 #include "paa/model/envelope.hpp"

@@ -1,4 +1,4 @@
-#include "paa/export/partitioned/partition_spec.hpp"
+#include "paa/export/pipeline/partition_spec.hpp"
 
 #include "paa/model/ascii.hpp"
 #include "paa/model/query_key.hpp"

@@ -1,5 +1,5 @@
 #pragma once
-// Internal: a FormatWriter that feeds each selected tree to the analysis pass (AnalysisSink,
+// A FormatWriter that feeds each selected tree to the analysis pass (AnalysisSink,
 // with --since the earlier versions too) and writes its view on finish().
 #include "paa/export/format_writer.hpp"
 #include "paa/export/pipeline/analysis_sink.hpp"

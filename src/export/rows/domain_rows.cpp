@@ -1,4 +1,4 @@
-#include "paa/export/domains/domain_rows.hpp"
+#include "paa/export/rows/domain_rows.hpp"
 
 #include "paa/watch/domain_moves.hpp"
 
