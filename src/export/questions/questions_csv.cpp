@@ -1,6 +1,6 @@
 #include "paa/export/questions/questions_csv.hpp"
 
-#include "paa/export/pipeline/analysis_sink.hpp"
+#include "paa/export/pipeline/pass_writer.hpp"
 #include "paa/export/csv_rows.hpp"
 #include "paa/export/question_rows.hpp"
 #include "paa/output/text.hpp"
@@ -13,10 +13,9 @@ namespace paa::exporting {
 
 namespace {
 
-class QuestionsWriter final : public FormatWriter {
+class QuestionsWriter final : public detail::PassWriter {
  public:
-  QuestionsWriter(const FormatOptions& options, BufferedOutput& out)
-      : options_(options), out_(out), analysis_({.volumes = options.volumes}) {}
+  QuestionsWriter(const FormatOptions& options, BufferedOutput& out) : PassWriter(options, out) {}
 
   void begin() override {
     std::string header(kQuestionsHeader);
@@ -27,18 +26,10 @@ class QuestionsWriter final : public FormatWriter {
     begin_csv(out_, options_.excel, header);
   }
 
-  ScanNeeds needs() const override { return analysis_.needs(); }
 
-  Result<void> add(const ScannedResult& scanned) override {
-    auto added = analysis_.add(scanned);
-    if (!added) return added.error();
-    return {};
-  }
-
-  Result<void> finish() override {
-    auto views = analysis_.finish(options_.topics);
-    if (!views) return views.error();
-    auto written = for_each_question_row(*views, [&](const analysis::UniqueQuestion& row,
+ private:
+  Result<void> write(QuestionViews& views) override {
+    return for_each_question_row(views, [&](const analysis::UniqueQuestion& row,
                                                      const topics::QuestionGroup& g,
                                                      const topics::Topic& t) -> Result<void> {
       append_csv_fields(out_, csv_text(options_.raw), {row.question, row.answer, row.url, row.title});
@@ -68,14 +59,7 @@ class QuestionsWriter final : public FormatWriter {
       if (out_.failed()) return *out_.error();
       return {};
     });
-    if (!written && !out_.failed()) return written;  // the output's own error is reported by its flush
-    return {};
   }
-
- private:
-  FormatOptions options_;
-  BufferedOutput& out_;
-  AnalysisSink analysis_;
 };
 
 }  // namespace

@@ -1,6 +1,7 @@
 #pragma once
-// A FormatWriter that feeds each selected tree to the analysis pass (AnalysisSink,
-// with --since the earlier versions too) and writes its view on finish().
+// A FormatWriter that feeds each selected tree to the analysis pass (AnalysisSink: with the
+// seeds' volumes when the selection has some, with --since the earlier versions too) and writes
+// its view on finish(): questions, topics, topics-jsonl, topics-summary, domains.
 #include "paa/export/format_writer.hpp"
 #include "paa/export/pipeline/analysis_sink.hpp"
 
@@ -11,7 +12,7 @@ namespace paa::exporting::detail {
 class PassWriter : public FormatWriter {
  public:
   PassWriter(const FormatOptions& options, BufferedOutput& out)
-      : options_(options), out_(out), analysis_({.since = options.since}) {}
+      : options_(options), out_(out), analysis_({.volumes = options.volumes, .since = options.since}) {}
 
   ScanNeeds needs() const override { return analysis_.needs(); }
 
