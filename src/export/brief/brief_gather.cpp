@@ -183,51 +183,43 @@ Result<Brief> gather_query_brief(StoreReader& store, const Query& query, std::st
   return brief;
 }
 
-Result<Brief> gather_topic_brief(StoreReader& store, std::uint64_t topic_id, double resolution,
-                                 std::string_view store_name) {
-  AnalysisSink analysis;
-  if (auto fed = feed_store(store, analysis); !fed) return fed.error();
-  topics::TopicOptions options;
-  options.resolution = resolution;
-  auto views = analysis.finish(options);
-  if (!views) return views.error();
-  std::optional<std::uint32_t> number;
-  for (std::uint32_t n = 0; n < views->topics->size() && !number; ++n) {
-    if (views->topics->id(n) == topic_id) number = n;
-  }
-  if (!number) {
-    char resolution_text[32];
-    std::snprintf(resolution_text, sizeof resolution_text, "%g", resolution);
-    return make_error(errc::not_found,
-                      "no topic " + topics::topic_hex(topic_id) + " in " + std::string(store_name) + " at resolution " +
-                          resolution_text + " (it has " + std::to_string(views->topics->size()) +
-                          " topics): `paa topics` or `paa export --format topics` of the same store and --resolution "
-                          "lists their ids");
-  }
-  auto topic = views->topics->topic(*number);
-  if (!topic) return topic.error();
-  Brief brief;
-  brief.kind = BriefKind::topic;
-  brief.title = std::string(topic->label);
-  brief.locale = std::string(topic->hl);
-  brief.topic_id = topics::topic_hex(topic->id);
-  brief.representative = std::string(topic->representative);
-  brief.trees = topic->trees;
+namespace {
 
-  // The topic's questions, with the answer of the tree fetched first that holds each, and the key
-  // of that tree (its stability is read there).
-  struct Candidate {
-    BriefEntry entry;
-    std::string folded;
-    std::optional<Query> first_key;  // none: its search does not make a key (cannot happen)
-    bool placed = false;
-  };
-  std::vector<Candidate> candidates;
-  std::unordered_map<std::string, std::size_t> candidate_of;
-  auto rows = views->unique->for_each([&](const analysis::UniqueQuestion& row) -> Result<void> {
-    auto g = views->groups->of(row.index);
+// The topic's number among the views' topics, or not_found naming how to list the ids.
+Result<std::uint32_t> find_topic(const QuestionViews& views, std::uint64_t topic_id, double resolution,
+                                 std::string_view store_name) {
+  for (std::uint32_t n = 0; n < views.topics->size(); ++n) {
+    if (views.topics->id(n) == topic_id) return n;
+  }
+  char resolution_text[32];
+  std::snprintf(resolution_text, sizeof resolution_text, "%g", resolution);
+  return make_error(errc::not_found,
+                    "no topic " + topics::topic_hex(topic_id) + " in " + std::string(store_name) + " at resolution " +
+                        resolution_text + " (it has " + std::to_string(views.topics->size()) +
+                        " topics): `paa topics` or `paa export --format topics` of the same store and --resolution "
+                        "lists their ids");
+}
+
+// The topic's questions, with the answer of the tree fetched first that holds each, and the key
+// of that tree (its stability is read there).
+struct Candidate {
+  BriefEntry entry;
+  std::string folded;
+  std::optional<Query> first_key;  // none: its search does not make a key (cannot happen)
+  bool placed = false;
+};
+
+struct TopicCandidates {
+  std::vector<Candidate> list;
+  std::unordered_map<std::string, std::size_t> of;  // by folded text
+};
+
+Result<TopicCandidates> topic_candidates(QuestionViews& views, std::uint32_t number) {
+  TopicCandidates candidates;
+  auto rows = views.unique->for_each([&](const analysis::UniqueQuestion& row) -> Result<void> {
+    auto g = views.groups->of(row.index);
     if (!g) return g.error();
-    if (views->topics->topic_of(g->number) != *number) return {};
+    if (views.topics->topic_of(g->number) != number) return {};
     Candidate c;
     c.entry.question = std::string(row.question);
     c.entry.answer = std::string(row.answer);
@@ -240,59 +232,87 @@ Result<Brief> gather_topic_brief(StoreReader& store, std::uint64_t topic_id, dou
     c.entry.depth = c.entry.position = std::numeric_limits<std::uint32_t>::max();
     c.folded = fold_or_raw(row.question);
     if (auto q = make_query(row.first_q, row.first_hl, row.first_gl, row.first_city)) c.first_key = std::move(*q);
-    candidate_of.emplace(c.folded, candidates.size());
-    candidates.push_back(std::move(c));
+    candidates.of.emplace(c.folded, candidates.list.size());
+    candidates.list.push_back(std::move(c));
     return {};
   });
   if (!rows) return rows.error();
+  return candidates;
+}
 
-  // The topic's trees again: each question's most prominent place, the domains of the answers,
-  // the related searches (by folded text: the trees listing it, and its first spelling).
-  struct Related {
-    std::string text;
-    std::uint64_t trees = 0;
-    std::uint64_t first = 0;
-  };
-  std::unordered_map<std::string, Related> related;
-  std::map<std::string, std::uint64_t> domains;
-  watch::DomainCache cache;
-  ExportSummary summary;
-  CallbackSink places([&](const ScannedResult& scanned) -> Result<bool> {
+// The topic's trees again (a sink of the scan): each question's most prominent place, the
+// domains of the answers, the related searches (by folded text: the trees listing it, and its
+// first spelling).
+class TopicPlaces final : public ResultSink {
+ public:
+  explicit TopicPlaces(TopicCandidates& candidates) : candidates_(candidates) {}
+
+  Result<bool> add(const ScannedResult& scanned) override {
     const Envelope* env = scanned.envelope;
     bool holds = false;
     for (const Place& p : distinct_places(env->result.children)) {
-      const auto it = candidate_of.find(p.folded);
-      if (it == candidate_of.end()) continue;
+      const auto it = candidates_.of.find(p.folded);
+      if (it == candidates_.of.end()) continue;
       holds = true;
-      BriefEntry& e = candidates[it->second].entry;
-      candidates[it->second].placed = true;
-      if (std::tie(p.depth, p.position) < std::tie(e.depth, e.position)) {
-        e.depth = p.depth;
-        e.position = p.position;
+      Candidate& c = candidates_.list[it->second];
+      c.placed = true;
+      if (std::tie(p.depth, p.position) < std::tie(c.entry.depth, c.entry.position)) {
+        c.entry.depth = p.depth;
+        c.entry.position = p.position;
       }
-      ++domains[cache.of(p.node->url).name()];
+      ++domains_[cache_.of(p.node->url).name()];
     }
     if (!holds) return true;
     std::unordered_set<std::string> listed;
     for (const std::string& text : env->result.related) {
       std::string folded = fold_or_raw(text);
       if (folded.empty() || !listed.insert(folded).second) continue;
-      auto [at, added] = related.try_emplace(std::move(folded));
+      auto [at, added] = related_.try_emplace(std::move(folded));
       if (added) {
         at->second.text = text;
-        at->second.first = related.size();
+        at->second.first = related_.size();
       }
       ++at->second.trees;
     }
     return true;
-  });
-  auto scanned = scan_results(store, ExportRequest{}, {.tree = true}, {&places}, summary);
-  if (!scanned) return scanned.error();
+  }
 
+  // The related searches the most trees list (ties: the first seen), at most kTopicRelatedListed.
+  std::vector<std::string> top_related() {
+    std::vector<Related> listed;
+    listed.reserve(related_.size());
+    for (auto& [folded, r] : related_) listed.push_back(std::move(r));
+    std::sort(listed.begin(), listed.end(), [](const Related& a, const Related& b) {
+      return a.trees != b.trees ? a.trees > b.trees : a.first < b.first;
+    });
+    if (listed.size() > kTopicRelatedListed) listed.resize(kTopicRelatedListed);
+    std::vector<std::string> texts;
+    for (auto& r : listed) texts.push_back(std::move(r.text));
+    return texts;
+  }
+
+  const std::map<std::string, std::uint64_t>& domains() const { return domains_; }
+  watch::DomainCache& cache() { return cache_; }
+
+ private:
+  struct Related {
+    std::string text;
+    std::uint64_t trees = 0;
+    std::uint64_t first = 0;
+  };
+  TopicCandidates& candidates_;
+  std::unordered_map<std::string, Related> related_;
+  std::map<std::string, std::uint64_t> domains_;
+  watch::DomainCache cache_;
+};
+
+// The entries: each candidate with its answer's domain and its stability in its first key.
+Result<std::vector<BriefEntry>> topic_entries(StoreReader& store, TopicCandidates& candidates,
+                                              watch::DomainCache& cache) {
   std::unordered_map<std::string, std::unordered_map<std::string, watch::StabilityStatus>> by_key;
   std::vector<BriefEntry> entries;
-  entries.reserve(candidates.size());
-  for (Candidate& c : candidates) {
+  entries.reserve(candidates.list.size());
+  for (Candidate& c : candidates.list) {
     if (!c.placed) c.entry.depth = c.entry.position = 1;  // not in any tree now (the store moved on)
     c.entry.domain = cache.of(c.entry.url).name();
     if (c.first_key) {
@@ -307,16 +327,43 @@ Result<Brief> gather_topic_brief(StoreReader& store, std::uint64_t topic_id, dou
     }
     entries.push_back(std::move(c.entry));
   }
-  brief.entries = order_brief_entries(std::move(entries));
-  std::vector<Related> listed;
-  listed.reserve(related.size());
-  for (auto& [folded, r] : related) listed.push_back(std::move(r));
-  std::sort(listed.begin(), listed.end(), [](const Related& a, const Related& b) {
-    return a.trees != b.trees ? a.trees > b.trees : a.first < b.first;
-  });
-  if (listed.size() > kTopicRelatedListed) listed.resize(kTopicRelatedListed);
-  for (auto& r : listed) brief.related.push_back(std::move(r.text));
-  brief.domains = ranked(domains);
+  return entries;
+}
+
+}  // namespace
+
+Result<Brief> gather_topic_brief(StoreReader& store, std::uint64_t topic_id, double resolution,
+                                 std::string_view store_name) {
+  AnalysisSink analysis;
+  if (auto fed = feed_store(store, analysis); !fed) return fed.error();
+  topics::TopicOptions options;
+  options.resolution = resolution;
+  auto views = analysis.finish(options);
+  if (!views) return views.error();
+  auto number = find_topic(*views, topic_id, resolution, store_name);
+  if (!number) return number.error();
+  auto topic = views->topics->topic(*number);
+  if (!topic) return topic.error();
+  Brief brief;
+  brief.kind = BriefKind::topic;
+  brief.title = std::string(topic->label);
+  brief.locale = std::string(topic->hl);
+  brief.topic_id = topics::topic_hex(topic->id);
+  brief.representative = std::string(topic->representative);
+  brief.trees = topic->trees;
+
+  auto candidates = topic_candidates(*views, *number);
+  if (!candidates) return candidates.error();
+  TopicPlaces places(*candidates);
+  ExportSummary summary;
+  if (auto scanned = scan_results(store, ExportRequest{}, {.tree = true}, {&places}, summary); !scanned) {
+    return scanned.error();
+  }
+  auto entries = topic_entries(store, *candidates, places.cache());
+  if (!entries) return entries.error();
+  brief.entries = order_brief_entries(std::move(*entries));
+  brief.related = places.top_related();
+  brief.domains = ranked(places.domains());
   return brief;
 }
 

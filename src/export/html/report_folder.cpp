@@ -175,40 +175,78 @@ struct LocaleRange {
   std::uint64_t first = 0, keys = 0;
 };
 
-// Everything but the manifest, into `root`.
-Result<void> write_folder(StoreReader& store, const ExportRequest& request, FolderFiles& files,
-                          ExportSummary& summary) {
-  auto jobs = store.job_names();
-  if (!jobs) return jobs.error();
-  std::uint64_t runs_then = 0;
-  auto made = report_history(store, request, runs_then);
-  if (!made) return made.error();
-  ReportHistory& history = *made;
-  AnalysisSink analysis;
-  ChunkWriter trees(files, "trees", kTreesPerChunk);
-  // The keys in the list's order (hl, gl, city, folded query), each with its record's JSON.
-  // (Run budgets: these sorts live beside the analysis pass, the export's main cost in memory.)
-  std::optional<extmem::KeyedSort> keys;
-  keys.emplace(kSortRunBytes, "paa-report-keys");
-  std::int64_t newest = 0;
-  std::string sort_key;
-  CallbackSink pages([&](const ScannedResult& scanned) -> Result<bool> {
-    const StoredResult& result = scanned.result;
-    const Envelope* env = scanned.envelope;
-    const ExportLineage* lineage = &scanned.lineage;
-    auto key_history = history.add_key(result, env->result, *scanned.versions);
-    if (!key_history) return key_history.error();
-    const std::uint64_t tree = trees.items();
-    BufferedOutput& t = trees.item();
+// Everything but the manifest, into the folder: one scan, then each kind of file in turn. The
+// key list's sort, the words' sort and the analysis pass hold what the scan gathered.
+class FolderReport {
+ public:
+  FolderReport(StoreReader& store, const ExportRequest& request, FolderFiles& files, ReportHistory history,
+               std::uint64_t runs_then)
+      : store_(store), request_(request), files_(files), history_(std::move(history)), runs_then_(runs_then),
+        trees_(files, "trees", kTreesPerChunk), key_pages_(files, "keys", kKeysPerPage),
+        question_pages_(files, "questions", kQuestionsPerPage),
+        words_(kSortRunBytes, "paa-report-words") {
+    // (Run budgets: these sorts live beside the analysis pass, the export's main cost in memory.)
+    keys_.emplace(kSortRunBytes, "paa-report-keys");
+  }
+
+  Result<void> write(ExportSummary& summary) {
+    auto jobs = store_.job_names();
+    if (!jobs) return jobs.error();
+    if (auto done = scan(summary); !done) return done;
+    if (auto done = write_keys(); !done) return done;
+    watch::DomainAnswers answers;
+    analysis::QuestionReducer* const more[] = {&answers};
+    auto views = analysis_.finish(request_.format.topics, more);
+    if (!views) return views.error();
+    auto topic_list = ReportTopicsBuilder::create(*views);
+    if (!topic_list) return topic_list.error();
+    if (auto done = write_questions(*views, *topic_list); !done) return done;
+    if (auto done = write_views(answers, *views, *topic_list); !done) return done;
+    auto shards = write_search(words_, files_);
+    if (!shards) return shards.error();
+    if (auto done = write_summary(*jobs, *shards, *topic_list); !done) return done;
+    if (auto done = write_page(); !done) return done;
+    summary.records = key_pages_.items();
+    return {};
+  }
+
+ private:
+  // Each selected result: its tree into a chunk, its record into the key list's sort, its trees
+  // into the analysis pass.
+  Result<void> scan(ExportSummary& summary) {
+    CallbackSink pages([&](const ScannedResult& scanned) -> Result<bool> {
+      auto key_history = history_.add_key(scanned.result, scanned.envelope->result, *scanned.versions);
+      if (!key_history) return key_history.error();
+      const std::uint64_t tree = trees_.items();
+      append_tree(trees_.item(), scanned.envelope->result);
+      if (auto ended = trees_.end_item(); !ended) return ended.error();
+      if (auto listed = list_key(scanned, tree, *key_history); !listed) return listed.error();
+      newest_ = std::max(newest_, scanned.result.fetched_at_ms);
+      return true;
+    });
+    ScanNeeds needs = analysis_.needs();
+    needs.versions = true;
+    if (auto selected = scan_results(store_, request_, needs, {&pages, &analysis_}, summary); !selected) {
+      return selected;
+    }
+    return trees_.finish();
+  }
+
+  static void append_tree(BufferedOutput& t, const SearchResult& result) {
     t.append("[[");
-    for (std::size_t i = 0; i < env->result.related.size(); ++i) {
+    for (std::size_t i = 0; i < result.related.size(); ++i) {
       if (i > 0) t.put(',');
-      append_script_json_string(t, env->result.related[i]);
+      append_script_json_string(t, result.related[i]);
     }
     t.append("],");
-    append_report_tree(t, env->result.children);
+    append_report_tree(t, result.children);
     t.put(']');
-    if (auto ended = trees.end_item(); !ended) return ended.error();
+  }
+
+  // The key's record, sorted into the list's order (hl, gl, city, folded query).
+  Result<void> list_key(const ScannedResult& scanned, std::uint64_t tree, const watch::KeyStability& key_history) {
+    const StoredResult& result = scanned.result;
+    const ExportLineage& lineage = scanned.lineage;
     const std::string record = json_of([&](BufferedOutput& out) {
       out.put('[');
       append_key(out, ReportKey{result.q, result.hl, result.gl, result.city});
@@ -216,158 +254,164 @@ Result<void> write_folder(StoreReader& store, const ExportRequest& request, Fold
       out.put(',');
       append_decimal(out, tree);
       out.put(',');
-      append_decimal(out, lineage->level);
+      append_decimal(out, lineage.level);
       out.put(',');
-      if (lineage->parent) append_spelling(out, *lineage->parent); else out.append("null");
+      if (lineage.parent) append_spelling(out, *lineage.parent); else out.append("null");
       out.put(',');
-      if (lineage->level > 0) append_spelling(out, lineage->seed); else out.append("null");
+      if (lineage.level > 0) append_spelling(out, lineage.seed); else out.append("null");
       out.put(',');
-      append_key_history(out, *key_history);
+      append_key_history(out, key_history);
       out.put(']');
     });
-    sort_key.clear();
+    sort_key_.clear();
     for (const std::string* part : {&result.hl, &result.gl, &result.city}) {
-      sort_key += *part;
-      sort_key.push_back('\0');
+      sort_key_ += *part;
+      sort_key_.push_back('\0');
     }
-    sort_key += text::fold_case(result.q);
-    if (auto added = keys->add(sort_key, 0, tree, {record, result.q, result.hl, result.gl, result.city}); !added) {
-      return added.error();
-    }
-    newest = std::max(newest, result.fetched_at_ms);
-    return true;
-  });
-  ScanNeeds needs = analysis.needs();
-  needs.versions = true;
-  auto selected = scan_results(store, request, needs, {&pages, &analysis}, summary);
-  if (!selected) return selected;
-  if (auto done = trees.finish(); !done) return done;
+    sort_key_ += text::fold_case(result.q);
+    return keys_->add(sort_key_, 0, tree, {record, result.q, result.hl, result.gl, result.city});
+  }
 
   // The key pages, the locales' ranges, and each query's words.
-  text::Tokenizer tokenizer;
-  extmem::KeyedSort words(kSortRunBytes, "paa-report-words");
-  std::vector<std::string> scratch;
-  std::vector<LocaleRange> locales;
-  ChunkWriter key_pages(files, "keys", kKeysPerPage);
-  auto listed = keys->for_each([&](const extmem::KeyedSort::Record& r) -> Result<void> {
-    const std::uint64_t number = key_pages.items();
-    key_pages.item().append(r.fields[0]);
-    if (auto ended = key_pages.end_item(); !ended) return ended;
-    const std::string_view hl = r.fields[2], gl = r.fields[3], city = r.fields[4];
-    if (locales.empty() || locales.back().hl != hl || locales.back().gl != gl || locales.back().city != city) {
-      locales.push_back({std::string(hl), std::string(gl), std::string(city), number, 0});
-    }
-    ++locales.back().keys;
-    return add_words(tokenizer, words, r.fields[1], hl, kKeyPosting, number, scratch);
-  });
-  if (!listed) return listed;
-  if (auto done = key_pages.finish(); !done) return done;
-  keys.reset();
+  Result<void> write_keys() {
+    auto listed = keys_->for_each([&](const extmem::KeyedSort::Record& r) -> Result<void> {
+      const std::uint64_t number = key_pages_.items();
+      key_pages_.item().append(r.fields[0]);
+      if (auto ended = key_pages_.end_item(); !ended) return ended;
+      const std::string_view hl = r.fields[2], gl = r.fields[3], city = r.fields[4];
+      if (locales_.empty() || locales_.back().hl != hl || locales_.back().gl != gl || locales_.back().city != city) {
+        locales_.push_back({std::string(hl), std::string(gl), std::string(city), number, 0});
+      }
+      ++locales_.back().keys;
+      return add_words(tokenizer_, words_, r.fields[1], hl, kKeyPosting, number, scratch_);
+    });
+    if (!listed) return listed;
+    if (auto done = key_pages_.finish(); !done) return done;
+    keys_.reset();
+    return {};
+  }
 
   // The unique questions (most trees first) with their topics, and their words.
-  watch::DomainAnswers answers;
-  analysis::QuestionReducer* const more[] = {&answers};
-  auto views = analysis.finish(request.format.topics, more);
-  if (!views) return views.error();
-  auto topic_list = ReportTopicsBuilder::create(*views);
-  if (!topic_list) return topic_list.error();
-  ChunkWriter question_pages(files, "questions", kQuestionsPerPage);
-  auto rows = views->unique->for_each([&](const analysis::UniqueQuestion& row) -> Result<void> {
-    auto placed = topic_list->add(row);
-    if (!placed) return placed.error();
-    const std::uint64_t number = question_pages.items();
-    BufferedOutput& out = question_pages.item();
-    out.put('[');
-    append_script_json_string(out, row.question);
-    out.put(',');
-    append_decimal(out, row.count);
-    for (const std::string_view text : {row.first_q, row.first_hl, row.first_gl, row.first_city}) {
+  Result<void> write_questions(QuestionViews& views, ReportTopicsBuilder& topic_list) {
+    auto rows = views.unique->for_each([&](const analysis::UniqueQuestion& row) -> Result<void> {
+      auto placed = topic_list.add(row);
+      if (!placed) return placed.error();
+      const std::uint64_t number = question_pages_.items();
+      BufferedOutput& out = question_pages_.item();
+      out.put('[');
+      append_script_json_string(out, row.question);
       out.put(',');
-      append_script_json_string(out, text);
-    }
-    out.put(',');
-    append_decimal(out, placed->topic);
-    out.put(',');
-    append_decimal(out, static_cast<unsigned>(placed->type));
-    out.put(']');
-    if (auto ended = question_pages.end_item(); !ended) return ended;
-    return add_words(tokenizer, words, row.question, row.first_hl, kQuestionPosting, number, scratch);
-  });
-  if (!rows) return rows;
-  if (auto done = question_pages.finish(); !done) return done;
+      append_decimal(out, row.count);
+      for (const std::string_view text : {row.first_q, row.first_hl, row.first_gl, row.first_city}) {
+        out.put(',');
+        append_script_json_string(out, text);
+      }
+      out.put(',');
+      append_decimal(out, placed->topic);
+      out.put(',');
+      append_decimal(out, static_cast<unsigned>(placed->type));
+      out.put(']');
+      if (auto ended = question_pages_.end_item(); !ended) return ended;
+      return add_words(tokenizer_, words_, row.question, row.first_hl, kQuestionPosting, number, scratch_);
+    });
+    if (!rows) return rows;
+    return question_pages_.finish();
+  }
 
   // The views loaded when their tab opens.
-  const std::string topics_json = json_of([&](BufferedOutput& out) {
-    append_topics_json(out, topic_list->listed(), topic_list->total());
-  });
-  if (auto w = files.write("data/topics.js", data_script("topics", "0", topics_json)); !w) return w;
-  auto changes = history.changes(store);
-  if (!changes) return changes.error();
-  if (auto w = files.write("data/changes.js",
-                           data_script("changes", "0", json_of([&](BufferedOutput& out) { append_changes_json(out, *changes); })));
-      !w) {
-    return w;
-  }
-  auto domains = report_domains(answers, *views, request.format.own_domains, history, runs_then);
-  if (!domains) return domains.error();
-  if (auto w = files.write("data/domains.js",
-                           data_script("domains", "0", json_of([&](BufferedOutput& out) { append_domains_json(out, *domains); })));
-      !w) {
-    return w;
+  Result<void> write_views(watch::DomainAnswers& answers, QuestionViews& views, ReportTopicsBuilder& topic_list) {
+    const std::string topics_json = json_of([&](BufferedOutput& out) {
+      append_topics_json(out, topic_list.listed(), topic_list.total());
+    });
+    if (auto w = files_.write("data/topics.js", data_script("topics", "0", topics_json)); !w) return w;
+    auto changes = history_.changes(store_);
+    if (!changes) return changes.error();
+    const std::string changes_json = json_of([&](BufferedOutput& out) { append_changes_json(out, *changes); });
+    if (auto w = files_.write("data/changes.js", data_script("changes", "0", changes_json)); !w) return w;
+    auto domains = report_domains(answers, views, request_.format.own_domains, history_, runs_then_);
+    if (!domains) return domains.error();
+    const std::string domains_json = json_of([&](BufferedOutput& out) { append_domains_json(out, *domains); });
+    return files_.write("data/domains.js", data_script("domains", "0", domains_json));
   }
 
-  auto shards = write_search(words, files);
-  if (!shards) return shards.error();
-  boost::json::array shard_names;
-  for (const auto& name : *shards) shard_names.emplace_back(name);  // hex digits only
-  const std::string shard_list = boost::json::serialize(shard_names);
-  if (auto w = files.write("data/search/shards.js", data_script("shards", "0", shard_list)); !w) return w;
-
-  // The summary the page loads first (small: its size is the locales' and jobs' count).
-  namespace json = boost::json;
-  json::array locale_rows;
-  for (const LocaleRange& l : locales) {
-    locale_rows.push_back(json::array{json::string(l.hl + "-" + l.gl + (l.city.empty() ? "" : "-" + l.city)),
-                                      json::string(l.hl), json::string(l.gl), json::string(l.city), l.first, l.keys});
+  // The search shards' list, and the summary the page loads first (small: its size is the
+  // locales' and jobs' count).
+  Result<void> write_summary(const std::vector<std::string>& jobs, const std::vector<std::string>& shards,
+                             const ReportTopicsBuilder& topic_list) {
+    namespace json = boost::json;
+    json::array shard_names;
+    for (const auto& name : shards) shard_names.emplace_back(name);  // hex digits only
+    if (auto w = files_.write("data/search/shards.js", data_script("shards", "0", json::serialize(shard_names))); !w) {
+      return w;
+    }
+    json::array locale_rows;
+    for (const LocaleRange& l : locales_) {
+      locale_rows.push_back(json::array{json::string(l.hl + "-" + l.gl + (l.city.empty() ? "" : "-" + l.city)),
+                                        json::string(l.hl), json::string(l.gl), json::string(l.city), l.first, l.keys});
+    }
+    json::array job_names;
+    for (const auto& j : jobs) job_names.emplace_back(j);
+    json::object summary_json{
+        {"version", kReportFolderVersion},
+        {"results", key_pages_.items()},
+        {"keys", json::object{{"count", key_pages_.items()}, {"per_page", kKeysPerPage}, {"pages", key_pages_.chunks()}}},
+        {"trees", json::object{{"per_chunk", kTreesPerChunk}}},
+        {"questions", json::object{{"count", question_pages_.items()}, {"per_page", kQuestionsPerPage},
+                                   {"pages", question_pages_.chunks()}}},
+        {"folder_files", kFilesPerFolder},
+        {"search", json::object{{"cap", kSearchPostingsCap}, {"shards", shards.size()}}},
+        {"locales", std::move(locale_rows)},
+        {"jobs", std::move(job_names)},
+        {"newest_fetched_at", newest_},
+        {"at", request_.window.to_ms == std::numeric_limits<std::int64_t>::max() ? json::value(nullptr)
+                                                                                : json::value(request_.window.to_ms)},
+        {"generated_at", unix_now_ms()},
+        {"topics", json::object{{"total", topic_list.total()}, {"listed", topic_list.listed().size()}}}};
+    // Store text in a script file: boost::json escapes what JSON must; a data file is no HTML
+    // element, so "</script>" in a string cannot end anything.
+    return files_.write("data/report.js", "paaReport(" + json::serialize(summary_json) + ");\n");
   }
-  json::array job_names;
-  for (const auto& j : *jobs) job_names.emplace_back(j);
-  json::object summary_json{
-      {"version", kReportFolderVersion},
-      {"results", key_pages.items()},
-      {"keys", json::object{{"count", key_pages.items()}, {"per_page", kKeysPerPage}, {"pages", key_pages.chunks()}}},
-      {"trees", json::object{{"per_chunk", kTreesPerChunk}}},
-      {"questions", json::object{{"count", question_pages.items()}, {"per_page", kQuestionsPerPage},
-                                 {"pages", question_pages.chunks()}}},
-      {"folder_files", kFilesPerFolder},
-      {"search", json::object{{"cap", kSearchPostingsCap}, {"shards", shards->size()}}},
-      {"locales", std::move(locale_rows)},
-      {"jobs", std::move(job_names)},
-      {"newest_fetched_at", newest},
-      {"at", request.window.to_ms == std::numeric_limits<std::int64_t>::max() ? json::value(nullptr)
-                                                                              : json::value(request.window.to_ms)},
-      {"generated_at", unix_now_ms()},
-      {"topics", json::object{{"total", topic_list->total()}, {"listed", topic_list->listed().size()}}}};
-  // Store text in a script file: boost::json escapes what JSON must; a data file is no HTML
-  // element, so "</script>" in a string cannot end anything.
-  const std::string report = "paaReport(" + json::serialize(summary_json) + ");\n";
-  if (auto w = files.write("data/report.js", report); !w) return w;
 
   // The page, and an icon: browsers ask a web server for /favicon.ico whatever the page says,
   // and a static host's 404 would be a console error (a 1x1 icon, 70 bytes).
-  static constexpr char kIcon[] =
-      "\x00\x00\x01\x00\x01\x00\x01\x01\x00\x00\x01\x00\x20\x00\x30\x00\x00\x00\x16\x00\x00\x00\x28\x00\x00\x00"
-      "\x01\x00\x00\x00\x02\x00\x00\x00\x01\x00\x20\x00\x00\x00\x00\x00\x08\x00\x00\x00\x00\x00\x00\x00\x00\x00"
-      "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x2e\x6b\xc7\xff\x00\x00\x00\x00";
-  if (auto w = files.write("favicon.ico", std::string_view(kIcon, sizeof kIcon - 1)); !w) return w;
-  for (const auto& [name, text] : {std::pair{"index.html", report_assets::kFolderIndex},
-                                  std::pair{"report.css", report_assets::kCss},
-                                  std::pair{"common.js", report_assets::kCommon},
-                                  std::pair{"folder.js", report_assets::kFolderScript}}) {
-    if (auto w = files.write(name, text); !w) return w;
+  Result<void> write_page() {
+    static constexpr char kIcon[] =
+        "\x00\x00\x01\x00\x01\x00\x01\x01\x00\x00\x01\x00\x20\x00\x30\x00\x00\x00\x16\x00\x00\x00\x28\x00\x00\x00"
+        "\x01\x00\x00\x00\x02\x00\x00\x00\x01\x00\x20\x00\x00\x00\x00\x00\x08\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+        "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x2e\x6b\xc7\xff\x00\x00\x00\x00";
+    if (auto w = files_.write("favicon.ico", std::string_view(kIcon, sizeof kIcon - 1)); !w) return w;
+    for (const auto& [name, text] : {std::pair{"index.html", report_assets::kFolderIndex},
+                                    std::pair{"report.css", report_assets::kCss},
+                                    std::pair{"common.js", report_assets::kCommon},
+                                    std::pair{"folder.js", report_assets::kFolderScript}}) {
+      if (auto w = files_.write(name, text); !w) return w;
+    }
+    return {};
   }
-  summary.records = key_pages.items();
-  return {};
+
+  StoreReader& store_;
+  const ExportRequest& request_;
+  FolderFiles& files_;
+  ReportHistory history_;
+  std::uint64_t runs_then_;
+  AnalysisSink analysis_;
+  ChunkWriter trees_, key_pages_, question_pages_;
+  std::optional<extmem::KeyedSort> keys_;  // released once the key pages are written
+  extmem::KeyedSort words_;
+  text::Tokenizer tokenizer_;
+  std::vector<std::string> scratch_;
+  std::vector<LocaleRange> locales_;
+  std::int64_t newest_ = 0;
+  std::string sort_key_;
+};
+
+Result<void> write_folder(StoreReader& store, const ExportRequest& request, FolderFiles& files,
+                          ExportSummary& summary) {
+  std::uint64_t runs_then = 0;
+  auto history = report_history(store, request, runs_then);
+  if (!history) return history.error();
+  FolderReport report(store, request, files, std::move(*history), runs_then);
+  return report.write(summary);
 }
 
 }  // namespace
