@@ -41,7 +41,7 @@ function(paa_test name)
   add_executable(${name} ${T_SOURCES})
   # Boost::json for all: its definitions are part of the precompiled header's, which GCC checks.
   target_link_libraries(${name} PRIVATE paa_options paa_warnings ${T_DEPS} Boost::json GTest::gtest GTest::gmock
-    GTest::gtest_main)
+    paa_test_main)
   # GoogleTest, gmock and Boost.JSON parsed once for every test binary (tests/CMakeLists.txt).
   target_precompile_headers(${name} REUSE_FROM paa_test_pch)
   paa_test_warnings(${name})

@@ -289,11 +289,9 @@ int finish_run(const RunFlags& f, const JobSpec& spec, const std::filesystem::pa
 }
 
 int run(RunFlags& f) {
-  // Diagnostics go to stderr with the summary and the progress bar (spdlog's default is stdout).
-  spdlog::set_default_logger(spdlog::stderr_color_mt("paa"));
+  // Diagnostics go to stderr with the summary and the progress bar (main's logger).
   const auto level = spdlog::level::from_str(f.log_level);
   spdlog::set_level(level);
-  spdlog::set_pattern("[%Y-%m-%d %H:%M:%S] %l: %v");
 
   auto loaded = load_job(f.job);
   if (!loaded) return fail(loaded.error());

@@ -2,6 +2,7 @@
 #include "commands.hpp"
 #include "parse_error.hpp"
 
+#include "paa/app/process_settings.hpp"
 #include "paa/buildinfo/buildinfo.hpp"
 #include "paa/exit_code.hpp"
 
@@ -10,6 +11,7 @@
 #include <vector>
 
 int main(int argc, char** argv) {
+  paa::app::configure_process();
   CLI::App app{"paa: harvest People Also Ask question trees in bulk, resumably, without paying twice.", "paa"};
   app.set_version_flag("--version", paa::buildinfo::version_text("paa"));
   app.require_subcommand(1);

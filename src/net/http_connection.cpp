@@ -18,7 +18,6 @@
 #include <openssl/ssl.h>
 
 #include <cerrno>
-#include <csignal>
 #include <functional>
 #include <optional>
 
@@ -45,10 +44,6 @@ TlsContext::~TlsContext() = default;
 void* TlsContext::native_context() { return &impl_->ctx; }
 
 Result<std::shared_ptr<TlsContext>> TlsContext::create(const std::string& ca_file) {
-  // OpenSSL writes the socket itself (tls_socket.hpp), with write(), not send(MSG_NOSIGNAL): a
-  // peer that closed the connection would end the process with SIGPIPE instead of an EPIPE the
-  // connection reports (and then replaces). So no TLS client of ours runs with SIGPIPE on.
-  std::signal(SIGPIPE, SIG_IGN);
   std::shared_ptr<TlsContext> tls(new TlsContext());
   auto& ctx = tls->impl_->ctx;
   ctx.set_options(ssl::context::default_workarounds | ssl::context::no_sslv2 |

@@ -2,7 +2,6 @@
 
 #include <igraph/igraph.h>
 
-#include <mutex>
 #include <new>
 #include <stdexcept>
 #include <string>
@@ -12,15 +11,6 @@ namespace paa::topics::detail {
 namespace {
 
 constexpr igraph_integer_t kSeed = 20261126;
-
-// igraph's default error handler aborts the process: ours returns the error to the caller.
-void quiet_igraph() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    igraph_set_error_handler(igraph_error_handler_ignore);
-    igraph_set_warning_handler(igraph_warning_handler_ignore);
-  });
-}
 
 // A failure of igraph is a bug (our input is checked) or no memory: an exception.
 [[noreturn]] void igraph_failed(igraph_error_t code, const char* what) {
@@ -48,7 +38,6 @@ struct Vectors {
 
 std::vector<std::uint32_t> leiden(std::uint32_t nodes, const std::vector<WeightedEdge>& edges,
                                           double resolution) {
-  quiet_igraph();
   std::vector<std::uint32_t> out(nodes, 0);
   if (nodes <= 1) return out;
   Vectors v;

@@ -70,22 +70,8 @@ std::vector<paa::HttpResponse> fetch(const std::string& base_url, const std::vec
   return out;
 }
 
-TEST(HttpConnection, ATlsClientNeverDiesOfSigpipeWhenAPeerHasClosed) {
-  // OpenSSL writes to the socket with write(): with SIGPIPE on, a write to a connection the
-  // server closed kills the process (exit 141) instead of failing the request.
-  std::signal(SIGPIPE, SIG_DFL);
-  ASSERT_TRUE(paa::TlsContext::create(""));
-  struct sigaction now {};
-  ASSERT_EQ(::sigaction(SIGPIPE, nullptr, &now), 0);
-  EXPECT_EQ(now.sa_handler, SIG_IGN);
-  // And a write into a closed pipe is an error, not a death.
-  int fds[2];
-  ASSERT_EQ(::pipe(fds), 0);
-  ::close(fds[0]);
-  EXPECT_EQ(::write(fds[1], "x", 1), -1);
-  EXPECT_EQ(errno, EPIPE);
-  ::close(fds[1]);
-}
+// That a TLS client never dies of SIGPIPE is the process's setting, made by main: see
+// tests/app/process_settings_test.cpp.
 
 TEST(HttpConnection, KeepsOneVerifiedTlsConnectionAliveAndUndoesGzip) {
   Fixture f({"--tree-kb", "8", "--chunked-share", "0.5"});

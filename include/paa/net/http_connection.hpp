@@ -20,7 +20,10 @@
 namespace paa {
 
 // The OpenSSL client context shared by every connection: the system trust store plus
-// an optional extra CA file; peer verification is always on.
+// an optional extra CA file; peer verification is always on. OpenSSL writes the socket itself
+// (tls_socket.hpp) with write(), not send(MSG_NOSIGNAL): the process must ignore SIGPIPE, or a
+// peer that closed the connection ends it instead of giving an EPIPE the connection reports
+// (`main` does: app/process_settings.hpp).
 class TlsContext {
  public:
   static Result<std::shared_ptr<TlsContext>> create(const std::string& ca_file);
