@@ -55,7 +55,9 @@ TEST(ViewRegistry, ThePlanRefusesAFlagTheViewDoesNotTakeAndNamesTheViewsThatDo) 
     o.domains = {"example.com"};
     planned = plan_export(o);
     EXPECT_EQ(static_cast<bool>(planned), row.takes(kTakesDomain));
-    if (planned) EXPECT_FALSE(planned->request.format.own_domains.empty());  // parsed once, here
+    if (planned) {
+      EXPECT_FALSE(planned->request.format.own_domains.empty());  // parsed once, here
+    }
   }
   EXPECT_EQ(views_taking(kTakesPartition, " or "), "jsonl or csv");
   EXPECT_EQ(views_taking(kTakesSince, ", "), "topics, topics-jsonl");
