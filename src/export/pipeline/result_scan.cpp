@@ -16,7 +16,7 @@ Result<void> scan_results(StoreReader& store, const ExportRequest& request, cons
     lineages.emplace(std::move(*lookup));
   }
   return scan_selection(store, request, summary, [&](const StoredResult& result) -> Result<bool> {
-    std::optional<std::optional<StoredResult>> earlier;
+    std::optional<StoredResult> earlier;  // none: not asked, or the key had no version then
     if (needs.earlier) {
       auto then = store.get_at(result.key, request.since_ms, &result);
       if (!then) return then.error();
@@ -37,13 +37,13 @@ Result<void> scan_results(StoreReader& store, const ExportRequest& request, cons
       versions.emplace(std::move(*read));
     }
     std::optional<Envelope> earlier_envelope;
-    if (needs.tree && earlier && *earlier) {
-      auto parsed = parse_stored_result(**earlier, request.format.max_question_depth);
+    if (needs.tree && earlier) {
+      auto parsed = parse_stored_result(*earlier, request.format.max_question_depth);
       if (!parsed) return parsed.error();
       earlier_envelope.emplace(std::move(*parsed));
     }
     const ScannedResult scanned{result, *lineage, envelope ? &*envelope : nullptr,
-                                earlier && *earlier ? &**earlier : nullptr,
+                                earlier ? &*earlier : nullptr,
                                 earlier_envelope ? &*earlier_envelope : nullptr, versions ? &*versions : nullptr};
     for (ResultSink* sink : sinks) {
       auto more = sink->add(scanned);
