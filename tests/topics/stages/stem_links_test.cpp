@@ -1,0 +1,68 @@
+// Shared stems: weights worked out by hand from the rule in stem_links.hpp.
+#include "stages/stem_links.hpp"
+#include "stage_support.hpp"
+
+#include "paa/extmem/scratch_reader.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <set>
+#include <tuple>
+
+namespace paa::topics::stages {
+namespace {
+
+using testing::KeptEdges;
+using testing::OwnedGroup;
+
+std::set<std::tuple<std::uint64_t, std::uint32_t, std::uint32_t>> read_notes(const extmem::ScratchFile& file) {
+  std::set<std::tuple<std::uint64_t, std::uint32_t, std::uint32_t>> notes;
+  extmem::ScratchReader in(file);
+  while (!in.done()) {
+    auto note = in.take_value<StemNote>();
+    EXPECT_TRUE(note);
+    if (!note) break;
+    notes.insert({note->stem, note->group, note->df});
+  }
+  return notes;
+}
+
+TEST(StemLinks, GroupsSharingAStemAreLinkedByHowRareItIsInTheirLanguage) {
+  const std::vector<OwnedGroup> groups{testing::group(0, {"gizmo", "price"}), testing::group(1, {"gizmo"}),
+                                       testing::group(2, {"gizmo", "colour"}), testing::group(3, {"colour"})};
+  const GroupLanguages languages(testing::one_language(4));
+  StemLinks stems(languages, 1024);
+  for (const auto& g : groups) ASSERT_TRUE(stems.add(g.record()));
+  KeptEdges edges;
+  auto notes = stems.finish(edges);
+  ASSERT_TRUE(notes) << notes.error().message;
+  // gizmo: 3 of 4 groups, ln(4/3)/ln 4; colour: 2 of 4, ln 2/ln 4 = 0.5; price: one group, no pair.
+  const float gizmo = static_cast<float>(std::log(4.0 / 3.0) / std::log(4.0));
+  EXPECT_EQ(edges.pairs.size(), 4u);
+  EXPECT_FLOAT_EQ(edges.at(0, 1), gizmo);
+  EXPECT_FLOAT_EQ(edges.at(0, 2), gizmo);
+  EXPECT_FLOAT_EQ(edges.at(1, 2), gizmo);
+  EXPECT_FLOAT_EQ(edges.at(2, 3), 0.5f);
+  const auto noted = read_notes(**notes);
+  const std::uint64_t g = stem_hash("en", "gizmo"), c = stem_hash("en", "colour"), p = stem_hash("en", "price");
+  EXPECT_EQ(noted, (std::set<std::tuple<std::uint64_t, std::uint32_t, std::uint32_t>>{
+                       {g, 0, 3}, {g, 1, 3}, {g, 2, 3}, {c, 2, 2}, {c, 3, 2}, {p, 0, 1}}));
+}
+
+TEST(StemLinks, ALanguageOfTwoGroupsOrAStemOfMoreThanThirtyTwoLinksNobodyButIsStillNoted) {
+  std::vector<OwnedGroup> groups{testing::group(0, {"ding"}, "de"), testing::group(1, {"ding"}, "de")};
+  for (std::uint32_t n = 2; n < 2 + 33; ++n) groups.push_back(testing::group(n, {"common"}));
+  for (std::uint32_t n = 35; n < 45; ++n) groups.push_back(testing::group(n, {"rare" + std::to_string(n)}));
+  const GroupLanguages languages({{"de", 0, 2}, {"en", 2, 43}});
+  StemLinks stems(languages, 1024);
+  for (const auto& g : groups) ASSERT_TRUE(stems.add(g.record()));
+  KeptEdges edges;
+  auto notes = stems.finish(edges);
+  ASSERT_TRUE(notes);
+  EXPECT_TRUE(edges.pairs.empty());
+  EXPECT_EQ(read_notes(**notes).size(), 2u + 33 + 10);
+}
+
+}  // namespace
+}  // namespace paa::topics::stages

@@ -1,0 +1,48 @@
+// Label stems: scores worked out by hand, tf x ln(groups of the language / groups holding it).
+#include "stages/topic_labels.hpp"
+#include "stage_support.hpp"
+
+#include <gtest/gtest.h>
+
+namespace paa::topics::stages {
+namespace {
+
+Result<std::unique_ptr<extmem::ScratchFile>> notes_of(const std::vector<StemNote>& notes) {
+  auto file = extmem::ScratchFile::create("paa-test-stem-notes");
+  if (!file) return file.error();
+  for (const StemNote& n : notes) (*file)->out().append({reinterpret_cast<const char*>(&n), sizeof n});
+  if (auto flushed = (*file)->flush(); !flushed) return flushed.error();
+  return std::move(*file);
+}
+
+TEST(ChooseLabelStems, KeepsTheThreeStemsMostCharacteristicOfEachTopic) {
+  // Ten groups of one language. Topic 0 = groups 0, 1, 2; topic 1 = groups 3..9.
+  // Topic 0's stems: A in 0, 1, 2 (df 3): 3 ln(10/3) = 3.61; C in 1, 2 (df 2): 2 ln 5 = 3.22;
+  // B in 0 (df 1): ln 10 = 2.30; D in 0 (df 9): ln(10/9) = 0.11, left out.
+  const std::uint64_t A = 11, B = 22, C = 33, D = 44, E = 55;
+  std::vector<StemNote> notes{{A, 0, 3}, {A, 1, 3}, {A, 2, 3}, {B, 0, 1}, {C, 1, 2}, {C, 2, 2}, {D, 0, 9}};
+  // Topic 1: only E (df 7, in 3..9): one stem, the other slots empty.
+  for (std::uint32_t g = 3; g < 10; ++g) notes.push_back({E, g, 7});
+  auto file = notes_of(notes);
+  ASSERT_TRUE(file);
+  const std::vector<std::uint32_t> topic_of{0, 0, 0, 1, 1, 1, 1, 1, 1, 1};
+  auto stems = choose_label_stems(**file, topic_of, 2, GroupLanguages(testing::one_language(10)), 1024);
+  ASSERT_TRUE(stems) << stems.error().message;
+  ASSERT_EQ(stems->size(), 2u);
+  EXPECT_EQ((*stems)[0], (LabelStems{A, C, B}));
+  EXPECT_EQ((*stems)[1], (LabelStems{E, 0, 0}));
+}
+
+TEST(ChooseLabelStems, EqualScoresGoToTheStemOfMoreGroupsThenTheSmallerHash) {
+  // Two groups; both stems are in every group of the language: idf ln(2/2) = 0, floored at
+  // 0.01 x tf. P in both groups (tf 2) beats Q and R in one each; Q beats R by its smaller hash.
+  const std::uint64_t P = 900, Q = 100, R = 500;
+  auto file = notes_of({{R, 0, 2}, {P, 0, 2}, {P, 1, 2}, {Q, 1, 2}});
+  ASSERT_TRUE(file);
+  auto stems = choose_label_stems(**file, {0, 0}, 1, GroupLanguages(testing::one_language(2)), 1024);
+  ASSERT_TRUE(stems);
+  EXPECT_EQ((*stems)[0], (LabelStems{P, Q, R}));
+}
+
+}  // namespace
+}  // namespace paa::topics::stages
