@@ -2,13 +2,13 @@
 
 #include "paa/question/field_hash.hpp"
 
+#include "open_group.hpp"
 #include "record_fields.hpp"
 
 #include "paa/extmem/scratch_reader.hpp"
 
 #include <charconv>
 #include <cstring>
-#include <unordered_set>
 
 namespace paa::topics {
 
@@ -105,89 +105,75 @@ Result<void> QuestionGroups::end_question() {
 }
 
 Result<void> QuestionGroups::finish() {
-  struct PendingMember {
-    std::uint64_t index, count, since, tree;
-    std::uint8_t type, intent;
-    std::string spelling, words;
-  };
-  std::vector<PendingMember> members;
-  std::unordered_set<std::uint64_t> roots, locales;
-  std::uint64_t trees = 0, last_tree = 0;
+  if (auto reduced = reduce_by_group(); !reduced) return reduced;
+  return write_question_order();
+}
+
+Result<void> QuestionGroups::reduce_by_group() {
+  detail::OpenGroup group;
   bool open = false;
   std::string current;
-
-  auto close_group = [&]() -> Result<void> {
-    // The representative: in the most trees; ties by the one fetched first.
-    const PendingMember* rep = &members.front();
-    for (const auto& m : members) {
-      if (m.count > rep->count || (m.count == rep->count && (m.since < rep->since ||
-                                                            (m.since == rep->since && m.tree < rep->tree)))) {
-        rep = &m;
-      }
-    }
-    std::uint64_t id = 0;
-    for (unsigned char c : std::string_view(current).substr(current.size() - 8)) id = (id << 8) | c;
-    const std::string_view hl = std::string_view(current).substr(0, current.size() - 9);
-    const std::uint32_t number = groups_++;
-    if (languages_.empty() || languages_.back().hl != hl) languages_.push_back({std::string(hl), number, 0});
-    ++languages_.back().count;
-    numbers_.clear();
-    put(numbers_, id);
-    put(numbers_, trees);
-    put(numbers_, roots.size());
-    put(numbers_, locales.size());
-    put(numbers_, members.size());
-    put(numbers_, rep->type);
-    put(numbers_, number);
-    const std::uint64_t offset = groups_file_->size();
-    // [whole length][numbers][spelling][language, stems and surfaces]: of() reads the numbers
-    // and the spelling (`bytes` from offset + 4); for_each_group the whole.
-    put_string(numbers_, rep->spelling);
-    const auto bytes = static_cast<std::uint32_t>(numbers_.size());
-    const auto whole = static_cast<std::uint32_t>(bytes + rep->words.size());
-    groups_file_->out().append({reinterpret_cast<const char*>(&whole), 4});
-    groups_file_->out().append(numbers_);
-    groups_file_->out().append(rep->words);
-    for (const auto& m : members) {
-      if (auto added = members_.add({m.index, offset + 4, bytes, number, &m == rep, m.type, m.intent}); !added) {
-        return added;
-      }
-    }
-    members.clear();
-    roots.clear();
-    locales.clear();
-    trees = 0;
-    return {};
-  };
-
   auto visited = by_group_.for_each([&](const extmem::KeyedSort::Record& r) -> Result<void> {
     if (open && r.key != current) {
-      if (auto closed = close_group(); !closed) return closed;
+      if (auto closed = close_group(group, current); !closed) return closed;
+      group.clear();
     }
     if (!open || r.key != current) {
       open = true;
       current.assign(r.key);
     }
+    const std::string_view n = r.fields[0];
     if (r.first == 0) {
-      const std::string_view n = r.fields[0];
-      members.push_back({get(n, 0), get(n, 1), get(n, 2), get(n, 3), static_cast<std::uint8_t>(get(n, 4)),
-                         static_cast<std::uint8_t>(get(n, 5)), std::string(r.fields[1]), std::string(r.fields[2])});
+      group.add_member({get(n, 0), get(n, 1), get(n, 2), get(n, 3), static_cast<std::uint8_t>(get(n, 4)),
+                        static_cast<std::uint8_t>(get(n, 5)), std::string(r.fields[1]), std::string(r.fields[2])});
     } else {
-      // Trees come sorted within the group: a tree that holds two variants counts once.
-      if (trees == 0 || r.second != last_tree) ++trees;
-      last_tree = r.second;
-      roots.insert(get(r.fields[0], 0));
-      locales.insert(get(r.fields[0], 1));
+      group.add_tree(r.second, get(n, 0), get(n, 1));
     }
     return {};
   });
   if (!visited) return visited;
   if (open) {
-    if (auto closed = close_group(); !closed) return closed;
+    if (auto closed = close_group(group, current); !closed) return closed;
   }
-  if (auto flushed = groups_file_->flush(); !flushed) return flushed;
+  return groups_file_->flush();
+}
 
-  // Back into question order: a file of one ByQuestion per question, read by index.
+// `key`: the sort's, the language, a 0 byte and the id's 8 bytes big-endian.
+Result<void> QuestionGroups::close_group(const detail::OpenGroup& group, std::string_view key) {
+  const detail::GroupMember& rep = group.representative();
+  std::uint64_t id = 0;
+  for (unsigned char c : key.substr(key.size() - 8)) id = (id << 8) | c;
+  const std::string_view hl = key.substr(0, key.size() - 9);
+  const std::uint32_t number = groups_++;
+  if (languages_.empty() || languages_.back().hl != hl) languages_.push_back({std::string(hl), number, 0});
+  ++languages_.back().count;
+  numbers_.clear();
+  put(numbers_, id);
+  put(numbers_, group.trees());
+  put(numbers_, group.seeds());
+  put(numbers_, group.locales());
+  put(numbers_, group.members().size());
+  put(numbers_, rep.type);
+  put(numbers_, number);
+  const std::uint64_t offset = groups_file_->size();
+  // [whole length][numbers][spelling][language, stems and surfaces]: of() reads the numbers
+  // and the spelling (`bytes` from offset + 4); for_each_group the whole.
+  put_string(numbers_, rep.spelling);
+  const auto bytes = static_cast<std::uint32_t>(numbers_.size());
+  const auto whole = static_cast<std::uint32_t>(bytes + rep.words.size());
+  groups_file_->out().append({reinterpret_cast<const char*>(&whole), 4});
+  groups_file_->out().append(numbers_);
+  groups_file_->out().append(rep.words);
+  for (const auto& m : group.members()) {
+    if (auto added = members_.add({m.index, offset + 4, bytes, number, &m == &rep, m.type, m.intent}); !added) {
+      return added;
+    }
+  }
+  return {};
+}
+
+// Back into question order: a file of one ByQuestion per question, read by index.
+Result<void> QuestionGroups::write_question_order() {
   auto file = extmem::ScratchFile::create("paa-question-groups");
   if (!file) return file.error();
   by_question_ = std::move(*file);

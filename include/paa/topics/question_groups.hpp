@@ -25,6 +25,10 @@
 
 namespace paa::topics {
 
+namespace detail {
+class OpenGroup;  // src/topics/open_group.hpp
+}
+
 // What a question's row shows of its variant group.
 struct QuestionGroup {
   question::QuestionType type = question::QuestionType::other;
@@ -91,6 +95,11 @@ class QuestionGroups final : public analysis::QuestionReducer {
     std::uint8_t type, intent;
     bool operator<(const Member& other) const { return index < other.index; }
   };
+  // finish's steps: each group's record and members, then the members back in question order.
+  Result<void> reduce_by_group();
+  Result<void> close_group(const detail::OpenGroup& group, std::string_view key);
+  Result<void> write_question_order();
+
   QuestionGroups(std::unique_ptr<extmem::ScratchFile> groups, std::size_t memory)
       : groups_file_(std::move(groups)), by_group_(memory, "paa-variant-groups") {}
 

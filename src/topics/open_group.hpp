@@ -1,0 +1,60 @@
+#pragma once
+// Internal: one variant group as QuestionGroups::finish reads it from its sort by group: its
+// members (one record per distinct question) and its trees (one record per tree holding any
+// member, sorted by tree). What it answers is docs/topics.md "Variant groups"' rules.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_set>
+#include <vector>
+
+namespace paa::topics::detail {
+
+struct GroupMember {
+  std::uint64_t index = 0;  // the pass's
+  std::uint64_t count = 0;  // trees holding this spelling
+  std::uint64_t since = 0;  // when its first tree was fetched (ordered as unsigned)
+  std::uint64_t tree = 0;   // that tree
+  std::uint8_t type = 0, intent = 0;
+  std::string spelling, words;
+};
+
+class OpenGroup {
+ public:
+  void add_member(GroupMember member) { members_.push_back(std::move(member)); }
+  // Trees come sorted within the group: a tree that holds two variants counts once.
+  void add_tree(std::uint64_t tree, std::uint64_t root, std::uint64_t locale) {
+    if (trees_ == 0 || tree != last_tree_) ++trees_;
+    last_tree_ = tree;
+    roots_.insert(root);
+    locales_.insert(locale);
+  }
+  // The spelling in the most trees; ties by the one fetched first, then by its tree.
+  const GroupMember& representative() const {
+    const GroupMember* rep = &members_.front();
+    for (const auto& m : members_) {
+      if (m.count > rep->count ||
+          (m.count == rep->count && (m.since < rep->since || (m.since == rep->since && m.tree < rep->tree)))) {
+        rep = &m;
+      }
+    }
+    return *rep;
+  }
+  const std::vector<GroupMember>& members() const { return members_; }
+  std::uint64_t trees() const { return trees_; }
+  std::uint64_t seeds() const { return roots_.size(); }
+  std::uint64_t locales() const { return locales_.size(); }
+  void clear() {
+    members_.clear();
+    roots_.clear();
+    locales_.clear();
+    trees_ = 0;
+  }
+
+ private:
+  std::vector<GroupMember> members_;
+  std::unordered_set<std::uint64_t> roots_, locales_;
+  std::uint64_t trees_ = 0, last_tree_ = 0;
+};
+
+}  // namespace paa::topics::detail
