@@ -1,0 +1,81 @@
+// @ts-check
+// --- domains (docs/reports.md "Domains") ----------------------------------------------------
+// M.rows[i] = [domain, answers, share, questions, keys, topics, yours];
+// M.since[i] = [run_id, job, at_ms, keys, moves, [[domain, from, to, won, lost], ...], more_rows].
+function DomainsView(M) {
+  const yoursSet = new Set(M.yours);
+  const domainState = { text: "", yours: false, since: M.since.length >= 2 ? M.since.length - 2 : M.since.length - 1 };
+  $("domain-since").textContent = "";
+  if (!M.since.length) $("domain-since").appendChild(el("option", null, "no run to compare from"));
+  M.since.forEach((r, i) => {
+    const o = el("option", null, "run " + r[0] + " (" + r[1] + ", ended " + when(r[2]) + ")");
+    o.value = String(i);
+    $("domain-since").appendChild(o);
+  });
+  if (M.since.length) $("domain-since").value = String(domainState.since);
+  $("domain-since").disabled = M.since.length === 0;
+  $("domain-yours").disabled = M.yours.length === 0;
+  if (!M.yours.length) $("domain-yours").parentElement.title = "paa export --domain YOURS.com marks your domains";
+  const domainShown = (d) => (!domainState.yours || yoursSet.has(d)) && (!domainState.text || d.includes(domainState.text));
+  function domainRow(cells, yours) {
+    const tr = el("tr", yours ? "yours" : null);
+    for (const [text, cls] of cells) tr.appendChild(el("td", cls, text));
+    if (yours) tr.firstChild.appendChild(el("span", "mark", " ★ yours"));
+    return tr;
+  }
+  function drawDomains() {
+    const rows = M.rows.filter((r) => domainShown(r[0]));
+    $("domains-summary").textContent = fmt(M.sourced) + " answers with a source in the whole report (the query filters do not apply), on " +
+      plural(M.total, "domain or bucket", "domains and buckets") + ": each answer counts once per tree, its domain the registrable one (www.bbc.co.uk: bbc.co.uk), as paa export --format domains. " +
+      (M.yours.length ? "Your domains (--domain): " + M.yours.join(", ") + "." : "Give --domain to mark your domains.") +
+      " Showing " + fmt(rows.length) + ".";
+    $("domains-more").textContent = M.total > M.rows.length
+      ? "The report lists the first " + fmt(M.caps.rows || 0) + " domains (and yours); " + fmt(M.total - M.rows.length) + " more: paa export --format domains lists them all."
+      : "";
+    const table = $("domains-table");
+    table.textContent = "";
+    const head = el("tr");
+    for (const [label, cls] of [["Domain", ""], ["Answers", "num"], ["Share", "num"], ["Questions", "num"], ["Keys", "num"], ["Topics", "num"]]) {
+      head.appendChild(el("th", cls || null, label));
+    }
+    table.appendChild(head);
+    for (const r of rows) {
+      const tr = domainRow([[r[0], "domain"], [fmt(r[1]), "num answers"], [r[2] === null ? "" : pct(r[2]), "num share"],
+        [fmt(r[3]), "num questions"], [fmt(r[4]), "num keys"], [fmt(r[5]), "num topics"]], r[6]);
+      tr.dataset.domain = r[0];
+      table.appendChild(tr);
+    }
+    drawMoves();
+  }
+  function drawMoves() {
+    const table = $("moves-table");
+    table.textContent = "";
+    $("moves-more").textContent = "";
+    const run = M.since[domainState.since];
+    if (!run) {
+      $("moves-summary").textContent = "Won and lost compare each key's answers at the end of a run with now; " + runNote(M.runs);
+      return;
+    }
+    const rows = run[5].filter((r) => domainShown(r[0]));
+    $("moves-summary").textContent = "From the end of run " + run[0] + " (" + when(run[2]) + ") to now, over " + plural(run[3], "key", "keys") +
+      " stored at both: " + plural(run[4], "question", "questions") + " changed domain (won by the new one, lost by the old; as paa diff --by domain). " +
+      runNote(M.runs) + (M.since.length < M.runs ? " The report compares from the latest " + fmt(M.since.length) + "." : "");
+    const head = el("tr");
+    for (const [label, cls] of [["Domain", ""], ["Answers then", "num"], ["Answers now", "num"], ["Won", "num"], ["Lost", "num"], ["Net", "num"]]) {
+      head.appendChild(el("th", cls || null, label));
+    }
+    table.appendChild(head);
+    for (const r of rows) {
+      const net = r[3] - r[4];
+      const tr = domainRow([[r[0], "domain"], [fmt(r[1]), "num from"], [fmt(r[2]), "num to"], [fmt(r[3]), "num won"], [fmt(r[4]), "num lost"],
+        [(net > 0 ? "+" : "") + fmt(net), "num net"]], yoursSet.has(r[0]));
+      tr.dataset.domain = r[0];
+      table.appendChild(tr);
+    }
+    if (run[6] > 0) $("moves-more").textContent = "The report lists each run's first " + fmt(M.caps.moves || 0) + " domains (and yours); " + fmt(run[6]) + " more: paa diff --by domain --from " + run[0] + " lists them all.";
+  }
+  $("domain-filter").addEventListener("input", (e) => { domainState.text = e.target.value.trim().toLowerCase(); drawDomains(); });
+  $("domain-yours").addEventListener("change", (e) => { domainState.yours = e.target.checked; drawDomains(); });
+  $("domain-since").addEventListener("change", (e) => { domainState.since = Number(e.target.value); drawMoves(); });
+  return { draw: drawDomains };
+}
