@@ -1,9 +1,7 @@
 // @ts-check
 // --- changes (docs/reports.md "Changes") ----------------------------------------------------
-// C.volatile[i] = [q, hl, gl, city, versions, mean_churn, last_change_ms, [stable, intermittent,
-// gone, new], earlier_versions, [[first_fetch_ms, last_fetch_ms, run_id, questions, churn,
-// [[change, question, old, new], ...], more_changes], ...]];
-// C.questions[i] = [q, hl, gl, city, question, status, first_seen_ms, last_seen_ms, versions_seen, versions].
+// C.volatile[i]: a VOLATILE_KEY, with STATUSES and a timeline of VERSIONs of CHANGEs;
+// C.questions[i]: a QUESTION_CHANGE (records.schema).
 const runNote = (runs) => runs === 0
   ? "The store records no runs (a store written before run ids, or without paa run)."
   : runs === 1
@@ -35,15 +33,15 @@ function ChangesView(C) {
       const open = changesState.open.has(i);
       const tr = el("tr", "vkey");
       tr.dataset.key = String(i);
-      tr.appendChild(toggleCell(open, "the timeline of " + k[0]));
-      tr.appendChild(el("td", "q", k[0]));
+      tr.appendChild(toggleCell(open, "the timeline of " + k[VOLATILE_KEY.q]));
+      tr.appendChild(el("td", "q", k[VOLATILE_KEY.q]));
       tr.appendChild(el("td", "locale", locale(k)));
-      tr.appendChild(el("td", "num versions", fmt(k[4])));
-      tr.appendChild(el("td", "num churn", k[5] === null ? "-" : pct(k[5])));
-      tr.appendChild(el("td", "last", k[6] === null ? "no change recorded" : when(k[6])));
-      tr.appendChild(el("td", "num new", fmt(k[7][3])));
-      tr.appendChild(el("td", "num gone", fmt(k[7][2])));
-      tr.appendChild(el("td", "num intermittent", fmt(k[7][1])));
+      tr.appendChild(el("td", "num versions", fmt(k[VOLATILE_KEY.versions])));
+      tr.appendChild(el("td", "num churn", k[VOLATILE_KEY.meanChurn] === null ? "-" : pct(k[VOLATILE_KEY.meanChurn])));
+      tr.appendChild(el("td", "last", k[VOLATILE_KEY.lastChangeMs] === null ? "no change recorded" : when(k[VOLATILE_KEY.lastChangeMs])));
+      tr.appendChild(el("td", "num new", fmt(k[VOLATILE_KEY.statuses][STATUSES.added])));
+      tr.appendChild(el("td", "num gone", fmt(k[VOLATILE_KEY.statuses][STATUSES.gone])));
+      tr.appendChild(el("td", "num intermittent", fmt(k[VOLATILE_KEY.statuses][STATUSES.intermittent])));
       tr.addEventListener("click", () => {
         if (open) changesState.open.delete(i); else changesState.open.add(i);
         drawChanges();
@@ -53,12 +51,12 @@ function ChangesView(C) {
     });
     drawQuestionChanges(C, changesState);
   }
-  $("qchange-status").addEventListener("change", (e) => { changesState.status = e.target.value; drawQuestionChanges(C, changesState); });
-  $("qchange-filter").addEventListener("input", (e) => { changesState.text = e.target.value; drawQuestionChanges(C, changesState); });
+  $("qchange-status").addEventListener("change", (e) => { changesState.status = inputValue(e); drawQuestionChanges(C, changesState); });
+  $("qchange-filter").addEventListener("input", (e) => { changesState.text = inputValue(e); drawQuestionChanges(C, changesState); });
   return {
     draw: drawChanges,
     // The volatile key's index (r = [q, hl, gl, city, ...]), or -1.
-    indexOf: (r) => C.volatile.findIndex((k) => k[0] === r[0] && k[1] === r[1] && k[2] === r[2] && k[3] === r[3]),
+    indexOf: (r) => C.volatile.findIndex((k) => k[QUERY.q] === r[QUERY.q] && k[QUERY.hl] === r[QUERY.hl] && k[QUERY.gl] === r[QUERY.gl] && k[QUERY.city] === r[QUERY.city]),
     open(i) { changesState.open.add(i); },
   };
 }
@@ -69,25 +67,25 @@ function timelineRow(C, k, span) {
   tr.dataset.key = String(C.volatile.indexOf(k));
   const td = el("td");
   td.colSpan = span;
-  if (k[8] > 0) td.appendChild(el("p", "muted", plural(k[8], "earlier version", "earlier versions") + " not shown (the report shows a key's latest " + fmt(C.caps.versions_per_key || 0) + ")."));
+  if (k[VOLATILE_KEY.earlierVersions] > 0) td.appendChild(el("p", "muted", plural(k[VOLATILE_KEY.earlierVersions], "earlier version", "earlier versions") + " not shown (the report shows a key's latest " + fmt(C.caps.versions_per_key || 0) + ")."));
   const ol = el("ol", "versions");
-  ol.start = k[8] + 1;
-  for (const v of k[9]) {
+  ol.start = k[VOLATILE_KEY.earlierVersions] + 1;
+  for (const v of k[VOLATILE_KEY.timeline]) {
     const li = el("li", "version");
-    const head = "first fetched " + when(v[0]) + (v[1] !== v[0] ? ", last " + when(v[1]) : "") + (v[2] ? " · run " + v[2] : "") +
-      " · " + plural(v[3], "question", "questions") + (v[4] === null ? " · the first version" : " · churn " + pct(v[4]));
+    const head = "first fetched " + when(v[VERSION.firstFetchMs]) + (v[VERSION.lastFetchMs] !== v[VERSION.firstFetchMs] ? ", last " + when(v[VERSION.lastFetchMs]) : "") + (v[VERSION.runId] ? " · run " + v[VERSION.runId] : "") +
+      " · " + plural(v[VERSION.questions], "question", "questions") + (v[VERSION.churn] === null ? " · the first version" : " · churn " + pct(v[VERSION.churn]));
     li.appendChild(el("div", "head", head));
-    if (v[4] !== null) {
-      if (!v[5].length) li.appendChild(el("div", "muted", "The same questions and sources; the answers' texts changed."));
+    if (v[VERSION.churn] !== null) {
+      if (!v[VERSION.changes].length) li.appendChild(el("div", "muted", "The same questions and sources; the answers' texts changed."));
       const ul = el("ul", "changes");
-      for (const c of v[5]) {
-        const item = el("li", c[0], c[1]);
-        item.dataset.change = c[0];
-        if (c[2] || c[3]) item.appendChild(el("span", "was", (c[0] === "moved" ? "moved: " : "source: ") + c[2] + " → " + c[3]));
+      for (const c of v[VERSION.changes]) {
+        const item = el("li", c[CHANGE.kind], c[CHANGE.question]);
+        item.dataset.change = c[CHANGE.kind];
+        if (c[CHANGE.before] || c[CHANGE.after]) item.appendChild(el("span", "was", (c[CHANGE.kind] === "moved" ? "moved: " : "source: ") + c[CHANGE.before] + " → " + c[CHANGE.after]));
         ul.appendChild(item);
       }
       li.appendChild(ul);
-      if (v[6] > 0) li.appendChild(el("div", "muted", fmt(v[6]) + " more changes: paa diff --from and --to around this version lists them all."));
+      if (v[VERSION.moreChanges] > 0) li.appendChild(el("div", "muted", fmt(v[VERSION.moreChanges]) + " more changes: paa diff --from and --to around this version lists them all."));
     }
     ol.appendChild(li);
   }
@@ -99,8 +97,8 @@ function timelineRow(C, k, span) {
 // The questions that came, went or came and went, filtered by status and text.
 function drawQuestionChanges(C, changesState) {
   const want = fold(changesState.text);
-  const rows = C.questions.filter((r) => (!changesState.status || r[5] === changesState.status) &&
-    (!want || fold(r[4]).includes(want) || fold(r[0]).includes(want)));
+  const rows = C.questions.filter((r) => (!changesState.status || r[QUESTION_CHANGE.status] === changesState.status) &&
+    (!want || fold(r[QUESTION_CHANGE.question]).includes(want) || fold(r[QUESTION_CHANGE.q]).includes(want)));
   const all = (C.statuses.new || 0) + (C.statuses.gone || 0) + (C.statuses.intermittent || 0);
   $("qchange-note").textContent = all === 0
     ? "No question came or went: every question of every key is in all of its versions."
@@ -117,14 +115,14 @@ function drawQuestionChanges(C, changesState) {
   table.appendChild(head);
   for (const r of rows) {
     const tr = el("tr", "qchange");
-    tr.dataset.status = r[5];
-    tr.appendChild(el("td", "question", r[4]));
-    tr.appendChild(el("td", "status", r[5]));
-    tr.appendChild(el("td", "q", r[0]));
+    tr.dataset.status = r[QUESTION_CHANGE.status];
+    tr.appendChild(el("td", "question", r[QUESTION_CHANGE.question]));
+    tr.appendChild(el("td", "status", r[QUESTION_CHANGE.status]));
+    tr.appendChild(el("td", "q", r[QUESTION_CHANGE.q]));
     tr.appendChild(el("td", "locale", locale(r)));
-    tr.appendChild(el("td", "first", when(r[6])));
-    tr.appendChild(el("td", "last", when(r[7])));
-    tr.appendChild(el("td", "num seen", fmt(r[8]) + " of " + fmt(r[9])));
+    tr.appendChild(el("td", "first", when(r[QUESTION_CHANGE.firstSeenMs])));
+    tr.appendChild(el("td", "last", when(r[QUESTION_CHANGE.lastSeenMs])));
+    tr.appendChild(el("td", "num seen", fmt(r[QUESTION_CHANGE.versionsSeen]) + " of " + fmt(r[QUESTION_CHANGE.versions])));
     table.appendChild(tr);
   }
 }

@@ -1,8 +1,8 @@
 // @ts-check
-// The detail panel's view of a question of the map (node.data = [question, answer, url, title]).
+// The detail panel's view of a question of the map (node.data: a NODE record).
 // `topicLine`: the topic's words, or null.
 function questionDetail(d, n, topicLine) {
-  const [question, answer, url, title] = n.data;
+  const question = n.data[NODE.question], answer = n.data[NODE.answer], url = n.data[NODE.url], title = n.data[NODE.title];
   d.appendChild(el("h2", null, question));
   if (n.repeat) d.appendChild(el("p", "muted", "↺ This question appears earlier in this tree."));
   if (topicLine) d.appendChild(el("p", "muted", topicLine));
@@ -16,7 +16,7 @@ function questionDetail(d, n, topicLine) {
 }
 // A key's versions: [versions, mean churn, last change ms].
 function historyLine(h) {
-  const [versions, churn, last] = h;
+  const versions = h[HISTORY.versions], churn = h[HISTORY.churn], last = h[HISTORY.lastChangeMs];
   return el("p", "history", versions > 1
     ? plural(versions, "version", "versions") + " · mean churn " + (100 * churn).toFixed(1) + "% · last change " +
       new Date(last).toISOString().slice(0, 16).replace("T", " ") + " UTC"

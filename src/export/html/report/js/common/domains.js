@@ -1,14 +1,13 @@
 // @ts-check
 // --- domains (docs/reports.md "Domains") ----------------------------------------------------
-// M.rows[i] = [domain, answers, share, questions, keys, topics, yours];
-// M.since[i] = [run_id, job, at_ms, keys, moves, [[domain, from, to, won, lost], ...], more_rows].
+// M.rows[i]: a DOMAIN; M.since[i]: a SINCE_RUN with its DOMAIN_MOVEs (records.schema).
 function DomainsView(M) {
   const yoursSet = new Set(M.yours);
   const domainState = { text: "", yours: false, since: M.since.length >= 2 ? M.since.length - 2 : M.since.length - 1 };
   $("domain-since").textContent = "";
   if (!M.since.length) $("domain-since").appendChild(el("option", null, "no run to compare from"));
   M.since.forEach((r, i) => {
-    const o = el("option", null, "run " + r[0] + " (" + r[1] + ", ended " + when(r[2]) + ")");
+    const o = el("option", null, "run " + r[SINCE_RUN.runId] + " (" + r[SINCE_RUN.job] + ", ended " + when(r[SINCE_RUN.atMs]) + ")");
     o.value = String(i);
     $("domain-since").appendChild(o);
   });
@@ -24,7 +23,7 @@ function DomainsView(M) {
     return tr;
   }
   function drawDomains() {
-    const rows = M.rows.filter((r) => domainShown(r[0]));
+    const rows = M.rows.filter((r) => domainShown(r[DOMAIN.domain]));
     $("domains-summary").textContent = fmt(M.sourced) + " answers with a source in the whole report (the query filters do not apply), on " +
       plural(M.total, "domain or bucket", "domains and buckets") + ": each answer counts once per tree, its domain the registrable one (www.bbc.co.uk: bbc.co.uk), as paa export --format domains. " +
       (M.yours.length ? "Your domains (--domain): " + M.yours.join(", ") + "." : "Give --domain to mark your domains.") +
@@ -40,9 +39,9 @@ function DomainsView(M) {
     }
     table.appendChild(head);
     for (const r of rows) {
-      const tr = domainRow([[r[0], "domain"], [fmt(r[1]), "num answers"], [r[2] === null ? "" : pct(r[2]), "num share"],
-        [fmt(r[3]), "num questions"], [fmt(r[4]), "num keys"], [fmt(r[5]), "num topics"]], r[6]);
-      tr.dataset.domain = r[0];
+      const tr = domainRow([[r[DOMAIN.domain], "domain"], [fmt(r[DOMAIN.answers]), "num answers"], [r[DOMAIN.share] === null ? "" : pct(r[DOMAIN.share]), "num share"],
+        [fmt(r[DOMAIN.questions]), "num questions"], [fmt(r[DOMAIN.keys]), "num keys"], [fmt(r[DOMAIN.topics]), "num topics"]], r[DOMAIN.yours]);
+      tr.dataset.domain = r[DOMAIN.domain];
       table.appendChild(tr);
     }
     drawMoves();
@@ -56,9 +55,9 @@ function DomainsView(M) {
       $("moves-summary").textContent = "Won and lost compare each key's answers at the end of a run with now; " + runNote(M.runs);
       return;
     }
-    const rows = run[5].filter((r) => domainShown(r[0]));
-    $("moves-summary").textContent = "From the end of run " + run[0] + " (" + when(run[2]) + ") to now, over " + plural(run[3], "key", "keys") +
-      " stored at both: " + plural(run[4], "question", "questions") + " changed domain (won by the new one, lost by the old; as paa diff --by domain). " +
+    const rows = run[SINCE_RUN.rows].filter((r) => domainShown(r[DOMAIN_MOVE.domain]));
+    $("moves-summary").textContent = "From the end of run " + run[SINCE_RUN.runId] + " (" + when(run[SINCE_RUN.atMs]) + ") to now, over " + plural(run[SINCE_RUN.keys], "key", "keys") +
+      " stored at both: " + plural(run[SINCE_RUN.moves], "question", "questions") + " changed domain (won by the new one, lost by the old; as paa diff --by domain). " +
       runNote(M.runs) + (M.since.length < M.runs ? " The report compares from the latest " + fmt(M.since.length) + "." : "");
     const head = el("tr");
     for (const [label, cls] of [["Domain", ""], ["Answers then", "num"], ["Answers now", "num"], ["Won", "num"], ["Lost", "num"], ["Net", "num"]]) {
@@ -66,16 +65,16 @@ function DomainsView(M) {
     }
     table.appendChild(head);
     for (const r of rows) {
-      const net = r[3] - r[4];
-      const tr = domainRow([[r[0], "domain"], [fmt(r[1]), "num from"], [fmt(r[2]), "num to"], [fmt(r[3]), "num won"], [fmt(r[4]), "num lost"],
-        [(net > 0 ? "+" : "") + fmt(net), "num net"]], yoursSet.has(r[0]));
-      tr.dataset.domain = r[0];
+      const net = r[DOMAIN_MOVE.won] - r[DOMAIN_MOVE.lost];
+      const tr = domainRow([[r[DOMAIN_MOVE.domain], "domain"], [fmt(r[DOMAIN_MOVE.from]), "num from"], [fmt(r[DOMAIN_MOVE.to]), "num to"], [fmt(r[DOMAIN_MOVE.won]), "num won"], [fmt(r[DOMAIN_MOVE.lost]), "num lost"],
+        [(net > 0 ? "+" : "") + fmt(net), "num net"]], yoursSet.has(r[DOMAIN_MOVE.domain]));
+      tr.dataset.domain = r[DOMAIN_MOVE.domain];
       table.appendChild(tr);
     }
-    if (run[6] > 0) $("moves-more").textContent = "The report lists each run's first " + fmt(M.caps.moves || 0) + " domains (and yours); " + fmt(run[6]) + " more: paa diff --by domain --from " + run[0] + " lists them all.";
+    if (run[SINCE_RUN.moreRows] > 0) $("moves-more").textContent = "The report lists each run's first " + fmt(M.caps.moves || 0) + " domains (and yours); " + fmt(run[SINCE_RUN.moreRows]) + " more: paa diff --by domain --from " + run[SINCE_RUN.runId] + " lists them all.";
   }
-  $("domain-filter").addEventListener("input", (e) => { domainState.text = e.target.value.trim().toLowerCase(); drawDomains(); });
-  $("domain-yours").addEventListener("change", (e) => { domainState.yours = e.target.checked; drawDomains(); });
-  $("domain-since").addEventListener("change", (e) => { domainState.since = Number(e.target.value); drawMoves(); });
+  $("domain-filter").addEventListener("input", (e) => { domainState.text = inputValue(e).trim().toLowerCase(); drawDomains(); });
+  $("domain-yours").addEventListener("change", (e) => { domainState.yours = inputChecked(e); drawDomains(); });
+  $("domain-since").addEventListener("change", (e) => { domainState.since = Number(inputValue(e)); drawMoves(); });
   return { draw: drawDomains };
 }

@@ -3,7 +3,15 @@
 // folder.js), joined into common.js by assemble.cmake. Its page kit: DOM helpers and formats.
 // Store strings are rendered through textContent / setAttribute only; links only for http(s).
 const SVG = "http://www.w3.org/2000/svg";
-const $ = (id) => document.getElementById(id);
+// The page's elements by id. Typed as inputs, which have everything the page reads of its
+// controls (value, checked, disabled) and of its other elements.
+/** @type {(id: string) => HTMLInputElement} */
+const $ = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
+// The value (or checked state) of an input or select an event came from.
+/** @param {Event} e */
+const inputValue = (e) => /** @type {HTMLInputElement} */ (e.target).value;
+/** @param {Event} e */
+const inputChecked = (e) => /** @type {HTMLInputElement} */ (e.target).checked;
 const el = (tag, cls, text) => {
   const e = document.createElement(tag);
   if (cls) e.className = cls;
@@ -17,11 +25,11 @@ const sel = (tag, attrs) => {
 };
 const fold = (s) => String(s).normalize("NFC").toLowerCase().replace(/\s+/g, " ").trim();
 // A key's locale: r = [q, hl, gl, city, ...] (results, keys, volatile keys, question changes).
-const locale = (r) => r[1] + "-" + r[2] + (r[3] ? "-" + r[3] : "");
+const locale = (r) => r[QUERY.hl] + "-" + r[QUERY.gl] + (r[QUERY.city] ? "-" + r[QUERY.city] : "");
 const safeUrl = (u) => (typeof u === "string" && /^https?:\/\//i.test(u) ? u : null);
 const domainOf = (u) => {
   if (!safeUrl(u)) return "";
-  try { return new URL(u).hostname.replace(/^www\./, ""); } catch (e) { return ""; }
+  try { return new URL(u).hostname.replace(/^www\./, ""); } catch { return ""; }
 };
 const fmt = (n) => n.toLocaleString("en");
 const plural = (n, one, many) => fmt(n) + " " + (n === 1 ? one : many);
@@ -46,7 +54,7 @@ function walk(nodes, fn, depth, parent) {
     if (top[1] >= top[0].length) { stack.pop(); continue; }
     const node = top[0][top[1]++];
     fn(node, top[2], top[3]);
-    if (node[4] && node[4].length) stack.push([node[4], 0, top[2] + 1, node]);
+    if (node[NODE.children] && node[NODE.children].length) stack.push([node[NODE.children], 0, top[2] + 1, node]);
   }
 }
 

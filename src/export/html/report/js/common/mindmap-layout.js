@@ -24,11 +24,11 @@ function buildTree(q, nodes) {
   push(nodes, root);
   while (stack.length) {
     const [n, parent] = stack.pop();
-    const f = fold(n[0]);
-    const node = { text: n[0], data: n, kids: [], open: parent.depth < 2, depth: parent.depth + 1, repeat: seen.has(f) };
+    const f = fold(n[NODE.question]);
+    const node = { text: n[NODE.question], data: n, kids: [], open: parent.depth < 2, depth: parent.depth + 1, repeat: seen.has(f) };
     seen.add(f);
     parent.kids.push(node);
-    push(n[4], node);
+    push(n[NODE.children], node);
   }
   return root;
 }

@@ -8,7 +8,7 @@ const PALETTE = ["#c6dbff", "#ffd4a8", "#c4ecbf", "#f7c3d3", "#ddd0f7", "#fff0a0
 const OTHER_TOPIC = "#e4e7ec";
 
 /**
- * @typedef {{ topicOf: (text: string) => (number[] | undefined), topics: () => any, noTopic: string,
+ * @typedef {{ topicOf: (text: string) => ({ topic: number, type: number } | undefined), topics: () => any, noTopic: string,
  *   colouring?: () => Promise<unknown>, onNode: (node: any) => void }} MapOptions
  * @typedef {{ opts: MapOptions, root: any, view: { x: number, y: number, k: number }, selected: any,
  *   byTopic: boolean, colours: Map<number, string>, svg: SVGSVGElement, layer: SVGElement }} MapState
@@ -29,7 +29,7 @@ function mapLegend(m) {
   while (s.length) {
     const n = s.pop();
     const t = m.opts.topicOf(n.text);
-    if (t) counts.set(t[0], (counts.get(t[0]) || 0) + 1); else none++;
+    if (t) counts.set(t.topic, (counts.get(t.topic) || 0) + 1); else none++;
     s.push(...n.kids);
   }
   const order = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
@@ -46,7 +46,7 @@ function mapLegend(m) {
   legend.appendChild(el("strong", null, "Topics in this map"));
   order.slice(0, PALETTE.length).forEach(([t, c], i) => {
     m.colours.set(t, PALETTE[i]);
-    entry(PALETTE[i], T.topics[t][1] + " (" + c + ")", T.topics[t][0]);
+    entry(PALETTE[i], T.topics[t][TOPIC.label] + " (" + c + ")", T.topics[t][TOPIC.id]);
   });
   const rest = order.slice(PALETTE.length);
   if (rest.length) entry(OTHER_TOPIC, plural(rest.length, "other topic", "other topics") + " (" + rest.reduce((a, e) => a + e[1], 0) + ")");
@@ -63,7 +63,7 @@ function mapNode(m, n) {
   const rect = sel("rect", { width: NODE_W, height: n.h, rx: 6 });
   if (m.byTopic && n.data) {
     const t = m.opts.topicOf(n.text);
-    if (t) rect.style.fill = m.colours.get(t[0]) || OTHER_TOPIC;
+    if (t) rect.style.fill = m.colours.get(t.topic) || OTHER_TOPIC;
   }
   g.appendChild(rect);
   const title = sel("title", {});
@@ -179,7 +179,7 @@ function mapControls(m) {
   });
 }
 
-// The mind map in #map with its tools. opts: topicOf(text) -> [topic number, type] or
+// The mind map in #map with its tools. opts: topicOf(text) -> {topic: its number, type} or
 // undefined; topics() -> the topics object (T.topics[n] = [id, label, ...]); noTopic: the
 // legend's words for questions without one; colouring(): called (and awaited) before the first
 // colouring, to load what topicOf needs; onNode(node or null): a question was selected (null:

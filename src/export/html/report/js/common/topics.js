@@ -3,24 +3,23 @@
 // The whole report's topics (the query filters do not apply), most trees first, as
 // `paa export --format topics` lists them; filtered by a text (label, representative and
 // listed questions) and a question type (topics with questions of that type).
-// T.topics[i] = [id, label, hl, questions, groups, trees, representative, [questions of each
-// type], [[question, type, intent, trees, variant_of], ...]]; types and intents are indexes
-// into T.types / T.intents.
+// T.topics[i]: a TOPIC, its listed questions TOPIC_LISTED (records.schema); types and intents
+// are indexes into T.types / T.intents.
 function TopicsView(T) {
   const topicState = { text: "", type: -1, open: new Set() };
   let topicTexts = null;
   fillSelect($("topic-type"), "All question types", T.types.map((name, i) => {
     let n = 0;
-    for (const t of T.topics) n += t[7][i];
+    for (const t of T.topics) n += t[TOPIC.ofType][i];
     return [String(i), name + " (" + plural(n, "question", "questions") + ")"];
   }));
   function drawTopics() {
-    if (!topicTexts) topicTexts = T.topics.map((t) => [t[1], t[6], ...t[8].map((q) => q[0])].map(fold).join("\u0000"));
+    if (!topicTexts) topicTexts = T.topics.map((t) => [t[TOPIC.label], t[TOPIC.representative], ...t[TOPIC.listed].map((q) => q[TOPIC_LISTED.question])].map(fold).join("\u0000"));
     const want = fold(topicState.text);
     const ty = topicState.type;
     const rows = [];
     T.topics.forEach((t, i) => {
-      if (ty >= 0 && !t[7][ty]) return;
+      if (ty >= 0 && !t[TOPIC.ofType][ty]) return;
       if (want && !topicTexts[i].includes(want)) return;
       rows.push(i);
     });
@@ -42,15 +41,15 @@ function TopicsView(T) {
       const t = T.topics[i];
       const open = topicState.open.has(i);
       const tr = el("tr", "topic");
-      tr.dataset.topic = t[0];
-      tr.appendChild(toggleCell(open, "the questions of " + t[1]));
-      tr.appendChild(el("td", "label", t[1]));
-      tr.appendChild(el("td", "hl", t[2]));
-      tr.appendChild(el("td", "num questions", fmt(t[3])));
-      tr.appendChild(el("td", "num groups", fmt(t[4])));
-      tr.appendChild(el("td", "num trees", fmt(t[5])));
-      tr.appendChild(el("td", "rep", t[6]));
-      if (ty >= 0) tr.appendChild(el("td", "num of-type", fmt(t[7][ty])));
+      tr.dataset.topic = t[TOPIC.id];
+      tr.appendChild(toggleCell(open, "the questions of " + t[TOPIC.label]));
+      tr.appendChild(el("td", "label", t[TOPIC.label]));
+      tr.appendChild(el("td", "hl", t[TOPIC.hl]));
+      tr.appendChild(el("td", "num questions", fmt(t[TOPIC.questions])));
+      tr.appendChild(el("td", "num groups", fmt(t[TOPIC.groups])));
+      tr.appendChild(el("td", "num trees", fmt(t[TOPIC.trees])));
+      tr.appendChild(el("td", "rep", t[TOPIC.representative]));
+      if (ty >= 0) tr.appendChild(el("td", "num of-type", fmt(t[TOPIC.ofType][ty])));
       tr.addEventListener("click", () => {
         if (open) topicState.open.delete(i); else topicState.open.add(i);
         drawTopics();
@@ -61,25 +60,25 @@ function TopicsView(T) {
   }
   function topicQuestions(t, span, ty) {
     const tr = el("tr", "qs");
-    tr.dataset.topic = t[0];
+    tr.dataset.topic = t[TOPIC.id];
     const td = el("td");
     td.colSpan = span;
-    const qs = t[8].filter((q) => ty < 0 || q[1] === ty);
+    const qs = t[TOPIC.listed].filter((q) => ty < 0 || q[TOPIC_LISTED.type] === ty);
     const inner = el("table");
     const head = el("tr");
     ["Question", "Type", "Intent", "Trees", "Variant of"].forEach((h) => head.appendChild(el("th", h === "Trees" ? "num" : null, h)));
     inner.appendChild(head);
     for (const q of qs) {
       const r = el("tr", "q");
-      r.appendChild(el("td", "question", q[0]));
-      r.appendChild(el("td", "type", T.types[q[1]]));
-      r.appendChild(el("td", "intent", T.intents[q[2]]));
-      r.appendChild(el("td", "num", fmt(q[3])));
-      r.appendChild(el("td", "variant", q[4]));
+      r.appendChild(el("td", "question", q[TOPIC_LISTED.question]));
+      r.appendChild(el("td", "type", T.types[q[TOPIC_LISTED.type]]));
+      r.appendChild(el("td", "intent", T.intents[q[TOPIC_LISTED.intent]]));
+      r.appendChild(el("td", "num", fmt(q[TOPIC_LISTED.trees])));
+      r.appendChild(el("td", "variant", q[TOPIC_LISTED.variantOf]));
       inner.appendChild(r);
     }
     td.appendChild(inner);
-    const all = ty < 0 ? t[3] : t[7][ty];
+    const all = ty < 0 ? t[TOPIC.questions] : t[TOPIC.ofType][ty];
     if (all > qs.length) {
       td.appendChild(el("p", "muted", fmt(all - qs.length) + " more " + (ty < 0 ? "" : T.types[ty] + " ") +
         "questions: the report lists each topic's first " + fmt(T.questions_per_topic) +
@@ -88,13 +87,13 @@ function TopicsView(T) {
     tr.appendChild(td);
     return tr;
   }
-  $("topic-filter").addEventListener("input", (e) => { topicState.text = e.target.value; drawTopics(); });
-  $("topic-type").addEventListener("change", (e) => { topicState.type = e.target.value === "" ? -1 : Number(e.target.value); drawTopics(); });
+  $("topic-filter").addEventListener("input", (e) => { topicState.text = inputValue(e); drawTopics(); });
+  $("topic-type").addEventListener("change", (e) => { topicState.type = inputValue(e) === "" ? -1 : Number(inputValue(e)); drawTopics(); });
   return {
     draw: drawTopics,
     // Opens the topic of this id (filters cleared so that it shows); false when not listed.
     open(id) {
-      const i = T.topics.findIndex((t) => t[0] === id);
+      const i = T.topics.findIndex((t) => t[TOPIC.id] === id);
       if (i < 0) return false;
       topicState.open.add(i);
       topicState.text = "";

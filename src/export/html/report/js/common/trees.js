@@ -18,13 +18,13 @@ function SourcesView(trees) {
     let total = 0;
     for (const [, , nodes] of list) {
       walk(nodes, (n) => {
-        const dom = domainOf(n[2]);
+        const dom = domainOf(n[NODE.url]);
         if (!dom) return;
         total++;
         let e = m.get(dom);
         if (!e) { e = { dom, answers: 0, qs: new Map() }; m.set(dom, e); }
         e.answers++;
-        e.qs.set(n[0], (e.qs.get(n[0]) || 0) + 1);
+        e.qs.set(n[NODE.question], (e.qs.get(n[NODE.question]) || 0) + 1);
       });
     }
     const rows = [...m.values()].sort((a, b) => b.answers - a.answers);
@@ -59,11 +59,11 @@ function SourcesView(trees) {
     if (!want) return;
     const found = [];
     for (const [q, loc, nodes] of trees()) {
-      walk(nodes, (n) => { const dom = domainOf(n[2]); if (dom === want || dom.endsWith("." + want)) found.push([q, loc, n]); });
+      walk(nodes, (n) => { const dom = domainOf(n[NODE.url]); if (dom === want || dom.endsWith("." + want)) found.push([q, loc, n]); });
     }
     d.appendChild(el("p", null, want + " answers " + fmt(found.length) + " questions in the selection" + (found.length > 200 ? " (first 200 shown)" : "") + "."));
     const ul = el("ul", "plain");
-    for (const [q, loc, n] of found.slice(0, 200)) ul.appendChild(el("li", null, n[0] + " — " + q + " (" + loc + ")"));
+    for (const [q, loc, n] of found.slice(0, 200)) ul.appendChild(el("li", null, n[NODE.question] + " — " + q + " (" + loc + ")"));
     d.appendChild(ul);
   }
   $("domain-box").addEventListener("input", hits);
@@ -76,7 +76,7 @@ function drawCompare(d, q, same) {
   d.textContent = "";
   d.appendChild(el("h3", null, "“" + q + "” in " + same.length + " locale" + (same.length === 1 ? "" : "s")));
   if (same.length < 2) { d.appendChild(el("p", "muted", "This query is stored in one locale only; harvest it with other hl/gl values to compare markets.")); return; }
-  const sets = same.map(([, nodes]) => { const m = new Map(); walk(nodes, (n) => { const k = fold(n[0]); if (!m.has(k)) m.set(k, n[0]); }); return m; });
+  const sets = same.map(([, nodes]) => { const m = new Map(); walk(nodes, (n) => { const k = fold(n[NODE.question]); if (!m.has(k)) m.set(k, n[NODE.question]); }); return m; });
   const shared = [...sets[0].keys()].filter((k) => sets.every((s) => s.has(k)));
   const sec = el("section");
   sec.appendChild(el("h3", null, "Shared by all (" + shared.length + ")"));
@@ -93,7 +93,7 @@ function drawCompare(d, q, same) {
     unique.forEach((k) => u.appendChild(el("li", null, sets[i].get(k))));
     s.appendChild(u);
     const doms = new Map();
-    walk(nodes, (n) => { const dom = domainOf(n[2]); if (dom) doms.set(dom, (doms.get(dom) || 0) + 1); });
+    walk(nodes, (n) => { const dom = domainOf(n[NODE.url]); if (dom) doms.set(dom, (doms.get(dom) || 0) + 1); });
     s.appendChild(el("p", "muted", "Answer sources: " + ([...doms.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5).map((x) => x[0] + " (" + x[1] + ")").join(", ") || "none")));
     cols.appendChild(s);
   });

@@ -1,7 +1,7 @@
 // @ts-check
 // --- the query list -----------------------------------------------------------------------
 const state = { loc: -1, text: "", keys: null, exact: true, keyNo: -1, key: null, tree: null };
-const range = () => (state.loc >= 0 ? [S.locales[state.loc][4], S.locales[state.loc][5]] : [0, S.keys.count]);
+const range = () => (state.loc >= 0 ? [S.locales[state.loc][LOCALE.first], S.locales[state.loc][LOCALE.count]] : [0, S.keys.count]);
 const listCount = () => (state.keys ? state.keys.length : range()[1]);
 const listKey = (i) => (state.keys ? state.keys[i] : range()[0] + i);
 function listPosition(k) {
@@ -20,7 +20,7 @@ function recordRow(list, kind, n, make) {
 }
 const qlist = VList($("q-list"), $("q-list").firstElementChild, 40, (i) => recordRow(qlist, "keys", listKey(i), (r) => {
   const k = listKey(i);
-  const row = queryRow(r[0], locale(r), k === state.keyNo);
+  const row = queryRow(r[KEY.q], locale(r), k === state.keyNo);
   row.dataset.key = String(k);
   row.addEventListener("click", () => { remember(r, k); navigate(keyHash(r)); });
   return row;
@@ -67,11 +67,11 @@ async function applyFilter() {
 }
 let filterTimer = 0;
 $("q-filter").addEventListener("input", (e) => {
-  state.text = e.target.value;
+  state.text = inputValue(e);
   clearTimeout(filterTimer);
   filterTimer = setTimeout(() => applyFilter().catch(failed), 200);
 });
 $("loc-filter").addEventListener("change", (e) => {
-  state.loc = e.target.value === "" ? -1 : Number(e.target.value);
+  state.loc = inputValue(e) === "" ? -1 : Number(inputValue(e));
   applyFilter().catch(failed);
 });

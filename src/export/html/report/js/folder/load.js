@@ -54,13 +54,11 @@ const chunkPath = (kind, n) => "data/" + kind + "/" + Math.floor(n / S.folder_fi
 const chunk = (kind, n) => load(chunkPath(kind, n), kind, n);
 const loaded = (kind, n) => { const e = cache.get(chunkPath(kind, n)); return e && e.value; };
 const whole = (name) => load("data/" + name + ".js", name, 0);
-// key = [q, hl, gl, city, fetched_ms, tree, level, parent, seed, [versions, churn, last change]]
+// The records (records.schema): KEY, TREE, QUESTION.
 const keyPage = (k) => Math.floor(k / S.keys.per_page);
 const key = async (k) => (await chunk("keys", keyPage(k)))[k % S.keys.per_page];
 const keyNow = (k) => { const p = loaded("keys", keyPage(k)); return p && p[k % S.keys.per_page]; };
-// tree = [[related, ...], [node, ...]]
 const tree = async (t) => (await chunk("trees", Math.floor(t / S.trees.per_chunk)))[t % S.trees.per_chunk];
-// question = [question, trees, first q, hl, gl, city, topic | -1, type]
 const questionPage = (n) => Math.floor(n / S.questions.per_page);
 const questionNow = (n) => { const p = loaded("questions", questionPage(n)); return p && p[n % S.questions.per_page]; };
 // A row's data is loading: draw it again when it has come (or say why not).

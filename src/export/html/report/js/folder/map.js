@@ -11,14 +11,14 @@ function topicOf(text) {
   if (!T) return undefined;
   if (!topicOfQuestion) {
     topicOfQuestion = new Map();
-    T.topics.forEach((t, i) => t[8].forEach((q) => { const f = fold(q[0]); if (!topicOfQuestion.has(f)) topicOfQuestion.set(f, [i, q[1]]); }));
+    T.topics.forEach((t, i) => t[TOPIC.listed].forEach((q) => { const f = fold(q[TOPIC_LISTED.question]); if (!topicOfQuestion.has(f)) topicOfQuestion.set(f, { topic: i, type: q[TOPIC_LISTED.type] }); }));
   }
   return topicOfQuestion.get(fold(text));
 }
 const map = MindMap({ topicOf, topics: () => T, colouring: topics, noTopic: "not among the topics' listed questions", onNode: showDetail });
 
 function keyLink(k) {
-  const a = el("a", null, k[0] + " (" + locale(k) + ")");
+  const a = el("a", null, k[QUERY.q] + " (" + locale(k) + ")");
   a.href = keyHash(k);
   return a;
 }
@@ -27,30 +27,30 @@ function showDetail(n) {
   d.textContent = "";
   const r = state.key;
   if (n && n.data) {
-    const t = topicOf(n.data[0]);
-    questionDetail(d, n, t ? "Topic: " + T.topics[t[0]][1] + " (" + T.topics[t[0]][2] + ") · " + T.types[t[1]] : null);
+    const t = topicOf(n.data[NODE.question]);
+    questionDetail(d, n, t ? "Topic: " + T.topics[t.topic][TOPIC.label] + " (" + T.topics[t.topic][TOPIC.hl] + ") · " + T.types[t.type] : null);
     const p = el("p");
     const a = el("a", null, "Search this question");
-    a.href = "#search=" + enc(n.data[0]);
+    a.href = "#search=" + enc(n.data[NODE.question]);
     p.appendChild(a);
     d.appendChild(p);
     return;
   }
   if (!r) return;
-  d.appendChild(el("h2", null, r[0]));
-  d.appendChild(el("p", "muted", locale(r) + " · fetched " + when(r[4])));
+  d.appendChild(el("h2", null, r[KEY.q]));
+  d.appendChild(el("p", "muted", locale(r) + " · fetched " + when(r[KEY.fetchedMs])));
   const lineage = el("p", "lineage");
-  if (r[6] > 0) {
-    lineage.appendChild(document.createTextNode("Level " + r[6] + " of the expansion"));
-    for (const [label, k] of [[" · parent: ", r[7]], [" · seed: ", r[8]]]) {
+  if (r[KEY.level] > 0) {
+    lineage.appendChild(document.createTextNode("Level " + r[KEY.level] + " of the expansion"));
+    for (const [label, k] of [[" · parent: ", r[KEY.parent]], [" · seed: ", r[KEY.seed]]]) {
       if (!k) continue;
       lineage.appendChild(document.createTextNode(label));
       lineage.appendChild(keyLink(k));
     }
   } else lineage.textContent = "Level 0: a query of the job, its own seed.";
   d.appendChild(lineage);
-  const h = historyLine(r[9]);
-  if (r[9][0] > 1) {
+  const h = historyLine(r[KEY.history]);
+  if (r[KEY.history][HISTORY.versions] > 1) {
     const b = el("button", "btn", "Timeline");
     b.addEventListener("click", () => openTimeline(r).catch(failed));
     h.appendChild(document.createTextNode(" "));
@@ -65,13 +65,13 @@ let keySeq = 0;
 async function openKey(k) {
   const seq = ++keySeq;
   const r = await key(k);
-  const t = await tree(r[5]);
+  const t = await tree(r[KEY.tree]);
   if (seq !== keySeq) return false;
   remember(r, k);
   state.keyNo = k;
   state.key = r;
   state.tree = t;
-  map.show(buildTree(r[0], t[1]));
+  map.show(buildTree(r[KEY.q], t[TREE.nodes]));
   const pos = listPosition(k);
   if (pos >= 0) qlist.reveal(pos); else qlist.redraw();
   return true;

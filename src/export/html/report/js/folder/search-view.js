@@ -4,19 +4,19 @@ let searchText = "";
 let searchSeq = 0;
 const found = { keys: [], questions: [] };
 const keyResults = VList($("search-keys"), $("search-keys").firstElementChild, 40, (i) => recordRow(keyResults, "keys", found.keys[i], (r) => {
-  const row = el("a", "vrow", r[0]);
+  const row = el("a", "vrow", r[KEY.q]);
   row.href = keyHash(r);
-  row.title = r[0];
+  row.title = r[KEY.q];
   row.dataset.key = String(found.keys[i]);
   row.addEventListener("click", () => remember(r, found.keys[i]));  // the link then needs no search
   row.appendChild(el("span", "sub", locale(r)));
   return row;
 }));
 const questionResults = VList($("search-questions"), $("search-questions").firstElementChild, 40, (i) => recordRow(questionResults, "questions", found.questions[i], (rec) => {
-  const row = el("div", "vrow", rec[0]);
-  row.title = rec[0];
+  const row = el("div", "vrow", rec[QUESTION.question]);
+  row.title = rec[QUESTION.question];
   row.dataset.question = String(found.questions[i]);
-  row.appendChild(el("span", "sub", plural(rec[1], "tree", "trees") + " · first: " + rec[2] + " (" + locale(rec.slice(2)) + ")"));
+  row.appendChild(el("span", "sub", plural(rec[QUESTION.trees], "tree", "trees") + " · first: " + rec[QUESTION.q] + " (" + locale(rec.slice(QUESTION.q)) + ")"));
   row.addEventListener("click", () => questionInfo($("search-detail"), rec).catch(failed));
   return row;
 }));
@@ -53,6 +53,6 @@ async function runSearch(text) {
 let searchTimer = 0;
 $("search-box").addEventListener("input", (e) => {
   clearTimeout(searchTimer);
-  const text = e.target.value;
+  const text = inputValue(e);
   searchTimer = setTimeout(() => navigate(text ? "#search=" + enc(text) : "#tab=search", location.hash.startsWith("#search=")), 250);
 });

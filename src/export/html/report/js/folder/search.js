@@ -12,8 +12,8 @@ async function entriesOf(w, prefix) {
   const hex = utf8Hex(points.slice(0, 2).join(""));
   if (!(await shards()).has(hex)) return [];
   const entries = await load("data/search/" + hex.slice(0, 2) + "/" + hex + ".js", "search", hex);
-  if (prefix && points.length > 1) return entries.filter((e) => e[0].startsWith(w));
-  const e = entries.find((x) => x[0] === w);
+  if (prefix && points.length > 1) return entries.filter((e) => e[SEARCH_ENTRY.word].startsWith(w));
+  const e = entries.find((x) => x[SEARCH_ENTRY.word] === w);
   return e ? [e] : [];
 }
 function decode(deltas) {
@@ -26,11 +26,12 @@ function decode(deltas) {
 // first `cap` numbers only: past the smallest capped list's last number (`frontier`) whether a
 // number holds the word is unknown.
 function postingOf(entries, kind) {
-  const at = kind === "questions" ? 1 : 3;
+  const [count, deltas] = kind === "questions"
+    ? [SEARCH_ENTRY.questions, SEARCH_ENTRY.questionDeltas] : [SEARCH_ENTRY.keys, SEARCH_ENTRY.keyDeltas];
   let frontier = Infinity;
   const lists = entries.map((e) => {
-    const nums = decode(e[at + 1]);
-    if (e[at] > nums.length) frontier = Math.min(frontier, nums[nums.length - 1]);
+    const nums = decode(e[deltas]);
+    if (e[count] > nums.length) frontier = Math.min(frontier, nums[nums.length - 1]);
     return nums;
   });
   let list = lists.length === 1 ? lists[0] : [];
@@ -68,7 +69,7 @@ async function search(text, kind, opts) {
   for (let i = 0; i < words.length; i++) {
     const x = words[i];
     const prefix = !opts.whole && i === words.length - 1 && x.last;
-    let entries = await entriesOf(x.w, prefix);
+    const entries = await entriesOf(x.w, prefix);
     if (entries.length || (!x.tail && !x.parts)) { add(x.w, prefix, entries); continue; }
     if (x.tail) { add(x.tail, prefix, await entriesOf(x.tail, prefix)); continue; }
     for (let j = 0; j < x.parts.length; j++) {
@@ -107,7 +108,7 @@ async function search(text, kind, opts) {
     const batch = pages.slice(i, i + 8);
     const records = await Promise.all(batch.map((p) => chunk(kind, p)));
     batch.forEach((p, j) => {
-      for (const [n, read] of byPage.get(p)) if (read.every((t) => holds(records[j][n % per][0], t))) numbers.push(n);
+      for (const [n, read] of byPage.get(p)) if (read.every((t) => holds(records[j][n % per][kind === "keys" ? KEY.q : QUESTION.question], t))) numbers.push(n);
     });
   }
   numbers.sort((a, b) => a - b);

@@ -5,7 +5,7 @@ async function start() {
     ", " + plural(S.jobs.length, "job", "jobs") +
     (S.results ? "; newest result fetched " + when(S.newest_fetched_at) : "") +
     (S.at !== null && S.at !== undefined ? "; as stored at " + (typeof S.at === "number" ? when(S.at) : S.at) : "");
-  fillSelect($("loc-filter"), "All locales (" + fmt(S.keys.count) + ")", S.locales.map((l, i) => [String(i), l[0] + " (" + fmt(l[5]) + ")"]));
+  fillSelect($("loc-filter"), "All locales (" + fmt(S.keys.count) + ")", S.locales.map((l, i) => [String(i), l[LOCALE.name] + " (" + fmt(l[LOCALE.count]) + ")"]));
   drawCount();
   qlist.setCount(listCount());
   if (!S.keys.count) map.clear("The report holds no results.");

@@ -2,7 +2,7 @@
 // --- top questions: the question pages in order (most trees first) ------------------------------
 let topList = null;
 function questionRowText(rec) {
-  return [rec[0], fmt(rec[1]), locale(rec.slice(2)), rec[2]];
+  return [rec[QUESTION.question], fmt(rec[QUESTION.trees]), locale(rec.slice(QUESTION.q)), rec[QUESTION.q]];
 }
 function drawTop() {
   $("top-summary").textContent = plural(S.questions.count, "unique question", "unique questions") + " in " +
@@ -17,7 +17,7 @@ function drawTop() {
   topList = VList(t, body, 30, (i) => recordRow(topList, "questions", i, (rec) => {
     const row = el("div", "vrow");
     for (const text of questionRowText(rec)) row.appendChild(el("span", null, text));
-    row.title = rec[0];
+    row.title = rec[QUESTION.question];
     row.dataset.question = String(i);
     row.addEventListener("click", () => questionInfo($("top-detail"), rec).catch(failed));
     return row;
@@ -28,22 +28,22 @@ function drawTop() {
 async function questionInfo(d, rec) {
   await topics();
   d.textContent = "";
-  d.appendChild(el("h3", null, rec[0]));
-  const topic = rec[6] >= 0 ? T.topics[rec[6]] : null;
-  const p = el("p", "muted", "In " + plural(rec[1], "tree", "trees") + " · " + (T.types[rec[7]] || "") + " question · ");
+  d.appendChild(el("h3", null, rec[QUESTION.question]));
+  const topic = rec[QUESTION.topic] >= 0 ? T.topics[rec[QUESTION.topic]] : null;
+  const p = el("p", "muted", "In " + plural(rec[QUESTION.trees], "tree", "trees") + " · " + (T.types[rec[QUESTION.type]] || "") + " question · ");
   if (topic) {
     p.appendChild(document.createTextNode("topic "));
-    const a = el("a", null, topic[1] + " (" + topic[2] + ")");
-    a.href = "#topic=" + enc(topic[0]);
+    const a = el("a", null, topic[TOPIC.label] + " (" + topic[TOPIC.hl] + ")");
+    a.href = "#topic=" + enc(topic[TOPIC.id]);
     p.appendChild(a);
   } else p.appendChild(document.createTextNode("not in a listed topic"));
   d.appendChild(p);
   const first = el("p", null, "First query: ");
-  first.appendChild(keyLink(rec.slice(2, 6)));
+  first.appendChild(keyLink(rec.slice(QUESTION.q, QUESTION.city + 1)));
   d.appendChild(first);
   const s = el("p");
   const a = el("a", null, "Search this question");
-  a.href = "#search=" + enc(rec[0]);
+  a.href = "#search=" + enc(rec[QUESTION.question]);
   s.appendChild(a);
   d.appendChild(s);
 }

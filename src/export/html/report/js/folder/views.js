@@ -23,9 +23,9 @@ function drawRelated$() {
   const d = $("related");
   d.textContent = "";
   if (!state.key) { d.appendChild(el("p", "muted", "Select a query.")); return; }
-  drawRelated(d, state.key[0], locale(state.key), state.tree[0]);
+  drawRelated(d, state.key[KEY.q], locale(state.key), state.tree[TREE.related]);
 }
-const sourcesView = SourcesView(() => (state.key ? [[state.key[0], locale(state.key), state.tree[1]]] : []));
+const sourcesView = SourcesView(() => (state.key ? [[state.key[KEY.q], locale(state.key), state.tree[TREE.nodes]]] : []));
 let compareSeq = 0;
 async function drawCompare$() {
   const d = $("compare");
@@ -33,11 +33,11 @@ async function drawCompare$() {
   d.textContent = "";
   const r = state.key;
   if (!r) { d.appendChild(el("p", "muted", "Select a query.")); return; }
-  d.appendChild(el("p", "muted", "Looking for “" + r[0] + "” in the other locales…"));
+  d.appendChild(el("p", "muted", "Looking for “" + r[KEY.q] + "” in the other locales…"));
   const same = [];
   for (const k of await sameQuery(r, state.keyNo)) {
     const x = k === state.keyNo ? r : await key(k);
-    same.push([locale(x), k === state.keyNo ? state.tree[1] : (await tree(x[5]))[1]]);
+    same.push([locale(x), k === state.keyNo ? state.tree[TREE.nodes] : (await tree(x[KEY.tree]))[TREE.nodes]]);
   }
-  if (seq === compareSeq && state.key === r) drawCompare(d, r[0], same);
+  if (seq === compareSeq && state.key === r) drawCompare(d, r[KEY.q], same);
 }

@@ -13,18 +13,18 @@ const segmenter = new Intl.Segmenter("und", { granularity: "word" });
 // are joined, and the search takes the parts when the index lacks the whole.
 function wordsOf(text) {
   const folded = caseFold(String(text).replace(/\u2019/g, "'"));
-  const pieces = [];  // [text, end, word-like]
-  for (const s of segmenter.segment(folded)) pieces.push([s.segment, s.index + s.segment.length, s.isWordLike]);
+  const pieces = [];
+  for (const s of segmenter.segment(folded)) pieces.push({ text: s.segment, end: s.index + s.segment.length, word: s.isWordLike });
   const out = [];
   for (let i = 0; i < pieces.length; i++) {
-    if (!pieces[i][2]) continue;
-    let [word, end] = pieces[i];
+    if (!pieces[i].word) continue;
+    let { text: word, end } = pieces[i];
     const parts = [word];
-    while (i + 2 < pieces.length && /^[.:]$/.test(pieces[i + 1][0]) && pieces[i + 2][2] &&
-           /\p{L}$/u.test(word) && /^\p{L}/u.test(pieces[i + 2][0])) {
-      word += pieces[i + 1][0] + pieces[i + 2][0];
-      parts.push(pieces[i + 2][0]);
-      end = pieces[i + 2][1];
+    while (i + 2 < pieces.length && /^[.:]$/.test(pieces[i + 1].text) && pieces[i + 2].word &&
+           /\p{L}$/u.test(word) && /^\p{L}/u.test(pieces[i + 2].text)) {
+      word += pieces[i + 1].text + pieces[i + 2].text;
+      parts.push(pieces[i + 2].text);
+      end = pieces[i + 2].end;
       i += 2;
     }
     const w = bare(word);

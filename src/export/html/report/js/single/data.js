@@ -2,8 +2,7 @@
 // paa report, the single file (js/single/*.js joined into report.js by assemble.cmake): reads
 // the data elements of its page and renders with the parts it shares with the report folder's
 // page (common.js, inlined before this script).
-// R[i] = [q, hl, gl, city, fetched_ms, [job indexes], [related], tree, [versions, churn, last change]?]
-// tree node = [question, answer, url, title, [children]?]
+// R[i]: a RESULT, its tree of NODEs (records.schema).
 const R = [];
 for (const part of document.querySelectorAll("script.paa-results")) {
   for (const r of JSON.parse(part.textContent)) R.push(r);
@@ -21,18 +20,18 @@ function topicOf(text) {
     topicOfQuestion = new Map();
     for (const part of document.querySelectorAll("script.paa-topic-questions")) {
       for (const e of JSON.parse(part.textContent)) {
-        const f = fold(e[0]);
-        if (!topicOfQuestion.has(f)) topicOfQuestion.set(f, [e[1], e[2]]);
+        const f = fold(e[TOPIC_QUESTION.question]);
+        if (!topicOfQuestion.has(f)) topicOfQuestion.set(f, { topic: e[TOPIC_QUESTION.topic], type: e[TOPIC_QUESTION.type] });
       }
     }
   }
   return topicOfQuestion.get(fold(text));
 }
 
-const folded = R.map((r) => fold(r[0]));
+const folded = R.map((r) => fold(r[RESULT.q]));
 const locales = new Map();
 R.forEach((r) => locales.set(locale(r), (locales.get(locale(r)) || 0) + 1));
 const jobCounts = D.jobs.map(() => 0);
-R.forEach((r) => r[5].forEach((j) => jobCounts[j]++));
+R.forEach((r) => r[RESULT.jobs].forEach((j) => jobCounts[j]++));
 
 const state = { text: "", loc: "", job: -1, rows: [], selected: -1 };

@@ -13,7 +13,7 @@ function applyFilters() {
   for (let i = 0; i < R.length; i++) {
     if (t && !folded[i].includes(t)) continue;
     if (state.loc && locale(R[i]) !== state.loc) continue;
-    if (state.job >= 0 && !R[i][5].includes(state.job)) continue;
+    if (state.job >= 0 && !R[i][RESULT.jobs].includes(state.job)) continue;
     rows.push(i);
   }
   state.rows = rows;
@@ -25,13 +25,13 @@ function applyFilters() {
 
 const list = VList($("q-list"), $("q-list").firstElementChild, 40, (i) => {
   const idx = state.rows[i];
-  const row = queryRow(R[idx][0], locale(R[idx]), idx === state.selected);
+  const row = queryRow(R[idx][RESULT.q], locale(R[idx]), idx === state.selected);
   row.addEventListener("click", () => { select(idx); selectionChanged(); });
   return row;
 });
 $("q-list").addEventListener("keydown", (e) => {
   const pos = state.rows.indexOf(state.selected);
-  let next = pos;
+  let next;
   if (e.key === "ArrowDown") next = Math.min(state.rows.length - 1, pos + 1);
   else if (e.key === "ArrowUp") next = Math.max(0, pos - 1);
   else return;
@@ -41,12 +41,12 @@ $("q-list").addEventListener("keydown", (e) => {
 
 let debounce = 0;
 $("q-filter").addEventListener("input", (e) => {
-  state.text = e.target.value;
+  state.text = inputValue(e);
   clearTimeout(debounce);
   debounce = setTimeout(applyFilters, R.length > 20000 ? 150 : 0);
 });
-$("loc-filter").addEventListener("change", (e) => { state.loc = e.target.value; applyFilters(); });
-$("job-filter").addEventListener("change", (e) => { state.job = e.target.value === "" ? -1 : Number(e.target.value); applyFilters(); });
+$("loc-filter").addEventListener("change", (e) => { state.loc = inputValue(e); applyFilters(); });
+$("job-filter").addEventListener("change", (e) => { state.job = inputValue(e) === "" ? -1 : Number(inputValue(e)); applyFilters(); });
 
 function select(idx) {
   state.selected = idx;

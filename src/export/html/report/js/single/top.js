@@ -1,6 +1,6 @@
 // @ts-check
-// --- top questions ------------------------------------------------------------------------
-let top = [];
+// --- top questions ---------------------------------------------------------------------------
+let topRows = [];
 let topSort = { key: "count", dir: -1 };
 let topList = null;
 function drawTop() {
@@ -8,39 +8,39 @@ function drawTop() {
   for (const idx of state.rows) {
     const r = R[idx];
     const inTree = new Set();
-    walk(r[7], (n) => {
-      const f = fold(n[0]);
+    walk(r[RESULT.tree], (n) => {
+      const f = fold(n[NODE.question]);
       if (inTree.has(f)) return;
       inTree.add(f);
       let e = m.get(f);
-      if (!e) { e = { q: n[0], count: 0, locs: new Set(), first: idx, trees: [] }; m.set(f, e); }
+      if (!e) { e = { q: n[NODE.question], count: 0, locs: new Set(), first: idx, trees: [] }; m.set(f, e); }
       e.count++;
       e.locs.add(locale(r));
       e.trees.push(idx);
     });
   }
-  top = [...m.values()];
+  topRows = [...m.values()];
   sortTop();
-  $("top-summary").textContent = fmt(top.length) + " unique questions in " + fmt(state.rows.length) + " selected trees. Click a question to list the queries whose trees hold it.";
+  $("top-summary").textContent = fmt(topRows.length) + " unique questions in " + fmt(state.rows.length) + " selected trees. Click a question to list the queries whose trees hold it.";
   const t = $("top-table");
   if (!topList) {
     t.appendChild(el("div", "head"));
     const body = el("div", "spacer");
     t.appendChild(body);
     topList = VList(t, body, 30, (i) => {
-      const e = top[i];
+      const e = topRows[i];
       const row = el("div", "vrow");
       row.appendChild(el("span", null, e.q));
       row.appendChild(el("span", null, fmt(e.count)));
       row.appendChild(el("span", null, e.locs.size));
-      row.appendChild(el("span", null, R[e.first][0]));
+      row.appendChild(el("span", null, R[e.first][RESULT.q]));
       row.title = e.q;
       row.addEventListener("click", () => showTopDetail(e));
       return row;
     }, 30);
   }
   drawTopHead();
-  topList.setCount(top.length);
+  topList.setCount(topRows.length);
   $("top-detail").textContent = "";
 }
 function drawTopHead() {
@@ -52,7 +52,7 @@ function drawTopHead() {
       topSort = { key, dir: topSort.key === key ? -topSort.dir : (key === "q" || key === "first" ? 1 : -1) };
       sortTop();
       drawTopHead();
-      topList.setCount(top.length);
+      topList.setCount(topRows.length);
     });
     const th = el("div");
     th.appendChild(b);
@@ -62,7 +62,7 @@ function drawTopHead() {
 function sortTop() {
   const { key, dir } = topSort;
   const v = { q: (e) => fold(e.q), count: (e) => e.count, locs: (e) => e.locs.size, first: (e) => folded[e.first] }[key];
-  top.sort((a, b) => { const x = v(a), y = v(b); return x < y ? -dir : x > y ? dir : b.count - a.count; });
+  topRows.sort((a, b) => { const x = v(a), y = v(b); return x < y ? -dir : x > y ? dir : b.count - a.count; });
 }
 function showTopDetail(e) {
   const d = $("top-detail");
@@ -72,7 +72,7 @@ function showTopDetail(e) {
   const ul = el("ul", "plain");
   for (const idx of e.trees.slice(0, 200)) {
     const li = el("li");
-    const b = el("button", "btn", R[idx][0] + " · " + locale(R[idx]));
+    const b = el("button", "btn", R[idx][RESULT.q] + " · " + locale(R[idx]));
     b.addEventListener("click", () => { select(idx); show("map"); });
     li.appendChild(b);
     ul.appendChild(li);

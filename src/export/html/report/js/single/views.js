@@ -10,17 +10,17 @@ function drawRelated$() {
   d.textContent = "";
   if (state.selected < 0) return;
   const r = R[state.selected];
-  drawRelated(d, r[0], locale(r), r[6]);
+  drawRelated(d, r[RESULT.q], locale(r), r[RESULT.related]);
 }
-const sourcesView = SourcesView(() => state.rows.map((idx) => [R[idx][0], locale(R[idx]), R[idx][7]]));
+const sourcesView = SourcesView(() => state.rows.map((idx) => [R[idx][RESULT.q], locale(R[idx]), R[idx][RESULT.tree]]));
 function drawCompare$() {
   const d = $("compare");
   d.textContent = "";
   if (state.selected < 0) return;
   const f = folded[state.selected];
   const same = [];
-  for (let i = 0; i < R.length; i++) if (folded[i] === f) same.push([locale(R[i]), R[i][7]]);
-  drawCompare(d, R[state.selected][0], same);
+  for (let i = 0; i < R.length; i++) if (folded[i] === f) same.push([locale(R[i]), R[i][RESULT.tree]]);
+  drawCompare(d, R[state.selected][RESULT.q], same);
 }
 
 applyFilters();
