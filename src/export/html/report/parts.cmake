@@ -6,4 +6,4 @@
 #   folder.js: the report folder, loading data files on demand
 set(PAA_REPORT_COMMON_PARTS kit vlist tabs mindmap-layout mindmap detail topics changes domains trees)
 set(PAA_REPORT_SINGLE_PARTS data list map top views)
-set(PAA_REPORT_FOLDER_PARTS load words search keys list map route views top search-view start)
+set(PAA_REPORT_FOLDER_PARTS load words links search keys list map route views top search-view start)

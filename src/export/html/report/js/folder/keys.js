@@ -1,7 +1,5 @@
 // @ts-check
 // --- keys: where a query is, and links to it ------------------------------------------------
-const keyHash = (r, tab) => "#q=" + enc(r[QUERY.q]) + "&hl=" + enc(r[QUERY.hl]) + "&gl=" + enc(r[QUERY.gl]) + "&city=" + enc(r[QUERY.city]) +
-  (tab && tab !== "map" ? "&tab=" + tab : "");
 const known = new Map();  // keyHash -> key number, of keys seen (bounded)
 function remember(r, k) {
   const h = keyHash(r);

@@ -1,7 +1,5 @@
 // @ts-check
 // --- tabs and links ---------------------------------------------------------------------------
-const TABS = ["map", "top", "topics", "changes", "domains", "related", "sources", "compare", "search"];
-const KEY_TABS = ["map", "related", "sources", "compare"];
 let activeTab = "map";
 const tabBar = Tabs(TABS, (name) => {
   if (KEY_TABS.includes(name) && state.key) navigate(keyHash(state.key, name));
@@ -22,10 +20,9 @@ let routed = null;
 async function route(hash) {
   if (hash === routed) return;
   routed = hash;
-  const p = new URLSearchParams(hash.replace(/^#/, ""));
-  if (p.has("q")) {
-    const tab = KEY_TABS.includes(p.get("tab")) ? p.get("tab") : "map";
-    const k = await findKey(p.get("q"), p.get("hl") || "", p.get("gl") || "", p.get("city") || "");
+  const to = parseRoute(hash);
+  if (to.view === "key") {
+    const k = await findKey(to.q, to.hl, to.gl, to.city);
     if (routed !== hash) return;
     if (k < 0) {
       keySeq++;
@@ -33,29 +30,28 @@ async function route(hash) {
       state.keyNo = -1;
       state.tree = null;
       qlist.redraw();
-      map.clear("“" + p.get("q") + "” (" + [p.get("hl"), p.get("gl"), p.get("city")].filter(Boolean).join("-") + ") is not in this report.");
+      map.clear("“" + to.q + "” (" + [to.hl, to.gl, to.city].filter(Boolean).join("-") + ") is not in this report.");
     } else if (k === state.keyNo) {
       keySeq++;  // the same key keeps its map as it is (folds, zoom); a key still loading is dropped
     } else if (!(await openKey(k))) return;
-    await show(tab);
-  } else if (p.has("search")) {
+    await show(to.tab);
+  } else if (to.view === "search") {
     await show("search");
-    await runSearch(p.get("search"));
-  } else if (p.has("topic")) {
+    await runSearch(to.text);
+  } else if (to.view === "topic") {
     await topics();
     if (routed !== hash) return;
     const view = topicsView();
-    const open = view.open(p.get("topic"));
+    const open = view.open(to.id);
     await show("topics");
     if (open) {
-      const row = document.querySelector(`#topic-table tr.topic[data-topic="${CSS.escape(p.get("topic"))}"]`);
+      const row = document.querySelector(`#topic-table tr.topic[data-topic="${CSS.escape(to.id)}"]`);
       if (row) row.scrollIntoView({ block: "center" });
     }
   } else {
-    const tab = TABS.includes(p.get("tab")) ? p.get("tab") : "map";
-    if (KEY_TABS.includes(tab) && !state.key && S.keys.count > 0) await openKey(listKey(0));
+    if (KEY_TABS.includes(to.tab) && !state.key && S.keys.count > 0) await openKey(listKey(0));
     if (routed !== hash) return;
-    await show(tab);
+    await show(to.tab);
   }
 }
 
