@@ -1,10 +1,11 @@
 // @ts-check
 // paa report, the folder form (include/paa/export/html/report_folder.hpp, docs/reports.md "The
-// report folder"), js/folder/*.js joined into folder.js by assemble.cmake: the page holds no data. Each data file is a script that calls paaReport() or
-// paaData(); they are loaded with <script> elements (Chromium refuses fetch from file://), only
-// those the view needs, and only names the summary or the shard list vouch for: a missing file
-// would be an error in the console. Nothing holds every key, tree or question: pages, chunks and
-// shards are cached, the big ones in a small LRU, so that memory stays bounded at a million keys.
+// report folder"), js/folder/*.js joined into folder.js by assemble.cmake: the page holds no
+// data. Each data file is a script that calls paaReport() or paaData(); they are loaded with
+// <script> elements (Chromium refuses fetch from file://), only those the view needs, and only
+// names the summary or the shard list vouch for: a missing file would be an error in the console.
+// Nothing holds every key, tree or question: pages, chunks and shards are cached, the big ones in
+// a small LRU, so that memory stays bounded at a million keys.
 const enc = encodeURIComponent;
 
 // --- loading ----------------------------------------------------------------------------
