@@ -45,6 +45,7 @@ STORE_TOKENS = {
     "shard0": "shards-shard-0-of-2.db",
     "shard1": "shards-shard-1-of-2.db",
 }
+FOLDER_BYTES = re.compile(rb'"bytes":([0-9]+)')
 GENERATED_AT = re.compile(rb'"generated_at": ?[0-9]+')
 VERSION = re.compile(rb"(paa(?:-harvester)?\)? [0-9]+\.[0-9]+\.[0-9]+(?:, commit |[ -]))([0-9a-f]{7,40})(-dirty)?")
 
@@ -65,6 +66,10 @@ def normalise(name, data, scripts):
     parts = name.split("/")
     if len(parts) == 2 and parts[1] in ("common.js", "folder.js") and data == scripts[parts[1]]:
         return f"<paa:{parts[1]}>\n".encode()  # a report folder's page script
+    if len(parts) == 2 and parts[1] == "paa-report.json":
+        # The folder's size counts its scripts: the data's bytes, then the scripts' as a marker.
+        scripts_bytes = len(scripts["common.js"]) + len(scripts["folder.js"])
+        data = FOLDER_BYTES.sub(lambda m: f'"bytes":{int(m.group(1)) - scripts_bytes}+<paa:scripts>'.encode(), data)
     if name.endswith(".html"):
         for n in ("common.js", "report.js"):
             data = data.replace(b"<script>\n" + scripts[n] + b"</script>", f"<script>\n<paa:{n}>\n</script>".encode())
