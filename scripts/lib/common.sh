@@ -35,9 +35,10 @@ paa_install_packages() {
 
 paa_install_deps() { paa_install_packages "${PAA_PACKAGES[@]}"; }
 
-# Test-only consumers from npm (tests/tools/package.json, pinned by its lock: DuckDB for the
-# partitioned dataset, puppeteer-core to drive Chromium through the HTML report) into build/npm;
-# silent when that lock is installed already.
+# Test-only tools from npm (tests/tools/package.json, pinned by its lock: DuckDB for the
+# partitioned dataset, puppeteer-core to drive Chromium through the HTML report, typescript and
+# eslint for the report's JavaScript, ctest's ReportJs.*) into build/npm; silent when that lock
+# is installed already.
 paa_install_npm_tools() {
   command -v npm >/dev/null || paa_install_packages nodejs npm
   local dir="$PAA_ROOT/build/npm"

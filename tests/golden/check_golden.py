@@ -1,13 +1,19 @@
 #!/usr/bin/env python3
 """Every view of paa against its reference output (tests/golden/README.md).
 
-usage: check_golden.py PAA [--write] [--only NAME ...] [--keep DIR]
+usage: check_golden.py PAA [--write] [--only NAME ...] [--keep DIR] [--scripts DIR]
 
 Copies the golden stores (tests/fixtures/golden/stores) to a scratch folder, runs each case of
 tests/golden/cases.tsv there with PAA, and compares what it wrote with tests/golden/expected:
 byte for byte (a workbook cell for cell, a folder file by file), after the one normalisation of
 what changes with every build (the commit in a version string) or every run (a report's
 generated_at). --write records the outputs as the new references instead.
+
+The report's page scripts are not references of their own: their parts (src/export/html/report/js)
+are joined as the build joins them (assemble.cmake), and where an output holds a joined script
+(a report folder's common.js and folder.js, the single file's inline scripts) it must be that
+script as it is; it is compared as a marker, so the references hold the data alone. --scripts
+DIR takes the joined scripts from DIR instead (to record references with an older binary).
 """
 import argparse
 import difflib
@@ -27,8 +33,10 @@ ROOT = HERE.parents[1]
 STORES = ROOT / "tests/fixtures/golden/stores"
 EXPECTED = HERE / "expected"
 TEXT_COPY_LIMIT = 48 * 1024  # references up to this size are kept as text, to show a diff
-# A report folder's page assets are these files as they are: their references are the sources.
+# A report folder's page assets other than the scripts are these files as they are: their
+# references are the sources.
 REPORT_ASSETS = ROOT / "src/export/html/report"
+SCRIPTS = ("common.js", "report.js", "folder.js")
 
 STORE_TOKENS = {
     "plain": "plain.db",
@@ -37,12 +45,34 @@ STORE_TOKENS = {
     "shard0": "shards-shard-0-of-2.db",
     "shard1": "shards-shard-1-of-2.db",
 }
+FOLDER_BYTES = re.compile(rb'"bytes":([0-9]+)')
 GENERATED_AT = re.compile(rb'"generated_at": ?[0-9]+')
 VERSION = re.compile(rb"(paa(?:-harvester)?\)? [0-9]+\.[0-9]+\.[0-9]+(?:, commit |[ -]))([0-9a-f]{7,40})(-dirty)?")
 
 
-def normalise(name, data):
-    """What changes with every build or run, made constant."""
+def joined_scripts(scratch, source):
+    """{name: bytes} of the report's scripts: joined from their parts, or those in `source`."""
+    if source:
+        return {n: (Path(source) / n).read_bytes() for n in SCRIPTS}
+    out = scratch / "report-js"
+    out.mkdir(parents=True, exist_ok=True)
+    subprocess.run(["cmake", f"-DDIR={REPORT_ASSETS}", f"-DJS_OUT={out}", "-P", str(REPORT_ASSETS / "assemble.cmake")],
+                   check=True)
+    return {n: (out / n).read_bytes() for n in SCRIPTS}
+
+
+def normalise(name, data, scripts):
+    """What changes with every build or run, made constant; the page's scripts as markers."""
+    parts = name.split("/")
+    if len(parts) == 2 and parts[1] in ("common.js", "folder.js") and data == scripts[parts[1]]:
+        return f"<paa:{parts[1]}>\n".encode()  # a report folder's page script
+    if len(parts) == 2 and parts[1] == "paa-report.json":
+        # The folder's size counts its scripts: the data's bytes, then the scripts' as a marker.
+        scripts_bytes = len(scripts["common.js"]) + len(scripts["folder.js"])
+        data = FOLDER_BYTES.sub(lambda m: f'"bytes":{int(m.group(1)) - scripts_bytes}+<paa:scripts>'.encode(), data)
+    if name.endswith(".html"):
+        for n in ("common.js", "report.js"):
+            data = data.replace(b"<script>\n" + scripts[n] + b"</script>", f"<script>\n<paa:{n}>\n</script>".encode())
     data = VERSION.sub(rb"\1<commit>", data)
     return GENERATED_AT.sub(rb'"generated_at":0', data)
 
@@ -55,7 +85,7 @@ def text_copies():
     """{SHA-256: a file holding those bytes}: the kept references, then the report's assets (a
     folder output equal to one of those is not kept again)."""
     files = [p for p in sorted(EXPECTED.rglob("*")) if p.is_file() and p.name != "manifest.json"] if EXPECTED.exists() else []
-    files += sorted(p for p in REPORT_ASSETS.iterdir() if p.is_file())
+    files += sorted(p for p in REPORT_ASSETS.iterdir() if p.is_file() and p.suffix not in {".cmake"})
     return {sha256(p.read_bytes()): p for p in reversed(files)}
 
 
@@ -114,6 +144,7 @@ def main():
     parser.add_argument("--write", action="store_true")
     parser.add_argument("--only", nargs="*")
     parser.add_argument("--keep")
+    parser.add_argument("--scripts")
     a = parser.parse_args()
     paa = str(Path(a.paa).resolve())
     manifest_path = EXPECTED / "manifest.json"
@@ -139,6 +170,7 @@ def main():
     env = {k: v for k, v in os.environ.items() if not k.startswith("PAA_")}
     env["TZ"] = "UTC"
     runs = run_ids(paa, scratch, env)
+    scripts = joined_scripts(scratch, a.scripts)
 
     failures = []
     written = {}
@@ -154,7 +186,7 @@ def main():
         if r.returncode != 0:
             failures.append(f"{name}: exit {r.returncode}: {r.stderr.decode(errors='replace').strip()[:400]}")
             continue
-        outputs = {k: normalise(k, v) for k, v in outputs_of(name, kind, target, scratch, r.stdout).items()}
+        outputs = {k: normalise(k, v, scripts) for k, v in outputs_of(name, kind, target, scratch, r.stdout).items()}
         if a.write:
             written[name] = {k: sha256(v) for k, v in outputs.items()}
             for k, v in outputs.items():

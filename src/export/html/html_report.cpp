@@ -8,6 +8,7 @@
 #include "paa/watch/own_domains.hpp"
 #include "paa/output/text.hpp"
 #include "report_assets.hpp"
+#include "report_fields.hpp"
 #include "report_json.hpp"
 
 #include <algorithm>
@@ -92,6 +93,10 @@ void HtmlReportWriter::add(const StoredResult& r, const Envelope& env, std::span
   } else {
     out_.append(",\n");
   }
+  namespace result = report_schema::result;  // records.schema: written in its order
+  static_assert(report_schema::in_order(result::kFields, {result::kQ, result::kHl, result::kGl, result::kCity,
+                                                          result::kFetchedMs, result::kJobs, result::kRelated,
+                                                          result::kTree, result::kHistory}));
   out_.put('[');
   append_script_json_string(out_, r.q);
   out_.put(',');
@@ -143,6 +148,8 @@ void HtmlReportWriter::add_topic_question(std::string_view question, std::uint32
   } else {
     out_.append(",\n");
   }
+  namespace tq = report_schema::topic_question;
+  static_assert(report_schema::in_order(tq::kFields, {tq::kQuestion, tq::kTopic, tq::kType}));
   out_.put('[');
   append_script_json_string(out_, question);
   out_.put(',');

@@ -17,6 +17,7 @@
 #include <boost/json.hpp>
 #include "paa/export/html/folder_chunks.hpp"
 #include "report_assets.hpp"
+#include "report_fields.hpp"
 #include "report_json.hpp"
 
 #include <algorithm>
@@ -99,8 +100,12 @@ struct WordPostings {
     ++count[kind];
     if (first[kind].size() < kSearchPostingsCap) first[kind].push_back(number);
   }
-  // [word, questions, [deltas], keys, [deltas]]
+  // [word, questions, [deltas], keys, [deltas]] (records.schema's SEARCH_ENTRY)
   void append(BufferedOutput& out) const {
+    namespace se = report_schema::search_entry;
+    static_assert(report_schema::in_order(se::kFields, {se::kWord, se::kQuestions, se::kQuestionDeltas, se::kKeys,
+                                                        se::kKeyDeltas}));
+    static_assert(kQuestionPosting == 0 && kKeyPosting == 1);  // the order of the loop below
     out.put('[');
     append_script_json_string(out, word);
     for (int k = 0; k < 2; ++k) {
@@ -233,6 +238,8 @@ class FolderReport {
   }
 
   static void append_tree(BufferedOutput& t, const SearchResult& result) {
+    static_assert(report_schema::in_order(report_schema::tree::kFields, {report_schema::tree::kRelated,
+                                                                         report_schema::tree::kNodes}));
     t.append("[[");
     for (std::size_t i = 0; i < result.related.size(); ++i) {
       if (i > 0) t.put(',');
@@ -247,6 +254,10 @@ class FolderReport {
   Result<void> list_key(const ScannedResult& scanned, std::uint64_t tree, const watch::KeyStability& key_history) {
     const StoredResult& result = scanned.result;
     const ExportLineage& lineage = scanned.lineage;
+    namespace key = report_schema::key;  // records.schema: written in its order
+    static_assert(report_schema::in_order(key::kFields, {key::kQ, key::kHl, key::kGl, key::kCity, key::kFetchedMs,
+                                                         key::kTree, key::kLevel, key::kParent, key::kSeed,
+                                                         key::kHistory}));
     const std::string record = json_of([&](BufferedOutput& out) {
       out.put('[');
       append_key(out, ReportKey{result.q, result.hl, result.gl, result.city});
@@ -297,6 +308,9 @@ class FolderReport {
       auto placed = topic_list.add(row);
       if (!placed) return placed.error();
       const std::uint64_t number = question_pages_.items();
+      namespace qn = report_schema::question;  // records.schema: written in its order
+      static_assert(report_schema::in_order(qn::kFields, {qn::kQuestion, qn::kTrees, qn::kQ, qn::kHl, qn::kGl, qn::kCity,
+                                                          qn::kTopic, qn::kType}));
       BufferedOutput& out = question_pages_.item();
       out.put('[');
       append_script_json_string(out, row.question);
@@ -345,6 +359,8 @@ class FolderReport {
       return w;
     }
     json::array locale_rows;
+    namespace lr = report_schema::locale;  // records.schema: written in its order
+    static_assert(report_schema::in_order(lr::kFields, {lr::kName, lr::kHl, lr::kGl, lr::kCity, lr::kFirst, lr::kCount}));
     for (const LocaleRange& l : locales_) {
       locale_rows.push_back(json::array{json::string(l.hl + "-" + l.gl + (l.city.empty() ? "" : "-" + l.city)),
                                         json::string(l.hl), json::string(l.gl), json::string(l.city), l.first, l.keys});

@@ -1,5 +1,7 @@
 #include "report_json.hpp"
 
+#include "report_fields.hpp"
+
 #include "paa/output/text.hpp"
 #include "paa/question/question_type.hpp"
 
@@ -7,8 +9,14 @@
 
 namespace paa::exporting {
 
+// Each record is written in records.schema's order: the static_asserts name its fields as they
+// are written, so a field moved or added there fails here until the writer follows.
+namespace rs = report_schema;
+
 // The tree as nested arrays, without native recursion (trees may be 1,000 levels deep).
 void append_report_tree(BufferedOutput& out, const std::vector<Question>& roots) {
+  static_assert(rs::in_order(rs::node::kFields, {rs::node::kQuestion, rs::node::kAnswer, rs::node::kUrl, rs::node::kTitle,
+                                                 rs::node::kChildren}));
   struct Frame {
     const std::vector<Question>* nodes;
     std::size_t next;
@@ -55,6 +63,7 @@ void append_optional_fraction(BufferedOutput& out, const std::optional<double>& 
 
 // q, hl, gl, city as four strings, each followed by a comma.
 void append_key(BufferedOutput& out, const ReportKey& key) {
+  static_assert(rs::query::kQ == 0 && rs::query::kHl == 1 && rs::query::kGl == 2 && rs::query::kCity == 3);
   for (const std::string* text : {&key.q, &key.hl, &key.gl, &key.city}) {
     append_script_json_string(out, *text);
     out.put(',');
@@ -78,6 +87,12 @@ void append_topics_json(BufferedOutput& out, const std::vector<ReportTopic>& lis
   out.append(",\"questions_per_topic\":");
   append_decimal(out, kQuestionsPerTopic);
   out.append(",\"topics\":[");
+  static_assert(rs::in_order(rs::topic::kFields, {rs::topic::kId, rs::topic::kLabel, rs::topic::kHl, rs::topic::kQuestions,
+                                                  rs::topic::kGroups, rs::topic::kTrees, rs::topic::kRepresentative,
+                                                  rs::topic::kOfType, rs::topic::kListed}));
+  static_assert(rs::in_order(rs::topic_listed::kFields, {rs::topic_listed::kQuestion, rs::topic_listed::kType,
+                                                         rs::topic_listed::kIntent, rs::topic_listed::kTrees,
+                                                         rs::topic_listed::kVariantOf}));
   for (std::size_t n = 0; n < listed.size(); ++n) {
     const ReportTopic& t = listed[n];
     out.append(n > 0 ? ",\n[" : "\n[");
@@ -141,6 +156,16 @@ void append_changes_json(BufferedOutput& out, const ReportChanges& c) {
   out.append(",\"changes_per_version\":");
   append_decimal(out, kChangesPerVersion);
   out.append("},\"volatile\":[");
+  namespace vk = rs::volatile_key;
+  static_assert(rs::in_order(vk::kFields, {vk::kQ, vk::kHl, vk::kGl, vk::kCity, vk::kVersions, vk::kMeanChurn,
+                                           vk::kLastChangeMs, vk::kStatuses, vk::kEarlierVersions, vk::kTimeline}));
+  static_assert(rs::in_order(rs::statuses::kFields, {rs::statuses::kStable, rs::statuses::kIntermittent,
+                                                     rs::statuses::kGone, rs::statuses::kAdded}));
+  static_assert(rs::in_order(rs::version::kFields, {rs::version::kFirstFetchMs, rs::version::kLastFetchMs,
+                                                    rs::version::kRunId, rs::version::kQuestions, rs::version::kChurn,
+                                                    rs::version::kChanges, rs::version::kMoreChanges}));
+  static_assert(rs::in_order(rs::change::kFields, {rs::change::kKind, rs::change::kQuestion, rs::change::kBefore,
+                                                   rs::change::kAfter}));
   for (std::size_t n = 0; n < c.volatile_keys.size(); ++n) {
     const ReportVolatileKey& k = c.volatile_keys[n];
     out.append(n > 0 ? ",\n[" : "\n[");
@@ -195,6 +220,9 @@ void append_changes_json(BufferedOutput& out, const ReportChanges& c) {
     out.append("]]");
   }
   out.append("],\"questions\":[");
+  namespace qc = rs::question_change;
+  static_assert(rs::in_order(qc::kFields, {qc::kQ, qc::kHl, qc::kGl, qc::kCity, qc::kQuestion, qc::kStatus,
+                                           qc::kFirstSeenMs, qc::kLastSeenMs, qc::kVersionsSeen, qc::kVersions}));
   for (std::size_t n = 0; n < c.questions.size(); ++n) {
     const ReportQuestionChange& q = c.questions[n];
     out.append(n > 0 ? ",\n[" : "\n[");
@@ -230,6 +258,9 @@ void append_domains_json(BufferedOutput& out, const ReportDomains& d) {
   out.append(",\"moves\":");
   append_decimal(out, kDomainMovesPerRun);
   out.append("},\"rows\":[");
+  static_assert(rs::in_order(rs::domain::kFields, {rs::domain::kDomain, rs::domain::kAnswers, rs::domain::kShare,
+                                                   rs::domain::kQuestions, rs::domain::kKeys, rs::domain::kTopics,
+                                                   rs::domain::kYours}));
   for (std::size_t n = 0; n < d.rows.size(); ++n) {
     const DomainRowFigures& r = d.rows[n];
     out.append(n > 0 ? ",\n[" : "\n[");
@@ -245,6 +276,11 @@ void append_domains_json(BufferedOutput& out, const ReportDomains& d) {
     out.append(r.yours ? ",true]" : ",false]");
   }
   out.append("],\"since\":[");
+  static_assert(rs::in_order(rs::since_run::kFields, {rs::since_run::kRunId, rs::since_run::kJob, rs::since_run::kAtMs,
+                                                      rs::since_run::kKeys, rs::since_run::kMoves, rs::since_run::kRows,
+                                                      rs::since_run::kMoreRows}));
+  static_assert(rs::in_order(rs::domain_move::kFields, {rs::domain_move::kDomain, rs::domain_move::kFrom,
+                                                        rs::domain_move::kTo, rs::domain_move::kWon, rs::domain_move::kLost}));
   for (std::size_t n = 0; n < d.since.size(); ++n) {
     const ReportRunMoves& run = d.since[n];
     out.append(n > 0 ? ",\n[" : "\n[");
@@ -278,6 +314,7 @@ void append_domains_json(BufferedOutput& out, const ReportDomains& d) {
 
 // A key's versions as the page reads them: [versions, mean_churn|null, last_change_ms|null].
 void append_key_history(BufferedOutput& out, const watch::KeyStability& history) {
+  static_assert(rs::in_order(rs::history::kFields, {rs::history::kVersions, rs::history::kChurn, rs::history::kLastChangeMs}));
   out.put('[');
   append_decimal(out, history.versions);
   out.put(',');

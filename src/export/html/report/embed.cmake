@@ -1,5 +1,6 @@
 # Writes OUT: a C++ file with the report's CSS, body markup and script as raw string literals,
-# so `paa` carries the page and writes it without reading any file at run time.
+# so `paa` carries the page and writes it without reading any file at run time. The scripts are
+# first joined from their parts into JS_OUT (assemble.cmake), where the JavaScript checks read them.
 # list-tabs.html (the query list's count and rows, the views' tabs) and panels.html (the views'
 # panels) are what both pages show: each takes the place of its marker in body.html (the single
 # file) and in folder.html (the report folder's index.html).
@@ -7,10 +8,11 @@ file(READ ${DIR}/report.css CSS)
 file(READ ${DIR}/list-tabs.html LIST_TABS)
 file(READ ${DIR}/panels.html PANELS)
 file(READ ${DIR}/body.html BODY)
-file(READ ${DIR}/report.js JS)
-file(READ ${DIR}/common.js COMMON)
+include(${DIR}/assemble.cmake)
+file(READ ${JS_OUT}/report.js JS)
+file(READ ${JS_OUT}/common.js COMMON)
 file(READ ${DIR}/folder.html FOLDER_INDEX)
-file(READ ${DIR}/folder.js FOLDER_JS)
+file(READ ${JS_OUT}/folder.js FOLDER_JS)
 foreach(page BODY FOLDER_INDEX)
   foreach(part list-tabs panels)
     string(TOUPPER ${part} var)

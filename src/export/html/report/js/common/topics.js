@@ -1,0 +1,106 @@
+// @ts-check
+// --- topics (docs/reports.md "Topics") --------------------------------------------------------
+// The whole report's topics (the query filters do not apply), most trees first, as
+// `paa export --format topics` lists them; filtered by a text (label, representative and
+// listed questions) and a question type (topics with questions of that type).
+// T.topics[i]: a TOPIC, its listed questions TOPIC_LISTED (records.schema); types and intents
+// are indexes into T.types / T.intents.
+function TopicsView(T) {
+  const topicState = { text: "", type: -1, open: new Set() };
+  let topicTexts = null;
+  fillSelect($("topic-type"), "All question types", T.types.map((name, i) => {
+    let n = 0;
+    for (const t of T.topics) n += t[TOPIC.ofType][i];
+    return [String(i), name + " (" + plural(n, "question", "questions") + ")"];
+  }));
+  function drawTopics() {
+    if (!topicTexts) topicTexts = T.topics.map((t) => [t[TOPIC.label], t[TOPIC.representative], ...t[TOPIC.listed].map((q) => q[TOPIC_LISTED.question])].map(fold).join("\u0000"));
+    const want = fold(topicState.text);
+    const ty = topicState.type;
+    const rows = [];
+    T.topics.forEach((t, i) => {
+      if (ty >= 0 && !t[TOPIC.ofType][ty]) return;
+      if (want && !topicTexts[i].includes(want)) return;
+      rows.push(i);
+    });
+    $("topic-summary").textContent = fmt(rows.length) + " of " + plural(T.topics.length, "topic", "topics") +
+      (T.total > T.topics.length ? " listed (" + fmt(T.total) + " in all)" : "") +
+      ", most trees first. Topics of the whole report: the query filters do not apply. Click a topic to list its questions.";
+    $("topic-more").textContent = T.total > T.topics.length
+      ? "The report lists the first " + fmt(T.topics.length) + " topics; " + fmt(T.total - T.topics.length) +
+        " more: paa export --format topics lists them all (topics-jsonl with every question)."
+      : "";
+    const table = $("topic-table");
+    table.textContent = "";
+    const head = el("tr");
+    const cols = [["", ""], ["Topic", ""], ["Language", ""], ["Questions", "num"], ["Groups", "num"], ["Trees", "num"], ["Representative question", ""]];
+    if (ty >= 0) cols.push([T.types[ty] + " questions", "num"]);
+    for (const [label, cls] of cols) head.appendChild(el("th", cls || null, label));
+    table.appendChild(head);
+    for (const i of rows) {
+      const t = T.topics[i];
+      const open = topicState.open.has(i);
+      const tr = el("tr", "topic");
+      tr.dataset.topic = t[TOPIC.id];
+      tr.appendChild(toggleCell(open, "the questions of " + t[TOPIC.label]));
+      tr.appendChild(el("td", "label", t[TOPIC.label]));
+      tr.appendChild(el("td", "hl", t[TOPIC.hl]));
+      tr.appendChild(el("td", "num questions", fmt(t[TOPIC.questions])));
+      tr.appendChild(el("td", "num groups", fmt(t[TOPIC.groups])));
+      tr.appendChild(el("td", "num trees", fmt(t[TOPIC.trees])));
+      tr.appendChild(el("td", "rep", t[TOPIC.representative]));
+      if (ty >= 0) tr.appendChild(el("td", "num of-type", fmt(t[TOPIC.ofType][ty])));
+      tr.addEventListener("click", () => {
+        if (open) topicState.open.delete(i); else topicState.open.add(i);
+        drawTopics();
+      });
+      table.appendChild(tr);
+      if (open) table.appendChild(topicQuestions(t, cols.length, ty));
+    }
+  }
+  function topicQuestions(t, span, ty) {
+    const tr = el("tr", "qs");
+    tr.dataset.topic = t[TOPIC.id];
+    const td = el("td");
+    td.colSpan = span;
+    const qs = t[TOPIC.listed].filter((q) => ty < 0 || q[TOPIC_LISTED.type] === ty);
+    const inner = el("table");
+    const head = el("tr");
+    ["Question", "Type", "Intent", "Trees", "Variant of"].forEach((h) => head.appendChild(el("th", h === "Trees" ? "num" : null, h)));
+    inner.appendChild(head);
+    for (const q of qs) {
+      const r = el("tr", "q");
+      r.appendChild(el("td", "question", q[TOPIC_LISTED.question]));
+      r.appendChild(el("td", "type", T.types[q[TOPIC_LISTED.type]]));
+      r.appendChild(el("td", "intent", T.intents[q[TOPIC_LISTED.intent]]));
+      r.appendChild(el("td", "num", fmt(q[TOPIC_LISTED.trees])));
+      r.appendChild(el("td", "variant", q[TOPIC_LISTED.variantOf]));
+      inner.appendChild(r);
+    }
+    td.appendChild(inner);
+    const all = ty < 0 ? t[TOPIC.questions] : t[TOPIC.ofType][ty];
+    if (all > qs.length) {
+      td.appendChild(el("p", "muted", fmt(all - qs.length) + " more " + (ty < 0 ? "" : T.types[ty] + " ") +
+        "questions: the report lists each topic's first " + fmt(T.questions_per_topic) +
+        " questions (most trees first); paa export --format topics-jsonl lists every question of every topic."));
+    }
+    tr.appendChild(td);
+    return tr;
+  }
+  $("topic-filter").addEventListener("input", (e) => { topicState.text = inputValue(e); drawTopics(); });
+  $("topic-type").addEventListener("change", (e) => { topicState.type = inputValue(e) === "" ? -1 : Number(inputValue(e)); drawTopics(); });
+  return {
+    draw: drawTopics,
+    // Opens the topic of this id (filters cleared so that it shows); false when not listed.
+    open(id) {
+      const i = T.topics.findIndex((t) => t[TOPIC.id] === id);
+      if (i < 0) return false;
+      topicState.open.add(i);
+      topicState.text = "";
+      topicState.type = -1;
+      $("topic-filter").value = "";
+      $("topic-type").value = "";
+      return true;
+    },
+  };
+}

@@ -1,0 +1,1 @@
+<paa:common.js>

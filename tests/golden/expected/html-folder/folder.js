@@ -1,0 +1,1 @@
+<paa:folder.js>
