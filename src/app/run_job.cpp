@@ -1,0 +1,128 @@
+#include "paa/app/run_job.hpp"
+
+#include "paa/app/command_failure.hpp"
+#include "paa/app/run_config.hpp"
+#include "paa/app/run_summary.hpp"
+#include "paa/exit_code.hpp"
+#include "paa/harvest/progress.hpp"
+#include "paa/harvest/refresh_due.hpp"
+#include "paa/model/clock.hpp"
+#include "paa/model/duration.hpp"
+#include "paa/notify/run_end.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <cstdio>
+
+namespace paa::app {
+
+namespace {
+
+void log_run_start(const JobSpec& spec, const JobCheck& checked, const std::optional<Shard>& shard,
+                   const ServiceEndpoint& endpoint) {
+  if (shard) {
+    spdlog::info("run {} shard {}: {} of the job's keys into {} from {}", spec.name, shard->label(),
+                 checked.unique_keys, spec.store.string(), endpoint.display());
+  } else {
+    spdlog::info("run {}: {} keys ({} queries x locales, {} duplicates) into {} from {}", spec.name,
+                 checked.unique_keys, checked.requests, checked.duplicates, spec.store.string(),
+                 endpoint.display());
+  }
+}
+
+// After the harvest: the run's end recorded, the store closed, the summary printed, then the
+// notice sent. Returns the exit code.
+int finish_run(const RunConfig& config, StoreWriter& store, const std::string& run_id, const HarvestSummary& summary,
+               std::uint64_t refresh_due, std::int64_t started_at_ms) {
+  const JobSpec& spec = config.spec;
+  const int code = exit_code_for(summary);
+  const std::int64_t ended_at_ms = unix_now_ms();
+  if (auto r = store.record_run_end(spec.name, ended_at_ms, stop_reason_name(summary.stop),
+                                    RunMoney{summary.requests, summary.fetched, summary.searches_spent,
+                                             summary.unknown_outcomes, summary.unknown_disproved,
+                                             summary.balance_fall});
+      !r) {
+    spdlog::error("{}", r.error().message);
+  }
+  const RunChanges changes = store.run_changes();
+  auto closed = store.close();
+  print_run_summary(stderr, {spec, config.job_store, run_id, summary, changes, refresh_due, code});
+  const int exit_code = closed ? code : fail(prefixed("closing the store failed: ", closed.error()));
+  // Last, with the store closed: a slow receiver delays only the exit, and never changes its code.
+  if (spec.notify.enabled()) {
+    try {
+      notify_run_end(spec.notify, run_notice_for(spec, run_id, summary, changes, exit_code, started_at_ms, ended_at_ms),
+                     config.notify);
+    } catch (const std::exception& e) {  // a bug in delivery must not change how the run ended
+      std::fprintf(stderr, "paa: notify: not sent: %s\n", e.what());
+    }
+  }
+  return exit_code;
+}
+
+}  // namespace
+
+int run_job(const RunFlags& flags, const EnvLookup& environment) {
+  // Diagnostics go to stderr with the summary and the progress bar (main's logger).
+  spdlog::set_level(spdlog::level::from_str(flags.log_level));
+
+  auto loaded = load_job(flags.job);
+  if (!loaded) return fail(loaded.error());
+  auto resolved = resolve_run_config(flags, std::move(*loaded), environment);
+  if (!resolved) return fail(resolved.error());
+  RunConfig& config = *resolved;
+  const JobSpec& spec = config.spec;
+
+  // Read the whole job once before anything is sent or written: a bad line 900,000 must not
+  // surface after searches were spent. It also gives the total for the progress display.
+  auto checked = check_job(spec, CheckOptions{config.shard, 0});
+  if (!checked) return fail(checked.error());
+  if (checked->requests == 0) {
+    // Lists that hold only blank lines or comments: an empty job, refused before a store exists.
+    std::string lists;
+    for (const auto& file : spec.query_files) lists += (lists.empty() ? "" : ", ") + file.string();
+    return fail(usage_error(spec.file.string() + ": job has no queries: its query files (" + lists +
+                            ") hold only blank lines, comments or empty rows; add queries to them or `queries = [\"...\"]`"));
+  }
+
+  auto store = StoreWriter::open(spec.store, config.store);
+  if (!store) return fail(store.error());
+  // A store holds one shard setting of a job for good: a resume with another is refused.
+  std::optional<ShardClaim> claim;
+  if (config.shard) claim = ShardClaim{config.shard->index, config.shard->count, kShardHashVersion};
+  if (auto claimed = (*store)->claim_shard(spec.name, claim); !claimed) return fail(claimed.error());
+
+  HarvestOptions& options = config.harvest;
+  options.job = spec;
+  const std::int64_t started_at_ms = unix_now_ms();
+  options.refresh = RefreshRule::after(spec.refresh_after_ms, started_at_ms);
+  options.refresh.all = config.refresh_all;
+  if (options.refresh.looks_at_age()) {
+    // For the progress line: how many stored keys the rule makes due (one read per key).
+    auto due = count_due_keys(spec, options.refresh, checked->repeated_key_hashes, config.shard,
+                              [&](std::string_view k) { return (*store)->fetched_at(k); });
+    if (!due) return fail(due.error());
+    options.refresh_due = due->due;
+  }
+  options.total_keys = checked->unique_keys;
+  options.repeated_key_hashes = std::move(checked->repeated_key_hashes);
+
+  log_run_start(spec, *checked, config.shard, options.endpoint);
+  auto run_id = (*store)->record_run_start(spec.name, started_at_ms);
+  if (!run_id) return fail(run_id.error());
+  spdlog::info("run id {}{}", *run_id,
+               spec.refresh_after_ms ? fmt::format("; {} stored keys older than {} are due for refresh", options.refresh_due,
+                                                   duration_text(*spec.refresh_after_ms))
+                                     : std::string());
+
+  auto harvested = run_harvest(options, **store);
+  if (!harvested) {
+    // Nothing was sent; the run is recorded as a store failure where the store still takes it.
+    (void)(*store)->record_run_end(spec.name, unix_now_ms(), stop_reason_name(StopReason::store_failure), RunMoney{});
+    (void)(*store)->close();
+    return fail(harvested.error());
+  }
+  return finish_run(config, **store, *run_id, *harvested, options.refresh_due, started_at_ms);
+}
+
+}  // namespace paa::app

@@ -1,0 +1,146 @@
+#include "paa/app/status_report.hpp"
+
+#include "paa/export/rows/stability_rows.hpp"
+#include "paa/job/shard.hpp"
+#include "paa/model/envelope.hpp"
+
+#include <algorithm>
+#include <filesystem>
+
+namespace paa::app {
+
+namespace {
+
+// One pass over the job's progress: each key's level from its lineage (none: level 0), and
+// whether its answer is empty. Reads every done result once: seconds for a million keys.
+Result<std::vector<LevelRow>> level_rows(StoreReader& reader, const std::string& job,
+                                         std::optional<std::uint64_t> keys_in_job) {
+  auto state = reader.expansion_state(job);
+  if (!state) return state.error();
+  if (!state->expanded()) return std::vector<LevelRow>{};
+  // A round's pass under way appends to a level the job has: not a level of its own.
+  const bool pass_row = state->pass_admitted != 0 && !state->in_round();
+  std::vector<LevelRow> rows(state->level_keys.size() + 1 + (pass_row ? 1 : 0));
+  for (std::size_t i = 0; i < rows.size(); ++i) rows[i].level = static_cast<std::uint32_t>(i);
+  rows[0].keys = keys_in_job;
+  for (std::size_t i = 0; i < state->level_keys.size(); ++i) rows[i + 1].keys = state->level_keys[i];
+  if (pass_row) rows.back().keys = state->pass_admitted;
+  if (state->in_round() && state->pass_level() < rows.size()) {
+    rows[state->pass_level()].keys = state->level_keys[state->pass_level() - 1] + state->pass_admitted;
+  }
+  for (std::size_t i = 1; i < rows.size(); ++i) rows[i].skipped = state->skipped_at(static_cast<std::uint32_t>(i));
+  std::optional<Error> error;
+  auto scanned = reader.scan_progress(job, [&](std::string_view key, const ProgressEntry& p) {
+    auto lineage = reader.lineage(job, key);
+    if (!lineage) return error = lineage.error(), false;
+    const std::size_t level = *lineage ? (*lineage)->level : 0;
+    if (level >= rows.size()) return true;  // a level cut back by a lower max_keys
+    LevelRow& row = rows[level];
+    if (p.state != ProgressState::done) {
+      ++row.failed;
+      return true;
+    }
+    ++row.done;
+    auto stored = reader.get(key);
+    if (!stored) return error = stored.error(), false;
+    if (*stored) {
+      auto envelope = parse_envelope((*stored)->body);
+      if (envelope && envelope->result.children.empty()) ++row.empty;
+    }
+    return true;
+  });
+  if (!scanned) return scanned.error();
+  if (error) return *error;
+  return rows;
+}
+
+// --json: each done key of the job over all its versions (docs/watch.md "Per key"). A key with
+// one version is counted without parsing it; a changed key's versions are read and compared.
+Result<watch::StabilityDistribution> stability_of(StoreReader& reader, const std::string& job) {
+  watch::StabilityDistribution d;
+  std::optional<Error> error;
+  auto scanned = reader.scan_progress(job, [&](std::string_view key, const ProgressEntry& p) {
+    if (p.state != ProgressState::done) return true;
+    auto versions = reader.versions(key);
+    if (!versions) return error = versions.error(), false;
+    if (versions->size() <= 1) {
+      watch::KeyStability one;
+      one.versions = static_cast<std::uint32_t>(versions->size());
+      d.add(one);
+      return true;
+    }
+    auto timeline = exporting::key_timeline(*versions, exporting::StabilityWindow{}, std::size_t{1} << 20);
+    if (!timeline) return error = timeline.error(), false;
+    d.add(timeline->summary());
+    return true;
+  });
+  if (!scanned) return scanned.error();
+  if (error) return *error;
+  return d;
+}
+
+}  // namespace
+
+Result<std::optional<Shard>> shard_held(StoreReader& store, const JobSpec& spec) {
+  auto claim = store.shard_of(spec.name);
+  if (!claim) return claim.error();
+  if (!*claim) return std::optional<Shard>();
+  return std::optional<Shard>(Shard{(*claim)->index, (*claim)->count});
+}
+
+Result<StatusReport> build_status_report(const StatusRequest& request) {
+  StatusReport report;
+  report.store = request.store;
+  const std::optional<JobSpec>& spec = request.spec;
+  std::error_code missing;
+  if (spec && !std::filesystem::exists(request.store, missing)) {
+    // A job that never ran: every key pending.
+    auto check = check_job(*spec);
+    if (!check) return check.error();
+    JobStats never;
+    never.job = spec->name;
+    report.jobs.push_back(JobRow{never, check->unique_keys, {}});
+    report.never_run = true;
+    return report;
+  }
+  auto reader = StoreReader::open(request.store);
+  if (!reader) return reader.error();
+  if (spec) {
+    auto shard = shard_held(**reader, *spec);
+    if (!shard) return shard.error();
+    CheckOptions only_held;
+    only_held.only = *shard;
+    auto check = check_job(*spec, only_held);
+    if (!check) return check.error();
+    auto stats = (*reader)->job_stats(spec->name);
+    if (!stats) return stats.error();
+    report.jobs.push_back(JobRow{std::move(*stats), check->unique_keys, {}});
+  } else {
+    auto jobs = (*reader)->jobs();
+    if (!jobs) return jobs.error();
+    for (auto& s : *jobs) report.jobs.push_back(JobRow{std::move(s), std::nullopt, {}});
+  }
+  for (auto& row : report.jobs) {
+    auto levels = level_rows(**reader, row.stats.job, row.keys_in_job);
+    if (!levels) return levels.error();
+    row.levels = std::move(*levels);
+    if (request.stability) {
+      auto stability = stability_of(**reader, row.stats.job);
+      if (!stability) return stability.error();
+      row.stability = std::move(*stability);
+    }
+  }
+  auto quota = (*reader)->quota();
+  if (!quota) return quota.error();
+  report.quota = *quota;
+  auto all_runs = (*reader)->runs();
+  if (!all_runs) return all_runs.error();
+  for (auto& r : *all_runs) {
+    if (std::any_of(report.jobs.begin(), report.jobs.end(), [&](const JobRow& row) { return row.stats.job == r.job; })) {
+      report.runs.push_back(std::move(r));
+    }
+  }
+  return report;
+}
+
+}  // namespace paa::app
