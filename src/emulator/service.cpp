@@ -182,7 +182,17 @@ void Service::handle(const RequestView& req, TimePoint now, Reply& out) {
   }
 
   // Parameters are decoded first so that every log line shows them, whatever the outcome.
-  bool malformed_query = false;
+  bool malformed_query = !decode_parameters(query, out);
+  std::optional<std::size_t> id = admit(req, malformed_query, now, out);
+  if (!id) return count(out);
+  Draw draw = draw_delivery(out);
+  quota_.refresh(*id, now);
+  if (!reply_with_fault(*id, draw.fault, out)) reply_with_answer(*id, draw.fault, now, out);
+  count(out);
+}
+
+bool Service::decode_parameters(std::string_view query, Reply& out) {
+  bool well_formed = true;
   while (!query.empty()) {
     std::size_t amp = query.find('&');
     std::string_view pair = query.substr(0, amp);
@@ -191,7 +201,7 @@ void Service::handle(const RequestView& req, TimePoint now, Reply& out) {
     std::string_view raw_name = pair.substr(0, eq);
     std::string_view raw_value = eq == std::string_view::npos ? std::string_view{} : pair.substr(eq + 1);
     if (!percent_decode(raw_name, decode_buf_)) {
-      malformed_query = true;
+      well_formed = false;
       continue;
     }
     std::optional<std::string>* slot = decode_buf_ == "q"    ? &out.q
@@ -200,10 +210,16 @@ void Service::handle(const RequestView& req, TimePoint now, Reply& out) {
                                        : decode_buf_ == "city" ? &out.city
                                                                : nullptr;
     if (!slot || *slot) continue;  // unknown parameters are ignored; the first occurrence wins
-    if (!percent_decode(raw_value, decode_buf_)) malformed_query = true;
+    if (!percent_decode(raw_value, decode_buf_)) well_formed = false;
     *slot = decode_buf_;
   }
+  return well_formed;
+}
 
+// The refusals, in the order the service checks them: a planned outage, the key, the
+// parameters, the rate window. The key's id once the request may go on.
+std::optional<std::size_t> Service::admit(const RequestView& req, bool malformed_query, TimePoint now,
+                                          Reply& out) {
   if (auto down = outage_.on_request(now)) {
     out.key_id = "none";
     out.fault = Fault::outage;
@@ -213,41 +229,41 @@ void Service::handle(const RequestView& req, TimePoint now, Reply& out) {
       out.status = 0;
       out.refuse = true;
     }
-    return count(out);
+    return std::nullopt;
   }
   if (!req.api_key) {
     out.key_id = "none";
     error(out, 401, "Invalid token");
-    return count(out);
+    return std::nullopt;
   }
   if (!is_well_formed_key(*req.api_key)) {
     out.key_id = "invalid";
     error(out, 401, "Invalid token");
-    return count(out);
+    return std::nullopt;
   }
   std::optional<std::size_t> found = quota_.find(*req.api_key);
   if (!found) {
     out.key_id = "unknown";
     error(out, 403, "Invalid API Key");
-    return count(out);
+    return std::nullopt;
   }
   std::size_t id = *found;
   out.key_id = QuotaBook::key_id(id);
   if (!quota_.config(id).active) {
     error(out, 403, "Invalid API Key");
-    return count(out);
+    return std::nullopt;
   }
 
   if (malformed_query) {
     error(out, 400, "Malformed query string: bad percent-encoding");
-    return count(out);
+    return std::nullopt;
   }
   const std::pair<std::string_view, const std::optional<std::string>*> required[] = {
       {"q", &out.q}, {"hl", &out.hl}, {"gl", &out.gl}};
   for (const auto& [name, value] : required) {
     if (!*value || (*value)->empty()) {
       error(out, 400, std::string("Missing required parameter: ").append(name));
-      return count(out);
+      return std::nullopt;
     }
   }
   const std::pair<std::string_view, const std::optional<std::string>*> texts[] = {
@@ -255,16 +271,20 @@ void Service::handle(const RequestView& req, TimePoint now, Reply& out) {
   for (const auto& [name, value] : texts) {
     if (*value && !is_valid_utf8(**value)) {
       error(out, 400, std::string("Invalid parameter: ").append(name).append(" is not valid UTF-8"));
-      return count(out);
+      return std::nullopt;
     }
   }
 
   if (auto wait = rate_.admit(id, now)) {
     out.retry_after = static_cast<unsigned>(wait->count());
     error(out, 429, "Rate limit exceeded");
-    return count(out);
+    return std::nullopt;
   }
+  return id;
+}
 
+// This request's fault and delivery (chunked, latency), planted failures included.
+Draw Service::draw_delivery(Reply& out) {
   Draw draw = faults_.draw();
   if (std::find(config_.fail_queries.begin(), config_.fail_queries.end(), *out.q) != config_.fail_queries.end()) {
     draw.fault = Fault::error_500;
@@ -272,61 +292,67 @@ void Service::handle(const RequestView& req, TimePoint now, Reply& out) {
   out.chunked = draw.chunked;
   out.latency = draw.latency;
   out.fault = draw.fault;
-  quota_.refresh(id, now);
-  const KeyQuota& quota = quota_.state(id);
-  switch (draw.fault) {
+  return draw;
+}
+
+// The faults that replace the answer, before anything is charged.
+bool Service::reply_with_fault(std::size_t id, Fault fault, Reply& out) {
+  switch (fault) {
     case Fault::error_500:  // nothing spent
       error(out, 500, "Internal server error");
-      return count(out);
+      return true;
     case Fault::reset:  // nothing spent, nothing sent
       out.status = 0;
-      return count(out);
+      return true;
     case Fault::invalid_json:  // a 200 the client cannot use: nothing spent
       out.status = 200;
-      append_envelope_head(out.body, false, quota);
+      append_envelope_head(out.body, false, quota_.state(id));
       out.body += "{\"question\":";
       append_json_quoted(out.body, *out.q);
       out.body += ",\"related\":[\"\n<html><body><h1>502 Bad Gateway</h1></body></html>\n";
-      return count(out);
+      return true;
     case Fault::hostile:  // test bodies: nothing spent
       out.hostile = config_.faults.hostile;
       out.status = 200;
       hostile_body(out, id);
-      return count(out);
+      return true;
     default:
-      break;  // truncate, slow and charge-drop change only how a normal answer is delivered
+      return false;  // truncate, slow and charge-drop change only how a normal answer is delivered
   }
+}
 
+// The answer: from the cache or charged to the key, then the envelope around the tree.
+void Service::reply_with_answer(std::size_t id, Fault fault, TimePoint now, Reply& out) {
   ResponseCache::make_key(key_buf_, *out.q, *out.hl, *out.gl, out.city);
   out.cached = cache_.lookup(key_buf_, now);
   if (!out.cached) {
     if (quota_.charge(id, now) == Charge::exhausted) {
       error(out, 429, "Rate limit exceeded");  // monthly exhaustion: no Retry-After
-      return count(out);
+      return;
     }
     out.charged = true;
     cache_.store(key_buf_, now);
   }
-  if (draw.fault == Fault::charge_drop) {  // paid for, never delivered
+  if (fault == Fault::charge_drop) {  // paid for, never delivered
     out.status = 0;
-    return count(out);
+    return;
   }
-
-  std::shared_ptr<const std::string> tree;
-  if (auto* hit = tree_cache_.find(key_buf_)) {
-    tree = *hit;
-  } else {
-    TreeQuery tq{*out.q, *out.hl, *out.gl, std::nullopt};
-    if (out.city) tq.city = *out.city;
-    tree = std::make_shared<const std::string>(trees_.result_json(tq));
-    tree_cache_.put(key_buf_, tree);
-  }
+  std::shared_ptr<const std::string> tree = tree_json(out);
   out.status = 200;
   out.body.reserve(tree->size() + envelope_overhead_bytes);
   append_envelope_head(out.body, out.cached, quota_.state(id));
   out.body += *tree;
   out.body += '}';
-  count(out);
+}
+
+// The tree of the request in key_buf_, generated once and kept in the tree cache.
+std::shared_ptr<const std::string> Service::tree_json(const Reply& out) {
+  if (auto* hit = tree_cache_.find(key_buf_)) return *hit;
+  TreeQuery tq{*out.q, *out.hl, *out.gl, std::nullopt};
+  if (out.city) tq.city = *out.city;
+  auto tree = std::make_shared<const std::string>(trees_.result_json(tq));
+  tree_cache_.put(key_buf_, tree);
+  return tree;
 }
 
 void Service::hostile_body(Reply& out, std::size_t id) {

@@ -3,7 +3,9 @@
 // (paa/store/records.hpp, expansion.hpp) to bytes and back. No I/O, no RocksDB. Where each
 // record is kept (families and keys) is key_layout.hpp, which every user of the codec needs.
 // Hot families (results, progress) use a compact versioned binary format;
-// meta values (quota, run info) are JSON so `ldb` dumps stay readable.
+// meta values (quota, run info) are JSON so `ldb` dumps stay readable. One file per kind of
+// value: codec_result, codec_progress, codec_expansion, codec_meta, codec_question_index; their
+// building blocks are codec_binary.hpp and codec_json.hpp.
 #include "key_layout.hpp"
 #include "paa/store/expansion.hpp"
 #include "paa/store/records.hpp"

@@ -167,7 +167,15 @@ class RocksStore {
 
  private:
   RocksStore(std::filesystem::path dir, Mode mode) : dir_(std::move(dir)), mode_(mode) {}
+  // open()'s steps once the folder is checked and the options made.
+  Result<void> open_families(const rocksdb::DBOptions& dbo,
+                             const std::vector<rocksdb::ColumnFamilyDescriptor>& descriptors);
+  void name_handles(const std::vector<std::string>& names);  // `names`: the descriptors' order
   Result<void> check_format_version();  // and upgrades the store (primary)
+  // After an upgrade that dropped a family (reopen_): closes the store and opens it again.
+  Result<void> reopen_upgraded(const rocksdb::DBOptions& dbo,
+                               const std::vector<rocksdb::ColumnFamilyDescriptor>& descriptors,
+                               const std::vector<std::string>& names);
   // The version of `key` in `history` current at `at_ms`, through `it` (a history iterator).
   Result<std::optional<StoredResult>> history_at(rocksdb::Iterator& it, std::string_view key, std::int64_t at_ms) const;
   Result<void> drop_question_index();    // drops the old index, creates the empty family

@@ -217,12 +217,15 @@ bool has_current(const fs::path& dir) {
   return fs::is_regular_file(dir / "CURRENT", ec);
 }
 
-}  // namespace
+// What is at a store's path before anything is opened.
+struct StoreFolder {
+  bool exists = false;
+  bool existing_store = false;  // a RocksDB database is there (its CURRENT file)
+};
 
-// --- open / close ----------------------------------------------------------------------------
-
-Result<std::unique_ptr<RocksStore>> RocksStore::open(const fs::path& dir, Mode mode) {
-  const bool primary = mode == Mode::primary;
+// The checks that tell a store, or a folder that may become one, from anything else. Nothing
+// is written into a folder refused here.
+Result<StoreFolder> check_store_folder(const fs::path& dir, bool primary) {
   std::error_code ec;
   const bool exists = fs::exists(dir, ec);
   if (exists && !fs::is_directory(dir, ec)) {
@@ -259,26 +262,25 @@ Result<std::unique_ptr<RocksStore>> RocksStore::open(const fs::path& dir, Mode m
       }
     }
   }
-  std::optional<WriterLock> lock;
-  if (primary) {
-    if (!exists) {
-      fs::create_directories(dir, ec);
-      if (ec) {
-        return make_error(errc::store_unusable, store_name(dir) + ": cannot create the folder: " + ec.message() +
-                          "; check the path and permissions");
-      }
-    }
-    auto acquired = WriterLock::acquire(dir);  // before RocksDB: a second writer fails at once
-    if (!acquired) return acquired.error();
-    lock.emplace(std::move(*acquired));
-  }
+  return StoreFolder{exists, existing_store};
+}
 
-  std::unique_ptr<RocksStore> store(new RocksStore(dir, mode));
-  store->lock_ = std::move(lock);
-  // One shard: the default (32 shards of 512 KiB for 16 MiB) could not hold one filter block of
-  // a large SST file, so every point lookup read it from the file again (41% of the writer
-  // thread at 50k results, perf, BENCHMARKS.md). Contention is no concern: one writer thread.
-  store->block_cache_ = rocksdb::NewLRUCache(primary ? kWriterMemoryBudget : (32u << 20), 0);
+// A writer's folder, made if missing, and its lock, taken before RocksDB opens anything: a
+// second writer fails at once.
+Result<WriterLock> lock_for_writing(const fs::path& dir, bool exists) {
+  if (!exists) {
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec) {
+      return make_error(errc::store_unusable, store_name(dir) + ": cannot create the folder: " + ec.message() +
+                        "; check the path and permissions");
+    }
+  }
+  return WriterLock::acquire(dir);
+}
+
+// The instance's options, for the block cache `cache`.
+rocksdb::DBOptions instance_options(bool primary, const std::shared_ptr<rocksdb::Cache>& cache) {
   rocksdb::DBOptions dbo = db_options(primary);
   if (primary) {
     // Memtables are charged to the block cache: one budget for both (RSS, BENCHMARKS.md case
@@ -286,9 +288,16 @@ Result<std::unique_ptr<RocksStore>> RocksStore::open(const fs::path& dir, Mode m
     // (facebook/rocksdb#11010). It did so here with a 12 MiB budget: a harvest wedged with
     // every thread idle. Without it, the manager still triggers flushes at the budget.
     dbo.write_buffer_manager = std::make_shared<rocksdb::WriteBufferManager>(
-        dbo.db_write_buffer_size, store->block_cache_, /*allow_stall=*/false);
+        dbo.db_write_buffer_size, cache, /*allow_stall=*/false);
   }
+  return dbo;
+}
 
+// The families to open: every one the store names, a newer paa's included (RocksDB insists),
+// plus ours, so the format-version check gives the clear message. Refuses a store whose
+// MANIFEST does not name them: damaged, or (to a reader) not created yet.
+Result<std::vector<std::string>> families_to_open(const fs::path& dir, const rocksdb::DBOptions& dbo,
+                                                  bool existing_store, bool primary) {
   std::vector<std::string> names;
   if (existing_store) {
     auto s = rocksdb::DB::ListColumnFamilies(dbo, dir.string(), &names);
@@ -303,8 +312,6 @@ Result<std::unique_ptr<RocksStore>> RocksStore::open(const fs::path& dir, Mode m
                         "(run `paa run JOB` to complete it)");
     }
   }
-  // Open every family that exists (a newer paa may have added some, and RocksDB insists),
-  // plus ours, so the format-version check below gives the clear message.
   for (const auto& [name, family] : kFamilies) {
     if (std::find(names.begin(), names.end(), name) == names.end()) names.emplace_back(name);
   }
@@ -316,65 +323,115 @@ Result<std::unique_ptr<RocksStore>> RocksStore::open(const fs::path& dir, Mode m
   }
   if (std::find(names.begin(), names.end(), rocksdb::kDefaultColumnFamilyName) == names.end())
     names.emplace_back(rocksdb::kDefaultColumnFamilyName);
+  return names;
+}
+
+// Each family's descriptor, with its options.
+std::vector<rocksdb::ColumnFamilyDescriptor> family_descriptors(const std::vector<std::string>& names,
+                                                                const std::shared_ptr<rocksdb::Cache>& cache) {
   std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
   for (const auto& name : names) {
     rocksdb::ColumnFamilyOptions cfo;
     for (const auto& [known, family] : kFamilies) {
-      if (name == known) cfo = family_options(family, store->block_cache_);
+      if (name == known) cfo = family_options(family, cache);
     }
-    if (name == kQuestionsFamily) cfo = family_options(Family::questions, store->block_cache_);
-    if (name == kExpansionFamily) cfo = family_options(Family::expansion, store->block_cache_);
-    if (name == kHistoryFamily) cfo = family_options(Family::history, store->block_cache_);
+    if (name == kQuestionsFamily) cfo = family_options(Family::questions, cache);
+    if (name == kExpansionFamily) cfo = family_options(Family::expansion, cache);
+    if (name == kHistoryFamily) cfo = family_options(Family::history, cache);
     descriptors.emplace_back(name, cfo);
   }
+  return descriptors;
+}
 
-  rocksdb::Status s;
+}  // namespace
+
+// --- open / close ----------------------------------------------------------------------------
+
+Result<std::unique_ptr<RocksStore>> RocksStore::open(const fs::path& dir, Mode mode) {
+  const bool primary = mode == Mode::primary;
+  Result<StoreFolder> folder = check_store_folder(dir, primary);
+  if (!folder) return folder.error();
+  std::optional<WriterLock> lock;
   if (primary) {
-    s = rocksdb::DB::Open(dbo, dir.string(), descriptors, &store->handles_, &store->db_);
-  } else {
-    // The secondary keeps its own info log in a private temporary folder.
-    auto folder = ReaderFolder::create(fs::temp_directory_path(ec));
-    if (!folder) return make_error(errc::store_unusable, store_name(dir) + ": " + folder.error().message);
-    store->reader_folder_.emplace(std::move(*folder));
-    s = rocksdb::DB::OpenAsSecondary(dbo, dir.string(), store->reader_folder_->path().string(), descriptors,
-                                     &store->handles_, &store->db_);
+    auto acquired = lock_for_writing(dir, folder->exists);
+    if (!acquired) return acquired.error();
+    lock.emplace(std::move(*acquired));
   }
-  if (!s.ok()) {
-    return rocks_error(dir, primary ? "opening the store" : "opening the store for reading", s);
-  }
-  auto name_handles = [&] {
-    for (std::size_t i = 0; i < names.size(); ++i) {
-      if (names[i] == kResultsFamily) store->results = store->handles_[i];
-      if (names[i] == kQuestionsFamily) store->questions = store->handles_[i];
-      if (names[i] == kProgressFamily) store->progress = store->handles_[i];
-      if (names[i] == kMetaFamily) store->meta = store->handles_[i];
-      if (names[i] == kExpansionFamily) store->expansion = store->handles_[i];
-      if (names[i] == kHistoryFamily) store->history = store->handles_[i];
-    }
-  };
-  name_handles();
+
+  std::unique_ptr<RocksStore> store(new RocksStore(dir, mode));
+  store->lock_ = std::move(lock);
+  // One shard: the default (32 shards of 512 KiB for 16 MiB) could not hold one filter block of
+  // a large SST file, so every point lookup read it from the file again (41% of the writer
+  // thread at 50k results, perf, BENCHMARKS.md). Contention is no concern: one writer thread.
+  store->block_cache_ = rocksdb::NewLRUCache(primary ? kWriterMemoryBudget : (32u << 20), 0);
+  const rocksdb::DBOptions dbo = instance_options(primary, store->block_cache_);
+  Result<std::vector<std::string>> names = families_to_open(dir, dbo, folder->existing_store, primary);
+  if (!names) return names.error();
+  const auto descriptors = family_descriptors(*names, store->block_cache_);
+  if (auto opened = store->open_families(dbo, descriptors); !opened) return opened.error();
+  store->name_handles(*names);
   // A reader has replayed the writer's WAL as it opened: it sees everything written so far. It
   // does not catch up at once on top of that: RocksDB 7.8's TryCatchUpWithPrimary crashes on a
   // MANIFEST that holds a family's drop (below), which a writer killed in the middle of an
   // upgrade leaves until the next writer opens the store.
   if (auto r = store->check_format_version(); !r) return r.error();
   if (store->reopen_) {
-    // The upgrade dropped a family. Every secondary instance of RocksDB 7.8 (every reader, of
-    // this release and of the previous one) crashes catching up with a MANIFEST that holds such
-    // a drop: opening the store again starts a new MANIFEST, of the families as they are now.
-    store->reopen_ = false;
-    for (auto* h : store->handles_) store->db_->DestroyColumnFamilyHandle(h);
-    store->handles_.clear();
-    s = store->db_->Close();
-    delete store->db_;
-    store->db_ = nullptr;
-    if (!s.ok()) return rocks_error(dir, "closing the upgraded store", s);
-    s = rocksdb::DB::Open(dbo, dir.string(), descriptors, &store->handles_, &store->db_);
-    if (!s.ok()) return rocks_error(dir, "opening the upgraded store", s);
-    name_handles();
+    if (auto reopened = store->reopen_upgraded(dbo, descriptors, *names); !reopened) return reopened.error();
   }
   return store;
 }
+
+Result<void> RocksStore::open_families(const rocksdb::DBOptions& dbo,
+                                       const std::vector<rocksdb::ColumnFamilyDescriptor>& descriptors) {
+  const bool primary = mode_ == Mode::primary;
+  rocksdb::Status s;
+  if (primary) {
+    s = rocksdb::DB::Open(dbo, dir_.string(), descriptors, &handles_, &db_);
+  } else {
+    // The secondary keeps its own info log in a private temporary folder.
+    std::error_code ec;
+    auto folder = ReaderFolder::create(fs::temp_directory_path(ec));
+    if (!folder) return make_error(errc::store_unusable, store_name(dir_) + ": " + folder.error().message);
+    reader_folder_.emplace(std::move(*folder));
+    s = rocksdb::DB::OpenAsSecondary(dbo, dir_.string(), reader_folder_->path().string(), descriptors, &handles_,
+                                     &db_);
+  }
+  if (!s.ok()) {
+    return rocks_error(dir_, primary ? "opening the store" : "opening the store for reading", s);
+  }
+  return {};
+}
+
+void RocksStore::name_handles(const std::vector<std::string>& names) {
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (names[i] == kResultsFamily) results = handles_[i];
+    if (names[i] == kQuestionsFamily) questions = handles_[i];
+    if (names[i] == kProgressFamily) progress = handles_[i];
+    if (names[i] == kMetaFamily) meta = handles_[i];
+    if (names[i] == kExpansionFamily) expansion = handles_[i];
+    if (names[i] == kHistoryFamily) history = handles_[i];
+  }
+}
+
+Result<void> RocksStore::reopen_upgraded(const rocksdb::DBOptions& dbo,
+                                         const std::vector<rocksdb::ColumnFamilyDescriptor>& descriptors,
+                                         const std::vector<std::string>& names) {
+  // The upgrade dropped a family. Every secondary instance of RocksDB 7.8 (every reader, of
+  // this release and of the previous one) crashes catching up with a MANIFEST that holds such
+  // a drop: opening the store again starts a new MANIFEST, of the families as they are now.
+  reopen_ = false;
+  for (auto* h : handles_) db_->DestroyColumnFamilyHandle(h);
+  handles_.clear();
+  auto s = db_->Close();
+  delete db_;
+  db_ = nullptr;
+  if (!s.ok()) return rocks_error(dir_, "closing the upgraded store", s);
+  s = rocksdb::DB::Open(dbo, dir_.string(), descriptors, &handles_, &db_);
+  if (!s.ok()) return rocks_error(dir_, "opening the upgraded store", s);
+  name_handles(names);
+  return {};
+}
+
 
 Result<void> RocksStore::check_format_version() {
   auto record_current = [&]() -> Result<void> {

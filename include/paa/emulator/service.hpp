@@ -105,6 +105,14 @@ class Service {
   const ServiceConfig& config() const { return config_; }
 
  private:
+  // handle()'s steps, in order; each that can refuse the request fills `out` with the refusal.
+  bool decode_parameters(std::string_view query, Reply& out);  // false: a bad percent-encoding
+  std::optional<std::size_t> admit(const RequestView& request, bool malformed_query, TimePoint now, Reply& out);
+  Draw draw_delivery(Reply& out);
+  bool reply_with_fault(std::size_t id, Fault fault, Reply& out);  // false: the answer is still due
+  void reply_with_answer(std::size_t id, Fault fault, TimePoint now, Reply& out);
+  std::shared_ptr<const std::string> tree_json(const Reply& out);
+
   void error(Reply& out, unsigned status, std::string_view message);
   void hostile_body(Reply& out, std::size_t id);
   void count(const Reply& out);
