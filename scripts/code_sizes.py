@@ -12,6 +12,7 @@ code). --check exits 1 when one that is not an exception is over.
 """
 import argparse
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -30,7 +31,9 @@ def cpp_functions(paths):
     """(path, name, first line, lines) of each C++ function, by Universal Ctags."""
     if not paths:
         return []
-    out = subprocess.run(["ctags", "--languages=C++", "--kinds-C++=f", "--fields=+ne", "-x",
+    # Debian names Universal Ctags ctags-universal (ctags is an alternative that may be another).
+    ctags = shutil.which("ctags-universal") or "ctags"
+    out = subprocess.run([ctags, "--languages=C++", "--kinds-C++=f", "--fields=+ne", "-x",
                           "--_xformat=%{end} %{line} %N %F"] + [str(p) for p in paths],
                          capture_output=True, text=True, check=True).stdout
     found = []

@@ -11,7 +11,7 @@ PAA_PACKAGES=(
   libgtest-dev libgmock-dev libicu-dev libcli11-dev libtomlplusplus-dev libspdlog-dev libfmt-dev
   libxlsxwriter-dev libstemmer-dev libigraph-dev libpsl-dev libjemalloc-dev
   openssl ca-certificates curl jq sqlite3 python3
-  parallel python3-yaml
+  parallel python3-yaml universal-ctags
   man-db dpkg-dev file
 )
 
