@@ -36,14 +36,7 @@ Result<CheckReport::Refresh> refresh_due(const CheckReport& r, StoreReader& stor
 Result<std::uint64_t> variant_groups_of(const JobSpec& spec) {
   GroupSet groups;
   KeyGrouper grouper;
-  auto reader = JobReader::open(spec);
-  if (!reader) return reader.error();
-  for (;;) {
-    auto next = reader->next();
-    if (!next) return next.error();
-    if (!*next) break;
-    groups.add(grouper.group((*next)->query.key));
-  }
+  if (auto added = add_job_key_groups(spec, grouper, groups); !added) return added.error();
   return groups.size();
 }
 

@@ -48,20 +48,24 @@ Result<void> WriterExpansionStore::scan_level(std::uint32_t level,
   return store_.scan_level(job_, level, visit);
 }
 
+Result<void> add_job_key_groups(const JobSpec& job, KeyGrouper& grouper, GroupSet& groups) {
+  auto reader = JobReader::open(job);
+  if (!reader) return reader.error();
+  for (;;) {
+    auto next = reader->next();
+    if (!next) return next.error();
+    if (!*next) return {};
+    groups.add(grouper.group((*next)->query.key));
+  }
+}
+
 namespace {
 
 // skip_variants: the groups of the job's own keys and of the keys it discovered before the
 // pass's next parent (docs/expansion.md "Skipping variants").
 Result<void> load_groups(const JobSpec& job, const ExpansionState& state, ExpansionStore& source, GroupSet& groups) {
   KeyGrouper grouper;
-  auto reader = JobReader::open(job);
-  if (!reader) return reader.error();
-  for (;;) {
-    auto next = reader->next();
-    if (!next) return next.error();
-    if (!*next) break;
-    groups.add(grouper.group((*next)->query.key));
-  }
+  if (auto added = add_job_key_groups(job, grouper, groups); !added) return added;
   return add_discovered_groups(source, state, grouper, groups);
 }
 

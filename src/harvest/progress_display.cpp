@@ -1,27 +1,42 @@
 #include "paa/harvest/progress_display.hpp"
 
-#include <spdlog/sinks/base_sink.h>
+#include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <atomic>
 #include <cstdio>
-#include <mutex>
+#include <memory>
 #include <unistd.h>
 
 namespace paa {
 
 namespace {
-// Log lines while the status bar is on screen: wipe the bar first; the next tick redraws it.
-class BarAwareSink final : public spdlog::sinks::base_sink<std::mutex> {
- protected:
-  void sink_it_(const spdlog::details::log_msg& msg) override {
-    spdlog::memory_buf_t line;
-    formatter_->format(msg, line);
-    std::fputs("\r\x1b[K", stderr);
-    std::fwrite(line.data(), 1, line.size(), stderr);
+
+// Whether a bar is on screen (one ProgressDisplay at a time draws one).
+std::atomic<bool> g_bar_on_screen{false};
+
+class BarAwareSink final : public spdlog::sinks::sink {
+ public:
+  explicit BarAwareSink(std::shared_ptr<spdlog::sinks::sink> inner) : inner_(std::move(inner)) {}
+  void log(const spdlog::details::log_msg& msg) override {
+    if (g_bar_on_screen.load(std::memory_order_relaxed)) std::fputs("\r\x1b[K", stderr);
+    inner_->log(msg);
   }
-  void flush_() override { std::fflush(stderr); }
+  void flush() override { inner_->flush(); }
+  void set_pattern(const std::string& pattern) override { inner_->set_pattern(pattern); }
+  void set_formatter(std::unique_ptr<spdlog::formatter> formatter) override {
+    inner_->set_formatter(std::move(formatter));
+  }
+
+ private:
+  std::shared_ptr<spdlog::sinks::sink> inner_;
 };
+
 }  // namespace
+
+std::shared_ptr<spdlog::sinks::sink> bar_aware_stderr_sink() {
+  return std::make_shared<BarAwareSink>(std::make_shared<spdlog::sinks::stderr_color_sink_mt>());
+}
 
 ProgressDisplay::ProgressDisplay(ProgressMode mode) : mode_(mode) {
   switch (mode) {
@@ -30,16 +45,11 @@ ProgressDisplay::ProgressDisplay(ProgressMode mode) : mode_(mode) {
     case ProgressMode::log:
     case ProgressMode::none: break;
   }
-  if (!bar_) return;
-  previous_ = spdlog::default_logger();
-  auto logger = std::make_shared<spdlog::logger>("paa", std::make_shared<BarAwareSink>());
-  logger->set_level(previous_->level());
-  logger->set_pattern("[%Y-%m-%d %H:%M:%S] %l: %v");
-  spdlog::set_default_logger(logger);
+  if (bar_) g_bar_on_screen = true;
 }
 
 ProgressDisplay::~ProgressDisplay() {
-  if (previous_) spdlog::set_default_logger(previous_);
+  if (bar_) g_bar_on_screen = false;
 }
 
 void ProgressDisplay::show(const ProgressSnapshot& snapshot, bool final_line) const {

@@ -1,8 +1,8 @@
 #include "paa/output/atomic_file.hpp"
 
+#include "paa/output/temp_file_cleanup.hpp"
+
 #include <cerrno>
-#include <climits>
-#include <csignal>
 #include <cstring>
 #include <fcntl.h>
 #include <random>
@@ -14,46 +14,6 @@ namespace paa {
 namespace {
 
 namespace fs = std::filesystem;
-
-// --- removal of the temporary file on SIGINT/SIGTERM/SIGHUP ---------------------------------
-// The handler may only touch async-signal-safe state: a fixed buffer and a flag.
-char g_temp_path[PATH_MAX];
-volatile std::sig_atomic_t g_temp_armed = 0;
-constexpr int kCleanupSignals[] = {SIGINT, SIGTERM, SIGHUP};
-
-extern "C" void remove_temp_and_reraise(int sig) {
-  if (g_temp_armed) ::unlink(g_temp_path);
-  g_temp_armed = 0;
-  // SA_RESETHAND restored the default action: die of the same signal (exit status 128+sig).
-  ::raise(sig);
-}
-
-class SignalCleanup {
- public:
-  explicit SignalCleanup(const std::string& path) {
-    if (path.size() >= sizeof g_temp_path) return;  // cannot happen: open() would have failed
-    std::memcpy(g_temp_path, path.c_str(), path.size() + 1);
-    g_temp_armed = 1;
-    struct sigaction action {};
-    action.sa_handler = remove_temp_and_reraise;
-    sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_RESETHAND;
-    for (std::size_t i = 0; i < std::size(kCleanupSignals); ++i) {
-      ::sigaction(kCleanupSignals[i], &action, &saved_[i]);
-    }
-  }
-  ~SignalCleanup() {
-    g_temp_armed = 0;
-    for (std::size_t i = 0; i < std::size(kCleanupSignals); ++i) {
-      ::sigaction(kCleanupSignals[i], &saved_[i], nullptr);
-    }
-  }
-  SignalCleanup(const SignalCleanup&) = delete;
-  SignalCleanup& operator=(const SignalCleanup&) = delete;
-
- private:
-  struct sigaction saved_[std::size(kCleanupSignals)] {};
-};
 
 // Removes the temporary file unless released (errors and exceptions alike).
 class TempFileGuard {
@@ -113,7 +73,7 @@ Result<void> replace_atomically(const fs::path& target, bool force,
   }
   if (fd < 0) return write_error(target, EEXIST);
   TempFileGuard guard(fd, temp);
-  SignalCleanup on_signal(temp);
+  TempFileRegistration on_signal(temp);  // removed on SIGINT/SIGTERM/SIGHUP (main installs the handlers)
 
   if (auto produced = produce(guard.fd(), temp); !produced) return produced.error();
   if (::fsync(guard.fd()) != 0) return write_error(target, errno);

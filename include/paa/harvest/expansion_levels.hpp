@@ -3,6 +3,7 @@
 // over the store, on the feeder's thread (it reads the disk, never the io thread's business).
 #include "paa/error.hpp"
 #include "paa/expand/level_pass.hpp"
+#include "paa/expand/variant_groups.hpp"
 #include "paa/job/job_file.hpp"
 #include "paa/store/store.hpp"
 
@@ -32,6 +33,10 @@ class WriterExpansionStore final : public ExpansionStore {
   std::string job_;
   ParseLimits limits_;
 };
+
+// skip_variants: the variant groups of the job's own keys, added to `groups` (the harvest's
+// levels and `paa check` count them alike).
+Result<void> add_job_key_groups(const JobSpec& job, KeyGrouper& grouper, GroupSet& groups);
 
 // Builds level `level` of `job` from `state` (levels 1..level-1 built): its parents are the
 // job's own keys in the job's order (level 1; `repeated_hashes` as check_job gave them) or the

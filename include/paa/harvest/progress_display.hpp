@@ -1,22 +1,23 @@
 #pragma once
 // Where the progress line goes: a status bar redrawn in place on a terminal (log lines wipe it
-// first, so a message never ends up glued to it), or a log line every 10 s.
+// first, so a message never ends up glued to it), or a log line every 10 s. The default logger is
+// main's (app::configure_process) and never swapped: its sink, bar_aware_stderr_sink(), wipes
+// the bar while one is on screen.
 #include "paa/harvest/harvester.hpp"
 #include "paa/harvest/progress.hpp"
 
 #include <chrono>
 #include <memory>
 
-namespace spdlog {
-class logger;
+namespace spdlog::sinks {
+class sink;
 }
 
 namespace paa {
 
 class ProgressDisplay {
  public:
-  // On a terminal (or ProgressMode::bar), installs a logger that wipes the bar; the destructor
-  // puts the previous one back.
+  // On a terminal (or ProgressMode::bar), a bar is on screen until the destructor.
   explicit ProgressDisplay(ProgressMode mode);
   ~ProgressDisplay();
   ProgressDisplay(const ProgressDisplay&) = delete;
@@ -31,7 +32,10 @@ class ProgressDisplay {
  private:
   ProgressMode mode_;
   bool bar_ = false;
-  std::shared_ptr<spdlog::logger> previous_;
 };
+
+// Log lines on standard error, in colour on a terminal; while a ProgressDisplay's bar is on
+// screen, each line wipes it first (the next tick redraws it).
+std::shared_ptr<spdlog::sinks::sink> bar_aware_stderr_sink();
 
 }  // namespace paa
