@@ -87,7 +87,10 @@ Result<void> read_store(CheckReport& r) {
 Result<CheckReport> build_check_report(JobSpec spec, std::uint32_t shards) {
   auto check = check_job(spec, CheckOptions{std::nullopt, shards});
   if (!check) return check.error();
-  CheckReport r{std::move(spec), std::move(*check), shards, {}, {}, 0, {}, {}, {}};
+  CheckReport r;
+  r.spec = std::move(spec);
+  r.check = std::move(*check);
+  r.shards = shards;
   if (r.spec.expand.enabled()) {
     r.discovered_bound = max_discovered(r.spec.expand, r.check.unique_keys);
     if (r.spec.expand.skip_variants) {

@@ -15,13 +15,7 @@ constexpr float kParentChild = 3, kSiblings = 2, kSameTree = 1, kSharedPage = 2;
 Result<void> siblings(std::vector<std::uint32_t> groups, EdgeSink& edges) {
   std::sort(groups.begin(), groups.end());
   groups.erase(std::unique(groups.begin(), groups.end()), groups.end());
-  if (groups.size() > kMostGroupsLinked) return {};
-  for (std::size_t i = 0; i < groups.size(); ++i) {
-    for (std::size_t j = i + 1; j < groups.size(); ++j) {
-      if (auto added = edges.add(groups[i], groups[j], kSiblings); !added) return added;
-    }
-  }
-  return {};
+  return link_all(groups, kSiblings, edges);
 }
 
 }  // namespace
@@ -53,13 +47,7 @@ Result<void> link_page(std::vector<std::uint32_t> groups, EdgeSink& edges) {
   groups.erase(std::unique(groups.begin(), groups.end()), groups.end());
   if (groups.size() < 2 || groups.size() > kMostGroupsLinked) return {};
   // A page's groups share kSharedPage: a page of many answers says less of each pair.
-  const float w = kSharedPage / static_cast<float>(groups.size() - 1);
-  for (std::size_t i = 0; i < groups.size(); ++i) {
-    for (std::size_t j = i + 1; j < groups.size(); ++j) {
-      if (auto added = edges.add(groups[i], groups[j], w); !added) return added;
-    }
-  }
-  return {};
+  return link_all(groups, kSharedPage / static_cast<float>(groups.size() - 1), edges);
 }
 
 CoOccurrence::CoOccurrence(std::size_t memory)
