@@ -13,25 +13,17 @@ constexpr std::string_view kExpandKeys[] = {"depth", "from", "per_result", "max_
 
 // include / exclude: words matched case-folded, as substrings of the folded query.
 void read_words(Diagnostics& where, const toml::node& node, std::string_view key, std::vector<std::string>& out) {
-  const toml::array* array = node.as_array();
-  if (array == nullptr) {
-    where.type_error(node, key, "an array of strings like [\"coffee\"]");
-    return;
-  }
-  for (std::size_t i = 0; i < array->size(); ++i) {
-    const toml::node& item = *array->get(i);
-    const std::string name = std::string(key) + "[" + std::to_string(i) + "]";
-    std::string raw;
-    if (!read_string(where, item, name, raw)) continue;
-    auto folded = fold_text(raw);
-    if (!folded) {
-      where.error(item, name + ": " + folded.error().message);
-    } else if (folded->empty()) {
-      where.error(item, name + " is blank; remove it or write a word");
-    } else {
-      out.push_back(std::move(*folded));
-    }
-  }
+  read_string_array(where, node, key, "an array of strings like [\"coffee\"]",
+                    [&](const toml::node& item, const std::string& name, std::string raw) {
+                      auto folded = fold_text(raw);
+                      if (!folded) {
+                        where.error(item, name + ": " + folded.error().message);
+                      } else if (folded->empty()) {
+                        where.error(item, name + " is blank; remove it or write a word");
+                      } else {
+                        out.push_back(std::move(*folded));
+                      }
+                    });
 }
 
 void read_expand_from(Diagnostics& where, const toml::node& node, ExpandSpec& expand) {

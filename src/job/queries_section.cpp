@@ -19,52 +19,37 @@ bool has_extension(const fs::path& path, std::string_view ext) {
 }  // namespace
 
 void read_queries(Diagnostics& where, const toml::node& node, std::vector<std::string>& out) {
-  const toml::array* array = node.as_array();
-  if (array == nullptr) {
-    where.type_error(node, "queries", "an array of strings");
-    return;
-  }
-  for (std::size_t i = 0; i < array->size(); ++i) {
-    const toml::node& item = *array->get(i);
-    const std::string name = "queries[" + std::to_string(i) + "]";
-    std::string q;
-    if (!read_string(where, item, name, q)) continue;
-    auto cleaned = clean_text(q);
-    if (!cleaned) {
-      where.error(item, name + ": " + cleaned.error().message);
-    } else if (cleaned->empty()) {
-      where.error(item, name + " is empty; remove it");
-    } else {
-      out.push_back(std::move(q));
-    }
-  }
+  read_string_array(where, node, "queries", "an array of strings",
+                    [&](const toml::node& item, const std::string& name, std::string q) {
+                      auto cleaned = clean_text(q);
+                      if (!cleaned) {
+                        where.error(item, name + ": " + cleaned.error().message);
+                      } else if (cleaned->empty()) {
+                        where.error(item, name + " is empty; remove it");
+                      } else {
+                        out.push_back(std::move(q));
+                      }
+                    });
 }
 
 void read_query_files(Diagnostics& where, const toml::node& node, const fs::path& folder, QueryLists lists,
                       std::vector<fs::path>& out) {
-  const toml::array* array = node.as_array();
-  if (array == nullptr) {
-    where.type_error(node, "query_files", "an array of file names");
-    return;
-  }
-  for (std::size_t i = 0; i < array->size(); ++i) {
-    const toml::node& item = *array->get(i);
-    const std::string name = "query_files[" + std::to_string(i) + "]";
-    std::string relative;
-    if (!read_string(where, item, name, relative)) continue;
-    const fs::path resolved = folder / fs::path(relative);
-    std::error_code ec;
-    if (!has_extension(resolved, ".txt") && !has_extension(resolved, ".csv") && !has_extension(resolved, ".tsv")) {
-      where.error(item, "query file '" + relative +
-                            "' has an unsupported extension; expected .txt (one query per line), "
-                            ".csv or .tsv (a header naming the query column)");
-    } else if (lists == QueryLists::must_exist && !fs::is_regular_file(resolved, ec)) {
-      where.error(item, "query file '" + relative + "' not found (looked for " + resolved.string() +
-                            "); paths are relative to the job file's folder");
-    } else {
-      out.push_back(resolved);
-    }
-  }
+  read_string_array(where, node, "query_files", "an array of file names",
+                    [&](const toml::node& item, const std::string&, std::string relative) {
+                      const fs::path resolved = folder / fs::path(relative);
+                      std::error_code ec;
+                      if (!has_extension(resolved, ".txt") && !has_extension(resolved, ".csv") &&
+                          !has_extension(resolved, ".tsv")) {
+                        where.error(item, "query file '" + relative +
+                                              "' has an unsupported extension; expected .txt (one query per "
+                                              "line), .csv or .tsv (a header naming the query column)");
+                      } else if (lists == QueryLists::must_exist && !fs::is_regular_file(resolved, ec)) {
+                        where.error(item, "query file '" + relative + "' not found (looked for " +
+                                              resolved.string() + "); paths are relative to the job file's folder");
+                      } else {
+                        out.push_back(resolved);
+                      }
+                    });
 }
 
 }  // namespace paa::job_toml

@@ -45,6 +45,21 @@ bool read_string(Diagnostics& where, const toml::node& node, std::string_view ke
   return true;
 }
 
+void read_string_array(Diagnostics& where, const toml::node& node, std::string_view key, std::string_view expected,
+                       const std::function<void(const toml::node& item, const std::string& name, std::string value)>& visit) {
+  const toml::array* array = node.as_array();
+  if (array == nullptr) {
+    where.type_error(node, key, expected);
+    return;
+  }
+  for (std::size_t i = 0; i < array->size(); ++i) {
+    const toml::node& item = *array->get(i);
+    const std::string name = std::string(key) + "[" + std::to_string(i) + "]";
+    std::string value;
+    if (read_string(where, item, name, value)) visit(item, name, std::move(value));
+  }
+}
+
 bool read_int(Diagnostics& where, const toml::node& node, std::string_view key, std::int64_t min,
               std::int64_t max, std::string_view range_hint, std::int64_t& out) {
   const auto* i = node.as_integer();

@@ -4,6 +4,7 @@
 #include "job_diagnostics.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -18,6 +19,10 @@ std::vector<std::string_view> check_keys(Diagnostics& where, const toml::table& 
                                          std::span<const std::string_view> known, std::string_view context);
 
 bool read_string(Diagnostics& where, const toml::node& node, std::string_view key, std::string& out);
+// An array of strings: `expected` names it in the type error ("an array of strings"); each item
+// that is a string is visited with its name ("key[i]"), the others reported.
+void read_string_array(Diagnostics& where, const toml::node& node, std::string_view key, std::string_view expected,
+                       const std::function<void(const toml::node& item, const std::string& name, std::string value)>& visit);
 bool read_int(Diagnostics& where, const toml::node& node, std::string_view key, std::int64_t min,
               std::int64_t max, std::string_view range_hint, std::int64_t& out);
 // An integer or a float, finite.
