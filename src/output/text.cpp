@@ -151,6 +151,37 @@ void append_script_json_string(BufferedOutput& out, std::string_view text) {
   append_json_literal(out, text, true);
 }
 
+void append_xml_escaped(BufferedOutput& out, std::string_view text) {
+  std::size_t run = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    std::string_view entity;
+    switch (c) {
+      case '&': entity = "&amp;"; break;
+      case '<': entity = "&lt;"; break;
+      case '>': entity = "&gt;"; break;
+      case '"': entity = "&quot;"; break;
+      case '\'': entity = "&#39;"; break;
+      default:
+        if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') entity = "\xEF\xBF\xBD";
+    }
+    if (entity.empty()) continue;
+    out.append(text.substr(run, i - run));
+    out.append(entity);
+    run = i + 1;
+  }
+  out.append(text.substr(run));
+}
+
+void append_script_json_strings(BufferedOutput& out, std::span<const std::string> items) {
+  out.put('[');
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (i > 0) out.put(',');
+    append_script_json_string(out, items[i]);
+  }
+  out.put(']');
+}
+
 std::string format_rfc3339_ms(std::int64_t unix_ms) {
   constexpr std::int64_t kMsPerDay = 86'400'000;
   std::int64_t days = unix_ms / kMsPerDay;

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -40,6 +41,12 @@ void append_json_string(BufferedOutput& out, std::string_view text);
 // \u0008 and \u000c. One escaper with append_json_string. The page reads it back with
 // JSON.parse(element.textContent).
 void append_script_json_string(BufferedOutput& out, std::string_view text);
+// An array of such strings: [a,b,...].
+void append_script_json_strings(BufferedOutput& out, std::span<const std::string> items);
+
+// `text` as XML character data or attribute value: & < > " ' as entities; characters XML 1.0
+// forbids (C0 controls other than tab, LF, CR) become U+FFFD.
+void append_xml_escaped(BufferedOutput& out, std::string_view text);
 
 // An integer in decimal.
 template <std::integral T>

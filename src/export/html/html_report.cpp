@@ -112,13 +112,8 @@ void HtmlReportWriter::add(const StoredResult& r, const Envelope& env, std::span
     if (i > 0) out_.put(',');
     append_decimal(out_, jobs[i]);
   }
-  out_.append("],[");
-  for (std::size_t i = 0; i < env.result.related.size(); ++i) {
-    if (i > 0) out_.put(',');
-    append_script_json_string(out_, env.result.related[i]);
-  }
   out_.append("],");
-  append_report_tree(out_, env.result.children);
+  append_report_related_tree(out_, env.result);
   if (history != nullptr) {
     out_.put(',');
     append_key_history(out_, *history);
@@ -183,12 +178,9 @@ void HtmlReportWriter::add_domains(const ReportDomains& d) {
 
 void HtmlReportWriter::finish() {
   close_lists();
-  out_.append("<script type=\"application/json\" id=\"paa-meta\">{\"jobs\":[");
-  for (std::size_t i = 0; i < jobs_.size(); ++i) {
-    if (i > 0) out_.put(',');
-    append_script_json_string(out_, jobs_[i]);
-  }
-  out_.append("],\"newest_fetched_at\":");
+  out_.append("<script type=\"application/json\" id=\"paa-meta\">{\"jobs\":");
+  append_script_json_strings(out_, jobs_);
+  out_.append(",\"newest_fetched_at\":");
   append_decimal(out_, newest_);
   // The code both forms share, then this form's (report.js reads the elements above).
   out_.append("}</script>\n<script>\n");

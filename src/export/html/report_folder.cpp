@@ -240,13 +240,8 @@ class FolderReport {
   static void append_tree(BufferedOutput& t, const SearchResult& result) {
     static_assert(report_schema::in_order(report_schema::tree::kFields, {report_schema::tree::kRelated,
                                                                          report_schema::tree::kNodes}));
-    t.append("[[");
-    for (std::size_t i = 0; i < result.related.size(); ++i) {
-      if (i > 0) t.put(',');
-      append_script_json_string(t, result.related[i]);
-    }
-    t.append("],");
-    append_report_tree(t, result.children);
+    t.put('[');
+    append_report_related_tree(t, result);
     t.put(']');
   }
 

@@ -50,6 +50,12 @@ void append_report_tree(BufferedOutput& out, const std::vector<Question>& roots)
   }
 }
 
+void append_report_related_tree(BufferedOutput& out, const SearchResult& result) {
+  append_script_json_strings(out, result.related);
+  out.put(',');
+  append_report_tree(out, result.children);
+}
+
 // A fraction (churn, share) with up to 4 decimals, or null.
 void append_optional_fraction(BufferedOutput& out, const std::optional<double>& value) {
   if (!value) {
@@ -244,12 +250,9 @@ void append_domains_json(BufferedOutput& out, const ReportDomains& d) {
   append_decimal(out, d.sourced);
   out.append(",\"total\":");
   append_decimal(out, d.total);
-  out.append(",\"yours\":[");
-  for (std::size_t i = 0; i < d.yours.size(); ++i) {
-    if (i > 0) out.put(',');
-    append_script_json_string(out, d.yours[i]);
-  }
-  out.append("],\"runs\":");
+  out.append(",\"yours\":");
+  append_script_json_strings(out, d.yours);
+  out.append(",\"runs\":");
   append_decimal(out, d.runs);
   out.append(",\"caps\":{\"rows\":");
   append_decimal(out, kDomainsListed);

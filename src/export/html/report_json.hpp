@@ -15,6 +15,8 @@ namespace paa::exporting {
 
 // The tree as nested arrays, node = [question, answer, url, title] or with its children as a 5th.
 void append_report_tree(BufferedOutput& out, const std::vector<Question>& roots);
+// A result's related searches and tree: [related...],tree (both forms' tree record ends so).
+void append_report_related_tree(BufferedOutput& out, const SearchResult& result);
 // A fraction (churn, share) with up to 4 decimals, or null.
 void append_optional_fraction(BufferedOutput& out, const std::optional<double>& value);
 // q, hl, gl, city as four strings, each followed by a comma.

@@ -3,6 +3,7 @@
 #include "paa/export/export_format.hpp"
 #include "paa/export/stored_tree.hpp"
 #include "paa/output/atomic_file.hpp"
+#include "paa/output/text.hpp"
 
 #include <cstdio>
 #include <string>
@@ -35,28 +36,6 @@ bool web_url(std::string_view url) {
 constexpr std::string_view kFont = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', sans-serif";
 
 }  // namespace
-
-void append_xml_escaped(BufferedOutput& out, std::string_view text) {
-  std::size_t run = 0;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    std::string_view entity;
-    switch (c) {
-      case '&': entity = "&amp;"; break;
-      case '<': entity = "&lt;"; break;
-      case '>': entity = "&gt;"; break;
-      case '"': entity = "&quot;"; break;
-      case '\'': entity = "&#39;"; break;
-      default:
-        if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') entity = "\xEF\xBF\xBD";
-    }
-    if (entity.empty()) continue;
-    out.append(text.substr(run, i - run));
-    out.append(entity);
-    run = i + 1;
-  }
-  out.append(text.substr(run));
-}
 
 void write_mind_map_svg(const MindMapLayout& map, BufferedOutput& out) {
   constexpr double kMargin = 16;

@@ -14,10 +14,6 @@
 
 namespace paa::exporting {
 
-// `text` as XML character data or attribute value: & < > " ' as entities; characters XML 1.0
-// forbids (C0 controls other than tab, LF, CR) become U+FFFD.
-void append_xml_escaped(BufferedOutput& out, std::string_view text);
-
 void write_mind_map_svg(const MindMapLayout& map, BufferedOutput& out);
 
 // `paa map`: the mind map of one stored tree, to `output` atomically or to standard output.
