@@ -3,11 +3,10 @@
 // third-party text is HTML-escaped character data or attribute value (append_xml_escaped); links
 // go only to http(s) sources. The page carries the brief's FAQPage JSON-LD, a data block that
 // no browser runs (its "<" are \u003c: no text can close the element).
+#include "brief_wording.hpp"
 #include "paa/export/brief/brief.hpp"
 #include "paa/export/brief/markdown_text.hpp"
-#include "paa/export/mind_map/mind_map_svg.hpp"
 #include "paa/output/text.hpp"
-#include "paa/question/question_type.hpp"
 
 #include <cstddef>
 #include <string_view>
@@ -46,62 +45,49 @@ footer { margin-top: 28px; font-size: 12px; border-top: 1px solid var(--line); p
 
 void text(BufferedOutput& out, std::string_view s) { append_xml_escaped(out, s); }
 
-void append_meta(const Brief& brief, BufferedOutput& out) {
+class HtmlMarkup final : public BriefMarkup {
+ public:
+  void text(BufferedOutput& out, std::string_view s) const override { append_xml_escaped(out, s); }
+  void code(BufferedOutput& out, std::string_view s) const override { wrap(out, "<code>", s, "</code>"); }
+  void time(BufferedOutput& out, std::string_view s) const override { wrap(out, "<time>", s, "</time>"); }
+  void fact_open(BufferedOutput& out, BriefFact fact, const BriefEntry& e) const override {
+    switch (fact) {
+      case BriefFact::type: out.append("<span class=\"tag type\">"); return;
+      case BriefFact::stability:
+        out.append("<span class=\"status");
+        if (e.status) {
+          out.append(" status-");
+          out.append(watch::stability_status_name(*e.status));
+        }
+        out.append("\">");
+        return;
+      case BriefFact::trees: out.append("<span class=\"trees\">"); return;
+      case BriefFact::place: out.append("<span class=\"place\">"); return;
+    }
+  }
+  void fact_close(BufferedOutput& out, BriefFact) const override { out.append("</span>"); }
+
+ private:
+  void wrap(BufferedOutput& out, std::string_view open, std::string_view s, std::string_view close) const {
+    out.append(open);
+    text(out, s);
+    out.append(close);
+  }
+};
+
+void append_meta(const Brief& brief, const BriefMarkup& markup, BufferedOutput& out) {
   out.append("<p class=\"meta\">");
-  if (brief.kind == BriefKind::topic) {
-    out.append("People Also Ask brief of topic <code>");
-    text(out, brief.topic_id);
-    out.append("</code> (");
-    text(out, brief.locale);
-    out.append("): ");
-  } else {
-    out.append("People Also Ask brief (");
-    text(out, brief.locale);
-    out.append("): ");
-  }
-  append_decimal(out, brief.entries.size());
-  out.append(brief.entries.size() == 1 ? " question, " : " questions, ");
-  append_decimal(out, brief_answered(brief));
-  out.append(" with an answer");
-  if (brief.kind == BriefKind::topic) {
-    out.append(", in ");
-    append_decimal(out, brief.trees);
-    out.append(" stored trees. Representative question: ");
-    text(out, brief.representative);
-    out.append(".</p>\n");
-    return;
-  }
-  if (brief.fetched_at_ms > 0) {
-    out.append("; fetched <time>");
-    out.append(format_rfc3339_ms(brief.fetched_at_ms));
-    out.append("</time>");
-  }
-  out.append("; stability over ");
-  append_decimal(out, brief.versions);
-  out.append(brief.versions == 1 ? " stored version.</p>\n" : " stored versions.</p>\n");
+  append_brief_summary(brief, markup, out);
+  // Markdown leaves the topic's sentence to end with the question's own mark; the page closes it.
+  out.append(brief.kind == BriefKind::topic ? ".</p>\n" : "</p>\n");
 }
 
-void append_entry(const BriefEntry& e, BufferedOutput& out) {
+void append_entry(const BriefEntry& e, const BriefMarkup& markup, BufferedOutput& out) {
   out.append("<li class=\"entry\">\n<h3>");
   text(out, e.question);
-  out.append("</h3>\n<p class=\"facts\"><span class=\"tag type\">");
-  text(out, question::name(e.type));
-  const std::string_view status = e.status ? watch::stability_status_name(*e.status) : std::string_view("-");
-  out.append("</span><span class=\"status");
-  if (e.status) {
-    out.append(" status-");
-    out.append(status);
-  }
-  out.append("\">stability: ");
-  out.append(status);
-  out.append("</span><span class=\"trees\">in ");
-  append_decimal(out, e.group_count);
-  out.append(e.group_count == 1 ? " stored tree" : " stored trees");
-  out.append("</span><span class=\"place\">depth ");
-  append_decimal(out, e.depth);
-  out.append(", position ");
-  append_decimal(out, e.position);
-  out.append("</span></p>\n");
+  out.append("</h3>\n<p class=\"facts\">");
+  append_brief_facts(e, markup, out);
+  out.append("</p>\n");
   if (!e.variants.empty()) {
     out.append("<div class=\"variants\">Also asked as:<ul>");
     for (const auto& v : e.variants) {
@@ -143,6 +129,7 @@ void append_entry(const BriefEntry& e, BufferedOutput& out) {
 }  // namespace
 
 void write_brief_html(const Brief& brief, BufferedOutput& out) {
+  const HtmlMarkup markup;
   out.append("<!doctype html>\n<html lang=\"");
   text(out, brief.locale.substr(0, brief.locale.find_first_of("-_, ")));
   out.append(
@@ -152,23 +139,21 @@ void write_brief_html(const Brief& brief, BufferedOutput& out) {
       "<meta name=\"referrer\" content=\"no-referrer\">\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
       "<meta name=\"generator\" content=\"paa brief\">\n<title>");
-  if (brief.kind == BriefKind::topic) out.append("Topic: ");
-  text(out, brief.title);
+  append_brief_title(brief, markup, out);
   out.append(" | People Also Ask brief</title>\n<style>\n");
   out.append(kCss);
   out.append("</style>\n<script type=\"application/ld+json\" id=\"faq-jsonld\">\n");
   write_brief_jsonld(brief, out);
   out.append("</script>\n</head>\n<body>\n<header>\n<h1>");
-  if (brief.kind == BriefKind::topic) out.append("Topic: ");
-  text(out, brief.title);
+  append_brief_title(brief, markup, out);
   out.append("</h1>\n");
-  append_meta(brief, out);
+  append_meta(brief, markup, out);
   out.append("</header>\n<main>\n<section id=\"questions\">\n<h2>Questions, most important first</h2>\n");
   if (brief.entries.empty()) {
     out.append("<p>None stored.</p>\n");
   } else {
     out.append("<ol class=\"entries\">\n");
-    for (const auto& e : brief.entries) append_entry(e, out);
+    for (const auto& e : brief.entries) append_entry(e, markup, out);
     out.append("</ol>\n");
   }
   out.append("</section>\n<section id=\"related\">\n<h2>");

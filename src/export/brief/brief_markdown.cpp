@@ -1,10 +1,10 @@
 // The brief for a writer, in Markdown (docs/brief.md "md"). The document's structure is ours;
 // every third-party text is one escaped inline run (markdown_text.hpp), so none of it can add a
 // heading, a list item, a table cell, a link or markup.
+#include "brief_wording.hpp"
 #include "paa/export/brief/brief.hpp"
 #include "paa/export/brief/markdown_text.hpp"
 #include "paa/output/text.hpp"
-#include "paa/question/question_type.hpp"
 
 #include <cstddef>
 
@@ -12,41 +12,23 @@ namespace paa::exporting {
 
 namespace {
 
-void append_header(const Brief& brief, BufferedOutput& out) {
-  if (brief.kind == BriefKind::topic) {
-    out.append("# Topic: ");
-    append_markdown_text(out, brief.title);
-    out.append("\n\nPeople Also Ask brief of topic ");
-    append_markdown_text(out, brief.topic_id);
-    out.append(" (");
-    append_markdown_text(out, brief.locale);
-    out.append("): ");
-    append_decimal(out, brief.entries.size());
-    out.append(brief.entries.size() == 1 ? " question, " : " questions, ");
-    append_decimal(out, brief_answered(brief));
-    out.append(" with an answer, in ");
-    append_decimal(out, brief.trees);
-    out.append(" stored trees. Representative question: ");
-    append_markdown_text(out, brief.representative);
-    out.append("\n\n");
-    return;
+class MarkdownMarkup final : public BriefMarkup {
+ public:
+  void text(BufferedOutput& out, std::string_view s) const override { append_markdown_text(out, s); }
+  void code(BufferedOutput& out, std::string_view s) const override { append_markdown_text(out, s); }
+  void time(BufferedOutput& out, std::string_view s) const override { out.append(s); }
+  void fact_open(BufferedOutput& out, BriefFact fact, const BriefEntry&) const override {
+    out.append(fact == BriefFact::type ? "- Type: " : " · ");
   }
+  void fact_close(BufferedOutput&, BriefFact) const override {}
+};
+
+void append_header(const Brief& brief, const BriefMarkup& markup, BufferedOutput& out) {
   out.append("# ");
-  append_markdown_text(out, brief.title);
-  out.append("\n\nPeople Also Ask brief (");
-  append_markdown_text(out, brief.locale);
-  out.append("): ");
-  append_decimal(out, brief.entries.size());
-  out.append(brief.entries.size() == 1 ? " question, " : " questions, ");
-  append_decimal(out, brief_answered(brief));
-  out.append(" with an answer");
-  if (brief.fetched_at_ms > 0) {
-    out.append("; fetched ");
-    out.append(format_rfc3339_ms(brief.fetched_at_ms));
-  }
-  out.append("; stability over ");
-  append_decimal(out, brief.versions);
-  out.append(brief.versions == 1 ? " stored version.\n\n" : " stored versions.\n\n");
+  append_brief_title(brief, markup, out);
+  out.append("\n\n");
+  append_brief_summary(brief, markup, out);
+  out.append("\n\n");
 }
 
 void append_source(const BriefEntry& e, BufferedOutput& out) {
@@ -75,7 +57,8 @@ void append_source(const BriefEntry& e, BufferedOutput& out) {
 }  // namespace
 
 void write_brief_markdown(const Brief& brief, BufferedOutput& out) {
-  append_header(brief, out);
+  const MarkdownMarkup markup;
+  append_header(brief, markup, out);
   out.append("## Questions, most important first\n\n");
   if (brief.entries.empty()) out.append("None stored.\n\n");
   std::size_t n = 0;
@@ -84,17 +67,8 @@ void write_brief_markdown(const Brief& brief, BufferedOutput& out) {
     append_decimal(out, ++n);
     out.append(". ");
     append_markdown_text(out, e.question);
-    out.append("\n\n- Type: ");
-    append_markdown_text(out, question::name(e.type));
-    out.append(" · stability: ");
-    out.append(e.status ? watch::stability_status_name(*e.status) : std::string_view("-"));
-    out.append(" · in ");
-    append_decimal(out, e.group_count);
-    out.append(e.group_count == 1 ? " stored tree" : " stored trees");
-    out.append(" · depth ");
-    append_decimal(out, e.depth);
-    out.append(", position ");
-    append_decimal(out, e.position);
+    out.append("\n\n");
+    append_brief_facts(e, markup, out);
     out.put('\n');
     if (!e.variants.empty()) {
       out.append("- Also asked as:\n");
