@@ -56,15 +56,21 @@ JobKeys::Key JobKeys::at(std::uint64_t i) const {
 
 namespace {
 
-FailureRow pending_row(std::string_view job, const JobKeys::Key& key) {
-  FailureRow row;
-  row.job = job;
-  row.state = KeyState::pending;
+// The key's four fields, and where the job file lists it when the key came from there.
+template <class Key>
+void set_key(FailureRow& row, const Key& key) {
   row.q = key.q;
   row.hl = key.hl;
   row.gl = key.gl;
   row.city = key.city;
-  row.origin = key.origin;
+  if constexpr (requires { key.origin; }) row.origin = key.origin;
+}
+
+FailureRow pending_row(std::string_view job, const JobKeys::Key& key) {
+  FailureRow row;
+  row.job = job;
+  row.state = KeyState::pending;
+  set_key(row, key);
   return row;
 }
 
@@ -109,19 +115,12 @@ Result<FailureCounts> list_failures(StoreReader* store, std::string_view job, co
       row.last_attempt_at_ms = entry.updated_at_ms;
       QueryKey decoded;
       if (listed) {
-        row.q = listed->q;
-        row.hl = listed->hl;
-        row.gl = listed->gl;
-        row.city = listed->city;
-        row.origin = listed->origin;
+        set_key(row, *listed);
       } else {
         auto key = decode_key(encoded);
         if (!key) return error = key.error(), false;
         decoded = std::move(*key);
-        row.q = decoded.q;
-        row.hl = decoded.hl;
-        row.gl = decoded.gl;
-        row.city = decoded.city;
+        set_key(row, decoded);
       }
       ++counts.failed;
       return !(stopped = !visit(row));
