@@ -1,6 +1,7 @@
 #include "paa/history/diff_report.hpp"
 
 #include "paa/model/query_key.hpp"
+#include "paa/model/top_k.hpp"
 
 #include "paa/output/text.hpp"
 
@@ -184,12 +185,8 @@ void DiffReport::add(const KeyComparison& key) {
       Detail d{key.q, key.hl, key.gl, key.city, diff->churn, diff->questions_before, diff->questions_after,
                std::move(diff->changes), sequence};
       // Keep the detail_limit best: the heap's front is the one shown last, evicted first.
-      changed_.push_back(std::move(d));
-      std::push_heap(changed_.begin(), changed_.end(), [](const Detail& a, const Detail& b) { return ranks_before(a, b); });
-      if (changed_.size() > options_.detail_limit) {
-        std::pop_heap(changed_.begin(), changed_.end(), [](const Detail& a, const Detail& b) { return ranks_before(a, b); });
-        changed_.pop_back();
-      }
+      keep_top_k(changed_, options_.detail_limit, std::move(d),
+                 [](const Detail& a, const Detail& b) { return ranks_before(a, b); });
     }
     return;
   }

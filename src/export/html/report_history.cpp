@@ -3,6 +3,7 @@
 #include "paa/export/export_request.hpp"
 #include "paa/export/rows/stability_rows.hpp"
 #include "paa/export/stored_tree.hpp"
+#include "paa/model/top_k.hpp"
 #include "paa/store/point_in_time.hpp"
 #include "paa/watch/distinct_questions.hpp"
 
@@ -54,26 +55,14 @@ void ReportHistory::consider(Candidate c) {
   auto before = [](const Candidate& a, const Candidate& b) {
     return more_volatile(a.churn, a.versions, a.order, b.churn, b.versions, b.order);
   };
-  if (candidates_.size() == kVolatileKeysListed) {
-    if (!before(c, candidates_.front())) return;
-    std::pop_heap(candidates_.begin(), candidates_.end(), before);
-    candidates_.pop_back();
-  }
-  candidates_.push_back(std::move(c));
-  std::push_heap(candidates_.begin(), candidates_.end(), before);
+  keep_top_k(candidates_, kVolatileKeysListed, std::move(c), before);
 }
 
 void ReportHistory::consider(QuestionCandidate c) {
   auto before = [](const QuestionCandidate& a, const QuestionCandidate& b) {
     return a.when != b.when ? a.when > b.when : a.order < b.order;
   };
-  if (question_heap_.size() == kQuestionChangesListed) {
-    if (!before(c, question_heap_.front())) return;
-    std::pop_heap(question_heap_.begin(), question_heap_.end(), before);
-    question_heap_.pop_back();
-  }
-  question_heap_.push_back(std::move(c));
-  std::push_heap(question_heap_.begin(), question_heap_.end(), before);
+  keep_top_k(question_heap_, kQuestionChangesListed, std::move(c), before);
 }
 
 Result<watch::KeyStability> ReportHistory::add_key(const StoredResult& current, const SearchResult& tree,
