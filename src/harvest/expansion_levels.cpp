@@ -1,6 +1,6 @@
 #include "paa/harvest/expansion_levels.hpp"
 
-#include "paa/harvest/repeated_keys.hpp"
+#include "paa/harvest/distinct_job_keys.hpp"
 #include "paa/model/query_key.hpp"
 
 #include <spdlog/spdlog.h>
@@ -72,20 +72,9 @@ Result<void> load_groups(const JobSpec& job, const ExpansionState& state, Expans
 // Each of the job's keys once, in the job's order (one parent per key).
 Result<void> each_job_key(const JobSpec& job, std::span<const std::uint64_t> repeated_hashes,
                           const std::function<Result<bool>(Parent&&)>& visit) {
-  auto reader = JobReader::open(job);
-  if (!reader) return reader.error();
-  RepeatedKeys repeated(repeated_hashes);
-  for (;;) {
-    auto next = reader->next();
-    if (!next) return next.error();
-    if (!*next) return {};
-    Parent parent{std::move((*next)->query), {}, {}};
-    parent.encoded = encode_key(parent.query.key);
-    if (!repeated.first_time(key_hash(parent.encoded))) continue;
-    auto go_on = visit(std::move(parent));
-    if (!go_on) return go_on.error();
-    if (!*go_on) return {};
-  }
+  return each_distinct_job_key(job, repeated_hashes, [&](DistinctJobKey&& key) {
+    return visit(Parent{std::move(key.query), std::move(key.encoded), {}});
+  });
 }
 
 }  // namespace
@@ -144,21 +133,18 @@ Result<std::optional<ExpansionState>> build_level(const JobSpec& job, std::span<
     });
     if (!walked) return walked.error();
   } else if (level == 1) {
-    auto reader = JobReader::open(job);
-    if (!reader) return reader.error();
-    RepeatedKeys repeated(repeated_hashes);
-    while (!pass.full()) {
-      if (stopping()) {
-        stopped = true;
-        break;
-      }
-      auto next = reader->next();
-      if (!next) return next.error();
-      if (!*next) break;
-      Parent parent{std::move((*next)->query), {}, {}};
-      parent.encoded = encode_key(parent.query.key);
-      if (!repeated.first_time(key_hash(parent.encoded))) continue;  // one parent per key
-      if (auto r = pass.offer(parent); !r) return r.error();
+    // Checked before each key is read, as the pass fills or a stop comes.
+    auto go_on = [&] {
+      if (pass.full()) return false;
+      if (stopping()) stopped = true;
+      return !stopped;
+    };
+    if (go_on()) {
+      auto walked = each_job_key(job, repeated_hashes, [&](Parent&& parent) -> Result<bool> {
+        if (auto r = pass.offer(parent); !r) return r.error();
+        return go_on();
+      });
+      if (!walked) return walked.error();
     }
   } else {
     std::optional<Error> error;

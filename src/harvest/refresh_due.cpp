@@ -1,7 +1,6 @@
 #include "paa/harvest/refresh_due.hpp"
 
-#include "paa/harvest/repeated_keys.hpp"
-#include "paa/model/query_key.hpp"
+#include "paa/harvest/distinct_job_keys.hpp"
 
 namespace paa {
 
@@ -9,23 +8,16 @@ Result<DueCount> count_due_keys(const JobSpec& spec, const RefreshRule& rule,
                                 std::span<const std::uint64_t> repeated_hashes,
                                 const std::optional<Shard>& shard, const FetchedAtLookup& fetched_at) {
   DueCount count;
-  auto reader = JobReader::open(spec);
-  if (!reader) return reader.error();
-  RepeatedKeys repeated(repeated_hashes);
-  for (;;) {
-    auto next = reader->next();
-    if (!next) return next.error();
-    if (!*next) break;
-    const std::string key = encode_key((*next)->query.key);
-    const std::uint64_t hash = key_hash(key);
-    if (shard && !shard->holds_hash(hash)) continue;
-    if (!repeated.first_time(hash)) continue;
-    auto at = fetched_at(key);
+  auto walked = each_distinct_job_key(spec, repeated_hashes, [&](DistinctJobKey&& key) -> Result<bool> {
+    if (shard && !shard->holds_hash(key.hash)) return true;
+    auto at = fetched_at(key.encoded);
     if (!at) return at.error();
-    if (!*at) continue;
+    if (!*at) return true;
     ++count.stored;
     if (rule.all || rule.due(**at)) ++count.due;
-  }
+    return true;
+  });
+  if (!walked) return walked.error();
   return count;
 }
 
