@@ -56,12 +56,8 @@ void read_expand_from(Diagnostics& where, const toml::node& node, ExpandSpec& ex
 }  // namespace
 
 void read_expand(Diagnostics& where, const toml::node& node, ExpandSpec& expand) {
-  const toml::table* table = node.as_table();
-  if (table == nullptr) {
-    where.type_error(node, "expand", "a table ([expand])");
-    return;
-  }
-  check_keys(where, *table, kExpandKeys, "[expand]");
+  const toml::table* table = open_section(where, node, "expand", kExpandKeys);
+  if (table == nullptr) return;
   std::int64_t v = 0;
   if (const toml::node* n = table->get("depth")) {
     if (read_int(where, *n, "expand.depth", 0, kMaxExpandDepth, "0 (off) to " + std::to_string(kMaxExpandDepth), v)) {

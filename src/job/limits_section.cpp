@@ -17,12 +17,8 @@ constexpr std::string_view kLimitKeys[] = {"concurrency", "rate",     "burst",  
 }  // namespace
 
 void read_limits(Diagnostics& where, const toml::node& node, Limits& limits) {
-  const toml::table* table = node.as_table();
-  if (table == nullptr) {
-    where.type_error(node, "limits", "a table ([limits])");
-    return;
-  }
-  check_keys(where, *table, kLimitKeys, "[limits]");
+  const toml::table* table = open_section(where, node, "limits", kLimitKeys);
+  if (table == nullptr) return;
 
   std::int64_t v = 0;
   if (const toml::node* n = table->get("concurrency")) {

@@ -12,12 +12,8 @@ constexpr std::string_view kNotifyKeys[] = {"url", "secret_env"};
 }  // namespace
 
 void read_notify(Diagnostics& where, const toml::node& node, NotifySpec& notify) {
-  const toml::table* table = node.as_table();
-  if (table == nullptr) {
-    where.type_error(node, "notify", "a table ([notify])");
-    return;
-  }
-  check_keys(where, *table, kNotifyKeys, "[notify]");
+  const toml::table* table = open_section(where, node, "notify", kNotifyKeys);
+  if (table == nullptr) return;
   if (const toml::node* url = table->get("url"); url == nullptr) {
     where.error(node, "[notify] needs url = \"https://...\" (where to post the run summary)");
   } else if (std::string text; read_string(where, *url, "notify.url", text)) {

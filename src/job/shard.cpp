@@ -60,6 +60,17 @@ Result<Shard> parse_shard(std::string_view text) {
   return make_shard(*index, *count, "--shard " + std::string(text));
 }
 
+namespace {
+
+// --shards N, when given, must be the array's size: a resubmitted task is checked against it.
+Result<void> shards_agree(std::optional<std::uint32_t> shards, std::string_view variable, std::int64_t size) {
+  if (!shards || *shards == size) return {};
+  return make_error(errc::invalid_input, "--shard-from-env: --shards " + std::to_string(*shards) + " disagrees with " +
+                                             std::string(variable) + "=" + std::to_string(size));
+}
+
+}  // namespace
+
 Result<Shard> shard_from_env(const EnvLookup& getenv, std::optional<std::uint32_t> shards) {
   if (getenv("SLURM_ARRAY_TASK_ID") != nullptr) {
     auto id = need(getenv, "SLURM_ARRAY_TASK_ID");
@@ -68,10 +79,7 @@ Result<Shard> shard_from_env(const EnvLookup& getenv, std::optional<std::uint32_
     if (!min) return min.error();
     auto count = need(getenv, "SLURM_ARRAY_TASK_COUNT");
     if (!count) return count.error();
-    if (shards && *shards != *count) {
-      return make_error(errc::invalid_input, "--shard-from-env: --shards " + std::to_string(*shards) +
-                                                 " disagrees with SLURM_ARRAY_TASK_COUNT=" + std::to_string(*count));
-    }
+    if (auto agreed = shards_agree(shards, "SLURM_ARRAY_TASK_COUNT", *count); !agreed) return agreed.error();
     // `sbatch --array=2` resubmitting one failed task of a 4-task array would otherwise be shard
     // 0/1, the whole job, paid again into a new store.
     if (*count == 1 && !shards) {
@@ -92,10 +100,7 @@ Result<Shard> shard_from_env(const EnvLookup& getenv, std::optional<std::uint32_
     if (!index) return index.error();
     auto size = need(getenv, "AWS_BATCH_JOB_ARRAY_SIZE");
     if (!size) return size.error();
-    if (shards && *shards != *size) {
-      return make_error(errc::invalid_input, "--shard-from-env: --shards " + std::to_string(*shards) +
-                                                 " disagrees with AWS_BATCH_JOB_ARRAY_SIZE=" + std::to_string(*size));
-    }
+    if (auto agreed = shards_agree(shards, "AWS_BATCH_JOB_ARRAY_SIZE", *size); !agreed) return agreed.error();
     return make_shard(*index, *size, "--shard-from-env: AWS_BATCH_JOB_ARRAY_INDEX");
   }
   if (getenv("JOB_COMPLETION_INDEX") != nullptr) {

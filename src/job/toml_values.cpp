@@ -38,6 +38,18 @@ std::vector<std::string_view> check_keys(Diagnostics& where, const toml::table& 
   return meant;
 }
 
+const toml::table* open_section(Diagnostics& where, const toml::node& node, std::string_view name,
+                                std::span<const std::string_view> known) {
+  const std::string bracketed = "[" + std::string(name) + "]";
+  const toml::table* table = node.as_table();
+  if (table == nullptr) {
+    where.type_error(node, name, "a table (" + bracketed + ")");
+    return nullptr;
+  }
+  check_keys(where, *table, known, bracketed);
+  return table;
+}
+
 bool read_string(Diagnostics& where, const toml::node& node, std::string_view key, std::string& out) {
   const auto* s = node.as_string();
   if (s == nullptr) return where.type_error(node, key, "a string");

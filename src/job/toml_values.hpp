@@ -18,6 +18,11 @@ namespace paa::job_toml {
 std::vector<std::string_view> check_keys(Diagnostics& where, const toml::table& table,
                                          std::span<const std::string_view> known, std::string_view context);
 
+// A section of the file, [name]: its table, with its unknown keys reported; nullptr (reported)
+// when `node` is not a table.
+const toml::table* open_section(Diagnostics& where, const toml::node& node, std::string_view name,
+                                std::span<const std::string_view> known);
+
 bool read_string(Diagnostics& where, const toml::node& node, std::string_view key, std::string& out);
 // An array of strings: `expected` names it in the type error ("an array of strings"); each item
 // that is a string is visited with its name ("key[i]"), the others reported.
