@@ -2,10 +2,9 @@
 // text. Nothing is written; any error exits 2.
 #include "commands.hpp"
 
-#include "paa/app/check_report.hpp"
-#include "paa/job/job_file.hpp"
+#include "paa/app/report_commands.hpp"
 
-#include <cstdio>
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -19,15 +18,7 @@ Command add_check_command(CLI::App& app) {
   c.app->add_option("JOB", *job_path, "The job file (TOML)")->required();
   c.app->add_option("--shards", *shards, "Also count the unique keys of each of N shards (paa run --shard I/N)")
       ->check(CLI::Range(1, 100000));
-  c.run = [job_path, shards] {
-    auto spec = load_job(*job_path);
-    if (!spec) return fail(spec.error());
-    auto report = app::build_check_report(std::move(*spec), *shards);
-    if (!report) return fail(report.error());
-    app::render_check_text(stdout, *report);
-    if (report->refusal) return fail(*report->refusal);
-    return finish_stdout();
-  };
+  c.run = [job_path, shards] { return app::run_check(*job_path, *shards); };
   return c;
 }
 

@@ -1,91 +1,17 @@
 // paa export: stream the store out as JSONL, JSON, CSV, a workbook, a report (docs/exports.md).
-// Parse the flags, plan (every usage check), open the stores, write, say what was written.
+// Its flags bound to app::run_export (plan, open the stores, write, say what was written).
 #include "choice.hpp"
 #include "commands.hpp"
 #include "store_options.hpp"
 
-#include "paa/export/export_plan.hpp"
-#include "paa/output/atomic_file.hpp"
-#include "paa/selection/stores.hpp"
+#include "paa/app/export_command.hpp"
 
-#include <cstdio>
-#include <filesystem>
 #include <memory>
-#include <string>
-#include <vector>
 
 namespace paa::cli {
 
-namespace {
-
-struct ExportFlags {
-  std::string job_file;
-  exporting::ExportOptions options;
-  std::vector<std::filesystem::path> stores;
-  std::string output;
-  std::string at;
-};
-
-void print_export_summary(const ExportFlags& f, const OpenedStores& stores, const exporting::ExportPlan& plan,
-                   const exporting::ExportSummary& summary) {
-  const exporting::ViewRow& view = *plan.view;
-  const auto n = [](std::uint64_t v) { return static_cast<unsigned long long>(v); };
-  if (const auto overlaps = stores.overlapping_keys(); overlaps > 0) {
-    std::fprintf(stderr,
-                 "paa: %llu keys are stored in more than one store; each was exported once, its most recent fetch\n",
-                 n(overlaps));
-  }
-  if (summary.missing_results > 0) {
-    if (stores.at) {
-      std::fprintf(stderr, "paa: %llu done keys of job '%s' were stored after --at and are not in this export\n",
-                   n(summary.missing_results), plan.request.job.c_str());
-    } else {
-      std::fprintf(stderr, "paa: warning: %llu done keys of job '%s' have no stored result and were skipped\n",
-                   n(summary.missing_results), plan.request.job.c_str());
-    }
-  }
-  if (plan.request.partition) {
-    std::fprintf(stderr, "paa: wrote %llu %s in %zu parts to %s (manifest: _SUCCESS)\n", n(summary.records),
-                 std::string(view.records).c_str(), summary.parts, f.output.c_str());
-    return;
-  }
-  for (const auto& note : summary.notes) std::fprintf(stderr, "paa: note: %s\n", note.c_str());
-  for (const auto& warning : summary.warnings) std::fprintf(stderr, "paa: warning: %s\n", warning.c_str());
-  if (plan.folder) {
-    const std::filesystem::path dir = f.output;
-    std::fprintf(stderr, "paa: wrote a report of %llu results to %s (open %s)\n", n(summary.records), f.output.c_str(),
-                 ((dir.filename().empty() ? dir.parent_path() : dir) / "index.html").c_str());
-    return;
-  }
-  if (view.file != nullptr) {
-    std::fprintf(stderr, "paa: wrote %llu question rows, %llu unique questions and %llu related searches to %s\n",
-                 n(summary.records), n(summary.question_rows), n(summary.related_rows), f.output.c_str());
-  } else if (plan.output) {
-    std::fprintf(stderr, "paa: wrote %llu %s to %s\n", n(summary.records), std::string(view.records).c_str(),
-                 f.output.c_str());
-  }
-}
-
-int run_export(ExportFlags& f) {
-  f.options.output = output_target(f.output);
-  if (auto applied = apply_job_file(f.job_file, f.stores, &f.options.job, "export"); !applied) {
-    return fail(applied.error());
-  }
-  auto plan = exporting::plan_export(f.options);
-  if (!plan) return fail(plan.error());
-  auto stores = open_stores(f.stores, f.at, f.options.job);
-  if (!stores) return fail(stores.error());
-  if (stores->at) std::fprintf(stderr, "paa: exporting the store as it was at %s\n", stores->at->label.c_str());
-  auto summary = exporting::write_export(*stores, *plan);
-  if (!summary) return fail(summary.error());
-  print_export_summary(f, *stores, *plan, *summary);
-  return kExitOk;
-}
-
-}  // namespace
-
 Command add_export_command(CLI::App& app) {
-  auto f = std::make_shared<ExportFlags>();
+  auto f = std::make_shared<app::ExportRequest>();
   Command c;
   c.app = app.add_subcommand("export", "Write stored results as jsonl, json, csv, questions, related, topics, an xlsx workbook or an html report; each question's stability over time, who owns the answers (domains), a job's discovery tree as edges, or the failed keys");
   add_job_argument(*c.app, f->job_file, "A job file (TOML): export its store (unless --store) and only its keys "
@@ -93,13 +19,9 @@ Command add_export_command(CLI::App& app) {
   c.app->add_option("--store", f->stores,
                     "Store folder (default: JOB's store); repeat it to export several stores (e.g. shards) as one")
       ->allow_extra_args(false);
-  std::vector<std::string> formats;
-  for (const auto& view : exporting::view_rows()) {
-    if (view.listed) formats.emplace_back(view.name);
-  }
-  c.app->add_option("--format", f->options.format, exporting::format_help())
+  c.app->add_option("--format", f->options.format, app::export_format_help())
       ->required()
-      ->transform(one_of(formats));
+      ->transform(one_of(app::export_format_names()));
   c.app->add_option("--job", f->options.job,
                     "Only the keys done by this job, with its lineage (edges: the job whose expansion to write; "
                     "needed when several jobs expanded; failures: only this job's failed keys)");
@@ -135,7 +57,7 @@ Command add_export_command(CLI::App& app) {
   c.app->add_option("--domain", f->options.domains,
                     "Your domain (repeatable): questions, stability, domains, xlsx and html mark the answers it "
                     "holds (yours, lost, competitor)");
-  c.run = [f] { return run_export(*f); };
+  c.run = [f] { return app::run_export(*f, app::ExportCommand::export_view); };
   return c;
 }
 

@@ -1,47 +1,16 @@
 // paa topics: the selection's topics, largest first, for a terminal (docs/topics.md). The same
-// analysis as `paa export --format topics`, printed as a summary.
+// analysis as `paa export --format topics`, printed as a summary: app::run_export.
 #include "commands.hpp"
 #include "store_options.hpp"
 
-#include "paa/export/export_plan.hpp"
-#include "paa/selection/stores.hpp"
+#include "paa/app/export_command.hpp"
 
-#include <cstdio>
-#include <filesystem>
 #include <memory>
-#include <string>
-#include <vector>
 
 namespace paa::cli {
 
-namespace {
-
-struct TopicsFlags {
-  std::string job_file;
-  exporting::ExportOptions options;
-  std::vector<std::filesystem::path> stores;
-  std::string at;
-};
-
-int run_topics(TopicsFlags& f) {
-  if (auto applied = apply_job_file(f.job_file, f.stores, &f.options.job, "topics"); !applied) {
-    return fail(applied.error());
-  }
-  f.options.format = "topics";
-  auto plan = exporting::plan_export(f.options, "topics-summary");
-  if (!plan) return fail(plan.error());
-  auto stores = open_stores(f.stores, f.at, f.options.job);
-  if (!stores) return fail(stores.error());
-  if (stores->at) std::fprintf(stderr, "paa: the store as it was at %s\n", stores->at->label.c_str());
-  auto summary = exporting::write_export(*stores, *plan);
-  if (!summary) return fail(summary.error());
-  return kExitOk;
-}
-
-}  // namespace
-
 Command add_topics_command(CLI::App& app) {
-  auto f = std::make_shared<TopicsFlags>();
+  auto f = std::make_shared<app::ExportRequest>();
   Command c;
   c.app = app.add_subcommand("topics", "Summarise the stored questions as topics: sizes, labels, top questions, "
                                        "question types, the biggest hubs");
@@ -58,7 +27,7 @@ Command add_topics_command(CLI::App& app) {
                     "UTC day; or RFC 3339)");
   c.app->add_option("--since", f->options.since,
                     "Count each topic's questions new and gone since RUN or DATE (keys stored then and now)");
-  c.run = [f] { return run_topics(*f); };
+  c.run = [f] { return app::run_export(*f, app::ExportCommand::topics_summary); };
   return c;
 }
 

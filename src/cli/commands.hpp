@@ -1,9 +1,7 @@
 #pragma once
 // Each subcommand lives in its own cmd_*.cpp: it registers its options on `app` and returns
 // the function main() calls when that subcommand was chosen. The function returns the exit code.
-#include "paa/app/command_failure.hpp"
-#include "paa/error.hpp"
-#include "paa/exit_code.hpp"
+#include "paa/app/command_failure.hpp"  // fail(), and the exit codes main returns
 
 #include <CLI/CLI.hpp>
 

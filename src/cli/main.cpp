@@ -4,7 +4,6 @@
 
 #include "paa/app/process_settings.hpp"
 #include "paa/buildinfo/buildinfo.hpp"
-#include "paa/exit_code.hpp"
 
 #include <cstdio>
 #include <exception>

@@ -1,6 +1,6 @@
 #include "parse_error.hpp"
 
-#include "paa/model/suggest.hpp"
+#include "paa/app/choices.hpp"
 
 #include <string_view>
 #include <vector>
@@ -30,7 +30,7 @@ std::vector<std::string> command_names(const CLI::App& app) {
 std::string did_you_mean(std::string_view word, const std::vector<std::string>& names) {
   const std::vector<std::string_view> views(names.begin(), names.end());
   // An option typed with its value glued on (--fromat=csv) is matched by its name.
-  const auto close = detail::closest_match(word.substr(0, word.find('=')), views);
+  const auto close = app::closest_name(word.substr(0, word.find('=')), views);
   return close ? " (did you mean " + std::string(*close) + "?)" : std::string();
 }
 

@@ -9,7 +9,9 @@
 5. inside export, the rooms of the read pipeline: the shared layer (export's own files and
    pipeline/, rows/, and mind_map/, the drawing the brief and `paa map` share) includes no view; a view (each other folder) includes the shared layer
    and never another view; only the entry (view_registry, export_plan, exporter) includes
-   views, and `ExportFormat::` is named only there and in the views' own folders.
+   views, and `ExportFormat::` is named only there and in the views' own folders;
+6. the CLI (src/cli) includes of paa's headers only the application layer's (paa/app/...), so
+   every decision and every store access is app's; the exceptions are listed in cli_may_include.
 Exit 1 naming every offending include."""
 import os
 import re
@@ -153,6 +155,18 @@ for path in files:
         text = open(path, encoding="utf-8", errors="replace").read()
         if "ExportFormat::" in re.sub(r"//.*", "", text) and not rel.endswith("export_format.hpp"):
             problems.append(f"{rel}: names ExportFormat:: outside the registry and the views")
+
+# Rule 6: cli binds CLI11 to app and includes no other module. The exceptions are the command
+# line's own helpers below every module: --version's text (buildinfo) and `__describe-cli`, which
+# reads the CLI11 definitions themselves (clidoc).
+cli_may_include = ("paa/app/", "paa/buildinfo/", "paa/clidoc/")
+for path in files:
+    rel = os.path.relpath(path, root)
+    if rel.split(os.sep)[:2] != ["src", "cli"]:
+        continue
+    for name in include_re.findall(open(path, encoding="utf-8", errors="replace").read()):
+        if name.startswith("paa/") and not name.startswith(cli_may_include):
+            problems.append(f"{rel}: cli includes {name}; the CLI binds CLI11 to paa/app/* only")
 
 for p in problems:
     print(p)

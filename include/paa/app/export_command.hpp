@@ -1,0 +1,37 @@
+#pragma once
+// `paa export` and `paa topics`: one sequence for both (the job file applied, the plan with every
+// usage check, the stores opened, the view written), and what export says it wrote.
+#include "paa/export/export_plan.hpp"
+
+#include <cstdio>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace paa::app {
+
+struct ExportRequest {
+  std::string job_file;
+  exporting::ExportOptions options;
+  std::vector<std::filesystem::path> stores;
+  std::string output;  // -o ("" or "-": standard output); `paa topics` has none
+  std::string at;
+};
+
+// Which command asks: `paa export` (the --format view, its summary on standard error) or
+// `paa topics` (the topics view's terminal summary on standard output, nothing said after).
+enum class ExportCommand { export_view, topics_summary };
+
+// --format's choices (the registry's listed views) and its help, for the command line.
+std::vector<std::string> export_format_names();
+std::string export_format_help();
+
+// Runs the command; returns the exit code (a failure's message printed by fail()).
+int run_export(ExportRequest request, ExportCommand command);
+
+// The lines `paa export` prints on standard error once written (what was written where, notes and
+// warnings, keys in more than one store, done keys without a result).
+void print_export_summary(std::FILE* err, const std::string& output, const OpenedStores& stores,
+                          const exporting::ExportPlan& plan, const exporting::ExportSummary& summary);
+
+}  // namespace paa::app

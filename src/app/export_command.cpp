@@ -1,0 +1,88 @@
+#include "paa/app/export_command.hpp"
+
+#include "paa/app/command_failure.hpp"
+#include "paa/app/store_selection.hpp"
+#include "paa/output/atomic_file.hpp"
+
+#include <cstdio>
+
+namespace paa::app {
+
+std::vector<std::string> export_format_names() {
+  std::vector<std::string> formats;
+  for (const auto& view : exporting::view_rows()) {
+    if (view.listed) formats.emplace_back(view.name);
+  }
+  return formats;
+}
+
+std::string export_format_help() { return exporting::format_help(); }
+
+void print_export_summary(std::FILE* err, const std::string& output, const OpenedStores& stores,
+                          const exporting::ExportPlan& plan, const exporting::ExportSummary& summary) {
+  const exporting::ViewRow& view = *plan.view;
+  const auto n = [](std::uint64_t v) { return static_cast<unsigned long long>(v); };
+  if (const auto overlaps = stores.overlapping_keys(); overlaps > 0) {
+    std::fprintf(err,
+                 "paa: %llu keys are stored in more than one store; each was exported once, its most recent fetch\n",
+                 n(overlaps));
+  }
+  if (summary.missing_results > 0) {
+    if (stores.at) {
+      std::fprintf(err, "paa: %llu done keys of job '%s' were stored after --at and are not in this export\n",
+                   n(summary.missing_results), plan.request.job.c_str());
+    } else {
+      std::fprintf(err, "paa: warning: %llu done keys of job '%s' have no stored result and were skipped\n",
+                   n(summary.missing_results), plan.request.job.c_str());
+    }
+  }
+  if (plan.request.partition) {
+    std::fprintf(err, "paa: wrote %llu %s in %zu parts to %s (manifest: _SUCCESS)\n", n(summary.records),
+                 std::string(view.records).c_str(), summary.parts, output.c_str());
+    return;
+  }
+  for (const auto& note : summary.notes) std::fprintf(err, "paa: note: %s\n", note.c_str());
+  for (const auto& warning : summary.warnings) std::fprintf(err, "paa: warning: %s\n", warning.c_str());
+  if (plan.folder) {
+    const std::filesystem::path dir = output;
+    std::fprintf(err, "paa: wrote a report of %llu results to %s (open %s)\n", n(summary.records), output.c_str(),
+                 ((dir.filename().empty() ? dir.parent_path() : dir) / "index.html").c_str());
+    return;
+  }
+  if (view.file != nullptr) {
+    std::fprintf(err, "paa: wrote %llu question rows, %llu unique questions and %llu related searches to %s\n",
+                 n(summary.records), n(summary.question_rows), n(summary.related_rows), output.c_str());
+  } else if (plan.output) {
+    std::fprintf(err, "paa: wrote %llu %s to %s\n", n(summary.records), std::string(view.records).c_str(),
+                 output.c_str());
+  }
+}
+
+int run_export(ExportRequest request, ExportCommand command) {
+  const bool topics = command == ExportCommand::topics_summary;
+  exporting::ExportOptions& options = request.options;
+  if (topics) {
+    options.format = "topics";
+  } else {
+    options.output = output_target(request.output);
+  }
+  const char* name = topics ? "topics" : "export";
+  if (auto applied = apply_job_file(request.job_file, request.stores, &options.job, name); !applied) {
+    return fail(applied.error());
+  }
+  // `paa topics` is the topics view with its terminal summary instead of its records.
+  auto plan = topics ? exporting::plan_export(options, "topics-summary") : exporting::plan_export(options);
+  if (!plan) return fail(plan.error());
+  auto stores = open_stores(request.stores, request.at, options.job);
+  if (!stores) return fail(stores.error());
+  if (stores->at) {
+    std::fprintf(stderr, topics ? "paa: the store as it was at %s\n" : "paa: exporting the store as it was at %s\n",
+                 stores->at->label.c_str());
+  }
+  auto summary = exporting::write_export(*stores, *plan);
+  if (!summary) return fail(summary.error());
+  if (!topics) print_export_summary(stderr, request.output, *stores, *plan, *summary);
+  return kExitOk;
+}
+
+}  // namespace paa::app

@@ -1,0 +1,50 @@
+#include "paa/app/report_commands.hpp"
+
+#include "paa/app/check_report.hpp"
+#include "paa/app/command_failure.hpp"
+#include "paa/app/failed_keys.hpp"
+#include "paa/app/status_render.hpp"
+#include "paa/app/status_report.hpp"
+#include "paa/job/job_file.hpp"
+
+#include <cstdio>
+
+namespace paa::app {
+
+int run_status(const StatusFlags& flags) {
+  StatusRequest request;
+  request.store = flags.store;
+  request.stability = flags.json;
+  if (!flags.job.empty()) {
+    auto loaded = load_job(flags.job);
+    if (!loaded) return fail(loaded.error());
+    request.spec = std::move(*loaded);
+    if (request.store.empty()) request.store = request.spec->store.string();
+  } else if (request.store.empty()) {
+    return fail(usage_error("status needs a job file or --store DIR (e.g. `paa status jobs/coffee.toml`)"));
+  }
+  if (flags.failed) {
+    auto written = write_failed_keys(request.spec, flags.job, request.store, flags.json);
+    return written ? kExitOk : fail(written.error());
+  }
+  auto report = build_status_report(request);
+  if (!report) return fail(report.error());
+  if (flags.json) {
+    std::printf("%s\n", render_status_json(*report).c_str());
+  } else {
+    render_status_text(stdout, *report, flags.job);
+  }
+  return finish_stdout();
+}
+
+int run_check(const std::string& job_file, std::uint32_t shards) {
+  auto spec = load_job(job_file);
+  if (!spec) return fail(spec.error());
+  auto report = build_check_report(std::move(*spec), shards);
+  if (!report) return fail(report.error());
+  render_check_text(stdout, *report);
+  if (report->refusal) return fail(*report->refusal);
+  return finish_stdout();
+}
+
+}  // namespace paa::app
