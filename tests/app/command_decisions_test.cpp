@@ -77,8 +77,11 @@ TEST(StoreSelection, OneKeyIsNormalisedLikeAJobs) {
   key.gl = "US";
   auto query = query_of(key);
   ASSERT_TRUE(query) << query.error().message;
-  EXPECT_EQ(query->hl, "en");
-  EXPECT_EQ(query->gl, "us");
+  // The key deduplicates (folded); the query keeps the spelling the request sends.
+  EXPECT_EQ(query->key.q, "coffee beans");
+  EXPECT_EQ(query->key.hl, "en");
+  EXPECT_EQ(query->key.gl, "us");
+  EXPECT_EQ(query->q, "Coffee beans");
   key.hl = "english";
   EXPECT_FALSE(query_of(key));
 }
