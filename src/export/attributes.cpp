@@ -5,7 +5,7 @@
 
 namespace paa::exporting {
 
-Result<AttributeCatalog> catalog_attributes(StoreReader& store, std::string_view job) {
+Result<AttributeCatalog> catalog_attributes(JobProgress& store, std::string_view job) {
   std::vector<std::string> jobs;
   if (job.empty()) {
     auto names = store.job_names();
@@ -42,7 +42,7 @@ Result<AttributeCatalog> catalog_attributes(StoreReader& store, std::string_view
   return catalog;
 }
 
-Result<void> catalog_selection(StoreReader& store, ExportRequest& request) {
+Result<void> catalog_selection(JobProgress& store, ExportRequest& request) {
   auto catalog = catalog_attributes(store, request.job);
   if (!catalog) return catalog.error();
   request.format.attributes = std::move(catalog->names);

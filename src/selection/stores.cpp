@@ -73,7 +73,7 @@ Result<OpenedStores> open_stores(const std::vector<fs::path>& dirs, std::string_
   return opened;
 }
 
-Result<void> check_job(StoreReader& store, std::string_view job, std::string_view stores_named) {
+Result<void> check_job(JobProgress& store, std::string_view job, std::string_view stores_named) {
   auto jobs = store.job_names();
   if (!jobs) return jobs.error();
   std::string names;

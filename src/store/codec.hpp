@@ -4,8 +4,8 @@
 // record is kept (families and keys) is key_layout.hpp, which every user of the codec needs.
 // Hot families (results, progress) use a compact versioned binary format;
 // meta values (quota, run info) are JSON so `ldb` dumps stay readable. One file per kind of
-// value: codec_result, codec_progress, codec_expansion, codec_meta, codec_question_index; their
-// building blocks are codec_binary.hpp and codec_json.hpp.
+// value: codec_result, codec_progress, codec_expansion, codec_meta (the old question index's is
+// in legacy_formats); their building blocks are codec_binary.hpp and codec_json.hpp.
 #include "key_layout.hpp"
 #include "paa/store/expansion.hpp"
 #include "paa/store/records.hpp"
@@ -38,18 +38,7 @@ std::optional<std::int64_t> decode_result_fetched_at(std::string_view bytes);
 std::string encode_progress(const ProgressEntry& p);
 std::optional<ProgressEntry> decode_progress(std::string_view bytes);
 
-// The question index of a store of format 4 or older, read as it is until the first writer of
-// format 5 drops it (format 5 writes none).
-std::string encode_question(const QuestionEntry& q);            // normalized not included
-std::optional<QuestionEntry> decode_question(std::string_view normalized, std::string_view bytes);
-
-// Its values were updated with blind merges (question_count_merge.hpp): an operand added
-// `delta` to the count and, when given, carried the question's display fields and first key;
-// the first fields ever seen for a question win.
-// Folds a stored entry (nullptr = none) and operands, oldest first, into one full entry; the
-// count never goes below 0 (an entry at 0 is hidden from readers). nullopt = damaged bytes.
-std::optional<std::string> merge_question_values(const std::string_view* base,
-                                                 std::span<const std::string_view> operands);
+// The old question index (stores of format 4 or older): legacy_formats.hpp.
 
 std::string encode_quota(const QuotaState& q);
 std::optional<QuotaState> decode_quota(std::string_view json);

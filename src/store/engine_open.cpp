@@ -4,7 +4,7 @@
 #include "engine.hpp"
 
 #include "codec.hpp"
-#include "question_count_merge.hpp"
+#include "legacy_formats.hpp"
 
 #include <rocksdb/cache.h>
 #include <rocksdb/convenience.h>
@@ -455,25 +455,22 @@ Result<void> RocksStore::check_format_version() {
   if (err != std::errc{} || end != text.data() + text.size()) {
     return damaged(kMetaFamily, kMetaFormatVersion);
   }
-  if (version > kStoreFormatVersion) {
+  const FormatPlan plan = plan_format(version, mode_ == Mode::primary);
+  if (plan.newer) {
     return make_error(errc::store_unusable, store_name(dir_) + " was written by a newer paa (format " +
                       std::to_string(version) + "; this paa reads up to " +
                       std::to_string(kStoreFormatVersion) + "): upgrade paa");
   }
   // An old index, unless the family is empty: created again by an upgrade cut short before it
   // recorded the version (or a store that never stored a question).
-  question_index_ = version < kFirstFormatWithoutQuestionIndex && questions != nullptr && !family_empty(questions);
-  if (version < kStoreFormatVersion && mode_ == Mode::primary) {
-    // Older values are all valid in later formats (2 added question-index merge operands, 3
-    // result values with history fields and the history family, created at open above, 4
-    // progress entries with the seed's attributes, 6 result values with the answer's digest).
-    // Format 5 keeps no question index: the old one is dropped and its family created again,
-    // empty. Each step is one MANIFEST record, and recording the version, last, makes an older
-    // paa refuse the store instead of misreading it. A crash between two steps leaves a store
-    // of the old format that the next writer upgrades the same way: a family dropped and not
+  question_index_ = plan.old_index && questions != nullptr && !family_empty(questions);
+  if (plan.upgrade) {
+    // Each step is one MANIFEST record, and recording the version, last, makes an older paa
+    // refuse the store instead of misreading it. A crash between two steps leaves a store of
+    // the old format that the next writer upgrades the same way: a family dropped and not
     // created yet is created at open, one created already is dropped and created again (empty
     // either way). From 5 to 6 there is nothing to convert: records without a digest stay valid.
-    if (version < kFirstFormatWithoutQuestionIndex) {
+    if (plan.drop_old_index) {
       if (auto dropped = drop_question_index(); !dropped) return dropped;
       reopen_ = true;  // open() opens the store again
     }

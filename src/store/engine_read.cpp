@@ -3,6 +3,7 @@
 #include "engine.hpp"
 
 #include "codec.hpp"
+#include "legacy_formats.hpp"
 #include "versions_scan.hpp"
 
 #include <algorithm>

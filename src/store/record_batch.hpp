@@ -1,6 +1,6 @@
 #pragma once
 // Internal: the engine's write path. Records go into one RocksDB WriteBatch as the codec's bytes
-// under the engine's families and keys, and commit all or nothing: the writer (store_writer.cpp)
+// under the engine's families and keys, and commit all or nothing: the writer (writer_thread.cpp)
 // puts a request's records in one, `paa merge` a key's versions. A batch can note what it puts
 // in an Overlay, which the writer reads before the batch commits (read-your-writes in a group).
 #include "engine.hpp"

@@ -1,8 +1,8 @@
 #pragma once
 // Internal: the store's write rules (docs/store.md "Progress rules", docs/history.md "What is
 // kept"): what a write does to a key's records given what the store holds. Pure: the records
-// read go in, the records to write come out; the writer (store_writer.cpp) reads and writes
-// them through the engine, in one batch. No RocksDB, no bytes.
+// read go in, the records to write come out; the writer's appliers (writer_apply.hpp) read and
+// write them through the engine, in one batch. No RocksDB, no bytes.
 #include "paa/error.hpp"
 #include "paa/model/envelope.hpp"
 #include "paa/store/records.hpp"

@@ -2,7 +2,7 @@
 // the shipped format-2 fixture, read with plain RocksDB. Golden bytes pin every format: a change
 // to an encoder that changes what is written fails here, before any store is misread.
 #include "codec.hpp"
-#include "question_count_merge.hpp"
+#include "legacy_formats.hpp"
 #include "store_test_util.hpp"
 
 #include "paa/model/envelope.hpp"

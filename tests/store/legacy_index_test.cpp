@@ -3,7 +3,7 @@
 // as format 4 did) and with operands a killed writer left in the WAL; the first writer of
 // format 5 replays that WAL whole, drops the index and creates the family again, empty.
 #include "codec.hpp"
-#include "question_count_merge.hpp"
+#include "legacy_formats.hpp"
 #include "store_test_util.hpp"
 #include "support/files.hpp"
 

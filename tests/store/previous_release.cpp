@@ -1,6 +1,6 @@
 #include "previous_release.hpp"
 
-#include "question_count_merge.hpp"
+#include "legacy_formats.hpp"
 
 #include "support/temp_dir.hpp"
 

@@ -4,7 +4,7 @@
 // (every result has its progress entry, the quota state belongs to a stored result, and nothing
 // was written to the questions family, which holds no index since format 5).
 #include "key_layout.hpp"
-#include "question_count_merge.hpp"
+#include "legacy_formats.hpp"
 #include "store_test_util.hpp"
 
 #include "paa/store/store.hpp"

@@ -21,11 +21,11 @@ struct AttributeCatalog {
 };
 
 // The attributes of `job`'s progress entries ("" = every job's). Memory: the distinct names.
-Result<AttributeCatalog> catalog_attributes(StoreReader& store, std::string_view job);
+Result<AttributeCatalog> catalog_attributes(JobProgress& store, std::string_view job);
 
 // For a view that shows attributes (kShowsAttributes: jsonl, json, csv, questions, xlsx): the
 // selection's catalog into request.format.attributes, .volumes and request.attribute_jobs.
-Result<void> catalog_selection(StoreReader& store, ExportRequest& request);
+Result<void> catalog_selection(JobProgress& store, ExportRequest& request);
 
 // The CSV column of each attribute name: "attr_" and the name in lower case, every run of
 // characters other than ASCII letters, digits and non-ASCII ones made one "_", none at either

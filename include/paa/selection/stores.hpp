@@ -42,7 +42,7 @@ Result<OpenedStores> open_stores(const std::vector<std::filesystem::path>& dirs,
                                  std::string_view job = {});
 
 // invalid_input when `job` is not a job of `store` (`stores_named` names it), listing its jobs.
-Result<void> check_job(StoreReader& store, std::string_view job, std::string_view stores_named);
+Result<void> check_job(JobProgress& store, std::string_view job, std::string_view stores_named);
 
 // The stored keys nearest to `wanted` (nearest_keys.hpp), for a message about a key the store
 // does not hold.

@@ -9,6 +9,7 @@
 #include "paa/store/expansion.hpp"
 #include "paa/store/history_prune.hpp"
 #include "paa/store/ports.hpp"
+#include "paa/store/read_ports.hpp"
 #include "paa/store/records.hpp"
 
 #include <cstdint>
@@ -47,65 +48,37 @@ class StoreWriter : public FeedLookup, public ResultSink, public RunRecords, pub
   virtual Result<void> close() = 0;
 };
 
-// A read-only view that works while a writer holds the store.
-class StoreReader {
+// A read-only view that works while a writer holds the store: every read port of read_ports.hpp
+// (a consumer takes the one it needs), plus catching up and the quota. The defaults here are for
+// a reader that knows only current results (a union of shard stores, a test's fake): history is
+// the current version alone, no runs, no shard, no expansion, no question index.
+class StoreReader : public ResultScan, public HistoryReader, public JobProgress, public ExpansionView {
  public:
   static Result<std::unique_ptr<StoreReader>> open(const std::filesystem::path& dir);
-  virtual ~StoreReader() = default;
+  ~StoreReader() override = default;
 
   virtual Result<void> catch_up() = 0;  // see the writer's latest durable writes
-
-  virtual Result<std::optional<StoredResult>> get(std::string_view key) = 0;
   virtual Result<QuotaState> quota() = 0;
-  // One job's progress entry for a key (its attributes, for the exports); nullopt: none.
-  virtual Result<std::optional<ProgressEntry>> progress(std::string_view job, std::string_view key) = 0;
 
-  // History (docs/history.md). The version of `key` current at `at_ms` (the latest whose
-  // unchanged_since_ms <= at_ms), as_seen_at then; nullopt: the key had no result then. Given the current
-  // result (from get or scan_results), it is used when it is old enough, without a read.
-  // The defaults know only the current version (a union of shard stores).
-  virtual Result<std::optional<StoredResult>> get_at(std::string_view key, std::int64_t at_ms,
-                                                     const StoredResult* current = nullptr);
-  // scan_results as the store was at `at_ms`: each key's version current then (get_at), keys
-  // without one then left out. The default asks get_at per key; a store's own reader walks
-  // its history beside its results with one cursor.
-  virtual Result<void> scan_results_at(std::string_view prefix, std::int64_t at_ms,
-                                       const std::function<bool(const StoredResult&)>& visit);
-  // Every version of `key`, oldest first, the current one last (empty: no result).
-  virtual Result<std::vector<StoredResult>> versions(std::string_view key);
-  // Every named run, oldest first (stores from before run ids have none).
-  virtual Result<std::vector<RunInfo>> runs() { return std::vector<RunInfo>(); }
-  virtual Result<std::vector<std::string>> job_names() = 0;  // sorted; no progress scan
-  virtual Result<std::vector<JobStats>> jobs() = 0;
-  virtual Result<JobStats> job_stats(std::string_view job) = 0;
-
-  // Visitors return false to stop early. Iteration is in key order and streams (bounded memory).
-  // `prefix`: encode_locale_prefix(hl, gl) or "" for all.
-  virtual Result<void> scan_results(std::string_view prefix,
-                                    const std::function<bool(const StoredResult&)>& visit) = 0;
-  virtual Result<void> scan_progress(
-      std::string_view job,
-      const std::function<bool(std::string_view key, const ProgressEntry&)>& visit) = 0;
-  // Removed with the analysis pass (#30): the question index of a store of format 4 or older,
-  // until a writer drops it; a store of format 5 has none (nothing is visited).
-  virtual Result<void> scan_questions(const std::function<bool(const QuestionEntry&)>& visit) = 0;
-  // Removed with the analysis pass (#30): whether scan_questions has an index to read; without
-  // one, a reader recounts the questions from the results (OpenedStores::index_matches).
-  virtual bool has_question_index() const { return false; }
-
-  // The shard of `job` this store holds (nullopt: the whole job, or a union of stores).
-  virtual Result<std::optional<ShardClaim>> shard_of(std::string_view) { return std::optional<ShardClaim>(); }
-  // A job's expansion (none by default: a job that does not expand, or a store without it).
-  virtual Result<ExpansionState> expansion_state(std::string_view) { return ExpansionState{}; }
-  virtual Result<std::optional<Lineage>> lineage(std::string_view, std::string_view) {
+  bool has_question_index() const override { return false; }
+  // The default asks get; a store's own reader reads its history.
+  Result<std::optional<StoredResult>> get_at(std::string_view key, std::int64_t at_ms,
+                                             const StoredResult* current = nullptr) override;
+  // The default asks get_at per key; a store's own reader walks its history beside its results
+  // with one cursor.
+  Result<void> scan_results_at(std::string_view prefix, std::int64_t at_ms,
+                               const std::function<bool(const StoredResult&)>& visit) override;
+  Result<std::vector<StoredResult>> versions(std::string_view key) override;
+  Result<std::vector<RunInfo>> runs() override { return std::vector<RunInfo>(); }
+  Result<std::optional<ShardClaim>> shard_of(std::string_view) override { return std::optional<ShardClaim>(); }
+  Result<ExpansionState> expansion_state(std::string_view) override { return ExpansionState{}; }
+  Result<std::optional<Lineage>> lineage(std::string_view, std::string_view) override {
     return std::optional<Lineage>();
   }
-  virtual Result<void> scan_level(std::string_view, std::uint32_t,
-                                  const std::function<bool(const LevelKey&)>&) {
+  Result<void> scan_level(std::string_view, std::uint32_t, const std::function<bool(const LevelKey&)>&) override {
     return {};
   }
-  // A job key's seed record (ExpansionRecords::seed_round); none by default.
-  virtual Result<std::optional<std::uint32_t>> seed_round(std::string_view, std::string_view) {
+  Result<std::optional<std::uint32_t>> seed_round(std::string_view, std::string_view) override {
     return std::optional<std::uint32_t>();
   }
 };

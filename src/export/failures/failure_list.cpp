@@ -76,7 +76,7 @@ FailureRow pending_row(std::string_view job, const JobKeys::Key& key) {
 
 }  // namespace
 
-Result<FailureCounts> list_failures(StoreReader* store, std::string_view job, const JobKeys* keys,
+Result<FailureCounts> list_failures(JobProgress* store, std::string_view job, const JobKeys* keys,
                                     const LocaleFilter& filter,
                                     const std::function<bool(const FailureRow&)>& visit) {
   FailureCounts counts;

@@ -76,7 +76,7 @@ struct FailureCounts {
 // `store` or, when `keys` is given, listed in `keys` without a progress entry (pending); in key
 // order (hl, gl, city, then the normalised query). Done keys are left out. `store` null: no store
 // yet, every key pending. A failed key `keys` lists takes its spelling and origin from there.
-Result<FailureCounts> list_failures(StoreReader* store, std::string_view job, const JobKeys* keys,
+Result<FailureCounts> list_failures(JobProgress* store, std::string_view job, const JobKeys* keys,
                                     const LocaleFilter& filter,
                                     const std::function<bool(const FailureRow&)>& visit);
 

@@ -1,11 +1,30 @@
-// The codec of the old question index (stores of format 4 or older): its entries and their merges.
-#include "codec.hpp"
+// Stores of older formats: the format plan, and the old question index (stores of format 4 or
+// older): its entries, their merges and the merge operator that folds them.
+#include "legacy_formats.hpp"
 
 #include "codec_binary.hpp"
+#include "key_layout.hpp"
+
+#include <rocksdb/merge_operator.h>
 
 #include <cstdint>
+#include <vector>
 
 namespace paa::store_detail {
+
+FormatPlan plan_format(std::uint32_t stored_version, bool writer) {
+  FormatPlan plan;
+  plan.newer = stored_version > kStoreFormatVersion;
+  if (plan.newer) return plan;
+  plan.old_index = stored_version < kFirstFormatWithoutQuestionIndex;
+  // Older values are all valid in later formats (2 added question-index merge operands, 3
+  // result values with history fields and the history family, created at open, 4 progress
+  // entries with the seed's attributes, 6 result values with the answer's digest). Format 5
+  // keeps no question index: the old one is dropped and its family created again, empty.
+  plan.upgrade = writer && stored_version < kStoreFormatVersion;
+  plan.drop_old_index = plan.upgrade && plan.old_index;
+  return plan;
+}
 
 std::string encode_question(const QuestionEntry& q) {
   std::string out;
@@ -87,6 +106,39 @@ std::optional<std::string> merge_question_values(const std::string_view* base,
   QuestionEntry out = fields ? std::move(*fields) : QuestionEntry{};
   out.count = count > 0 ? static_cast<std::uint64_t>(count) : 0;
   return encode_question(out);
+}
+
+namespace {
+
+std::string_view slice_view(const rocksdb::Slice& s) { return {s.data(), s.size()}; }
+
+template <class Slices>
+std::vector<std::string_view> slice_views(const Slices& slices) {
+  std::vector<std::string_view> out;
+  out.reserve(slices.size());
+  for (const auto& s : slices) out.push_back(slice_view(s));
+  return out;
+}
+
+class QuestionCountMerge final : public rocksdb::MergeOperator {
+ public:
+  // The name format 2 to 4 stores record for the family.
+  const char* Name() const override { return "paa.question_count.v1"; }
+
+  bool FullMergeV2(const MergeOperationInput& in, MergeOperationOutput* out) const override {
+    std::string_view base;
+    if (in.existing_value) base = slice_view(*in.existing_value);
+    auto merged = merge_question_values(in.existing_value ? &base : nullptr, slice_views(in.operand_list));
+    if (!merged) return false;  // damaged bytes: RocksDB reports Corruption to the reader
+    out->new_value = std::move(*merged);
+    return true;
+  }
+};
+
+}  // namespace
+
+std::shared_ptr<rocksdb::MergeOperator> make_question_count_merge() {
+  return std::make_shared<QuestionCountMerge>();
 }
 
 }  // namespace paa::store_detail
