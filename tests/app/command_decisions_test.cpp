@@ -17,7 +17,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-TEST(StoreSelection, NeitherJobNorStoreIsAUsageErrorWithAnExample) {
+TEST(CommandStores, NeitherJobNorStoreIsAUsageErrorWithAnExample) {
   std::vector<fs::path> stores;
   auto applied = apply_job_file("", stores, nullptr, "diff");
   ASSERT_FALSE(applied);
@@ -25,7 +25,7 @@ TEST(StoreSelection, NeitherJobNorStoreIsAUsageErrorWithAnExample) {
   EXPECT_EQ(applied.error().message, "diff needs a job file or --store DIR (e.g. `paa diff jobs/coffee.toml ...`)");
 }
 
-TEST(StoreSelection, StoreAloneIsKeptAndNamesNoJob) {
+TEST(CommandStores, StoreAloneIsKeptAndNamesNoJob) {
   std::vector<fs::path> stores{"a.db"};
   std::string job;
   ASSERT_TRUE(apply_job_file("", stores, &job, "export"));
@@ -33,7 +33,7 @@ TEST(StoreSelection, StoreAloneIsKeptAndNamesNoJob) {
   EXPECT_EQ(job, "");
 }
 
-class StoreSelectionWithAJob : public ::testing::Test {
+class CommandStoresWithAJob : public ::testing::Test {
  protected:
   void SetUp() override {
     job_file_ = dir_.write("coffee.toml", "name = \"coffee\"\nstore = \"coffee.db\"\nqueries = [\"coffee\"]\n"
@@ -44,7 +44,7 @@ class StoreSelectionWithAJob : public ::testing::Test {
   std::string job_file_;
 };
 
-TEST_F(StoreSelectionWithAJob, AStoreNotYetCreatedNamesTheRunThatCreatesIt) {
+TEST_F(CommandStoresWithAJob, AStoreNotYetCreatedNamesTheRunThatCreatesIt) {
   std::vector<fs::path> stores;
   auto applied = apply_job_file(job_file_, stores, nullptr, "export");
   ASSERT_FALSE(applied);
@@ -52,7 +52,7 @@ TEST_F(StoreSelectionWithAJob, AStoreNotYetCreatedNamesTheRunThatCreatesIt) {
                                          "' does not exist); `paa run " + job_file_ + "` creates it");
 }
 
-TEST_F(StoreSelectionWithAJob, TheJobsStoreAndNameUnlessGiven) {
+TEST_F(CommandStoresWithAJob, TheJobsStoreAndNameUnlessGiven) {
   fs::create_directories(dir_ / "coffee.db");
   std::vector<fs::path> stores;
   std::string job;
@@ -70,7 +70,7 @@ TEST_F(StoreSelectionWithAJob, TheJobsStoreAndNameUnlessGiven) {
   EXPECT_EQ(*folders, (std::vector<fs::path>{dir_ / "coffee.db"}));
 }
 
-TEST(StoreSelection, OneKeyIsNormalisedLikeAJobs) {
+TEST(CommandStores, OneKeyIsNormalisedLikeAJobs) {
   StoredKey key;
   key.q = "  Coffee  beans ";
   key.hl = "EN";
