@@ -170,25 +170,22 @@ int run_diff(const DiffFlags& f) {
   if (!what) return fail(what.error());
   auto own = watch::OwnDomains::parse(f.domains);
   if (!own) return fail(own.error());
-  std::vector<std::filesystem::path> stores;
-  if (!f.store.empty()) stores.push_back(f.store);
   std::string job = f.job;
   // With --all-jobs, JOB names only the store.
-  if (auto applied = apply_job_file(f.job_file, stores, f.all_jobs ? nullptr : &job, "diff"); !applied) {
-    return fail(applied.error());
-  }
-  const std::string store_dir = stores.front().string();
-  auto store = open_store(store_dir);
+  auto store = open_selected_store(f.job_file, f.store, f.all_jobs ? nullptr : &job, "diff");
   if (!store) return fail(store.error());
-  auto runs = (*store)->runs();
+  const std::string store_dir = store->dir.string();
+  auto runs = store->reader->runs();
   if (!runs) return fail(runs.error());
   auto plan = plan_diff(f, std::move(job), *runs, unix_now_ms());
   if (!plan) return fail(plan.error());
   if (!plan->job.empty()) {
-    if (auto known = check_job(**store, plan->job, "store '" + store_dir + "'"); !known) return fail(known.error());
+    if (auto known = check_job(*store->reader, plan->job, "store '" + store_dir + "'"); !known) {
+      return fail(known.error());
+    }
   }
   auto done = write_output(output_target(f.output), f.force,
-                           [&](ByteSink& sink) { return write_diff(**store, f, *what, *plan, *own, sink); });
+                           [&](ByteSink& sink) { return write_diff(*store->reader, f, *what, *plan, *own, sink); });
   if (!done) return fail(done.error());
   return kExitOk;
 }

@@ -70,13 +70,11 @@ int run_brief(const BriefRequest& f) {
     if (!q) return fail(q.error());
     query = std::move(*q);
   }
-  auto stores = store_folders(f.key.job_file, f.key.store, "brief");
-  if (!stores) return fail(stores.error());
-  auto store = open_store(stores->front());
+  auto store = open_selected_store(f.key.job_file, f.key.store, nullptr, "brief");
   if (!store) return fail(store.error());
-  const std::string store_name = "store '" + stores->front().string() + "'";
-  auto brief = topic ? exporting::gather_topic_brief(**store, *topic, f.resolution.value_or(1.0), store_name)
-                     : exporting::gather_query_brief(**store, *query, store_name);
+  const std::string store_name = "store '" + store->dir.string() + "'";
+  auto brief = topic ? exporting::gather_topic_brief(*store->reader, *topic, f.resolution.value_or(1.0), store_name)
+                     : exporting::gather_query_brief(*store->reader, *query, store_name);
   if (!brief) return fail(brief.error());
 
   const auto output = output_target(f.output);

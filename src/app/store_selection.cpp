@@ -28,12 +28,14 @@ Result<void> apply_job_file(const std::string& job_file, std::vector<std::filesy
   return {};
 }
 
-Result<std::vector<std::filesystem::path>> store_folders(const std::string& job_file, const std::string& store,
-                                                         std::string_view command) {
+Result<SelectedStore> open_selected_store(const std::string& job_file, const std::string& store, std::string* job,
+                                          std::string_view command) {
   std::vector<std::filesystem::path> stores;
   if (!store.empty()) stores.push_back(store);
-  if (auto applied = apply_job_file(job_file, stores, nullptr, command); !applied) return applied.error();
-  return stores;
+  if (auto applied = apply_job_file(job_file, stores, job, command); !applied) return applied.error();
+  auto reader = open_store(stores.front());
+  if (!reader) return reader.error();
+  return SelectedStore{stores.front(), std::move(*reader)};
 }
 
 Result<Query> query_of(const StoredKey& key) { return make_query(key.q, key.hl, key.gl, key.city); }
@@ -41,11 +43,9 @@ Result<Query> query_of(const StoredKey& key) { return make_query(key.q, key.hl, 
 Result<StoredResult> stored_result_of(const StoredKey& key, std::string_view command) {
   auto query = query_of(key);
   if (!query) return query.error();
-  auto stores = store_folders(key.job_file, key.store, command);
-  if (!stores) return stores.error();
-  auto reader = open_store(stores->front());
-  if (!reader) return reader.error();
-  return find_stored(**reader, *query, stores->front());
+  auto selected = open_selected_store(key.job_file, key.store, nullptr, command);
+  if (!selected) return selected.error();
+  return find_stored(*selected->reader, *query, selected->dir);
 }
 
 }  // namespace paa::app

@@ -87,22 +87,23 @@ void tally(RunChanges& changes, const std::optional<PutKind>& kind) {
 
 void WriterThread::commit(std::vector<QueueItem>& group) {
   RecordBatch batch(store_);
-  overlay_.clear();
+  Overlay group_overlay;  // what this group's operations wrote so far
   RunChanges group_changes;
+  // Only this thread adds to the tallies, after the group's Write: they hold still until then.
+  const RunChanges before = committed();
   std::vector<Result<void>> outcomes;
   outcomes.reserve(group.size());
   for (auto& item : group) {
     Overlay mine;
     batch.note_into(&mine);
     batch.batch().SetSavePoint();
-    const RunChanges before = committed();
-    ApplyContext ctx(store_, batch, overlay_, mine, run_id_for_results_,
+    ApplyContext ctx(store_, batch, group_overlay, mine, run_id_for_results_,
                      RunChanges{before.new_keys + group_changes.new_keys, before.changed + group_changes.changed,
                                 before.unchanged + group_changes.unchanged});
     auto r = apply_op(item.op, ctx);
     if (r) {
       (void)batch.batch().PopSavePoint();
-      overlay_.merge_from(std::move(mine));
+      group_overlay.merge_from(std::move(mine));
       tally(group_changes, ctx.put_kind);
     } else {
       (void)batch.batch().RollbackToSavePoint();
@@ -120,7 +121,6 @@ void WriterThread::commit(std::vector<QueueItem>& group) {
       unchanged_ += group_changes.unchanged;
     }
   }
-  overlay_.clear();
   for (std::size_t i = 0; i < group.size(); ++i) {
     if (group[i].done) group[i].done(std::move(outcomes[i]));
   }

@@ -60,8 +60,7 @@ class WriterThread {
 
   RocksStore& store_;
   const StoreOptions options_;
-  // Writer thread only: the group's overlay and the run results are stamped with.
-  Overlay overlay_;
+  // Writer thread only: the run results are stamped with.
   std::string run_id_for_results_;
   std::atomic<std::uint64_t> new_keys_{0}, changed_{0}, unchanged_{0};  // committed
 

@@ -65,9 +65,10 @@ TEST_F(CommandStoresWithAJob, TheJobsStoreAndNameUnlessGiven) {
   ASSERT_TRUE(apply_job_file(job_file_, given, &named, "export"));
   EXPECT_EQ(given, (std::vector<fs::path>{"other.db"}));
   EXPECT_EQ(named, "tea");
-  auto folders = store_folders(job_file_, "", "get");
-  ASSERT_TRUE(folders);
-  EXPECT_EQ(*folders, (std::vector<fs::path>{dir_ / "coffee.db"}));
+  // A command that does not select by job (get, map, brief) takes the store alone.
+  std::vector<fs::path> folders;
+  ASSERT_TRUE(apply_job_file(job_file_, folders, nullptr, "get"));
+  EXPECT_EQ(folders, (std::vector<fs::path>{dir_ / "coffee.db"}));
 }
 
 TEST(CommandStores, OneKeyIsNormalisedLikeAJobs) {

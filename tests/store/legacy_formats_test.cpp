@@ -50,29 +50,5 @@ TEST(LegacyFormats, AWriterUpgradesEveryOlderFormatAndDropsTheIndexOnlyBeforeFor
   EXPECT_FALSE(plan_format(5, true).drop_old_index);
 }
 
-TEST(LegacyFormats, TheOldIndexsEntriesRoundTripAndItsOperandsFold) {
-  QuestionEntry q;
-  q.normalized = "why?";
-  q.question = "Why?";
-  q.answer = "Because.";
-  q.url = "https://example.com/";
-  q.title = "Example";
-  q.count = 3;
-  q.first_key = "k";
-  const std::string bytes = encode_question(q);
-  auto back = decode_question("why?", bytes);
-  ASSERT_TRUE(back);
-  EXPECT_EQ(back->question, "Why?");
-  EXPECT_EQ(back->count, 3u);
-  EXPECT_EQ(encode_question(*back), bytes);
-  // A stored entry with no operands folds to itself; damaged bytes are refused.
-  const std::string_view base = bytes;
-  auto folded = merge_question_values(&base, {});
-  ASSERT_TRUE(folded);
-  EXPECT_EQ(*folded, bytes);
-  const std::string_view cut = std::string_view(bytes).substr(0, 3);
-  EXPECT_FALSE(merge_question_values(&cut, {}));
-}
-
 }  // namespace
 }  // namespace paa::store_detail

@@ -6,6 +6,7 @@
 #include "paa/store/store.hpp"
 
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,9 +20,14 @@ namespace paa::app {
 Result<void> apply_job_file(const std::string& job_file, std::vector<std::filesystem::path>& stores, std::string* job,
                             std::string_view command);
 
-// The stores JOB and one --store ("" = none) name, JOB applied as above without a job.
-Result<std::vector<std::filesystem::path>> store_folders(const std::string& job_file, const std::string& store,
-                                                         std::string_view command);
+// The one store a command reads (diff, brief, get, map), opened: JOB and --store ("" = none)
+// applied as above (`job` as apply_job_file's), the first of them opened for reading.
+struct SelectedStore {
+  std::filesystem::path dir;
+  std::unique_ptr<StoreReader> reader;
+};
+Result<SelectedStore> open_selected_store(const std::string& job_file, const std::string& store, std::string* job,
+                                          std::string_view command);
 
 // One search in one store, as a job file spells the search.
 struct StoredKey {

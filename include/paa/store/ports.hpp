@@ -11,6 +11,7 @@
 #include "paa/model/lineage.hpp"
 #include "paa/model/quota_state.hpp"
 #include "paa/store/expansion.hpp"
+#include "paa/store/read_ports.hpp"
 #include "paa/store/records.hpp"
 
 #include <cstdint>
@@ -69,22 +70,15 @@ class RunRecords {
   virtual RunChanges run_changes() const = 0;
 };
 
-// Expansion (docs/running.md "Expansion"): reads of the writer's own instance on the caller's
-// thread, and the one write, which goes through the queue and blocks like record_run_start:
-// the keys a step of a level pass admitted (lineage and level order) and the job's state after
-// it, all or nothing.
-class ExpansionRecords {
+// Expansion (docs/running.md "Expansion"): the reads the exports make too (ExpansionView,
+// read_ports.hpp), of the writer's own instance on the caller's thread, plus a parent's answer,
+// and the one write, which goes through the queue and blocks like record_run_start: the keys a
+// step of a level pass admitted (lineage and level order) and the job's state after it, all or
+// nothing.
+class ExpansionRecords : public ExpansionView {
  public:
-  virtual ~ExpansionRecords() = default;
   // A stored result (a parent's answer).
   virtual Result<std::optional<StoredResult>> result(std::string_view key) = 0;
-  virtual Result<ExpansionState> expansion_state(std::string_view job) = 0;
-  virtual Result<std::optional<Lineage>> lineage(std::string_view job, std::string_view key) = 0;
-  // The round whose level-1 pass walked `key` as a parent (its seed record); nullopt: none did.
-  virtual Result<std::optional<std::uint32_t>> seed_round(std::string_view job, std::string_view key) = 0;
-  // Level `level`'s keys (level >= 1) in discovery order; streams.
-  virtual Result<void> scan_level(std::string_view job, std::uint32_t level,
-                                  const std::function<bool(const LevelKey&)>& visit) = 0;
   virtual Result<void> write_expansion(std::string_view job, ExpansionStep step) = 0;
 };
 

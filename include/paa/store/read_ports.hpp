@@ -73,8 +73,8 @@ class JobProgress {
   virtual Result<std::optional<ShardClaim>> shard_of(std::string_view job) = 0;
 };
 
-// Expansion (docs/running.md "Expansion") as the exports read it; the writer's side is
-// ExpansionRecords (ports.hpp).
+// Expansion (docs/running.md "Expansion") as the exports read it; the writer's ExpansionRecords
+// (ports.hpp) is these reads of its own instance plus its writes.
 class ExpansionView {
  public:
   virtual ~ExpansionView() = default;
@@ -84,7 +84,7 @@ class ExpansionView {
   // Level `level`'s keys (level >= 1) in discovery order.
   virtual Result<void> scan_level(std::string_view job, std::uint32_t level,
                                   const std::function<bool(const LevelKey&)>& visit) = 0;
-  // A job key's seed record (ExpansionRecords::seed_round).
+  // The round whose level-1 pass walked `key` as a parent (its seed record); nullopt: none did.
   virtual Result<std::optional<std::uint32_t>> seed_round(std::string_view job, std::string_view key) = 0;
 };
 
