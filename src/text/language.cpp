@@ -4,6 +4,7 @@
 #include "paa/text/fold.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
@@ -15,6 +16,46 @@ const PatternSet& LanguageTables::patterns(std::string_view section) const {
   auto it = sections.find(section);
   return it == sections.end() ? none : it->second;
 }
+
+bool LanguageTables::in_list(std::string_view list, std::string_view word) const {
+  auto it = word_lists.find(list);
+  return it != word_lists.end() && std::find(it->second.begin(), it->second.end(), word) != it->second.end();
+}
+
+namespace {
+
+// A pattern line with its `@list` words replaced by each word of the list, every combination
+// (a list names words, so "^what @person" is "^what man", "^what woman", ...).
+std::vector<std::string> expand_lists(std::string_view line, const LanguageTables& t,
+                                      const std::function<void(const std::string&)>& fail) {
+  std::vector<std::string> out{""};
+  std::size_t i = 0;
+  while (i < line.size()) {
+    std::size_t j = line.find_first_of(" \t", i);
+    if (j == std::string_view::npos) j = line.size();
+    std::string_view token = line.substr(i, j - i);
+    // "^@auxiliary" is "^ @auxiliary": the anchor may be written against the list.
+    const std::string anchor = token.starts_with("^@") ? "^" : "";
+    if (!anchor.empty()) token.remove_prefix(1);
+    std::vector<std::string> next;
+    if (token.size() > 1 && token.front() == '@') {
+      auto list = t.word_lists.find(token.substr(1));
+      if (list == t.word_lists.end()) fail("'" + std::string(token) + "': no [words " + std::string(token.substr(1)) + "] above it");
+      for (const auto& prefix : out) {
+        for (const auto& word : list->second) next.push_back(prefix + anchor + word + " ");
+      }
+    } else {
+      for (const auto& prefix : out) next.push_back(prefix + std::string(token) + " ");
+    }
+    out = std::move(next);
+    i = line.find_first_not_of(" \t", j);
+    if (i == std::string_view::npos) break;
+  }
+  for (auto& one : out) one.pop_back();  // the space after the last word
+  return out;
+}
+
+}  // namespace
 
 std::string primary_language(std::string_view hl) {
   std::string out;
@@ -62,12 +103,20 @@ LanguageTables parse_language_tables(std::string_view name, std::string_view tex
       if (section != "stop" && section != "elision" && t.sections.count(section) != 0) {
         fail("section [" + section + "] appears twice");
       }
+      if (section.starts_with("words ")) {
+        if (t.word_lists.count(section.substr(6)) != 0) fail("section [" + section + "] appears twice");
+        t.word_lists[section.substr(6)];
+        continue;
+      }
       if (section != "stop" && section != "elision") t.sections[section];
       continue;
     }
     if (section.empty()) fail("text before the first section");
     if (section == "stop") {
       words_of(line, [&](std::string_view w) { t.stop_words.insert(fold_for_matching(w)); });
+    } else if (section.starts_with("words ")) {
+      auto& list = t.word_lists[section.substr(6)];
+      words_of(line, [&](std::string_view w) { list.push_back(fold_for_matching(w)); });
     } else if (section == "elision") {
       words_of(line, [&](std::string_view w) {
         std::string f = fold_for_matching(w);
@@ -76,7 +125,11 @@ LanguageTables parse_language_tables(std::string_view name, std::string_view tex
       });
     } else {
       try {
-        t.sections[section].add(PhrasePattern::parse(line));
+        if (line.find('@') == std::string_view::npos) {
+          t.sections[section].add(PhrasePattern::parse(line));
+        } else {
+          for (const auto& one : expand_lists(line, t, fail)) t.sections[section].add(PhrasePattern::parse(one));
+        }
       } catch (const std::invalid_argument& e) {
         fail(e.what());
       }

@@ -1,11 +1,13 @@
 #include "paa/text/language.hpp"
 #include "paa/text/tokenizer.hpp"
+#include "paa/question/question_shape.hpp"
 #include "paa/question/question_type.hpp"
 #include "support/files.hpp"
 
 #include <gtest/gtest.h>
 #include <gmock/gmock.h>
 
+#include <algorithm>
 #include <map>
 #include <sstream>
 
@@ -78,6 +80,12 @@ TEST(TypesAndIntents, EveryCompiledInTableNamesOnlyKnownKinds) {
       const std::string kind = section.substr(0, space), what = section.substr(space + 1);
       if (kind == "type") {
         EXPECT_TRUE(question_type_named(what) && what != "other") << hl << ": [" << section << "]";
+      } else if (kind == "shape") {
+        EXPECT_NE(std::find(kShapeOrder.begin(), kShapeOrder.end(), what), kShapeOrder.end()) << hl << ": [" << section << "]";
+        for (std::size_t i = 0; i < patterns.size(); ++i) {
+          EXPECT_EQ(patterns[i].source().front(), '^') << hl << ": [" << section << "] " << patterns[i].source()
+                                                       << ": a shape is an opening, anchored";
+        }
       } else {
         EXPECT_EQ(kind, "intent") << hl << ": [" << section << "]";
         EXPECT_TRUE(intent_named(what) && what != "informational") << hl << ": [" << section << "]";

@@ -26,6 +26,29 @@ TEST(LanguageTables, ParsesStopWordsElisionsAndNamedPatternSections) {
   EXPECT_TRUE(t.patterns("type why").empty());
 }
 
+TEST(LanguageTables, AWordListStandsForOnePatternPerWordEveryCombination) {
+  const auto t = parse_language_tables("xx.txt",
+                                       "[words person]\n"
+                                       "man Woman\n"
+                                       "[words auxiliary]\n"
+                                       "is was\n"
+                                       "[shape who]\n"
+                                       "^what @person\n"
+                                       "^@auxiliary ... @person here\n");
+  EXPECT_EQ(t.word_lists.at("person"), (std::vector<std::string>{"man", "woman"}));
+  EXPECT_TRUE(t.in_list("auxiliary", "was"));
+  EXPECT_FALSE(t.in_list("auxiliary", "man"));
+  EXPECT_FALSE(t.in_list("nothing", "man"));
+  const auto& who = t.patterns("shape who");
+  ASSERT_EQ(who.size(), 6u);
+  EXPECT_EQ(who[0].source(), "^what man");
+  EXPECT_EQ(who[1].source(), "^what woman");
+  EXPECT_EQ(who[2].source(), "^is ... man here");
+  EXPECT_EQ(who[5].source(), "^was ... woman here");
+  EXPECT_TRUE(who.matches({"was", "the", "woman", "here"}));
+  EXPECT_FALSE(who.matches({"the", "woman", "was", "here"}));
+}
+
 TEST(LanguageTables, AMistakeNamesTheFileAndLine) {
   auto error_of = [](std::string_view text) {
     try {
@@ -40,6 +63,9 @@ TEST(LanguageTables, AMistakeNamesTheFileAndLine) {
   EXPECT_THAT(error_of("[type how]\n^wie\n\n[type how]\n"), ::testing::HasSubstr("de.txt:4: section [type how] appears twice"));
   EXPECT_THAT(error_of("[type cost]\n... kostet\n"), ::testing::HasSubstr("de.txt:2: phrase pattern '... kostet'"));
   EXPECT_THAT(error_of("[type cost\n"), ::testing::HasSubstr("de.txt:1: a section header ends with ']'"));
+  EXPECT_THAT(error_of("[shape who]\n^wer\n^welche @person\n"),
+              ::testing::HasSubstr("de.txt:3: '@person': no [words person] above it"));
+  EXPECT_THAT(error_of("[words person]\nmann\n[words person]\n"), ::testing::HasSubstr("de.txt:3: section [words person] appears twice"));
 }
 
 TEST(LanguageTables, EveryLanguageTheIssueNamesIsCompiledIn) {

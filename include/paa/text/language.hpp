@@ -1,7 +1,9 @@
 #pragma once
 // One language's tables (src/text/languages/<hl>.txt, compiled into paa; docs/topics.md): its
-// stop words, the elisions split off a word (French l', qu'), and named lists of phrase
-// patterns (`[type how]`, `[intent commercial]`) that the question module gives a meaning.
+// stop words, the elisions split off a word (French l', qu'), named lists of phrase patterns
+// (`[type how]`, `[intent commercial]`, `[shape time]`) that the question module gives a
+// meaning, and named word lists (`[words person]`) that a pattern names as `@person`: the
+// pattern stands for one pattern per word of the list (a list is written before its use).
 #include "paa/text/pattern_set.hpp"
 
 #include <map>
@@ -18,8 +20,12 @@ struct LanguageTables {
   std::unordered_set<std::string> elisions;    // folded for matching, without the apostrophe
   // "[type how]" -> its patterns, in the file's order.
   std::map<std::string, PatternSet, std::less<>> sections;
+  // "person" (from "[words person]") -> its words, folded for matching, in the file's order.
+  std::map<std::string, std::vector<std::string>, std::less<>> word_lists;
 
   const PatternSet& patterns(std::string_view section) const;
+  // Whether `word` (folded) is in the list; false when there is no such list.
+  bool in_list(std::string_view list, std::string_view word) const;
 };
 
 // Parses a table; a mistake throws std::invalid_argument with `name:line: what is wrong`.
