@@ -8,6 +8,7 @@
 // 0.85 with no false merge) replace them as the rules meet them.
 #include "paa/question/question_profile.hpp"
 #include "paa/question/question_shape.hpp"
+#include "paa/topics/term_finder.hpp"
 #include "paa/question/question_type.hpp"
 #include "support/files.hpp"
 
@@ -204,6 +205,23 @@ TEST(RealQuestions, TypesAskForTheAnswerPeopleSaidTheyAskFor) {
   print("Answer types (TREC), agreement", scores);
   print("Answer types (TREC), types from the opening", shapes);
   EXPECT_GE(scores.overall[1].share(), kAnswerTypeFloor);
+}
+
+// What the term finder (topics/term_finder.hpp) makes of the English questions: the names and
+// compounds a reader sees repeated in them, and no run of ordinary words.
+TEST(RealQuestions, TermsAreTheCompoundsTheQuestionsRepeat) {
+  text::Tokenizer tokenizer;
+  topics::TermFinder finder(text::language_tables("en"));
+  for (const Row& row : read_tsv("types-en.tsv")) finder.add_question(tokenizer.words(row.at("question"), "en"));
+  std::set<std::string> found;
+  std::cout << "Terms of the English questions:";
+  for (const auto& t : finder.terms()) {
+    std::cout << " " << t.text << " (" << t.count << ")";
+    found.insert(t.text);
+  }
+  std::cout << "\n";
+  EXPECT_TRUE(found.contains("electric car"));
+  EXPECT_TRUE(found.contains("web hosting"));
 }
 
 TEST(RealQuestions, VariantGroupsJoinWhatAReaderCallsOneQuestionAndNothingElse) {
