@@ -1,9 +1,16 @@
 #include "paa/question/question_shape.hpp"
 
+#include <string>
+
 namespace paa::question {
 
 std::string_view opening_clause(std::string_view question) {
-  const auto colon = question.rfind(':');
+  // The first colon a space follows: "1:1", "John 3:16" and urls are text, not a topic.
+  std::size_t colon = question.find(':');
+  while (colon != std::string_view::npos && colon + 1 < question.size() && question[colon + 1] != ' ' &&
+         question[colon + 1] != '\t') {
+    colon = question.find(':', colon + 1);
+  }
   if (colon == std::string_view::npos) return question;
   const std::string_view after = question.substr(colon + 1);
   // "Topic:" then a question; a colon at the end or before a lone word is part of the text.
@@ -17,9 +24,17 @@ std::string_view opening_clause(std::string_view question) {
 
 std::optional<std::string_view> shape_type(const std::vector<text::Word>& clause, const text::LanguageTables& tables) {
   if (clause.empty()) return std::nullopt;
-  std::vector<std::string_view> words;
-  words.reserve(clause.size());
-  for (const auto& w : clause) words.push_back(w.match);
+  // The tokenizer keeps a contraction one word ("what's", "don't"); the tables spell it without
+  // its apostrophe, as a pattern cannot hold one.
+  std::vector<std::string> spelled;
+  spelled.reserve(clause.size());
+  for (const auto& w : clause) {
+    std::string s = w.match;
+    for (std::size_t at; (at = s.find("\xE2\x80\x99")) != std::string::npos;) s.erase(at, 3);
+    std::erase(s, '\'');
+    spelled.push_back(std::move(s));
+  }
+  std::vector<std::string_view> words(spelled.begin(), spelled.end());
   for (std::string_view type : kShapeOrder) {
     std::string section = "shape ";
     section += type;

@@ -4,7 +4,6 @@
 #include "paa/text/fold.hpp"
 
 #include <algorithm>
-#include <functional>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
@@ -19,15 +18,20 @@ const PatternSet& LanguageTables::patterns(std::string_view section) const {
 
 bool LanguageTables::in_list(std::string_view list, std::string_view word) const {
   auto it = word_lists.find(list);
-  return it != word_lists.end() && std::find(it->second.begin(), it->second.end(), word) != it->second.end();
+  if (it == word_lists.end()) return false;
+  return std::any_of(it->second.begin(), it->second.end(), [&](const std::string& entry) {
+    // "isn*" stands for every word it starts, as in a pattern.
+    return entry.ends_with('*') ? word.starts_with(std::string_view(entry).substr(0, entry.size() - 1)) : entry == word;
+  });
 }
 
 namespace {
 
 // A pattern line with its `@list` words replaced by each word of the list, every combination
 // (a list names words, so "^what @person" is "^what man", "^what woman", ...).
-std::vector<std::string> expand_lists(std::string_view line, const LanguageTables& t,
-                                      const std::function<void(const std::string&)>& fail) {
+// A list the line names but the file has not given (yet), or an empty one, throws
+// std::invalid_argument; the caller adds the file and line.
+std::vector<std::string> expand_lists(std::string_view line, const LanguageTables& t) {
   std::vector<std::string> out{""};
   std::size_t i = 0;
   while (i < line.size()) {
@@ -40,7 +44,10 @@ std::vector<std::string> expand_lists(std::string_view line, const LanguageTable
     std::vector<std::string> next;
     if (token.size() > 1 && token.front() == '@') {
       auto list = t.word_lists.find(token.substr(1));
-      if (list == t.word_lists.end()) fail("'" + std::string(token) + "': no [words " + std::string(token.substr(1)) + "] above it");
+      if (list == t.word_lists.end() || list->second.empty()) {
+        throw std::invalid_argument("'" + std::string(token) + "': no [words " + std::string(token.substr(1)) +
+                                    "] with words above it");
+      }
       for (const auto& prefix : out) {
         for (const auto& word : list->second) next.push_back(prefix + anchor + word + " ");
       }
@@ -128,7 +135,7 @@ LanguageTables parse_language_tables(std::string_view name, std::string_view tex
         if (line.find('@') == std::string_view::npos) {
           t.sections[section].add(PhrasePattern::parse(line));
         } else {
-          for (const auto& one : expand_lists(line, t, fail)) t.sections[section].add(PhrasePattern::parse(one));
+          for (const auto& one : expand_lists(line, t)) t.sections[section].add(PhrasePattern::parse(one));
         }
       } catch (const std::invalid_argument& e) {
         fail(e.what());

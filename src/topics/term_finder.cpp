@@ -65,29 +65,35 @@ double npmi(std::uint64_t ab, std::uint64_t a, std::uint64_t b, std::uint64_t n)
 std::vector<Term> TermFinder::terms() const {
   std::vector<Term> found;
   std::vector<const Term*> triples;
+  // A kept n-gram's count is an upper bound and count - error a lower one: the whole is taken at
+  // its lower bound and its parts at their upper ones, so a count a Space-Saving counter
+  // inherited never makes a term, and a part it no longer keeps (count 0) makes none either.
   for (const auto& e : trigrams_.entries()) {
-    if (e.count < options_.min_count) break;  // entries are most counted first
+    const std::uint64_t count = e.count - e.error;
+    if (count < options_.min_count) continue;
     const auto first = e.key.find(' '), second = e.key.rfind(' ');
     const std::string x = e.key.substr(0, first), z = e.key.substr(second + 1);
-    const double association =
-        std::min(npmi(e.count, bigrams_.count(e.key.substr(0, second)), unigrams_.count(z), questions_),
-                 npmi(e.count, unigrams_.count(x), bigrams_.count(e.key.substr(first + 1)), questions_));
-    if (association >= options_.min_association) found.push_back(Term{e.key, 3, e.count, association});
+    const auto fxy = bigrams_.count(e.key.substr(0, second)), fz = unigrams_.count(z);
+    const auto fx = unigrams_.count(x), fyz = bigrams_.count(e.key.substr(first + 1));
+    if (fxy == 0 || fz == 0 || fx == 0 || fyz == 0) continue;
+    const double association = std::min(npmi(count, fxy, fz, questions_), npmi(count, fx, fyz, questions_));
+    if (association >= options_.min_association) found.push_back(Term{e.key, 3, count, association});
   }
   const std::size_t three = found.size();
   for (const auto& e : bigrams_.entries()) {
-    if (e.count < options_.min_count) break;
+    const std::uint64_t count = e.count - e.error;
+    if (count < options_.min_count) continue;
     const auto space = e.key.find(' ');
     const std::string x = e.key.substr(0, space), y = e.key.substr(space + 1);
     const auto fx = unigrams_.count(x), fy = unigrams_.count(y);
-    if (fx == 0 || fy == 0) continue;  // a number at an end: a part, not a term
-    const double association = npmi(e.count, fx, fy, questions_);
+    if (fx == 0 || fy == 0) continue;  // a number at an end (a part, not a term), or a part not kept
+    const double association = npmi(count, fx, fy, questions_);
     if (association < options_.min_association) continue;
     const bool inside = std::any_of(found.begin(), found.begin() + static_cast<std::ptrdiff_t>(three), [&](const Term& t) {
       const bool part = t.text.starts_with(e.key + " ") || t.text.ends_with(" " + e.key);
-      return part && static_cast<double>(t.count) >= 0.9 * static_cast<double>(e.count);
+      return part && static_cast<double>(t.count) >= 0.9 * static_cast<double>(count);
     });
-    if (!inside) found.push_back(Term{e.key, 2, e.count, association});
+    if (!inside) found.push_back(Term{e.key, 2, count, association});
   }
   std::sort(found.begin(), found.end(), [](const Term& a, const Term& b) {
     return a.count != b.count ? a.count > b.count : a.text < b.text;

@@ -23,15 +23,13 @@ TEST(HeavyHitters, BelowCapacityCountsAreExact) {
 }
 
 TEST(HeavyHitters, OverCapacityEveryFrequentKeyIsKeptWithBoundedCounts) {
-  // Three frequent keys among many rare ones; capacity 8, stream of ~1,300.
+  // Three keys of 300 among 300 rare ones of 2: total 1,500, so every key over 1,500 / 8 is kept.
   HeavyHitters<std::string> h(8);
   std::map<std::string, std::uint64_t> truth;
   for (int i = 0; i < 300; ++i) {
     for (const std::string k : {"blood pressure", "side effects", "type 2 diabetes"}) {
-      if (k != "type 2 diabetes" || i % 2 == 0) {
-        h.add(k);
-        ++truth[k];
-      }
+      h.add(k);
+      ++truth[k];
     }
     const std::string rare = "rare " + std::to_string(i);
     h.add(rare);
@@ -41,7 +39,7 @@ TEST(HeavyHitters, OverCapacityEveryFrequentKeyIsKeptWithBoundedCounts) {
   EXPECT_LE(h.size(), 8u);
   for (const std::string k : {"blood pressure", "side effects", "type 2 diabetes"}) {
     const auto c = h.count(k);
-    ASSERT_GT(c, 0u) << k << " (true count " << truth[k] << " > total/capacity " << h.total() / 8 << ") was dropped";
+    ASSERT_GT(c, 0u) << k << " (true count " << truth[k] << ", over total/capacity " << h.total() / 8 << ") was dropped";
     EXPECT_GE(c, truth[k]) << k;
   }
   for (const auto& e : h.entries()) {

@@ -24,6 +24,8 @@ std::string shape_of(std::string_view question, std::string_view hl) {
 TEST(QuestionShape, TheTopicBeforeAColonIsNotTheOpening) {
   EXPECT_EQ(opening_clause("Espresso vs coffee: what is the difference?"), "what is the difference?");
   EXPECT_EQ(opening_clause("Ratio: 1:2?"), "Ratio: 1:2?");  // a lone word after the colon
+  EXPECT_EQ(opening_clause("What does 1:1 mean on Instagram?"), "What does 1:1 mean on Instagram?");
+  EXPECT_EQ(opening_clause("Droit d'accès : c'est gratuit ?"), "c'est gratuit ?");
   EXPECT_EQ(opening_clause("What is it:"), "What is it:");
   EXPECT_EQ(opening_clause("How long does coffee last?"), "How long does coffee last?");
 }
@@ -47,6 +49,12 @@ TEST(QuestionShape, EnglishOpeningsDecideAndEmbeddedPhrasesDoNot) {
   EXPECT_EQ(shape_of("Is tea better than coffee?", "en"), "comparison");
   EXPECT_EQ(shape_of("Espresso vs coffee: what is the difference?", "en"), "comparison");
   EXPECT_EQ(shape_of("How do you descale an espresso machine?", "en"), "how");
+  EXPECT_EQ(shape_of("What's the difference between a latte and a flat white?", "en"), "comparison");
+  EXPECT_EQ(shape_of("Who's the owner of Starbucks?", "en"), "who");
+  EXPECT_EQ(shape_of("Don't baristas drink espresso?", "en"), "yes_no");
+  EXPECT_EQ(shape_of("What does 1:1 mean on Instagram?", "en"), "definition");
+  EXPECT_EQ(shape_of("What is the best way to lose weight?", "en"), "list");
+  EXPECT_EQ(shape_of("What is the number of calories in a latte?", "en"), "definition");
   EXPECT_EQ(shape_of("espresso vs coffee difference", "en"), "none");  // a keyword form: the caller decides
 }
 
@@ -57,6 +65,8 @@ TEST(QuestionShape, GermanOpenings) {
   EXPECT_EQ(shape_of("Welche Länder trinken den meisten Kaffee?", "de"), "place");
   EXPECT_EQ(shape_of("Kann man Kaffee einfrieren?", "de"), "yes_no");
   EXPECT_EQ(shape_of("Was ist ein Flat White?", "de"), "definition");
+  EXPECT_EQ(shape_of("Welcher Tag ist der beste für die Ernte?", "de"), "time");
+  EXPECT_EQ(shape_of("Kann man mit Kaffee schneller abnehmen?", "de"), "yes_no");
 }
 
 TEST(QuestionShape, SpanishOpenings) {
@@ -65,6 +75,7 @@ TEST(QuestionShape, SpanishOpenings) {
   EXPECT_EQ(shape_of("¿Qué documentos son necesarios para obtener un pasaporte?", "es"), "list");
   EXPECT_EQ(shape_of("¿Qué es un cortado?", "es"), "definition");
   EXPECT_EQ(shape_of("¿Se puede congelar el café?", "es"), "yes_no");
+  EXPECT_EQ(shape_of("¿Hace cuánto tiempo se inventó el café?", "es"), "none");
 }
 
 TEST(QuestionShape, FrenchOpeningsAndInversion) {
@@ -73,6 +84,8 @@ TEST(QuestionShape, FrenchOpeningsAndInversion) {
   EXPECT_EQ(shape_of("Qu'est-ce qu'un expresso ?", "fr"), "definition");
   EXPECT_EQ(shape_of("Un mineur peut-il avoir un compte bancaire ?", "fr"), "yes_no");
   EXPECT_EQ(shape_of("Règlement européen : quand faut-il notifier une violation ?", "fr"), "time");
+  EXPECT_EQ(shape_of("Que faut-il faire en cas de fraude ?", "fr"), "how");
+  EXPECT_NE(shape_of("À quelle température servir un expresso ?", "fr"), "yes_no");
 }
 
 }  // namespace

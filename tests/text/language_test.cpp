@@ -39,6 +39,9 @@ TEST(LanguageTables, AWordListStandsForOnePatternPerWordEveryCombination) {
   EXPECT_TRUE(t.in_list("auxiliary", "was"));
   EXPECT_FALSE(t.in_list("auxiliary", "man"));
   EXPECT_FALSE(t.in_list("nothing", "man"));
+  const auto prefixes = parse_language_tables("xx.txt", "[words auxiliary]\nis isn*\n");
+  EXPECT_TRUE(prefixes.in_list("auxiliary", "isn't"));
+  EXPECT_FALSE(prefixes.in_list("auxiliary", "island"));
   const auto& who = t.patterns("shape who");
   ASSERT_EQ(who.size(), 6u);
   EXPECT_EQ(who[0].source(), "^what man");
@@ -63,8 +66,10 @@ TEST(LanguageTables, AMistakeNamesTheFileAndLine) {
   EXPECT_THAT(error_of("[type how]\n^wie\n\n[type how]\n"), ::testing::HasSubstr("de.txt:4: section [type how] appears twice"));
   EXPECT_THAT(error_of("[type cost]\n... kostet\n"), ::testing::HasSubstr("de.txt:2: phrase pattern '... kostet'"));
   EXPECT_THAT(error_of("[type cost\n"), ::testing::HasSubstr("de.txt:1: a section header ends with ']'"));
-  EXPECT_THAT(error_of("[shape who]\n^wer\n^welche @person\n"),
-              ::testing::HasSubstr("de.txt:3: '@person': no [words person] above it"));
+  EXPECT_EQ(error_of("[shape who]\n^wer\n^welche @person\n"),
+            "de.txt:3: '@person': no [words person] with words above it");
+  EXPECT_EQ(error_of("[words person]\n[shape who]\n^welche @person\n"),
+            "de.txt:3: '@person': no [words person] with words above it");
   EXPECT_THAT(error_of("[words person]\nmann\n[words person]\n"), ::testing::HasSubstr("de.txt:3: section [words person] appears twice"));
 }
 

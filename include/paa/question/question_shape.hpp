@@ -25,9 +25,9 @@ inline constexpr std::array<std::string_view, 13> kShapeOrder{
     "comparison", "consequence", "other", "cost", "time",       "quantity", "why",
     "place",      "who",         "how",   "list", "definition", "yes_no"};
 
-// The part of a question its opening is read from: after a topic written before a colon
-// ("Espresso vs coffee: what is the difference?" reads "what is the difference?"), when
-// something follows it; the whole question otherwise.
+// The part of a question its opening is read from: after a topic written before a colon and a
+// space ("Espresso vs coffee: what is the difference?" reads "what is the difference?"), when
+// more than one word follows it; the whole question otherwise ("What does 1:1 mean?").
 std::string_view opening_clause(std::string_view question);
 
 // The first type of kShapeOrder one of whose `[shape TYPE]` patterns matches the clause's words

@@ -24,7 +24,8 @@ struct LanguageTables {
   std::map<std::string, std::vector<std::string>, std::less<>> word_lists;
 
   const PatternSet& patterns(std::string_view section) const;
-  // Whether `word` (folded) is in the list; false when there is no such list.
+  // Whether `word` (folded) is in the list (an entry "isn*" holds every word it starts); false
+  // when there is no such list.
   bool in_list(std::string_view list, std::string_view word) const;
 };
 

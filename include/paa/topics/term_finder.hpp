@@ -10,9 +10,10 @@
 // diabetes"). A 2-word term found mostly (90 %) inside a 3-word one is that one.
 //
 // One language at a time. Memory: three Space-Saving counters of `capacity` keys each
-// (model/heavy_hitters.hpp), whatever the number of questions; a term must then be frequent
-// enough to be kept, which every term that passes `min_count` in a store of fewer than
-// capacity × min_count questions is.
+// (model/heavy_hitters.hpp), whatever the number of questions. Counts are taken at their
+// guaranteed lower bound, so a rare n-gram never passes for a term; an n-gram is sure to be
+// kept when its questions are more than 1/capacity of all the n-grams counted (of its length),
+// so a very large store may miss its rarer terms, never invent one.
 #include "paa/model/heavy_hitters.hpp"
 #include "paa/text/language.hpp"
 #include "paa/text/tokenizer.hpp"
@@ -33,7 +34,7 @@ struct TermOptions {
 struct Term {
   std::string text;  // the words (folded), one space apart
   std::size_t words = 0;
-  std::uint64_t count = 0;  // questions that hold it
+  std::uint64_t count = 0;  // questions that hold it (at least)
   double association = 0;   // -1..1
 };
 
