@@ -88,5 +88,23 @@ TEST(QuestionShape, FrenchOpeningsAndInversion) {
   EXPECT_NE(shape_of("À quelle température servir un expresso ?", "fr"), "yes_no");
 }
 
+TEST(QuestionShape, ItalianPortugueseAndDutchOpenings) {
+  EXPECT_EQ(shape_of("Quanto costa una macchina da caffè?", "it"), "cost");
+  EXPECT_EQ(shape_of("Perché il miglior caffè è amaro?", "it"), "why");
+  EXPECT_EQ(shape_of("Cos'è un caffè ristretto?", "it"), "definition");
+  EXPECT_EQ(shape_of("Si può congelare il caffè?", "it"), "yes_no");
+  EXPECT_EQ(shape_of("Quanto tempo dura il caffè macinato?", "it"), "time");
+  EXPECT_EQ(shape_of("Quanto custa uma máquina de café?", "pt"), "cost");
+  EXPECT_EQ(shape_of("Por que o melhor café é caro?", "pt"), "why");
+  EXPECT_EQ(shape_of("O que é um café coado?", "pt"), "definition");
+  EXPECT_EQ(shape_of("Quantas xícaras de café por dia?", "pt"), "quantity");
+  EXPECT_EQ(shape_of("Quantas vezes por dia posso tomar café?", "pt"), "time");
+  EXPECT_EQ(shape_of("Wat kost een espressomachine?", "nl"), "cost");
+  EXPECT_EQ(shape_of("Waarom is de beste koffie duur?", "nl"), "why");
+  EXPECT_EQ(shape_of("Hoe lang blijft koffie goed?", "nl"), "time");
+  EXPECT_EQ(shape_of("Kun je koffie invriezen?", "nl"), "yes_no");
+  EXPECT_EQ(shape_of("Welke landen drinken de meeste koffie?", "nl"), "place");
+}
+
 }  // namespace
 }  // namespace paa::question
