@@ -1,5 +1,6 @@
 #include "paa/question/question_shape.hpp"
 
+#include <array>
 #include <string>
 
 namespace paa::question {
@@ -35,13 +36,17 @@ std::optional<std::string_view> shape_type(const std::vector<text::Word>& clause
     spelled.push_back(std::move(s));
   }
   std::vector<std::string_view> words(spelled.begin(), spelled.end());
-  for (std::string_view type : kShapeOrder) {
-    std::string section = "shape ";
-    section += type;
-    if (tables.patterns(section).matches(words)) return type;
+  // The section names, made once (as question_type's section_of): every question asks them.
+  static const std::array<std::string, kShapeOrder.size()> kSections = [] {
+    std::array<std::string, kShapeOrder.size()> out;
+    for (std::size_t i = 0; i < kShapeOrder.size(); ++i) out[i] = "shape " + std::string(kShapeOrder[i]);
+    return out;
+  }();
+  for (std::size_t i = 0; i < kShapeOrder.size(); ++i) {
+    if (tables.patterns(kSections[i]).matches(words)) return kShapeOrder[i];
   }
   if (words.size() >= 2 && tables.in_list("determiner", words[0]) && !tables.in_list("auxiliary", words[1]) &&
-      !tables.stop_words.contains(std::string(words[1]))) {
+      !tables.stop_words.contains(spelled[1])) {
     return "list";
   }
   return std::nullopt;
