@@ -3,7 +3,7 @@
 #include "parse_error.hpp"
 
 #include "paa/app/process_settings.hpp"
-#include "paa/buildinfo/buildinfo.hpp"
+#include "paa/app/version_text.hpp"
 
 #include <cstdio>
 #include <exception>
@@ -12,7 +12,7 @@
 int main(int argc, char** argv) {
   paa::app::configure_process();
   CLI::App app{"paa: harvest People Also Ask question trees in bulk, resumably, without paying twice.", "paa"};
-  app.set_version_flag("--version", paa::buildinfo::version_text("paa"));
+  app.set_version_flag("--version", paa::app::paa_version_text());
   app.require_subcommand(1);
   app.fallthrough(false);
 

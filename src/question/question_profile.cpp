@@ -3,6 +3,8 @@
 #include "paa/text/language.hpp"
 
 #include "paa/question/field_hash.hpp"
+#include "paa/question/question_shape.hpp"
+#include "paa/question/variant_words.hpp"
 
 #include <cstdio>
 
@@ -26,9 +28,12 @@ QuestionProfile QuestionProfiler::profile(std::string_view question, std::string
   p.hl = text::primary_language(hl);
   const auto words = tokenizer_.words(question, p.hl);
   const text::LanguageTables* tables = text::language_tables(p.hl);
-  p.type = classify_type(words, tables);
+  const std::string_view opening = opening_clause(question);
+  const bool asked = written_as_question(question);
+  p.type = opening.size() == question.size() ? classify_type(words, words, asked, tables)
+                                             : classify_type(tokenizer_.words(opening, p.hl), words, asked, tables);
   p.intent = classify_intent(words, tables);
-  for (auto& w : tokenizer_.content_words(words, p.hl)) {
+  for (auto& w : tokenizer_.content_words(variant_words(words, tables), p.hl)) {
     p.stems.push_back(std::move(w.stem));
     p.surfaces.push_back(std::move(w.surface));
   }

@@ -1,5 +1,7 @@
 #include "paa/question/question_shape.hpp"
 
+#include "paa/text/fold.hpp"
+
 #include <array>
 #include <string>
 
@@ -29,12 +31,7 @@ std::optional<std::string_view> shape_type(const std::vector<text::Word>& clause
   // its apostrophe, as a pattern cannot hold one.
   std::vector<std::string> spelled;
   spelled.reserve(clause.size());
-  for (const auto& w : clause) {
-    std::string s = w.match;
-    for (std::size_t at; (at = s.find("\xE2\x80\x99")) != std::string::npos;) s.erase(at, 3);
-    std::erase(s, '\'');
-    spelled.push_back(std::move(s));
-  }
+  for (const auto& w : clause) spelled.push_back(text::without_apostrophes(w.match));
   std::vector<std::string_view> words(spelled.begin(), spelled.end());
   // The section names, made once (as question_type's section_of): every question asks them.
   static const std::array<std::string, kShapeOrder.size()> kSections = [] {

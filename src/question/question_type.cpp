@@ -1,5 +1,9 @@
 #include "paa/question/question_type.hpp"
 
+#include "paa/question/question_shape.hpp"
+
+#include <algorithm>
+#include <stdexcept>
 #include <string>
 
 namespace paa::question {
@@ -7,8 +11,10 @@ namespace paa::question {
 std::string_view name(QuestionType type) {
   switch (type) {
     case QuestionType::comparison: return "comparison";
+    case QuestionType::consequence: return "consequence";
     case QuestionType::cost: return "cost";
     case QuestionType::time: return "time";
+    case QuestionType::quantity: return "quantity";
     case QuestionType::list: return "list";
     case QuestionType::definition: return "definition";
     case QuestionType::how: return "how";
@@ -65,6 +71,13 @@ std::string_view section_of(Intent intent) { return section_name(kIntents, inten
 
 namespace {
 
+std::vector<std::string_view> matched_words(const std::vector<text::Word>& words) {
+  std::vector<std::string_view> matched;
+  matched.reserve(words.size());
+  for (const auto& w : words) matched.push_back(w.match);
+  return matched;
+}
+
 // The first kind, in precedence order, one of whose patterns the words match; `fallback` (the
 // last kind, which has no patterns) otherwise.
 template <class Kind, std::size_t N>
@@ -72,9 +85,7 @@ Kind first_match(const std::array<Kind, N>& kinds, const std::vector<text::Word>
                  const text::LanguageTables* tables) {
   const Kind fallback = kinds.back();
   if (tables == nullptr) return fallback;
-  std::vector<std::string_view> matched;
-  matched.reserve(words.size());
-  for (const auto& w : words) matched.push_back(w.match);
+  const auto matched = matched_words(words);
   for (Kind k : kinds) {
     if (k != fallback && tables->patterns(section_of(k)).matches(matched)) return k;
   }
@@ -83,8 +94,32 @@ Kind first_match(const std::array<Kind, N>& kinds, const std::vector<text::Word>
 
 }  // namespace
 
-QuestionType classify_type(const std::vector<text::Word>& words, const text::LanguageTables* tables) {
-  return first_match(kQuestionTypes, words, tables);
+bool written_as_question(std::string_view question) {
+  return question.find('?') != std::string_view::npos || question.find("\xC2\xBF") != std::string_view::npos ||
+         question.find("\xEF\xBC\x9F") != std::string_view::npos;
+}
+
+QuestionType classify_type(const std::vector<text::Word>& opening, const std::vector<text::Word>& words, bool asked,
+                           const text::LanguageTables* tables) {
+  if (tables != nullptr) {
+    if (auto shape = shape_type(opening, *tables)) {
+      auto type = question_type_named(*shape);
+      if (!type) throw std::logic_error("shape_type named no type: " + std::string(*shape));
+      // "Nespresso vs Lavazza: which to choose?": choosing among things the question itself
+      // sets side by side is comparing them.
+      if (*type == QuestionType::list &&
+          tables->patterns(section_of(QuestionType::comparison)).matches(matched_words(words))) {
+        return QuestionType::comparison;
+      }
+      return *type;
+    }
+  }
+  const QuestionType by_phrase = first_match(kQuestionTypes, words, tables);
+  if (by_phrase == QuestionType::other && asked && tables != nullptr && !words.empty() &&
+      std::none_of(words.begin(), words.end(), [&](const text::Word& w) { return tables->in_list("interrogative", w.match); })) {
+    return QuestionType::yes_no;
+  }
+  return by_phrase;
 }
 
 Intent classify_intent(const std::vector<text::Word>& words, const text::LanguageTables* tables) {

@@ -55,4 +55,12 @@ std::string fold_for_matching(std::string_view utf8) {
   return to_utf8(U_FAILURE(status) ? bare : composed);
 }
 
+std::string without_apostrophes(std::string folded) {
+  for (std::size_t at; (at = folded.find("\xE2\x80\x99")) != std::string::npos;) folded.erase(at, 3);
+  std::erase(folded, '\'');
+  return folded;
+}
+
+std::string spelled_for_matching(std::string_view utf8) { return without_apostrophes(fold_for_matching(utf8)); }
+
 }  // namespace paa::text

@@ -104,10 +104,11 @@ LanguageTables parse_language_tables(std::string_view name, std::string_view tex
     if (line.front() == '[') {
       if (line.back() != ']') fail("a section header ends with ']'");
       section = std::string(line.substr(1, line.size() - 2));
-      if (section != "stop" && section != "elision" && section.find(' ') == std::string::npos) {
-        fail("unknown section [" + section + "]: [stop], [elision] or [<kind> <name>] such as [type how]");
+      const bool plain = section == "stop" || section == "elision" || section == "variants";
+      if (!plain && section.find(' ') == std::string::npos) {
+        fail("unknown section [" + section + "]: [stop], [elision], [variants] or [<kind> <name>] such as [type how]");
       }
-      if (section != "stop" && section != "elision" && t.sections.count(section) != 0) {
+      if (!plain && t.sections.count(section) != 0) {
         fail("section [" + section + "] appears twice");
       }
       if (section.starts_with("words ")) {
@@ -115,7 +116,7 @@ LanguageTables parse_language_tables(std::string_view name, std::string_view tex
         t.word_lists[section.substr(6)];
         continue;
       }
-      if (section != "stop" && section != "elision") t.sections[section];
+      if (!plain) t.sections[section];
       continue;
     }
     if (section.empty()) fail("text before the first section");
@@ -124,6 +125,17 @@ LanguageTables parse_language_tables(std::string_view name, std::string_view tex
     } else if (section.starts_with("words ")) {
       auto& list = t.word_lists[section.substr(6)];
       words_of(line, [&](std::string_view w) { list.push_back(fold_for_matching(w)); });
+    } else if (section == "variants") {
+      const auto arrow = line.find("=>");
+      if (arrow == std::string_view::npos) fail("a [variants] line is 'words => words' (or 'words =>' to drop them)");
+      VariantRewrite r;
+      words_of(line.substr(0, arrow), [&](std::string_view w) { r.from.push_back(spelled_for_matching(w)); });
+      words_of(line.substr(arrow + 2), [&](std::string_view w) { r.to.push_back(spelled_for_matching(w)); });
+      if (r.from.empty()) fail("a [variants] line names the words it rewrites before '=>'");
+      if (std::any_of(r.to.begin(), r.to.end(), [](const std::string& w) { return w.ends_with('*'); })) {
+        fail("a [variants] line's words after '=>' are words, not prefixes ('*')");
+      }
+      t.rewrites.push_back(std::move(r));
     } else if (section == "elision") {
       words_of(line, [&](std::string_view w) {
         std::string f = fold_for_matching(w);
@@ -140,6 +152,18 @@ LanguageTables parse_language_tables(std::string_view name, std::string_view tex
       } catch (const std::invalid_argument& e) {
         fail(e.what());
       }
+    }
+  }
+  // Longest first, so "should not" is read before "not" could be; stable keeps the file's
+  // order among equals.
+  std::stable_sort(t.rewrites.begin(), t.rewrites.end(),
+                   [](const VariantRewrite& a, const VariantRewrite& b) { return a.from.size() > b.from.size(); });
+  for (std::size_t i = 0; i < t.rewrites.size(); ++i) {
+    const std::string& first = t.rewrites[i].from.front();
+    if (first.ends_with('*')) {
+      t.rewrites_by_prefix.push_back(i);
+    } else {
+      t.rewrites_by_first[first].push_back(i);
     }
   }
   return t;

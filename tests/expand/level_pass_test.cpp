@@ -355,6 +355,33 @@ TEST(LevelPassSkipVariants, AVariantOfAKeyTheJobHasIsNotAdmittedAndIsCountedPerL
   EXPECT_TRUE(plain.level_skipped.empty());
 }
 
+// An expansion under way when paa's analysis version changes (docs/expansion.md "Skipping
+// variants"): the level an earlier analysis made keeps every key it admitted, and the next level
+// is made with the groups read again, by today's rules, from the keys the store has. Here the
+// earlier analysis is one that told "cannot" from "should not" (level 1 made without skipping).
+TEST(LevelPassSkipVariants, ALevelMadeByAnEarlierAnalysisKeepsItsKeysAndTheNextSkipsByTodaysGroups) {
+  MemoryExpansion store;
+  store.answer("losartan", {node("Who cannot take losartan?"), node("Who should not take losartan?")});
+  const std::vector<Parent> seeds{{query("losartan"), key("losartan"), ""}};
+  build(store, spec_of(2), 1, seeds);
+  ASSERT_THAT(store.level(1), ElementsAre("Who cannot take losartan?", "Who should not take losartan?"));
+  store.answer("Who cannot take losartan?", {node("Who can't take losartan?"), node("Is losartan safe?")});
+  store.answer("Who should not take losartan?", {node("Who shouldn't take losartan?")});
+
+  GroupSet groups;
+  KeyGrouper grouper;
+  groups.add(grouper.group(query("losartan").key));
+  ASSERT_TRUE(add_discovered_groups(store, store.state, grouper, groups));
+  LevelPass pass(skipping(2), 2, store.state, store, 1000, &groups);
+  for (const auto& p : parents_of(store, 1)) ASSERT_TRUE(pass.offer(p));
+  auto state = pass.finish();
+  ASSERT_TRUE(state);
+  EXPECT_THAT(store.level(1), ElementsAre("Who cannot take losartan?", "Who should not take losartan?"))
+      << "a key already discovered is never dropped";
+  EXPECT_THAT(store.level(2), ElementsAre("Is losartan safe?")) << "today's groups: can't, shouldn't, cannot are one";
+  EXPECT_EQ(state->skipped_at(2), 2u);
+}
+
 TEST(LevelPassSkipVariants, SkippedVariantsDoNotCountAgainstPerResult) {
   MemoryExpansion store;
   variant_seeds(store);

@@ -62,7 +62,7 @@ step "installed ${#files[@]} files"
 
 [ "$(command -v paa)" = /usr/bin/paa ] || fail "paa is not /usr/bin/paa but '$(command -v paa)'"
 out=$(/usr/bin/paa --version) || fail "paa --version exited $?"
-[[ $out =~ ^paa\ \(paa-harvester\)\ ${version}(-[0-9]+)?,\ commit\ [0-9A-Za-z._+-]+$ ]] || fail "paa --version: '$out'"
+[[ $out =~ ^paa\ \(paa-harvester\)\ ${version}(-[0-9]+)?,\ commit\ [0-9A-Za-z._+-]+,\ analysis\ [0-9]+$ ]] || fail "paa --version: '$out'"
 step "$out"
 out=$(/usr/bin/paa-emulator --version) || fail "paa-emulator --version exited $?"
 step "$out"

@@ -71,6 +71,28 @@ TEST(LanguageTables, AMistakeNamesTheFileAndLine) {
   EXPECT_EQ(error_of("[words person]\n[shape who]\n^welche @person\n"),
             "de.txt:3: '@person': no [words person] with words above it");
   EXPECT_THAT(error_of("[words person]\nmann\n[words person]\n"), ::testing::HasSubstr("de.txt:3: section [words person] appears twice"));
+  EXPECT_THAT(error_of("[variants]\nnicht\n"), ::testing::HasSubstr("de.txt:2: a [variants] line is 'words => words'"));
+  EXPECT_THAT(error_of("[variants]\n=> nicht\n"), ::testing::HasSubstr("de.txt:2: a [variants] line names the words"));
+  EXPECT_THAT(error_of("[variants]\nkein => nicht*\n"), ::testing::HasSubstr("de.txt:2: a [variants] line's words after"));
+}
+
+TEST(LanguageTables, VariantRewritesAreReadLongestFirstAndIndexedByTheirFirstWord) {
+  const auto t = parse_language_tables("xx.txt",
+                                       "[variants]\n"
+                                       "can't => not\n"
+                                       "Very =>\n"
+                                       "should not => not\n"
+                                       "cuff* => monitor\n");
+  ASSERT_EQ(t.rewrites.size(), 4u);
+  EXPECT_EQ(t.rewrites[0].from, (std::vector<std::string>{"should", "not"}));  // the longest first
+  EXPECT_EQ(t.rewrites[1].from, (std::vector<std::string>{"cant"}));           // then the file's order
+  EXPECT_EQ(t.rewrites[2].from, (std::vector<std::string>{"very"}));           // folded
+  EXPECT_TRUE(t.rewrites[2].to.empty());
+  EXPECT_EQ(t.rewrites[3].to, (std::vector<std::string>{"monitor"}));
+  EXPECT_EQ(t.rewrites_by_first.at("should"), (std::vector<std::size_t>{0}));
+  EXPECT_EQ(t.rewrites_by_first.at("cant"), (std::vector<std::size_t>{1}));
+  EXPECT_EQ(t.rewrites_by_prefix, (std::vector<std::size_t>{3}));
+  EXPECT_FALSE(t.rewrites_by_first.contains("cuff"));
 }
 
 TEST(LanguageTables, EveryLanguageTheIssueNamesIsCompiledIn) {

@@ -2,8 +2,9 @@
 // One language's tables (src/text/languages/<hl>.txt, compiled into paa; docs/topics.md): its
 // stop words, the elisions split off a word (French l', qu'), named lists of phrase patterns
 // (`[type how]`, `[intent commercial]`, `[shape time]`) that the question module gives a
-// meaning, and named word lists (`[words person]`) that a pattern names as `@person`: the
-// pattern stands for one pattern per word of the list (a list is written before its use).
+// meaning, named word lists (`[words person]`) that a pattern names as `@person`: the
+// pattern stands for one pattern per word of the list (a list is written before its use), and
+// `[variants]`, the words a variant group reads in place of others ("cannot => not").
 #include "paa/text/pattern_set.hpp"
 
 #include <map>
@@ -14,6 +15,13 @@
 
 namespace paa::text {
 
+// One line of `[variants]`: `from` (one or more words; "cuff*" stands for every word it starts)
+// is read as `to` (no word: dropped).
+struct VariantRewrite {
+  std::vector<std::string> from;  // folded for matching, without apostrophes
+  std::vector<std::string> to;
+};
+
 struct LanguageTables {
   std::string hl;
   std::unordered_set<std::string> stop_words;  // folded for matching
@@ -22,6 +30,13 @@ struct LanguageTables {
   std::map<std::string, PatternSet, std::less<>> sections;
   // "person" (from "[words person]") -> its words, folded for matching, in the file's order.
   std::map<std::string, std::vector<std::string>, std::less<>> word_lists;
+
+  std::vector<VariantRewrite> rewrites;  // longest `from` first, then in the file's order
+  // Of `rewrites`, the indexes of those whose first word is this one, in `rewrites`' order (a
+  // question's words are looked up, not every rewrite tried at every word), and of those whose
+  // first word ends with '*' (few).
+  std::map<std::string, std::vector<std::size_t>, std::less<>> rewrites_by_first;
+  std::vector<std::size_t> rewrites_by_prefix;
 
   const PatternSet& patterns(std::string_view section) const;
   // Whether `word` (folded) is in the list (an entry "isn*" holds every word it starts); false

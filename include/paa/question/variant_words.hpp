@@ -1,0 +1,19 @@
+#pragma once
+// The words a question's variant group is read from (docs/topics.md "Variant groups"): its
+// words with its language's `[variants]` rewrites applied, so that forms a reader calls the same
+// question give the same content stems ("Who cannot take losartan?" and "Who should not take
+// losartan?" both read "not take losartan"; "very best" reads "best"). Type and intent are read
+// from the words as written. Pure: words and tables in, words out.
+#include "paa/text/language.hpp"
+#include "paa/text/tokenizer.hpp"
+
+#include <vector>
+
+namespace paa::question {
+
+// At each word, the longest rewrite whose `from` matches there (the first in the file among
+// equals) replaces the words it matched; a rewritten word is not read again. No tables, or none
+// matching: the words unchanged.
+std::vector<text::Word> variant_words(const std::vector<text::Word>& words, const text::LanguageTables* tables);
+
+}  // namespace paa::question

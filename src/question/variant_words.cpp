@@ -1,0 +1,55 @@
+#include "paa/question/variant_words.hpp"
+
+#include "paa/text/fold.hpp"
+
+#include <string>
+
+namespace paa::question {
+
+namespace {
+
+bool word_matches(const std::string& entry, const std::string& word) {
+  return entry.ends_with('*') ? word.starts_with(std::string_view(entry).substr(0, entry.size() - 1)) : entry == word;
+}
+
+// Whether `r` matches at `at`: its words, one for one.
+bool matches_at(const text::VariantRewrite& r, const std::vector<std::string>& spelled, std::size_t at) {
+  if (at + r.from.size() > spelled.size()) return false;
+  for (std::size_t i = 0; i < r.from.size(); ++i) {
+    if (!word_matches(r.from[i], spelled[at + i])) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::vector<text::Word> variant_words(const std::vector<text::Word>& words, const text::LanguageTables* tables) {
+  if (tables == nullptr || tables->rewrites.empty()) return words;
+  std::vector<std::string> spelled;
+  spelled.reserve(words.size());
+  for (const auto& w : words) spelled.push_back(text::without_apostrophes(w.match));
+  std::vector<text::Word> out;
+  out.reserve(words.size());
+  for (std::size_t at = 0; at < words.size();) {
+    // The longest of the candidates (both lists are in `rewrites`' order, longest first).
+    const text::VariantRewrite* best = nullptr;
+    auto consider = [&](std::size_t i) {
+      const auto& r = tables->rewrites[i];
+      if ((best == nullptr || r.from.size() > best->from.size()) && matches_at(r, spelled, at)) best = &r;
+    };
+    if (auto it = tables->rewrites_by_first.find(spelled[at]); it != tables->rewrites_by_first.end()) {
+      for (std::size_t i : it->second) consider(i);
+    }
+    for (std::size_t i : tables->rewrites_by_prefix) consider(i);
+    if (best == nullptr) {
+      out.push_back(words[at]);
+      ++at;
+      continue;
+    }
+    for (const auto& to : best->to) out.push_back(text::Word{to, to, text::Word::Kind::letters});
+    at += best->from.size();
+  }
+  return out;
+}
+
+}  // namespace paa::question
