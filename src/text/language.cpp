@@ -17,12 +17,12 @@ const PatternSet& LanguageTables::patterns(std::string_view section) const {
 }
 
 bool LanguageTables::in_list(std::string_view list, std::string_view word) const {
-  auto it = word_lists.find(list);
-  if (it == word_lists.end()) return false;
-  return std::any_of(it->second.begin(), it->second.end(), [&](const std::string& entry) {
-    // "isn*" stands for every word it starts, as in a pattern.
-    return entry.ends_with('*') ? word.starts_with(std::string_view(entry).substr(0, entry.size() - 1)) : entry == word;
-  });
+  auto it = word_sets.find(list);
+  if (it == word_sets.end()) return false;
+  // "isn*" stands for every word it starts, as in a pattern.
+  return it->second.words.contains(std::string(word)) ||
+         std::any_of(it->second.prefixes.begin(), it->second.prefixes.end(),
+                     [&](const std::string& prefix) { return word.starts_with(prefix); });
 }
 
 namespace {
@@ -151,6 +151,16 @@ LanguageTables parse_language_tables(std::string_view name, std::string_view tex
         }
       } catch (const std::invalid_argument& e) {
         fail(e.what());
+      }
+    }
+  }
+  for (const auto& [list, words] : t.word_lists) {
+    auto& set = t.word_sets[list];
+    for (const auto& w : words) {
+      if (w.ends_with('*')) {
+        set.prefixes.push_back(w.substr(0, w.size() - 1));
+      } else {
+        set.words.insert(w);
       }
     }
   }

@@ -2,10 +2,14 @@
 // Internal: one variant group as QuestionGroups::finish reads it from its sort by group: its
 // members (one record per distinct question) and its trees (one record per tree holding any
 // member, sorted by tree). What it answers is docs/topics.md "Variant groups"' rules.
+#include "paa/question/question_type.hpp"
+
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 namespace paa::topics::detail {
@@ -29,16 +33,41 @@ class OpenGroup {
     roots_.insert(root);
     locales_.insert(locale);
   }
-  // The spelling in the most trees; ties by the one fetched first, then by its tree.
+  // The most natural spelling (docs/topics.md "Variant groups"): a question (written with a
+  // question mark) before a keyword form, one without a year before one with a year; then the
+  // spelling in the most trees; ties by the one fetched first, then by its tree.
   const GroupMember& representative() const {
     const GroupMember* rep = &members_.front();
+    auto rank = [](const GroupMember& m) {
+      return std::make_pair(!question::written_as_question(m.spelling), has_year(m.spelling));
+    };
+    auto rep_rank = rank(*rep);
     for (const auto& m : members_) {
+      const auto r = rank(m);
+      if (r != rep_rank) {
+        if (r < rep_rank) {
+          rep = &m;
+          rep_rank = r;
+        }
+        continue;
+      }
       if (m.count > rep->count ||
           (m.count == rep->count && (m.since < rep->since || (m.since == rep->since && m.tree < rep->tree)))) {
         rep = &m;
       }
     }
     return *rep;
+  }
+  // Whether `text` holds a year: four digits from 1900 to 2099 standing alone, as the tokenizer
+  // drops them from content stems ("best espresso machine 2026").
+  static bool has_year(std::string_view text) {
+    auto digit = [](char c) { return c >= '0' && c <= '9'; };
+    for (std::size_t i = 0; i + 4 <= text.size(); ++i) {
+      if ((i > 0 && digit(text[i - 1])) || (i + 4 < text.size() && digit(text[i + 4]))) continue;
+      const std::string_view y = text.substr(i, 4);
+      if (std::all_of(y.begin(), y.end(), digit) && (y.starts_with("19") || y.starts_with("20"))) return true;
+    }
+    return false;
   }
   const std::vector<GroupMember>& members() const { return members_; }
   std::uint64_t trees() const { return trees_; }

@@ -33,6 +33,37 @@ TEST(OpenGroup, TheRepresentativeIsInTheMostTreesThenFetchedFirstThenByTree) {
   EXPECT_EQ(tree.representative().spelling, "q1");
 }
 
+GroupMember spelled(std::string spelling, std::uint64_t count, std::uint64_t since) {
+  GroupMember m = member(since, count, since, 0);
+  m.spelling = std::move(spelling);
+  return m;
+}
+
+// Issue 45: "espresso vs coffee difference" (20,400 searches, in more trees) over "Espresso vs
+// coffee: what is the difference?"; "How long does coffee in 2024 last?" over "How long does
+// coffee last?".
+TEST(OpenGroup, TheRepresentativeIsAQuestionBeforeAKeywordFormAndWithoutAYearBeforeWithOne) {
+  OpenGroup keyword;
+  keyword.add_member(spelled("espresso vs coffee difference", 9, 1));
+  keyword.add_member(spelled("Espresso vs coffee: what is the difference?", 2, 5));
+  EXPECT_EQ(keyword.representative().spelling, "Espresso vs coffee: what is the difference?");
+  OpenGroup year;
+  year.add_member(spelled("How long does coffee in 2024 last?", 9, 1));
+  year.add_member(spelled("How long does coffee last?", 2, 5));
+  year.add_member(spelled("how long does coffee last", 20, 0));
+  EXPECT_EQ(year.representative().spelling, "How long does coffee last?");
+  OpenGroup every_one_has_a_year;  // then the trees decide
+  every_one_has_a_year.add_member(spelled("Best laptop 2024?", 2, 1));
+  every_one_has_a_year.add_member(spelled("What is the best laptop in 2025?", 3, 5));
+  EXPECT_EQ(every_one_has_a_year.representative().spelling, "What is the best laptop in 2025?");
+  // Not a year: a model number, a count, a longer number.
+  EXPECT_FALSE(OpenGroup::has_year("iPhone 15 price?"));
+  EXPECT_FALSE(OpenGroup::has_year("Is 12000 steps a day enough?"));
+  EXPECT_FALSE(OpenGroup::has_year("How many calories in 2500 g of rice?"));
+  EXPECT_TRUE(OpenGroup::has_year("best laptop 2026"));
+  EXPECT_TRUE(OpenGroup::has_year("(1999)"));
+}
+
 TEST(OpenGroup, ATreeHoldingTwoVariantsCountsOnceAndSeedsAndLocalesAreDistinct) {
   OpenGroup g;
   g.add_tree(1, 100, 7);

@@ -30,6 +30,12 @@ struct LanguageTables {
   std::map<std::string, PatternSet, std::less<>> sections;
   // "person" (from "[words person]") -> its words, folded for matching, in the file's order.
   std::map<std::string, std::vector<std::string>, std::less<>> word_lists;
+  // The same lists for in_list: the whole words hashed, the "isn*" entries apart (few).
+  struct WordSet {
+    std::unordered_set<std::string> words;
+    std::vector<std::string> prefixes;
+  };
+  std::map<std::string, WordSet, std::less<>> word_sets;
 
   std::vector<VariantRewrite> rewrites;  // longest `from` first, then in the file's order
   // Of `rewrites`, the indexes of those whose first word is this one, in `rewrites`' order (a

@@ -2,7 +2,7 @@
 // Variant groups and hubs (docs/topics.md "Variant groups", "Hubs"): a reducer of the analysis
 // pass. Each question of the pass gets its profile (type, intent, variant group) from the
 // spelling and language of the tree fetched first; then, per group, in one external sort by
-// group: its representative (the spelling in the most trees, ties by the one fetched first),
+// group: its representative (its most natural spelling: open_group.hpp),
 // `trees` (the stored keys whose tree holds any of its variants), `seeds` (the distinct level-0
 // keys those trees descend from) and `locales` (distinct hl/gl). Memory: the sorts' budgets
 // plus one group's distinct seeds and locales at a time. The answers are two scratch files,
@@ -34,7 +34,7 @@ struct QuestionGroup {
   question::QuestionType type = question::QuestionType::other;
   question::Intent intent = question::Intent::informational;
   std::uint64_t group = 0;            // question::variant_group_id of its representative
-  std::string_view representative;    // the group's most frequent spelling
+  std::string_view representative;    // the group's most natural spelling
   bool is_representative = false;     // this question is that spelling
   std::uint64_t trees = 0;            // group_count
   std::uint64_t seeds = 0;

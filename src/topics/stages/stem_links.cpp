@@ -1,5 +1,7 @@
 #include "stem_links.hpp"
 
+#include "paa/topics/topic_words.hpp"
+
 #include <cmath>
 
 namespace paa::topics::stages {
@@ -8,8 +10,14 @@ StemLinks::StemLinks(const GroupLanguages& languages, std::size_t memory)
     : languages_(languages), stems_(records_in(memory, sizeof(StemRef)), {}, "paa-topic-stem-sort") {}
 
 Result<void> StemLinks::add(const GroupRecord& group) {
-  for (const std::string_view stem : group.stems) {
-    if (auto added = stems_.add({stem_hash(group.hl, stem), group.number, 0}); !added) return added;
+  if (group.hl != tables_hl_) {  // one language's groups come together
+    tables_hl_ = std::string(group.hl);
+    tables_ = text::language_tables(group.hl);
+  }
+  for (std::size_t i = 0; i < group.stems.size(); ++i) {
+    // A number or a function word neither links nor names (topic_words.hpp).
+    if (!is_topic_word(i < group.surfaces.size() ? group.surfaces[i] : group.stems[i], tables_)) continue;
+    if (auto added = stems_.add({stem_hash(group.hl, group.stems[i]), group.number, 0}); !added) return added;
   }
   return {};
 }

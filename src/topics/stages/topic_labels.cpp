@@ -2,7 +2,9 @@
 
 #include "paa/extmem/scratch_reader.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <set>
 
 namespace paa::topics::stages {
 
@@ -18,7 +20,7 @@ struct TopicStem {
   }
 };
 
-// One topic's stems as they come by stem, the best kLabelStems kept.
+// One topic's stems as they come by stem, the best kLabelCandidates kept.
 class BestStems {
  public:
   void count(const TopicStem& r, double language) {
@@ -32,10 +34,11 @@ class BestStems {
     df_ = r.df;
     language_ = language;
   }
-  LabelStems close_topic() {
+  std::vector<std::uint64_t> close_topic() {
     close_stem();
-    LabelStems out{};
-    for (std::size_t i = 0; i < best_.size(); ++i) out[i] = best_[i].stem;
+    std::vector<std::uint64_t> out;
+    out.reserve(best_.size());
+    for (const auto& b : best_) out.push_back(b.stem);
     best_.clear();
     tf_ = 0;
     return out;
@@ -57,9 +60,9 @@ class BestStems {
     const double idf = std::log(std::max(language_, 2.0) / static_cast<double>(df_));
     const Scored sc{static_cast<double>(tf_) * std::max(idf, 0.01), tf_, stem_};
     const auto at = std::upper_bound(best_.begin(), best_.end(), sc);
-    if (static_cast<std::size_t>(at - best_.begin()) < kLabelStems) {
+    if (static_cast<std::size_t>(at - best_.begin()) < kLabelCandidates) {
       best_.insert(at, sc);
-      if (best_.size() > kLabelStems) best_.pop_back();
+      if (best_.size() > kLabelCandidates) best_.pop_back();
     }
     tf_ = 0;
   }
@@ -69,12 +72,46 @@ class BestStems {
   double language_ = 0;
 };
 
+// A label as a set: its stems sorted, so that the same three in another order are the same.
+LabelStems as_set(LabelStems label) {
+  std::sort(label.begin(), label.end());
+  return label;
+}
+
 }  // namespace
+
+std::vector<LabelStems> distinct_labels(const std::vector<std::vector<std::uint64_t>>& candidates,
+                                        const std::vector<std::uint64_t>& groups) {
+  std::vector<std::uint32_t> order(candidates.size());
+  for (std::uint32_t t = 0; t < order.size(); ++t) order[t] = t;
+  std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return groups[a] > groups[b]; });
+  std::vector<LabelStems> out(candidates.size(), LabelStems{});
+  std::set<LabelStems> used;
+  for (const std::uint32_t t : order) {
+    const auto& c = candidates[t];
+    LabelStems label{};
+    for (std::size_t i = 0; i < c.size() && i < kPlainLabelStems; ++i) label[i] = c[i];
+    if (!c.empty() && used.contains(as_set(label))) {
+      // The next stem that tells it apart; none: the label stays shared.
+      for (std::size_t i = kPlainLabelStems; i < c.size(); ++i) {
+        LabelStems longer = label;
+        longer[kPlainLabelStems] = c[i];
+        if (!used.contains(as_set(longer))) {
+          label = longer;
+          break;
+        }
+      }
+    }
+    if (!c.empty()) used.insert(as_set(label));
+    out[t] = label;
+  }
+  return out;
+}
 
 Result<std::vector<LabelStems>> choose_label_stems(const extmem::ScratchFile& notes,
                                                    const std::vector<std::uint32_t>& topic_of, std::uint32_t topics,
                                                    const GroupLanguages& languages, std::size_t memory) {
-  std::vector<LabelStems> out(topics, LabelStems{});
+  std::vector<std::vector<std::uint64_t>> candidates(topics);
   extmem::SortedRuns<TopicStem> by_topic(records_in(memory, sizeof(TopicStem)), {}, "paa-topic-labels");
   extmem::ScratchReader in(notes);
   while (!in.done()) {
@@ -88,15 +125,19 @@ Result<std::vector<LabelStems>> choose_label_stems(const extmem::ScratchFile& no
   std::uint32_t current = kNone;
   auto scored = by_topic.for_each([&](const TopicStem& r) -> Result<void> {
     if (r.topic != current) {
-      if (current != kNone) out[current] = best.close_topic();
+      if (current != kNone) candidates[current] = best.close_topic();
       current = r.topic;
     }
     best.count(r, languages.size_of(r.group));
     return {};
   });
   if (!scored) return scored.error();
-  if (current != kNone) out[current] = best.close_topic();
-  return out;
+  if (current != kNone) candidates[current] = best.close_topic();
+  std::vector<std::uint64_t> groups(topics, 0);
+  for (const std::uint32_t t : topic_of) {
+    if (t < topics) ++groups[t];
+  }
+  return distinct_labels(candidates, groups);
 }
 
 }  // namespace paa::topics::stages

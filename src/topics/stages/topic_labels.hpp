@@ -1,16 +1,26 @@
 #pragma once
 // Internal, the topic map's fifth stage: each topic's label stems, its three most characteristic
 // stems: (the topic's groups holding the stem) x ln(groups of the language / groups of the
-// language holding it), ties by more groups, then by the stem's hash. The words shown for them
-// are chosen with the records (topic_records.hpp): each stem's most common surface.
+// language holding it), ties by more groups, then by the stem's hash. Labels are distinct: a
+// topic whose three are another's (in any order), that topic being larger (more groups; then
+// the lower number), gets a fourth, its next stem that makes the set no other's ("marathon,
+// training, plan" and "marathon, training, plan, beginners"). The words shown for them are
+// chosen with the records (topic_records.hpp): each stem's most common surface.
 #include "stem_links.hpp"
 
 #include <array>
 
 namespace paa::topics::stages {
 
-constexpr std::size_t kLabelStems = 3;
+constexpr std::size_t kLabelStems = 4;       // the fourth only to tell a label from another's
+constexpr std::size_t kPlainLabelStems = 3;
+constexpr std::size_t kLabelCandidates = 8;  // a topic's best stems kept to choose a fourth from
 using LabelStems = std::array<std::uint64_t, kLabelStems>;  // stem hashes, best first; 0 = none
+
+// The labels made distinct: `candidates` of each topic best first (at most kLabelCandidates),
+// `groups` each topic's size. Pure, for its step tests.
+std::vector<LabelStems> distinct_labels(const std::vector<std::vector<std::uint64_t>>& candidates,
+                                        const std::vector<std::uint64_t>& groups);
 
 // `notes`: StemLinks's. By topic.
 Result<std::vector<LabelStems>> choose_label_stems(const extmem::ScratchFile& notes,

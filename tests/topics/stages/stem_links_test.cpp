@@ -50,6 +50,27 @@ TEST(StemLinks, GroupsSharingAStemAreLinkedByHowRareItIsInTheirLanguage) {
                        {g, 0, 3}, {g, 1, 3}, {g, 2, 3}, {c, 2, 2}, {c, 3, 2}, {p, 0, 1}}));
 }
 
+TEST(StemLinks, NumbersAndFunctionWordsNeitherLinkNorAreNoted) {
+  // "Can you reverse type 2 diabetes?", "What is the key 2 pain tablet?", "How long does X take?"
+  const std::vector<OwnedGroup> groups{testing::group(0, {"2", "revers", "diabet", "take"}),
+                                       testing::group(1, {"2", "key", "pain", "tablet", "take"}),
+                                       testing::group(2, {"diabet", "long"}), testing::group(3, {"pain", "long"})};
+  const GroupLanguages languages(testing::one_language(4));
+  StemLinks stems(languages, 1024);
+  for (const auto& g : groups) ASSERT_TRUE(stems.add(g.record()));
+  KeptEdges edges;
+  auto notes = stems.finish(edges);
+  ASSERT_TRUE(notes) << notes.error().message;
+  EXPECT_EQ(edges.pairs.size(), 2u) << "diabet links 0-2, pain 1-3; 2, take and long link nothing";
+  EXPECT_GT(edges.at(0, 2), 0.0f);
+  EXPECT_GT(edges.at(1, 3), 0.0f);
+  for (const auto& [stem, group, df] : read_notes(**notes)) {
+    EXPECT_NE(stem, stem_hash("en", "2"));
+    EXPECT_NE(stem, stem_hash("en", "take"));
+    EXPECT_NE(stem, stem_hash("en", "long"));
+  }
+}
+
 TEST(StemLinks, ALanguageOfTwoGroupsOrAStemOfMoreThanThirtyTwoLinksNobodyButIsStillNoted) {
   std::vector<OwnedGroup> groups{testing::group(0, {"ding"}, "de"), testing::group(1, {"ding"}, "de")};
   for (std::uint32_t n = 2; n < 2 + 33; ++n) groups.push_back(testing::group(n, {"common"}));

@@ -44,5 +44,24 @@ TEST(ChooseLabelStems, EqualScoresGoToTheStemOfMoreGroupsThenTheSmallerHash) {
   EXPECT_EQ((*stems)[0], (LabelStems{P, Q, R}));
 }
 
+// Distinct labels (issue 45: "marathon, plan, training" x16 and "marathon, training, plan" x16).
+TEST(DistinctLabels, TheSameThreeInAnyOrderGetTheStemThatTellsThemApart) {
+  const std::uint64_t M = 1, P = 2, T = 3, B = 4, K = 5;
+  // Topic 1 is larger: it keeps the plain label; topic 0 and 2 come after it, by number.
+  const auto labels = distinct_labels({{M, T, P, B, K}, {M, P, T, K}, {T, M, P, B, K}}, {5, 9, 5});
+  EXPECT_EQ(labels[1], (LabelStems{M, P, T, 0}));
+  EXPECT_EQ(labels[0], (LabelStems{M, T, P, B}));
+  EXPECT_EQ(labels[2], (LabelStems{T, M, P, K})) << "B would make it topic 0's";
+}
+
+TEST(DistinctLabels, ALabelWithNothingToTellItApartStaysAndDifferentLabelsAreUntouched) {
+  const std::uint64_t A = 1, B = 2, C = 3, D = 4;
+  const auto labels = distinct_labels({{A, B, C}, {A, B, C}, {A, B, D}, {}}, {3, 2, 1, 0});
+  EXPECT_EQ(labels[0], (LabelStems{A, B, C, 0}));
+  EXPECT_EQ(labels[1], (LabelStems{A, B, C, 0})) << "no fourth stem to add";
+  EXPECT_EQ(labels[2], (LabelStems{A, B, D, 0}));
+  EXPECT_EQ(labels[3], (LabelStems{}));
+}
+
 }  // namespace
 }  // namespace paa::topics::stages
