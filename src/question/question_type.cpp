@@ -1,6 +1,7 @@
 #include "paa/question/question_type.hpp"
 
 #include "paa/question/question_shape.hpp"
+#include "paa/question/variant_words.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -102,7 +103,7 @@ bool written_as_question(std::string_view question) {
 QuestionType classify_type(const std::vector<text::Word>& opening, const std::vector<text::Word>& words, bool asked,
                            const text::LanguageTables* tables) {
   if (tables != nullptr) {
-    if (auto shape = shape_type(opening, *tables)) {
+    if (auto shape = shape_type(without_fillers(opening, tables), *tables)) {
       auto type = question_type_named(*shape);
       if (!type) throw std::logic_error("shape_type named no type: " + std::string(*shape));
       // "Nespresso vs Lavazza: which to choose?": choosing among things the question itself

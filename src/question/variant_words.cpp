@@ -21,9 +21,8 @@ bool matches_at(const text::VariantRewrite& r, const std::vector<std::string>& s
   return true;
 }
 
-}  // namespace
-
-std::vector<text::Word> variant_words(const std::vector<text::Word>& words, const text::LanguageTables* tables) {
+std::vector<text::Word> rewritten(const std::vector<text::Word>& words, const text::LanguageTables* tables,
+                                  bool drops_only) {
   if (tables == nullptr || tables->rewrites.empty()) return words;
   std::vector<std::string> spelled;
   spelled.reserve(words.size());
@@ -35,6 +34,7 @@ std::vector<text::Word> variant_words(const std::vector<text::Word>& words, cons
     const text::VariantRewrite* best = nullptr;
     auto consider = [&](std::size_t i) {
       const auto& r = tables->rewrites[i];
+      if (drops_only && !r.to.empty()) return;
       if ((best == nullptr || r.from.size() > best->from.size()) && matches_at(r, spelled, at)) best = &r;
     };
     if (auto it = tables->rewrites_by_first.find(spelled[at]); it != tables->rewrites_by_first.end()) {
@@ -50,6 +50,16 @@ std::vector<text::Word> variant_words(const std::vector<text::Word>& words, cons
     at += best->from.size();
   }
   return out;
+}
+
+}  // namespace
+
+std::vector<text::Word> variant_words(const std::vector<text::Word>& words, const text::LanguageTables* tables) {
+  return rewritten(words, tables, false);
+}
+
+std::vector<text::Word> without_fillers(const std::vector<text::Word>& words, const text::LanguageTables* tables) {
+  return rewritten(words, tables, true);
 }
 
 }  // namespace paa::question

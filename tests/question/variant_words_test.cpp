@@ -63,6 +63,17 @@ TEST_F(VariantWords, ARewrittenWordIsNotReadAgain) {
   EXPECT_EQ(read("who not"), "who never");
 }
 
+TEST_F(VariantWords, AnOpeningIsReadWithoutItsFillersOnly) {
+  EXPECT_EQ(joined(without_fillers(tokenizer_.words("who very cannot take it now", "en"), &tables_)), "who cannot take it");
+}
+
+TEST(QuestionTypes, AFillerInTheOpeningDoesNotHideIt) {
+  text::Tokenizer tokenizer;
+  const auto* en = text::language_tables("en");
+  const auto words = tokenizer.words("What usually causes cellulitis?", "en");
+  EXPECT_EQ(name(classify_type(words, words, true, en)), "why");
+}
+
 TEST_F(VariantWords, NoTablesOrNoMatchLeavesTheWords) {
   const auto words = tokenizer_.words("Who cannot take it", "en");
   EXPECT_EQ(joined(variant_words(words, nullptr)), "who cannot take it");

@@ -15,5 +15,8 @@ namespace paa::question {
 // equals) replaces the words it matched; a rewritten word is not read again. No tables, or none
 // matching: the words unchanged.
 std::vector<text::Word> variant_words(const std::vector<text::Word>& words, const text::LanguageTables* tables);
+// The same with only the rewrites that drop words (fillers: "What usually causes ..." asks what
+// "What causes ..." asks), which is how a question's opening is read (question_type.hpp).
+std::vector<text::Word> without_fillers(const std::vector<text::Word>& words, const text::LanguageTables* tables);
 
 }  // namespace paa::question

@@ -2,7 +2,10 @@
 // The phrase patterns of one section of a language's tables (`[type how]`), indexed by the word
 // each must start with, so a question is tried only against the patterns one of its words can
 // start (every pattern at every word of ~2 million questions was most of the topic pass's
-// CPU, perf); the patterns that start otherwise (`_`, `word*`) are always tried.
+// CPU, perf); the patterns that start otherwise (`_`, `word*`) are always tried. A pattern that
+// starts with two words is indexed by both: a `[shape]` section's `^what @time` is one pattern
+// per word of the list, all starting "what", and trying each of them on every question that
+// starts "what" was again most of the pass's CPU.
 #include "paa/text/phrase_pattern.hpp"
 
 #include <cstddef>
@@ -30,6 +33,7 @@ class PatternSet {
   };
   std::vector<PhrasePattern> patterns_;
   std::unordered_map<std::string, std::vector<std::size_t>, Hash, std::equal_to<>> by_first_;
+  std::unordered_map<std::string, std::vector<std::size_t>, Hash, std::equal_to<>> by_pair_;  // "what year"
   std::vector<std::size_t> always_;
 };
 

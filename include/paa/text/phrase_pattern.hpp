@@ -23,6 +23,12 @@ class PhrasePattern {
     return !tokens_.empty() && tokens_.front().kind == Kind::word ? std::string_view(tokens_.front().text)
                                                                   : std::string_view();
   }
+  // The word right after it, when the pattern starts with two whole words ("" otherwise).
+  std::string_view second_word() const {
+    return tokens_.size() >= 2 && tokens_[0].kind == Kind::word && tokens_[1].kind == Kind::word
+               ? std::string_view(tokens_[1].text)
+               : std::string_view();
+  }
 
  private:
   enum class Kind { word, prefix, one, gap };
