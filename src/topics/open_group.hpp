@@ -3,8 +3,8 @@
 // members (one record per distinct question) and its trees (one record per tree holding any
 // member, sorted by tree). What it answers is docs/topics.md "Variant groups"' rules.
 #include "paa/question/question_type.hpp"
+#include "paa/text/tokenizer.hpp"
 
-#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -58,14 +58,19 @@ class OpenGroup {
     }
     return *rep;
   }
-  // Whether `text` holds a year: four digits from 1900 to 2099 standing alone, as the tokenizer
-  // drops them from content stems ("best espresso machine 2026").
+  // Whether `text` holds a year, as the tokenizer reads one (text::is_year) in a run of digits
+  // standing alone: "best espresso machine 2026".
   static bool has_year(std::string_view text) {
     auto digit = [](char c) { return c >= '0' && c <= '9'; };
-    for (std::size_t i = 0; i + 4 <= text.size(); ++i) {
-      if ((i > 0 && digit(text[i - 1])) || (i + 4 < text.size() && digit(text[i + 4]))) continue;
-      const std::string_view y = text.substr(i, 4);
-      if (std::all_of(y.begin(), y.end(), digit) && (y.starts_with("19") || y.starts_with("20"))) return true;
+    for (std::size_t i = 0; i < text.size();) {
+      if (!digit(text[i])) {
+        ++i;
+        continue;
+      }
+      std::size_t end = i;
+      while (end < text.size() && digit(text[end])) ++end;
+      if (text::is_year(text.substr(i, end - i))) return true;
+      i = end;
     }
     return false;
   }
