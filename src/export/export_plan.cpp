@@ -1,5 +1,6 @@
 #include "paa/export/export_plan.hpp"
 
+#include "paa/export/attributes.hpp"
 #include "paa/export/exporter.hpp"
 #include "paa/model/clock.hpp"
 #include "paa/output/atomic_file.hpp"
@@ -194,7 +195,13 @@ Result<ExportSummary> write_export(const OpenedStores& stores, const ExportPlan&
   const ViewRow& view = *plan.view;
   ExportRequest request = plan.request;
   if (auto resolved = resolve_points(stores, plan, request); !resolved) return resolved.error();
-  if (plan.folder) return view.folder(store, request, *plan.output, plan.force);
+  if (plan.folder) {
+    // The report folder's topics carry the seeds' volumes (the partitioned folders catalog their own).
+    if (view.takes(kShowsDemand)) {
+      if (auto catalogued = catalog_selection(store, request); !catalogued) return catalogued.error();
+    }
+    return view.folder(store, request, *plan.output, plan.force);
+  }
   ExportSummary summary;
   Result<void> done;
   if (view.file != nullptr) {

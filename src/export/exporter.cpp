@@ -37,7 +37,7 @@ Result<ExportSummary> export_store(StoreReader& store, const ExportRequest& sele
     return make_error(errc::invalid_input, std::string(view.name) + " is written to a file by name, not a stream");
   }
   ExportRequest request = selection;
-  if (view.takes(kShowsAttributes)) {
+  if (view.takes(kShowsAttributes) || view.takes(kShowsDemand)) {
     if (auto catalogued = catalog_selection(store, request); !catalogued) return catalogued.error();
   }
   if (view.stream != nullptr) return view.stream(store, request, out);

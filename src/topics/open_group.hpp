@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 #include <utility>
 #include <vector>
@@ -26,12 +27,15 @@ struct GroupMember {
 class OpenGroup {
  public:
   void add_member(GroupMember member) { members_.push_back(std::move(member)); }
-  // Trees come sorted within the group: a tree that holds two variants counts once.
-  void add_tree(std::uint64_t tree, std::uint64_t root, std::uint64_t locale) {
+  // Trees come sorted within the group: a tree that holds two variants counts once. `seed`: the
+  // key hash of the seed whose volume the tree counts (0 = none, analysis::Occurrence::seed).
+  void add_tree(std::uint64_t tree, std::uint64_t root, std::uint64_t locale, std::uint64_t seed = 0,
+                std::uint64_t volume = 0) {
     if (trees_ == 0 || tree != last_tree_) ++trees_;
     last_tree_ = tree;
     roots_.insert(root);
     locales_.insert(locale);
+    if (seed != 0) seeds_.emplace(seed, volume);
   }
   // The most natural spelling (docs/topics.md "Variant groups"): a question (written with a
   // question mark) before a keyword form, one without a year before one with a year; then the
@@ -78,8 +82,18 @@ class OpenGroup {
   std::uint64_t trees() const { return trees_; }
   std::uint64_t seeds() const { return roots_.size(); }
   std::uint64_t locales() const { return locales_.size(); }
+  // The group's demand (docs/topics.md "Demand"): each distinct seed's volume once, over the
+  // group's trees; saturating. 0 when no tree's seed has a volume.
+  std::uint64_t volume() const {
+    std::uint64_t sum = 0;
+    for (const auto& [seed, v] : seeds_) sum = v > UINT64_MAX - sum ? UINT64_MAX : sum + v;
+    return sum;
+  }
+  // (seed, volume) of each distinct seed with a volume, in no order.
+  const std::unordered_map<std::uint64_t, std::uint64_t>& volume_seeds() const { return seeds_; }
   void clear() {
     members_.clear();
+    seeds_.clear();
     roots_.clear();
     locales_.clear();
     trees_ = 0;
@@ -88,6 +102,7 @@ class OpenGroup {
  private:
   std::vector<GroupMember> members_;
   std::unordered_set<std::uint64_t> roots_, locales_;
+  std::unordered_map<std::uint64_t, std::uint64_t> seeds_;  // seed -> its volume
   std::uint64_t trees_ = 0, last_tree_ = 0;
 };
 

@@ -39,17 +39,19 @@ struct ByQuestion {
 };
 static_assert(sizeof(ByQuestion) == 24);
 
-// A group record: its numbers (id, trees, seeds, locales, members, type, number), then its
-// representative's spelling; then (for for_each_group) its language and its stems with their
-// surfaces, each string as a 4-byte length and its bytes.
-constexpr std::size_t kGroupNumbers = 7;
+// A group record: its numbers (id, trees, seeds, locales, members, type, number, volume), then
+// its representative's spelling; then (for for_each_group) its language and its stems with
+// their surfaces, each string as a 4-byte length and its bytes.
+constexpr std::size_t kGroupNumbers = 8;
 
 }  // namespace
 
 Result<std::unique_ptr<QuestionGroups>> QuestionGroups::create(std::size_t memory) {
   auto file = extmem::ScratchFile::create("paa-group-records");
   if (!file) return file.error();
-  return std::unique_ptr<QuestionGroups>(new QuestionGroups(std::move(*file), memory));
+  auto seeds = extmem::ScratchFile::create("paa-group-seeds");
+  if (!seeds) return seeds.error();
+  return std::unique_ptr<QuestionGroups>(new QuestionGroups(std::move(*file), std::move(*seeds), memory));
 }
 
 Result<void> QuestionGroups::begin_question(std::string_view, std::uint64_t index) {
@@ -62,7 +64,7 @@ Result<void> QuestionGroups::begin_question(std::string_view, std::uint64_t inde
 
 Result<void> QuestionGroups::occurrence(const analysis::Occurrence& o) {
   ++count_;
-  trees_.push_back({o.tree, o.root, locale_hash(o.hl, o.gl)});
+  trees_.push_back({o.tree, o.root, locale_hash(o.hl, o.gl), o.volume ? o.seed : 0, o.volume.value_or(0)});
   // The tree fetched first speaks for the question, as in the `questions` row.
   if (!have_first_ || o.fetched_before(first_)) {
     have_first_ = true;
@@ -99,6 +101,8 @@ Result<void> QuestionGroups::end_question() {
     numbers_.clear();
     put(numbers_, t.root);
     put(numbers_, t.locale);
+    put(numbers_, t.seed);
+    put(numbers_, t.volume);
     if (auto added = by_group_.add(key_, 1, t.tree, {numbers_}); !added) return added;
   }
   return {};
@@ -127,7 +131,7 @@ Result<void> QuestionGroups::reduce_by_group() {
       group.add_member({get(n, 0), get(n, 1), get(n, 2), get(n, 3), static_cast<std::uint8_t>(get(n, 4)),
                         static_cast<std::uint8_t>(get(n, 5)), std::string(r.fields[1]), std::string(r.fields[2])});
     } else {
-      group.add_tree(r.second, get(n, 0), get(n, 1));
+      group.add_tree(r.second, get(n, 0), get(n, 1), get(n, 2), get(n, 3));
     }
     return {};
   });
@@ -135,6 +139,7 @@ Result<void> QuestionGroups::reduce_by_group() {
   if (open) {
     if (auto closed = close_group(group, current); !closed) return closed;
   }
+  if (auto flushed = seeds_file_->flush(); !flushed) return flushed;
   return groups_file_->flush();
 }
 
@@ -155,6 +160,12 @@ Result<void> QuestionGroups::close_group(const detail::OpenGroup& group, std::st
   put(numbers_, group.members().size());
   put(numbers_, rep.type);
   put(numbers_, number);
+  put(numbers_, group.volume());
+  for (const auto& [seed, volume] : group.volume_seeds()) {
+    const GroupSeed gs{number, 0, seed, volume};
+    seeds_file_->out().append({reinterpret_cast<const char*>(&gs), sizeof gs});
+  }
+  if (seeds_file_->out().failed()) return *seeds_file_->out().error();
   const std::uint64_t offset = groups_file_->size();
   // [whole length][numbers][spelling][language, stems and surfaces]: of() reads the numbers
   // and the spelling (`bytes` from offset + 4); for_each_group the whole.
@@ -218,6 +229,7 @@ Result<QuestionGroup> QuestionGroups::of(std::uint64_t index) {
   g.seeds = get(n, 2);
   g.locales = get(n, 3);
   g.members = get(n, 4);
+  g.volume = get(n, 7);
   g.number = b.group_number;
   g.type = static_cast<question::QuestionType>(b.type);
   g.intent = static_cast<question::Intent>(b.intent);
@@ -247,6 +259,7 @@ Result<void> QuestionGroups::for_each_group(const std::function<Result<void>(con
       g.members = get(n, 4);
       g.type = static_cast<question::QuestionType>(get(n, 5));
       g.number = static_cast<std::uint32_t>(get(n, 6));
+      g.volume = get(n, 7);
       ok = get_string(rest, g.representative) && get_string(rest, g.hl) && get_string(rest, count);
     }
     g.stems.clear();
@@ -272,6 +285,16 @@ Result<void> QuestionGroups::for_each_question(
     auto b = in.take_value<ByQuestion>();
     if (!b) return b.error();
     if (auto visited = visit(index, b->group_number); !visited) return visited;
+  }
+  return {};
+}
+
+Result<void> QuestionGroups::for_each_group_seed(const std::function<Result<void>(const GroupSeed&)>& visit) const {
+  extmem::ScratchReader in(*seeds_file_);
+  while (!in.done()) {
+    auto seed = in.take_value<GroupSeed>();
+    if (!seed) return seed.error();
+    if (auto visited = visit(*seed); !visited) return visited;
   }
   return {};
 }

@@ -9,6 +9,7 @@
 #include "stages/topic_labels.hpp"
 #include "stages/topic_numbering.hpp"
 #include "stages/topic_records.hpp"
+#include "stages/topic_volume.hpp"
 
 #include "paa/extmem/scratch_reader.hpp"
 
@@ -89,8 +90,12 @@ Result<std::unique_ptr<TopicMap>> TopicMap::build(const QuestionGroups& groups, 
   auto label_stems =
       stages::choose_label_stems(**notes, clusters->topic_of, clusters->topics, languages, options.memory);
   if (!label_stems) return label_stems.error();
+  auto volumes = stages::volume_per_topic([&](const stages::GroupSeedVisit& visit) { return groups.for_each_group_seed(visit); },
+                                          clusters->topic_of, clusters->topics, options.memory);
+  if (!volumes) return volumes.error();
   stages::TopicRecords records(options.memory);
-  if (auto written = records.write(group_source, {clusters->topic_of, *graph, *label_stems, *trees}); !written) {
+  if (auto written = records.write(group_source, {clusters->topic_of, *graph, *label_stems, *trees, *volumes});
+      !written) {
     return written.error();
   }
   auto numbering = stages::number_topics(records.ranks, records.offsets);

@@ -204,16 +204,53 @@ TEST_F(KeywordFilesE2E, KeywordToolExportsCarryTheirAttributesToJsonlCsvAndTheQu
                                                                 {"--format", "questions", "--job", "kw"}}) {
     const auto questions = parse_csv(export_to(args, "kw-questions-" + std::to_string(++n) + ".csv"));
     ASSERT_GT(questions.size(), 1u);
-    // volume: after first_city, before the topic columns (docs/exports.md).
-    const std::size_t volume = 9;
+    // volume and group_volume: after first_city, before the topic columns (docs/exports.md).
+    const std::size_t volume = 9, group_volume = 10;
     ASSERT_EQ(questions.front().at(volume - 1), "first_city");
     ASSERT_EQ(questions.front().at(volume), "volume");
-    ASSERT_EQ(questions.front().at(volume + 1), "type");
+    ASSERT_EQ(questions.front().at(group_volume), "group_volume");
+    ASSERT_EQ(questions.front().at(group_volume + 1), "type");
+    const std::size_t variant_of = group_volume + 3, topic = group_volume + 7;
+    ASSERT_EQ(questions.front().at(variant_of), "variant_of");
+    ASSERT_EQ(questions.front().at(topic), "topic");
     EXPECT_EQ(questions.size() - 1, truth.size()) << args.size();
+    // A group (its representative's text: variant_of, or the row's own question) and a topic
+    // reach the seeds of all their questions; each distinct seed's volume counts once.
+    std::map<std::string, std::set<std::string>> group_seeds, topic_seeds;
     for (std::size_t i = 1; i < questions.size(); ++i) {
       const std::string folded = fold_or_raw(questions[i][0]);
       ASSERT_TRUE(truth.contains(folded)) << questions[i][0];
       EXPECT_EQ(questions[i].at(volume), std::to_string(truth[folded])) << questions[i][0];
+      const std::string& rep = questions[i].at(variant_of).empty() ? questions[i][0] : questions[i].at(variant_of);
+      group_seeds[fold_or_raw(rep)].insert(seeds_of[folded].begin(), seeds_of[folded].end());
+      topic_seeds[questions[i].at(topic)].insert(seeds_of[folded].begin(), seeds_of[folded].end());
+    }
+    auto demand = [&](const std::set<std::string>& of) {
+      std::uint64_t sum = 0;
+      for (const auto& s : of) sum += seeds.at(s).volume.value_or(0);
+      return sum;
+    };
+    std::size_t grouped = 0;
+    for (std::size_t i = 1; i < questions.size(); ++i) {
+      const auto& q = questions[i];
+      const std::string& rep = q.at(variant_of).empty() ? q[0] : q.at(variant_of);
+      EXPECT_EQ(q.at(group_volume), std::to_string(demand(group_seeds[fold_or_raw(rep)]))) << q[0];
+      grouped += !q.at(variant_of).empty();
+    }
+    EXPECT_GT(grouped, 0u) << "some questions are variants of another: their group sums both";
+    // topics: a `volume` after `trees`, each topic's distinct seeds' volumes, most demand first.
+    if (args.size() > 2) continue;
+    const auto listed = parse_csv(export_to({"--format", "topics"}, "kw-topics.csv"));
+    ASSERT_GT(listed.size(), 2u);
+    ASSERT_EQ(listed.front().at(5), "trees");
+    ASSERT_EQ(listed.front().at(6), "volume");
+    std::uint64_t before = UINT64_MAX;
+    for (std::size_t i = 1; i < listed.size(); ++i) {
+      ASSERT_TRUE(topic_seeds.contains(listed[i].at(0))) << listed[i].at(0);
+      const std::uint64_t want = demand(topic_seeds[listed[i].at(0)]);
+      EXPECT_EQ(listed[i].at(6), std::to_string(want)) << listed[i].at(1);
+      EXPECT_LE(want, before) << "most demand first: " << listed[i].at(1);
+      before = want;
     }
   }
 }

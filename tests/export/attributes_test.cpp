@@ -129,7 +129,7 @@ TEST_F(AttributeExports, QuestionsGainTheVolumeOfTheirDistinctSeeds) {
   std::istringstream in(run(ExportFormat::questions, "kw"));
   std::string line;
   std::getline(in, line);
-  EXPECT_EQ(line, "question,answer,url,title,count,first_q,first_hl,first_gl,first_city,volume,"
+  EXPECT_EQ(line, "question,answer,url,title,count,first_q,first_hl,first_gl,first_city,volume,group_volume,"
                   "type,intent,variant_of,group_count,seeds,locales,topic,topic_label");
   while (std::getline(in, line)) {
     const auto row = paa::test::parse_csv(line).at(0);

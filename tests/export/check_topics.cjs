@@ -83,7 +83,7 @@ const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
     const rows = () => page.$$eval("#topic-table tr.topic", (trs) => trs.map((tr) => {
       const cell = (c) => { const td = tr.querySelector("td." + c); return td ? td.textContent : null; };
       return { id: tr.dataset.topic, label: cell("label"), hl: cell("hl"), questions: cell("questions"), groups: cell("groups"),
-               trees: cell("trees"), representative: cell("rep"), ofType: cell("of-type") };
+               trees: cell("trees"), volume: cell("volume"), representative: cell("rep"), ofType: cell("of-type") };
     }));
 
     // Every listed topic with the topics export's figures, in its order.
@@ -96,7 +96,9 @@ const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
     listed.forEach((t, i) => {
       const s = shown[i];
       for (const [k, want] of [["id", t.topic], ["label", t.label], ["hl", t.hl], ["questions", fmt(t.questions)],
-                               ["groups", fmt(t.groups)], ["trees", fmt(t.trees)], ["representative", t.representative]]) {
+                               ["groups", fmt(t.groups)], ["trees", fmt(t.trees)], ["representative", t.representative],
+                               // A Volume column only when the seeds have volumes (the export's `volume`).
+                               ["volume", t.volume === undefined ? null : fmt(t.volume)]]) {
         check(s[k] === want, `topic ${i + 1}: ${k} '${s[k]}', the topics export says '${want}'`);
       }
       check(Number(t.questions) === questionsOf.get(t.topic).length,

@@ -174,6 +174,7 @@ TEST(HtmlReport, TopicsFollowTheResultsAsJsonEscapedForThePage) {
     t.questions = 3;
     t.groups = 2;
     t.trees = 7;
+    t.volume = 4400;
     t.types[static_cast<std::size_t>(question::QuestionType::cost)] = 3;
     t.listed.push_back({kHostile, question::QuestionType::cost, question::Intent::commercial, 5, ""});
     t.listed.push_back({"q 1", question::QuestionType::cost, question::Intent::transactional, 2, kHostile});
@@ -219,14 +220,16 @@ TEST(HtmlReport, TopicsFollowTheResultsAsJsonEscapedForThePage) {
   EXPECT_EQ(topic[3].as_int64(), 3);
   EXPECT_EQ(topic[4].as_int64(), 2);
   EXPECT_EQ(topic[5].as_int64(), 7);
-  EXPECT_EQ(topic[6].as_string(), "</script>");
-  EXPECT_EQ(topic[7].as_array()[static_cast<std::size_t>(question::QuestionType::cost)].as_int64(), 3);
-  const auto& second = topic[8].as_array()[1].as_array();
+  EXPECT_EQ(topic[6].as_int64(), 4400);  // its volume
+  EXPECT_EQ(topic[7].as_string(), "</script>");
+  EXPECT_EQ(topic[8].as_array()[static_cast<std::size_t>(question::QuestionType::cost)].as_int64(), 3);
+  EXPECT_TRUE(doc.at("volumes").as_bool()) << "a listed topic has demand: the page shows the column";
+  const auto& second = topic[9].as_array()[1].as_array();
   EXPECT_EQ(second[0].as_string(), "q 1");
   EXPECT_EQ(second[2].as_int64(), static_cast<int>(question::Intent::transactional));
   EXPECT_EQ(second[3].as_int64(), 2);
   EXPECT_EQ(second[4].as_string(), kHostile);
-  EXPECT_TRUE(listed[1].as_array()[8].as_array().empty());
+  EXPECT_TRUE(listed[1].as_array()[9].as_array().empty());
 }
 
 TEST(HtmlReport, ChangesAndDomainsFollowTheTopicsAsJsonEscapedForThePage) {

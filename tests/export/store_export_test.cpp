@@ -672,14 +672,16 @@ TEST(HtmlReportTopics, TheReportListsTheFirst500TopicsAndTheFirst50QuestionsOfEa
   for (std::size_t i = 0; i < listed.size(); ++i) {
     const auto& t = listed[i].as_array();
     const auto& row = rows[i + 1];  // topic,label,hl,questions,groups,trees,representative,top_questions
+    // TOPIC (records.schema): id label hl questions groups trees volume representative ofType listed
     EXPECT_EQ(t[0].as_string(), row[0]);
     EXPECT_EQ(t[1].as_string(), row[1]);
     EXPECT_EQ(std::to_string(t[3].as_int64()), row[3]);
     EXPECT_EQ(std::to_string(t[5].as_int64()), row[5]);
+    EXPECT_EQ(t[6].as_int64(), 0) << "no seed has a volume here";
     const auto questions = static_cast<std::size_t>(t[3].as_int64());
-    EXPECT_EQ(t[8].as_array().size(), std::min<std::size_t>(questions, 50)) << row[1];
+    EXPECT_EQ(t[9].as_array().size(), std::min<std::size_t>(questions, 50)) << row[1];
     std::int64_t typed = 0;
-    for (const auto& n : t[7].as_array()) typed += n.as_int64();
+    for (const auto& n : t[8].as_array()) typed += n.as_int64();
     EXPECT_EQ(static_cast<std::size_t>(typed), questions);  // every question counted by type, listed or not
     capped = capped || questions > 50;
   }

@@ -79,5 +79,22 @@ TEST(OpenGroup, ATreeHoldingTwoVariantsCountsOnceAndSeedsAndLocalesAreDistinct) 
   EXPECT_EQ(g.trees(), 1u);
 }
 
+// Issue 45: "espresso vs coffee difference" (20,400) and "Espresso vs coffee: what is the
+// difference?" (52,400) are one group: its demand counts each seed once, however many of its
+// trees (and variants) the seed has.
+TEST(OpenGroup, ItsVolumeIsEachDistinctSeedsVolumeOnce) {
+  OpenGroup g;
+  g.add_tree(1, 100, 7, 11, 20400);  // seed 11's own tree
+  g.add_tree(1, 100, 7, 11, 20400);  // the same tree, a second variant
+  g.add_tree(2, 100, 7, 11, 20400);  // a tree expanded from seed 11
+  g.add_tree(3, 300, 7, 12, 52400);
+  g.add_tree(4, 400, 7);             // a tree whose seed has no volume adds nothing
+  EXPECT_EQ(g.volume(), 20400u + 52400u);
+  EXPECT_EQ(g.volume_seeds().size(), 2u);
+  g.clear();
+  EXPECT_EQ(g.volume(), 0u);
+  EXPECT_TRUE(g.volume_seeds().empty());
+}
+
 }  // namespace
 }  // namespace paa::topics::detail

@@ -35,6 +35,7 @@ enum ViewFlag : std::uint32_t {
   kFolderOnDirectory = 1u << 9,  // -o DIR/ (an existing folder or a path ending in '/'): the folder entry
   kCarriesLineage = 1u << 10,    // its records carry each result's lineage (docs/exports.md "Lineage")
   kShowsAttributes = 1u << 11,   // it shows the seeds' attributes (catalog_selection)
+  kShowsDemand = 1u << 12,       // its topics carry and rank by the seeds' volumes (catalog_selection)
 };
 
 using WriterFactory = std::unique_ptr<FormatWriter> (*)(const FormatOptions&, BufferedOutput&);

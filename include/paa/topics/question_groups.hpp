@@ -40,6 +40,7 @@ struct QuestionGroup {
   std::uint64_t seeds = 0;
   std::uint64_t locales = 0;
   std::uint64_t members = 0;          // the group's distinct questions
+  std::uint64_t volume = 0;           // group_volume: each distinct seed's volume once; 0 = none
   std::uint32_t number = 0;           // the group's place in the pass (GroupRecord::number)
 };
 
@@ -48,11 +49,21 @@ struct GroupRecord {
   std::uint32_t number = 0;  // 0.. in (language, id) order: one language's groups are consecutive
   std::uint64_t id = 0;
   std::uint64_t trees = 0, seeds = 0, locales = 0, members = 0;
+  std::uint64_t volume = 0;  // QuestionGroup::volume
   question::QuestionType type = question::QuestionType::other;
   std::string_view hl;              // primary language
   std::string_view representative;
   std::vector<std::string_view> stems, surfaces;  // the representative's (question::QuestionProfile)
 };
+
+// A distinct seed with a volume among a group's trees: what a topic's volume is summed from,
+// each seed once over all its groups (docs/topics.md "Demand").
+struct GroupSeed {
+  std::uint32_t group = 0, pad = 0;
+  std::uint64_t seed = 0;  // analysis::Occurrence::seed
+  std::uint64_t volume = 0;
+};
+static_assert(sizeof(GroupSeed) == 24);
 
 // The groups of one language: numbers [first, first + count).
 struct LanguageRange {
@@ -79,12 +90,16 @@ class QuestionGroups final : public analysis::QuestionReducer {
   // every question's group number in question order; both read their files front to back.
   Result<void> for_each_group(const std::function<Result<void>(const GroupRecord&)>& visit) const;
   Result<void> for_each_question(const std::function<Result<void>(std::uint64_t index, std::uint32_t group)>& visit) const;
+  // After finish(): each group's distinct seeds with a volume, in group number order (none when
+  // no seed of the selection has a volume).
+  Result<void> for_each_group_seed(const std::function<Result<void>(const GroupSeed&)>& visit) const;
   std::uint32_t group_count() const { return groups_; }
   const std::vector<LanguageRange>& languages() const { return languages_; }
 
  private:
   struct TreeRef {
     std::uint64_t tree, root, locale;
+    std::uint64_t seed, volume;  // seed 0 = none with a volume
   };
   struct Member {  // a question's place in its group, sorted back into question order
     std::uint64_t index;
@@ -100,11 +115,13 @@ class QuestionGroups final : public analysis::QuestionReducer {
   Result<void> close_group(const detail::OpenGroup& group, std::string_view key);
   Result<void> write_question_order();
 
-  QuestionGroups(std::unique_ptr<extmem::ScratchFile> groups, std::size_t memory)
-      : groups_file_(std::move(groups)), by_group_(memory, "paa-variant-groups") {}
+  QuestionGroups(std::unique_ptr<extmem::ScratchFile> groups, std::unique_ptr<extmem::ScratchFile> seeds,
+                 std::size_t memory)
+      : groups_file_(std::move(groups)), seeds_file_(std::move(seeds)), by_group_(memory, "paa-variant-groups") {}
 
   question::QuestionProfiler profiler_;
   std::unique_ptr<extmem::ScratchFile> groups_file_;
+  std::unique_ptr<extmem::ScratchFile> seeds_file_;  // GroupSeed records
   extmem::KeyedSort by_group_;
   extmem::SortedRuns<Member> members_{(std::size_t{4} << 20) / sizeof(Member), {}, "paa-group-members"};
   std::unique_ptr<extmem::ScratchFile> by_question_;

@@ -34,10 +34,13 @@ namespace paa::topics {
 
 
 struct Topic {
-  std::uint32_t number = 0;  // 0.. most trees first (ties by id)
+  std::uint32_t number = 0;  // 0.. most demand first, then most trees (ties by id)
   std::uint64_t id = 0;
   std::string_view hl, label, representative;
   std::uint64_t questions = 0, groups = 0, trees = 0;
+  // Demand (docs/topics.md "Demand"): each distinct seed's volume once over the topic's trees;
+  // 0 when none of them has a volume.
+  std::uint64_t volume = 0;
   std::vector<std::string_view> top_questions;  // up to five group representatives, most trees first
 };
 

@@ -45,11 +45,13 @@ std::vector<BriefEntry> order_brief_entries(std::vector<BriefEntry> questions) {
       if (i == head) continue;
       entry.variants.push_back(std::move(questions[i].question));
       entry.group_count = std::max(entry.group_count, questions[i].group_count);
+      entry.volume = std::max(entry.volume, questions[i].volume);
     }
     folded.push_back(std::move(entry));
   }
   // `folded` is in input order of each group's first member: a stable sort keeps it for ties.
   std::stable_sort(folded.begin(), folded.end(), [](const BriefEntry& a, const BriefEntry& b) {
+    if (a.volume != b.volume) return a.volume > b.volume;
     if (a.group_count != b.group_count) return a.group_count > b.group_count;
     return place(a) < place(b);
   });

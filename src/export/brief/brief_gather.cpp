@@ -131,7 +131,7 @@ Result<Brief> gather_query_brief(StoreReader& store, const Query& query, std::st
   // The store's variant groups, and where this tree's questions are among them.
   std::unordered_map<std::string, std::uint64_t> index_of;
   for (const auto& p : places) index_of.emplace(p.folded, kNotFound);
-  AnalysisSink analysis;
+  AnalysisSink analysis({.volumes = true});  // each group's demand, when seeds have volumes
   if (auto fed = feed_store(store, analysis); !fed) return fed.error();
   auto groups = topics::QuestionGroups::create();
   if (!groups) return groups.error();
@@ -174,6 +174,7 @@ Result<Brief> gather_query_brief(StoreReader& store, const Query& query, std::st
       e.group = g->group;
       e.representative = g->is_representative;
       e.group_count = g->trees;
+      e.volume = g->volume;
     }
     entries.push_back(std::move(e));
   }
@@ -229,6 +230,7 @@ Result<TopicCandidates> topic_candidates(QuestionViews& views, std::uint32_t num
     c.entry.group = g->group;
     c.entry.representative = g->is_representative;
     c.entry.group_count = g->trees;
+    c.entry.volume = g->volume;
     c.entry.depth = c.entry.position = std::numeric_limits<std::uint32_t>::max();
     c.folded = fold_or_raw(row.question);
     if (auto q = make_query(row.first_q, row.first_hl, row.first_gl, row.first_city)) c.first_key = std::move(*q);
@@ -334,7 +336,7 @@ Result<std::vector<BriefEntry>> topic_entries(StoreReader& store, TopicCandidate
 
 Result<Brief> gather_topic_brief(StoreReader& store, std::uint64_t topic_id, double resolution,
                                  std::string_view store_name) {
-  AnalysisSink analysis;
+  AnalysisSink analysis({.volumes = true});  // demand ranks the topics and entries, when seeds have volumes
   if (auto fed = feed_store(store, analysis); !fed) return fed.error();
   topics::TopicOptions options;
   options.resolution = resolution;
@@ -351,6 +353,7 @@ Result<Brief> gather_topic_brief(StoreReader& store, std::uint64_t topic_id, dou
   brief.topic_id = topics::topic_hex(topic->id);
   brief.representative = std::string(topic->representative);
   brief.trees = topic->trees;
+  brief.volume = topic->volume;
 
   auto candidates = topic_candidates(*views, *number);
   if (!candidates) return candidates.error();

@@ -23,7 +23,12 @@ void append_brief_summary(const Brief& brief, const BriefMarkup& markup, Buffere
   if (topic) {
     out.append(", in ");
     append_decimal(out, brief.trees);
-    out.append(" stored trees. Representative question: ");
+    out.append(" stored trees");
+    if (brief.volume > 0) {
+      out.append(", volume ");
+      append_decimal(out, brief.volume);
+    }
+    out.append(". Representative question: ");
     markup.text(out, brief.representative);
     return;
   }
@@ -48,6 +53,10 @@ void append_brief_facts(const BriefEntry& e, const BriefMarkup& markup, Buffered
   out.append("in ");
   append_decimal(out, e.group_count);
   out.append(e.group_count == 1 ? " stored tree" : " stored trees");
+  if (e.volume > 0) {  // its group's demand, when its seeds have volumes
+    out.append(", volume ");
+    append_decimal(out, e.volume);
+  }
   markup.fact_close(out, BriefFact::trees);
   markup.fact_open(out, BriefFact::place, e);
   out.append("depth ");

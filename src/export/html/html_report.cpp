@@ -33,6 +33,7 @@ Result<ReportTopicsBuilder> ReportTopicsBuilder::create(QuestionViews& views) {
     r.questions = t->questions;
     r.groups = t->groups;
     r.trees = t->trees;
+    r.volume = t->volume;
   }
   return b;
 }
@@ -257,7 +258,7 @@ Result<ExportSummary> export_html(StoreReader& store, const ExportRequest& reque
   if (!made) return made.error();
   ReportHistory& history = *made;
   // The topics' hubs count by each tree's seed, as `--format topics` does.
-  AnalysisSink analysis;
+  AnalysisSink analysis({.volumes = request.format.volumes});
   HtmlReportWriter writer(out, *jobs);
   const std::vector<std::uint32_t> none;
   ExportSummary summary;

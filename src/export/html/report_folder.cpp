@@ -187,6 +187,7 @@ class FolderReport {
   FolderReport(StoreReader& store, const ExportRequest& request, FolderFiles& files, ReportHistory history,
                std::uint64_t runs_then)
       : store_(store), request_(request), files_(files), history_(std::move(history)), runs_then_(runs_then),
+        analysis_({.volumes = request.format.volumes}),
         trees_(files, "trees", kTreesPerChunk), key_pages_(files, "keys", kKeysPerPage),
         question_pages_(files, "questions", kQuestionsPerPage),
         words_(kSortRunBytes, "paa-report-words") {

@@ -5,6 +5,7 @@
 #include "paa/output/text.hpp"
 #include "paa/question/question_type.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace paa::exporting {
@@ -92,9 +93,13 @@ void append_topics_json(BufferedOutput& out, const std::vector<ReportTopic>& lis
   append_decimal(out, total);
   out.append(",\"questions_per_topic\":");
   append_decimal(out, kQuestionsPerTopic);
+  // Whether the topics carry demand (some seed has a volume): the page shows the column then.
+  const bool volumes = std::any_of(listed.begin(), listed.end(), [](const ReportTopic& t) { return t.volume > 0; });
+  out.append(volumes ? ",\"volumes\":true" : ",\"volumes\":false");
   out.append(",\"topics\":[");
   static_assert(rs::in_order(rs::topic::kFields, {rs::topic::kId, rs::topic::kLabel, rs::topic::kHl, rs::topic::kQuestions,
-                                                  rs::topic::kGroups, rs::topic::kTrees, rs::topic::kRepresentative,
+                                                  rs::topic::kGroups, rs::topic::kTrees, rs::topic::kVolume,
+                                                  rs::topic::kRepresentative,
                                                   rs::topic::kOfType, rs::topic::kListed}));
   static_assert(rs::in_order(rs::topic_listed::kFields, {rs::topic_listed::kQuestion, rs::topic_listed::kType,
                                                          rs::topic_listed::kIntent, rs::topic_listed::kTrees,
@@ -106,7 +111,7 @@ void append_topics_json(BufferedOutput& out, const std::vector<ReportTopic>& lis
       append_script_json_string(out, *text);
       out.put(',');
     }
-    for (std::uint64_t figure : {t.questions, t.groups, t.trees}) {
+    for (std::uint64_t figure : {t.questions, t.groups, t.trees, t.volume}) {
       append_decimal(out, figure);
       out.put(',');
     }

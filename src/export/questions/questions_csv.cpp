@@ -19,7 +19,7 @@ class QuestionsWriter final : public detail::PassWriter {
 
   void begin() override {
     std::string header(kQuestionsHeader);
-    if (options_.volumes) header += ",volume";
+    if (options_.volumes) header += ",volume,group_volume";
     header += ',';
     header += kQuestionsTopicColumns;
     if (!options_.own_domains.empty()) header += ",owner";  // --domain: who holds the answer the row shows
@@ -40,6 +40,8 @@ class QuestionsWriter final : public detail::PassWriter {
       if (options_.volumes) {
         out_.put(',');
         append_decimal(out_, row.volume);
+        out_.put(',');
+        append_decimal(out_, g.volume);
       }
       out_.put(',');
       append_csv_fields(out_, csv_text(options_.raw), {question::name(g.type), question::name(g.intent),

@@ -30,7 +30,9 @@ class TopicsCsvWriter final : public detail::PassWriter {
   using PassWriter::PassWriter;
   void begin() override {
     // --since: each topic's questions new and gone since then, after the other columns.
-    begin_csv(out_, options_.excel, options_.since ? std::string(kTopicsHeader) + ",new,gone" : std::string(kTopicsHeader));
+    std::string header(options_.volumes ? kTopicsVolumeHeader : kTopicsHeader);
+    if (options_.since) header += ",new,gone";
+    begin_csv(out_, options_.excel, header);
   }
 
  private:
@@ -48,6 +50,10 @@ class TopicsCsvWriter final : public detail::PassWriter {
       for (std::uint64_t figure : {t->questions, t->groups, t->trees}) {
         out_.put(',');
         append_decimal(out_, figure);
+      }
+      if (options_.volumes) {
+        out_.put(',');
+        append_decimal(out_, t->volume);
       }
       out_.put(',');
       append_csv_fields(out_, csv_text(options_.raw), {t->representative, top});
@@ -71,8 +77,8 @@ class TopicsJsonlWriter final : public detail::PassWriter {
   void begin() override {}
 
  private:
-  // The variants sorted by topic, group (most trees first) and spelling (the representative,
-  // then the most frequent): one external sort, then one object per topic.
+  // The variants sorted by topic, group (most demand, then most trees first) and spelling (the
+  // representative, then the most frequent): one external sort, then one object per topic.
   Result<void> write(QuestionViews& views) override {
     extmem::KeyedSort sorted(extmem::KeyedSort::kDefaultRunBytes / 2, "paa-topics-jsonl");
     std::string key, numbers;
@@ -81,11 +87,12 @@ class TopicsJsonlWriter final : public detail::PassWriter {
       if (!g) return g.error();
       key.clear();
       big_endian(key, views.topics->topic_of(g->number), 4);
+      big_endian(key, ~g->volume, 8);
       big_endian(key, ~g->trees, 8);
       big_endian(key, g->number, 4);
       numbers.clear();
       for (std::uint64_t v : {g->trees, g->seeds, g->locales, static_cast<std::uint64_t>(g->type),
-                              static_cast<std::uint64_t>(g->intent)}) {
+                              static_cast<std::uint64_t>(g->intent), g->volume}) {
         put(numbers, v);
       }
       return sorted.add(key, g->is_representative ? 0 : 1, ~row.count, {numbers, row.question, std::to_string(row.count)});
@@ -101,7 +108,7 @@ class TopicsJsonlWriter final : public detail::PassWriter {
     auto written = sorted.for_each([&](const extmem::KeyedSort::Record& r) -> Result<void> {
       std::uint64_t t = 0, g = 0;
       for (int i = 0; i < 4; ++i) t = (t << 8) | static_cast<unsigned char>(r.key[static_cast<std::size_t>(i)]);
-      for (int i = 12; i < 16; ++i) g = (g << 8) | static_cast<unsigned char>(r.key[static_cast<std::size_t>(i)]);
+      for (int i = 20; i < 24; ++i) g = (g << 8) | static_cast<unsigned char>(r.key[static_cast<std::size_t>(i)]);
       if (t != topic) {
         if (topic != UINT64_MAX) close_topic();
         topic = t;
@@ -120,6 +127,10 @@ class TopicsJsonlWriter final : public detail::PassWriter {
         append_decimal(out_, tp->groups);
         out_.append(",\"trees\":");
         append_decimal(out_, tp->trees);
+        if (options_.volumes) {
+          out_.append(",\"volume\":");
+          append_decimal(out_, tp->volume);
+        }
         out_.append(",\"representative\":");
         append_json_string(out_, tp->representative);
         if (const auto* c = changes()) {
@@ -154,6 +165,10 @@ class TopicsJsonlWriter final : public detail::PassWriter {
         append_decimal(out_, get(n, 1));
         out_.append(",\"locales\":");
         append_decimal(out_, get(n, 2));
+        if (options_.volumes) {
+          out_.append(",\"group_volume\":");
+          append_decimal(out_, get(n, 5));
+        }
         out_.append(",\"variants\":[");
       } else {
         out_.put(',');

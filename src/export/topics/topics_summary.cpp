@@ -71,7 +71,7 @@ std::string shares(const std::array<Kind, N>& kinds, const std::array<std::uint6
 }
 
 struct Hub {
-  std::uint64_t trees, seeds, id;
+  std::uint64_t trees, seeds, id, volume;
   std::string question;
 };
 
@@ -126,7 +126,7 @@ class TopicsSummaryWriter final : public detail::PassWriter {
     std::vector<Hub> hubs;
     auto hubbed = groups.for_each_group([&](const topics::GroupRecord& g) -> Result<void> {
       if (g.trees < 2) return {};
-      Hub h{g.trees, g.seeds, g.id, std::string(g.representative)};
+      Hub h{g.trees, g.seeds, g.id, g.volume, std::string(g.representative)};
       auto before = [](const Hub& a, const Hub& b) {
         return a.trees != b.trees ? a.trees > b.trees : (a.seeds != b.seeds ? a.seeds > b.seeds : a.id < b.id);
       };
@@ -151,17 +151,25 @@ class TopicsSummaryWriter final : public detail::PassWriter {
       if (changes->gone_elsewhere() > 0) {
         out_.append(" (" + with_commas(changes->gone_elsewhere()) + " gone questions belong to no topic now)");
       }
-      out_.append("\n\n  #   trees  questions    new   gone  topic                          representative question\n");
-    } else {
-      out_.append("  #   trees  questions  topic                          representative question\n");
+      out_.append("\n\n");
     }
+    // With the seeds' volumes the topics come most demand first: the volume leads.
+    const bool volumes = options_.volumes;
+    out_.append(volumes ? "  #    volume   trees  questions  " : "  #   trees  questions  ");
+    out_.append(changes != nullptr ? "  new   gone  topic                          representative question\n"
+                                   : "topic                          representative question\n");
     const std::size_t shown = std::min<std::size_t>(summary_.topics, map.size());
     for (std::uint32_t n = 0; n < shown; ++n) {
       auto t = map.topic(n);
       if (!t) return t.error();
       char head[64];
-      std::snprintf(head, sizeof head, "%3u %7s %10s  ", n + 1, with_commas(t->trees).c_str(),
-                    with_commas(t->questions).c_str());
+      std::snprintf(head, sizeof head, "%3u ", n + 1);
+      out_.append(head);
+      if (volumes) {
+        std::snprintf(head, sizeof head, "%9s ", with_commas(t->volume).c_str());
+        out_.append(head);
+      }
+      std::snprintf(head, sizeof head, "%7s %10s  ", with_commas(t->trees).c_str(), with_commas(t->questions).c_str());
       out_.append(head);
       if (changes != nullptr) {
         std::snprintf(head, sizeof head, "%5s %6s  ", with_commas(changes->added(n)).c_str(),
@@ -173,7 +181,7 @@ class TopicsSummaryWriter final : public detail::PassWriter {
       out_.append(cell(t->representative, 60, false));
       out_.append("\n");
       for (std::size_t i = 1; i < t->top_questions.size() && i < 3; ++i) {
-        out_.append(std::string(changes != nullptr ? 69 : 55, ' '));
+        out_.append(std::string((changes != nullptr ? 69 : 55) + (volumes ? 10 : 0), ' '));
         out_.append(cell(t->top_questions[i], 60, false));
         out_.append("\n");
       }
@@ -186,11 +194,17 @@ class TopicsSummaryWriter final : public detail::PassWriter {
 
   void write_hubs(const std::vector<Hub>& hubs) {
     if (hubs.empty()) return;
-    out_.append("\nBiggest hubs (questions in the most trees):\n  trees  seeds  question\n");
+    const bool volumes = options_.volumes;
+    out_.append(volumes ? "\nBiggest hubs (questions in the most trees):\n  trees  seeds     volume  question\n"
+                        : "\nBiggest hubs (questions in the most trees):\n  trees  seeds  question\n");
     for (const Hub& h : hubs) {
       char head[40];
       std::snprintf(head, sizeof head, "%7s %6s  ", with_commas(h.trees).c_str(), with_commas(h.seeds).c_str());
       out_.append(head);
+      if (volumes) {
+        std::snprintf(head, sizeof head, "%9s  ", with_commas(h.volume).c_str());
+        out_.append(head);
+      }
       out_.append(cell(h.question, 70, false));
       out_.append("\n");
     }

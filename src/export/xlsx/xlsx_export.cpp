@@ -19,13 +19,15 @@ Result<ExportSummary> export_store_xlsx(StoreReader& store, const ExportRequest&
   XlsxOptions options = asked;
   options.attributes = request.format.attributes;
   options.own_domains = !own.empty();
+  options.volumes = request.format.volumes;
   // The lineage of each key's Stability rows (no attributes there).
   auto stability_lineages = LineageLookup::create(store, request.job);
   if (!stability_lineages) return stability_lineages.error();
   auto workbook = XlsxWorkbook::create(file, options);
   if (!workbook) return workbook.error();
   ExportSummary summary;
-  AnalysisSink analysis;  // the selection's unique questions, from the same scan
+  // The selection's unique questions, from the same scan (with the seeds' volumes when some has one).
+  AnalysisSink analysis({.volumes = request.format.volumes});
   // Each tree's rows with its lineage (level, parent_q and seed_q) and their attributes (its own,
   // or its seed's).
   CallbackSink tree_rows([&](const ScannedResult& scanned) -> Result<bool> {

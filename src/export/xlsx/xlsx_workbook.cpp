@@ -76,6 +76,20 @@ void fill_lineage(LineageCells& cells, const StoredResult& r, const ExportLineag
   cells.seed = lineage_cell_text(lineage.seed, row);
 }
 
+// "Unique questions"' and "Topics"' columns, as the csv exports': with the seeds' volumes,
+// `volume` and `group_volume` after first_city, and a topic's `volume` after trees.
+constexpr std::size_t kQuestionVolumeAt = 9, kTopicVolumeAt = 6;
+std::vector<Column> question_columns(bool volumes) {
+  std::vector<Column> columns(kQuestionColumns.begin(), kQuestionColumns.end());
+  if (volumes) columns.insert(columns.begin() + kQuestionVolumeAt, {{"volume", 10}, {"group_volume", 13}});
+  return columns;
+}
+std::vector<Column> topic_columns(bool volumes) {
+  std::vector<Column> columns(kTopicColumns.begin(), kTopicColumns.end());
+  if (volumes) columns.insert(columns.begin() + kTopicVolumeAt, Column{"volume", 10});
+  return columns;
+}
+
 // The tree sheet's columns: the fixed ones, then an attribute's each (`headers` must outlive them).
 std::vector<Column> tree_columns_with(const std::vector<std::string>& headers) {
   std::vector<Column> columns(kTreeColumns.begin(), kTreeColumns.end());
@@ -110,6 +124,7 @@ struct XlsxWorkbook::Impl {
   std::vector<lxw_format*> indents;  // by depth - 1
   std::vector<std::string> attribute_headers;  // the attr_ columns' names
   std::vector<Column> tree_columns;            // kTreeColumns, then one per attribute
+  std::vector<Column> question_columns, topic_columns;  // with volumes or not
   PagedTable tree;
   PagedTable questions;
   PagedTable related;
@@ -127,12 +142,13 @@ struct XlsxWorkbook::Impl {
       : options(o),
         attribute_headers(attribute_columns(o.attributes)),
         tree_columns(tree_columns_with(attribute_headers)),
+        question_columns(exporting::question_columns(o.volumes)),
+        topic_columns(exporting::topic_columns(o.volumes)),
         tree(std::string(kTreeSheet), tree_columns.data(), tree_columns.size(), o.rows_per_sheet),
-        questions(std::string(kQuestionsSheet), kQuestionColumns.data(), kQuestionColumns.size(),
-                  o.rows_per_sheet),
+        questions(std::string(kQuestionsSheet), question_columns.data(), question_columns.size(), o.rows_per_sheet),
         related(std::string(kRelatedSheet), kRelatedColumns.data(), kRelatedColumns.size(),
                 o.rows_per_sheet),
-        topics(std::string(kTopicsSheet), kTopicColumns.data(), kTopicColumns.size(), o.rows_per_sheet),
+        topics(std::string(kTopicsSheet), topic_columns.data(), topic_columns.size(), o.rows_per_sheet),
         stability(std::string(kStabilitySheet), kStabilityColumns.data(),
                   kStabilityColumns.size() - (o.own_domains ? 0 : 1), o.rows_per_sheet),
         domains(std::string(kDomainsSheet), kDomainColumns.data(), kDomainColumns.size() - (o.own_domains ? 0 : 1),
@@ -311,14 +327,19 @@ Result<void> XlsxWorkbook::add_question(const analysis::UniqueQuestion& q, const
     m.text(ws, row, 6, q.first_hl);
     m.text(ws, row, 7, q.first_gl);
     m.text(ws, row, 8, q.first_city);
-    m.text(ws, row, 9, question::name(g.type));
-    m.text(ws, row, 10, question::name(g.intent));
-    m.text(ws, row, 11, g.is_representative ? std::string_view() : g.representative);
-    m.number(ws, row, 12, static_cast<double>(g.trees));
-    m.number(ws, row, 13, static_cast<double>(g.seeds));
-    m.number(ws, row, 14, static_cast<double>(g.locales));
-    m.text(ws, row, 15, topics::topic_hex(t.id));
-    m.text(ws, row, 16, t.label);
+    std::size_t c = kQuestionVolumeAt;
+    if (m.options.volumes) {
+      m.number(ws, row, c++, static_cast<double>(q.volume));
+      m.number(ws, row, c++, static_cast<double>(g.volume));
+    }
+    m.text(ws, row, c++, question::name(g.type));
+    m.text(ws, row, c++, question::name(g.intent));
+    m.text(ws, row, c++, g.is_representative ? std::string_view() : g.representative);
+    m.number(ws, row, c++, static_cast<double>(g.trees));
+    m.number(ws, row, c++, static_cast<double>(g.seeds));
+    m.number(ws, row, c++, static_cast<double>(g.locales));
+    m.text(ws, row, c++, topics::topic_hex(t.id));
+    m.text(ws, row, c, t.label);
   }
   if (m.error) return *m.error;
   return {};
@@ -335,13 +356,15 @@ Result<void> XlsxWorkbook::add_topic(const topics::Topic& t) {
     m.number(ws, row, 3, static_cast<double>(t.questions));
     m.number(ws, row, 4, static_cast<double>(t.groups));
     m.number(ws, row, 5, static_cast<double>(t.trees));
-    m.text(ws, row, 6, t.representative);
+    std::size_t c = kTopicVolumeAt;
+    if (m.options.volumes) m.number(ws, row, c++, static_cast<double>(t.volume));
+    m.text(ws, row, c++, t.representative);
     std::string top;
     for (const auto q : t.top_questions) {
       if (!top.empty()) top += " | ";
       top += q;
     }
-    m.text(ws, row, 7, top);
+    m.text(ws, row, c, top);
   }
   if (m.error) return *m.error;
   return {};

@@ -1,6 +1,7 @@
 #pragma once
-// Internal, the topic map's last stage: the numbers the user sees, 0.. most trees first (ties by
-// id), so that topic 0 is the biggest and a topic keeps its number while its rank holds.
+// Internal, the topic map's last stage: the numbers the user sees, 0.. most demand first, then
+// most trees (ties by id; TopicRank), so that topic 0 is the biggest and a topic keeps its number
+// while its rank holds.
 #include "topic_records.hpp"
 
 namespace paa::topics::stages {

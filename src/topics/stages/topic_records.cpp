@@ -78,13 +78,14 @@ class OneTopic {
     return {};
   }
   // The record (without its length) and the topic's id; then ready for the next topic.
-  std::uint64_t close(std::uint64_t trees, std::string& record) {
+  std::uint64_t close(std::uint64_t trees, std::uint64_t volume, std::string& record) {
     record.clear();
     const std::uint64_t id = top_.front().id;
     put(record, id);
     put(record, questions_);
     put(record, groups_);
     put(record, trees);
+    put(record, volume);
     put_string(record, hl_);
     put_string(record, label());
     put(record, top_.size());
@@ -148,12 +149,13 @@ Result<void> TopicRecords::write(const GroupSource& groups, const TopicFacts& fa
   std::string record;
   auto close = [&]() -> Result<void> {
     const std::uint64_t trees = facts.trees[current];
-    const std::uint64_t id = topic.close(trees, record);
+    const std::uint64_t volume = facts.volumes[current];
+    const std::uint64_t id = topic.close(trees, volume, record);
     offsets[current] = file->size();
     const auto bytes = static_cast<std::uint32_t>(record.size());
     file->out().append({reinterpret_cast<const char*>(&bytes), 4});
     file->out().append(record);
-    return ranks.add({trees, id, current, 0});
+    return ranks.add({volume, trees, id, current, 0});
   };
   auto summed_up = by_topic.for_each([&](const extmem::KeyedSort::Record& r) -> Result<void> {
     std::uint32_t t = 0;
@@ -182,13 +184,14 @@ Result<Topic> read_topic_record(const extmem::ScratchFile& file, std::uint64_t o
   Topic t;
   t.number = number;
   std::string_view in = buffer;
-  bool ok = in.size() >= 32;
+  bool ok = in.size() >= 40;
   if (ok) {
     t.id = get(in, 0);
     t.questions = get(in, 1);
     t.groups = get(in, 2);
     t.trees = get(in, 3);
-    in.remove_prefix(32);
+    t.volume = get(in, 4);
+    in.remove_prefix(40);
     ok = get_string(in, t.hl) && get_string(in, t.label) && in.size() >= 8;
   }
   if (ok) {

@@ -10,11 +10,13 @@
 
 namespace paa::topics::stages {
 
-// Orders the topics for their numbers (topic_numbering.hpp): most trees first, then id.
+// Orders the topics for their numbers (topic_numbering.hpp): most demand first (all 0 when no
+// seed has a volume), then most trees, then id.
 struct TopicRank {
-  std::uint64_t trees, id;
+  std::uint64_t volume, trees, id;
   std::uint32_t topic, pad;
   bool operator<(const TopicRank& o) const {
+    if (volume != o.volume) return volume > o.volume;
     return trees != o.trees ? trees > o.trees : (id != o.id ? id < o.id : topic < o.topic);
   }
 };
@@ -25,6 +27,7 @@ struct TopicFacts {
   const SummedGraph& graph;                       // each group's weighted degree
   const std::vector<LabelStems>& label_stems;     // by topic
   const std::vector<std::uint64_t>& trees;        // by topic
+  const std::vector<std::uint64_t>& volumes;      // by topic (topic_volume.hpp)
 };
 
 class TopicRecords {

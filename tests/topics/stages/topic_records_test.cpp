@@ -20,7 +20,8 @@ struct Written {
 
 // Groups 0..6. Topic 0: groups 0..5; topic 1: group 6. Label stem slots of topic 0: "gizmo",
 // "price" (hashes of the language's stems).
-Written write_two_topics(const std::vector<OwnedGroup>& groups, const std::vector<std::uint64_t>& trees) {
+Written write_two_topics(const std::vector<OwnedGroup>& groups, const std::vector<std::uint64_t>& trees,
+                         const std::vector<std::uint64_t>& volumes = {0, 0}) {
   Written w;
   w.languages = std::make_unique<GroupLanguages>(testing::one_language(7));
   w.edges = std::make_unique<GraphEdges>(*w.languages, 7, 1024);
@@ -33,7 +34,7 @@ Written write_two_topics(const std::vector<OwnedGroup>& groups, const std::vecto
   const std::vector<std::uint32_t> topic_of{0, 0, 0, 0, 0, 0, 1};
   const std::vector<LabelStems> labels{{stem_hash("en", "gizmo"), stem_hash("en", "price"), 0}, {}};
   w.records = std::make_unique<TopicRecords>(1024);
-  EXPECT_TRUE(w.records->write(testing::source_of(groups), {topic_of, *w.graph, labels, trees}));
+  EXPECT_TRUE(w.records->write(testing::source_of(groups), {topic_of, *w.graph, labels, trees, volumes}));
   return w;
 }
 
@@ -80,6 +81,7 @@ TEST(TopicRecords, ATopicIsNamedByItsBestGroupAndLabelledByItsStemsCommonestWord
   EXPECT_EQ(t->questions, 3u + 1 + 1 + 2 + 1 + 1);
   EXPECT_EQ(t->groups, 6u);
   EXPECT_EQ(t->trees, 6u);  // as handed in
+  EXPECT_EQ(t->volume, 0u);
   EXPECT_EQ(t->hl, "en");
   auto alone = read_topic_record(*w.records->file, w.records->offsets[1], 1, buffer);
   ASSERT_TRUE(alone);
@@ -105,6 +107,28 @@ TEST(NumberTopics, MostTreesFirstThenTheSmallerId) {
   auto first = number_topics(more.records->ranks, more.records->offsets);
   ASSERT_TRUE(first);
   EXPECT_EQ(first->number, (std::vector<std::uint32_t>{0, 1}));
+}
+
+TEST(NumberTopics, MostDemandFirstWhenSeedsHaveVolumesThenMostTrees) {
+  // Topic 0 spans fewer trees (6 against 9) but its seeds are searched more: it comes first.
+  Written w = write_two_topics(six_and_one(), {6, 9}, {5000, 1200});
+  auto numbering = number_topics(w.records->ranks, w.records->offsets);
+  ASSERT_TRUE(numbering);
+  EXPECT_EQ(numbering->number, (std::vector<std::uint32_t>{0, 1}));
+  std::string buffer;
+  auto t = read_topic_record(*w.records->file, w.records->offsets[0], 0, buffer);
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->volume, 5000u);
+  // A topic whose seeds have no volume (0) comes after one with demand, whatever its trees.
+  Written none = write_two_topics(six_and_one(), {6, 9}, {1, 0});
+  auto after = number_topics(none.records->ranks, none.records->offsets);
+  ASSERT_TRUE(after);
+  EXPECT_EQ(after->number, (std::vector<std::uint32_t>{0, 1}));
+  // The same demand: most trees decides, as without volumes.
+  Written tied = write_two_topics(six_and_one(), {6, 9}, {700, 700});
+  auto tie = number_topics(tied.records->ranks, tied.records->offsets);
+  ASSERT_TRUE(tie);
+  EXPECT_EQ(tie->number, (std::vector<std::uint32_t>{1, 0}));
 }
 
 }  // namespace

@@ -32,6 +32,7 @@ struct BriefEntry {
   std::uint32_t depth = 1;     // 1 = top level
   std::uint32_t position = 1;  // 1-based among its siblings
   std::uint64_t group_count = 0;  // the stored trees that hold any spelling of its variant group
+  std::uint64_t volume = 0;       // its variant group's demand (group_volume); 0 = no seed volume
   // For folding: the variant group (topics::QuestionGroup::group) and whether this spelling is
   // the group's representative across the store.
   std::uint64_t group = 0;
@@ -55,6 +56,7 @@ struct Brief {
   std::int64_t fetched_at_ms = 0;  // a query: its latest fetch (0 = not shown)
   std::uint32_t versions = 0;      // a query: the stored versions its stability is over
   std::uint64_t trees = 0;         // a topic: the stored trees that hold its questions
+  std::uint64_t volume = 0;        // a topic: its demand (topics::Topic::volume); 0 = none
   std::vector<BriefEntry> entries;    // in order (order_brief_entries)
   std::vector<std::string> related;   // related searches, in the order shown
   std::vector<BriefDomain> domains;   // most answers first, the buckets last (rank_brief_domains)
@@ -64,8 +66,9 @@ struct Brief {
 // `group`), the head is the representative spelling if present, else the most prominent one
 // (lowest depth, then position, then input order); the others become its `variants` (most
 // prominent first); the folded entry keeps the head's texts, type and status and takes the
-// group's most prominent depth and position. Entries: group_count (most first), then depth,
-// then position (lowest first), then input order (pass them in tree pre-order).
+// group's most prominent depth and position. Entries: volume (most first: 0 when no seed has
+// one), then group_count (most first), then depth, then position (lowest first), then input
+// order (pass them in tree pre-order).
 std::vector<BriefEntry> order_brief_entries(std::vector<BriefEntry> questions);
 
 // Counted answers per domain as the brief lists them: most answers first, then by name, the

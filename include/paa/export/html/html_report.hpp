@@ -78,6 +78,7 @@ struct ReportTopic {
   };
   std::string id, label, hl, representative;
   std::uint64_t questions = 0, groups = 0, trees = 0;
+  std::uint64_t volume = 0;  // topics::Topic::volume
   std::array<std::uint64_t, question::kQuestionTypes.size()> types{};  // questions of each type (enum order)
   std::vector<Question> listed;  // at most kQuestionsPerTopic, most trees first
 };

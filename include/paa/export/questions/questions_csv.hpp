@@ -12,7 +12,7 @@ namespace paa::exporting {
 
 inline constexpr std::string_view kQuestionsHeader =
     "question,answer,url,title,count,first_q,first_hl,first_gl,first_city";
-// After `volume` (when it is there): the question's type, intent and variant group
+// After `volume,group_volume` (when some seed has a volume): the question's type, intent and variant group
 // (docs/topics.md), its hubs' figures.
 inline constexpr std::string_view kQuestionsTopicColumns = "type,intent,variant_of,group_count,seeds,locales,topic,topic_label";
 

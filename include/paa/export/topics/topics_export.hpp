@@ -1,8 +1,9 @@
 #pragma once
 // `topics` and `topics-jsonl` (docs/topics.md "Topics"): one row per topic of the selection,
-// most trees first; the JSON Lines form nests each topic's variant groups (most trees first)
-// and their variants (the representative, then the most frequent). Fed the selected trees like
-// `questions`, from the same analysis pass.
+// most demand first when some seed has a volume (a `volume` column after `trees`), then most
+// trees; the JSON Lines form nests each topic's variant groups (in the same order, by the
+// group's volume and trees) and their variants (the representative, then the most frequent).
+// Fed the selected trees like `questions`, from the same analysis pass.
 #include "paa/export/format_writer.hpp"
 #include "paa/output/buffered_output.hpp"
 
@@ -13,6 +14,9 @@ namespace paa::exporting {
 
 inline constexpr std::string_view kTopicsHeader =
     "topic,label,hl,questions,groups,trees,representative,top_questions";
+// The header with the selection's seeds' volumes: `volume` after `trees`.
+inline constexpr std::string_view kTopicsVolumeHeader =
+    "topic,label,hl,questions,groups,trees,volume,representative,top_questions";
 
 std::unique_ptr<FormatWriter> make_topics_writer(const FormatOptions& options, BufferedOutput& out);
 

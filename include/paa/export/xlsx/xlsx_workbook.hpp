@@ -52,6 +52,9 @@ struct XlsxOptions {
   std::vector<std::string> attributes;
   // --domain given: "Stability" gets an `owner` column and "Domains" a `yours` column.
   bool own_domains = false;
+  // Some seed has a search volume: "Unique questions" gets `volume` and `group_volume`, "Topics"
+  // `volume` (as the csv exports); set by export_store_xlsx from the store.
+  bool volumes = false;
 };
 
 class XlsxWorkbook {
@@ -71,7 +74,7 @@ class XlsxWorkbook {
   // One row of "Unique questions", in the order they should appear.
   Result<void> add_question(const analysis::UniqueQuestion& row, const topics::QuestionGroup& group,
                             const topics::Topic& topic);
-  // One row of "Topics" (docs/topics.md), most trees first; after the last add_question().
+  // One row of "Topics" (docs/topics.md), in the topics' order; after the last add_question().
   Result<void> add_topic(const topics::Topic& topic);
   // One row of "Stability" (the `stability` export's: a question of `key` over its versions, and
   // its owner with --domain), with the key's `lineage`; after the last add_topic(). The first

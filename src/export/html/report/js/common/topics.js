@@ -1,7 +1,7 @@
 // @ts-check
 // --- topics (docs/reports.md "Topics") --------------------------------------------------------
-// The whole report's topics (the query filters do not apply), most trees first, as
-// `paa export --format topics` lists them; filtered by a text (label, representative and
+// The whole report's topics (the query filters do not apply), most demand first when the seeds
+// have volumes (T.volumes), then most trees, as `paa export --format topics` lists them; filtered by a text (label, representative and
 // listed questions) and a question type (topics with questions of that type).
 // T.topics[i]: a TOPIC, its listed questions TOPIC_LISTED (records.schema); types and intents
 // are indexes into T.types / T.intents.
@@ -25,7 +25,7 @@ function TopicsView(T) {
     });
     $("topic-summary").textContent = fmt(rows.length) + " of " + plural(T.topics.length, "topic", "topics") +
       (T.total > T.topics.length ? " listed (" + fmt(T.total) + " in all)" : "") +
-      ", most trees first. Topics of the whole report: the query filters do not apply. Click a topic to list its questions.";
+      (T.volumes ? ", most demand first (the seeds' volumes)." : ", most trees first.") + " Topics of the whole report: the query filters do not apply. Click a topic to list its questions.";
     $("topic-more").textContent = T.total > T.topics.length
       ? "The report lists the first " + fmt(T.topics.length) + " topics; " + fmt(T.total - T.topics.length) +
         " more: paa export --format topics lists them all (topics-jsonl with every question)."
@@ -33,7 +33,9 @@ function TopicsView(T) {
     const table = $("topic-table");
     table.textContent = "";
     const head = el("tr");
-    const cols = [["", ""], ["Topic", ""], ["Language", ""], ["Questions", "num"], ["Groups", "num"], ["Trees", "num"], ["Representative question", ""]];
+    const cols = [["", ""], ["Topic", ""], ["Language", ""], ["Questions", "num"], ["Groups", "num"], ["Trees", "num"]];
+    if (T.volumes) cols.push(["Volume", "num"]);
+    cols.push(["Representative question", ""]);
     if (ty >= 0) cols.push([T.types[ty] + " questions", "num"]);
     for (const [label, cls] of cols) head.appendChild(el("th", cls || null, label));
     table.appendChild(head);
@@ -48,6 +50,7 @@ function TopicsView(T) {
       tr.appendChild(el("td", "num questions", fmt(t[TOPIC.questions])));
       tr.appendChild(el("td", "num groups", fmt(t[TOPIC.groups])));
       tr.appendChild(el("td", "num trees", fmt(t[TOPIC.trees])));
+      if (T.volumes) tr.appendChild(el("td", "num volume", fmt(t[TOPIC.volume])));
       tr.appendChild(el("td", "rep", t[TOPIC.representative]));
       if (ty >= 0) tr.appendChild(el("td", "num of-type", fmt(t[TOPIC.ofType][ty])));
       tr.addEventListener("click", () => {
