@@ -99,6 +99,17 @@ void add_tree_options(CLI::App& app, EmulatorFlags& f) {
       ->capture_default_str();
   app.add_option("--tree-kb", f.svc.tree.tree_kb, "Pad answers so a body is about N KiB (0: natural size)")
       ->capture_default_str()->check(CLI::Range(0, 1 << 20));
+  app.add_option_function<std::string>(
+         "--questions",
+         [&f](const std::string& name) {
+           // CLI11's check below has already refused any other name.
+           f.svc.tree.style = parse_question_style(name).value_or(QuestionStyle::natural);
+         },
+         "Generated questions: natural (real question shapes about the query's subject) or legacy (the first "
+         "releases' templates around the whole query, for side-by-side benches)")
+      ->type_name("natural|legacy")
+      ->default_str("natural")
+      ->check(CLI::IsMember({"natural", "legacy"}));
   app.add_option("--topics", f.topics_file,
                  "Plant topics: a JSON catalog of topics, their seeds, answer domains and questions in variant "
                  "groups; the trees of its seeds hold only those (docs/emulator.md)")

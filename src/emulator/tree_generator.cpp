@@ -13,6 +13,8 @@ namespace {
 
 namespace json = boost::json;
 
+// The legacy style's texts (QuestionStyle::legacy); the natural style takes its questions and
+// nested subjects from question_bank.hpp and the rest from here, with the subject for the query.
 struct Language {
   std::span<const std::string_view> questions;  // "{q}" is replaced by the topic
   std::span<const std::string_view> topics;     // nested questions narrow the query: "{q}" + modifier
@@ -182,8 +184,11 @@ struct Node {
 class Builder {
  public:
   Builder(const TreeOptions& options, const TreeQuery& query)
-      : options_(options), query_(query), lang_(language_for(query.hl)), rng_(seed_for(options, query)) {
-    capital_ = std::string(query.q);
+      : options_(options), query_(query), lang_(language_for(query.hl)), bank_(question_bank(query.hl)),
+        rng_(seed_for(options, query)) {
+    natural_ = options.style == QuestionStyle::natural;
+    subject_ = natural_ ? question_subject(query.q, query.hl) : std::string(query.q);
+    capital_ = subject_;
     if (!capital_.empty() && capital_[0] >= 'a' && capital_[0] <= 'z') capital_[0] = static_cast<char>(capital_[0] - 32);
     for (char c : query.q) {
       bool alnum = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
@@ -216,13 +221,13 @@ class Builder {
     std::vector<std::string> related;
     int related_count = rng_.between(4, 8);
     for (int i = 0; i < related_count; ++i) {
-      std::string r = replace_all(pick(rng_, lang_.related), "{q}", query_.q);
+      std::string r = replace_all(pick(rng_, lang_.related), "{q}", subject_);
       bool duplicate = false;
       for (const auto& existing : related) duplicate = duplicate || existing == r;
       if (!duplicate) related.push_back(std::move(r));
     }
-    if (query_.city && !query_.city->empty()) related.push_back(std::string(query_.q) + " " + std::string(*query_.city));
-    while (related.size() < 4) related.push_back(std::string(query_.q) + " " + std::to_string(related.size()));
+    if (query_.city && !query_.city->empty()) related.push_back(subject_ + " " + std::string(*query_.city));
+    while (related.size() < 4) related.push_back(subject_ + " " + std::to_string(related.size()));
 
     std::string replaced;  // the last question the latest picked revision replaced
     bool picked_before = false;
@@ -264,8 +269,9 @@ class Builder {
       if (!restore) {
         Node& last = top.back();
         replaced = last.question;
-        last.question = replace_all(lang_.questions[r % lang_.questions.size()], "{q}",
-                                    std::string(query_.q) + " (update " + tag + ")");
+        const std::string updated = subject_ + " (update " + tag + ")";
+        last.question = natural_ ? natural_question(bank_.shapes[r % bank_.shapes.size()], updated, "{q}")
+                                 : replace_all(lang_.questions[r % lang_.questions.size()], "{q}", updated);
       }
       Node& first = top.front();
       if (planted_ != nullptr) {
@@ -282,7 +288,7 @@ class Builder {
       }
     }
     if (!related.empty()) related.erase(related.begin());
-    related.push_back(std::string(query_.q) + " update " + tag);
+    related.push_back(subject_ + " update " + tag);
   }
 
   // A catalog `domains` entry as a node's source: "" none (no url, no title), "url:X" the url X
@@ -360,8 +366,14 @@ class Builder {
 
   // level is 1 for top-level questions; `spine` forces one branch to reach the full depth.
   void fill(Node& node, int level, int depth, bool spine) {
-    std::string topic = level == 1 ? std::string(query_.q) : replace_all(pick(rng_, lang_.topics), "{q}", query_.q);
-    node.question = replace_all(pick(rng_, lang_.questions), "{q}", topic);
+    if (natural_) {
+      // The same draws as the legacy style's, from the bank: a nested question narrows the subject.
+      const std::string_view modifier = level == 1 ? std::string_view("{q}") : pick(rng_, bank_.modifiers);
+      node.question = natural_question(pick(rng_, bank_.shapes), subject_, modifier);
+    } else {
+      std::string topic = level == 1 ? std::string(query_.q) : replace_all(pick(rng_, lang_.topics), "{q}", query_.q);
+      node.question = replace_all(pick(rng_, lang_.questions), "{q}", topic);
+    }
     std::uint64_t roll = rng_.next() % 100;
     node.answer_kind = roll < 70 ? AnswerKind::present
                        : roll < 80 ? AnswerKind::absent
@@ -382,7 +394,7 @@ class Builder {
       for (int i = 0; i < 8; ++i) id[i] = "0123456789abcdef"[(v >> (i * 4)) & 15];
       id[8] = 0;
       node.url = "https://" + std::string(pick(rng_, lang_.domains)) + "/" + slug_ + "-" + id;
-      node.title = replace_all(replace_all(pick(rng_, lang_.titles), "{Q}", capital_), "{q}", query_.q);
+      node.title = replace_all(replace_all(pick(rng_, lang_.titles), "{Q}", capital_), "{q}", subject_);
     }
 
     int count = 0;
@@ -460,7 +472,10 @@ class Builder {
   const TreeOptions& options_;
   const TreeQuery& query_;
   const Language& lang_;
+  const QuestionBank& bank_;
   Rng rng_;
+  bool natural_ = true;
+  std::string subject_;  // what the questions ask about (the query itself in the legacy style)
   std::string capital_, slug_;
   std::size_t nodes_ = 0;
   const PlantedTopic* planted_ = nullptr;  // the key's planted topic (--topics), if any

@@ -255,6 +255,32 @@ TEST_F(KeywordFilesE2E, KeywordToolExportsCarryTheirAttributesToJsonlCsvAndTheQu
   }
 }
 
+// The workbook of a store whose seeds have volumes, read back by openpyxl and compared cell by
+// cell with the csv exports of the same store (tests/export/check_xlsx.py): "Unique questions"
+// with volume and group_volume after first_city, "Topics" with volume after trees.
+TEST_F(KeywordFilesE2E, TheWorkbookCarriesTheDemandColumnsOfTheExports) {
+  Emulator emu(dir.path(), {"--seed", "34"});
+  auto run = run_paa(run_args(keyword_job(), emu), dir.path());
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  for (const auto& [format, file] : std::vector<std::pair<std::string, std::string>>{
+           {"csv", "x-tree.csv"}, {"questions", "x-q.csv"}, {"related", "x-rel.csv"}, {"topics", "x-topics.csv"},
+           {"stability", "x-stability.csv"}, {"domains", "x-domains.csv"}, {"jsonl", "x-lineage.jsonl"},
+           {"xlsx", "x.xlsx"}}) {
+    export_to({"--format", format}, file);
+  }
+  const std::string questions = read_file(dir.path() / "x-q.csv");
+  ASSERT_NE(questions.find(",first_city,volume,group_volume,type,"), std::string::npos) << questions.substr(0, 200);
+  const fs::path d = dir.path();
+  test::Process python({PAA_PYTHON, PAA_EXPORT_SCRIPTS "/check_xlsx.py", (d / "x.xlsx").string(),
+                        (d / "x-tree.csv").string(), (d / "x-q.csv").string(), (d / "x-rel.csv").string(),
+                        (d / "x-topics.csv").string(), "--stability", (d / "x-stability.csv").string(), "--domains",
+                        (d / "x-domains.csv").string(), "--jsonl", (d / "x-lineage.jsonl").string()},
+                       {}, d);
+  auto checked = python.wait();
+  EXPECT_EQ(checked.exit_code, 0) << checked.out << checked.err;
+  EXPECT_NE(checked.out.find("topics="), std::string::npos) << checked.out;
+}
+
 // A rerun of the same job after the list's volumes changed spends nothing and records them.
 TEST_F(KeywordFilesE2E, AnEditedListRelabelsStoredKeysWithoutSpending) {
   Emulator emu(dir.path(), {"--seed", "35"});

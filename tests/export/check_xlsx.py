@@ -201,14 +201,26 @@ def main():
     # the attr_ columns are not checked here.
     if tree_header[:14] != TREE_HEADER[:14]:
         fail(f"csv export header {tree_header[:14]}, want {TREE_HEADER[:14]}")
+    # The seeds' attributes: the csv's attr_ columns after seed_q, the sheet's after fetched_at.
+    tree_sheet_header = TREE_HEADER + tree_header[14:]
     tree = [row[:14] for row in tree]
-    _, questions = read_csv(args.questions_csv)
+    questions_csv_header, questions = read_csv(args.questions_csv)
+    # With the seeds' volumes both exports (and so the sheets) gain their demand columns:
+    # volume and group_volume after first_city, a topic's volume after trees.
+    questions_header = list(QUESTIONS_HEADER)
+    if "volume" in questions_csv_header:
+        questions_header[9:9] = ["volume", "group_volume"]
+    if questions_csv_header[:len(questions_header)] != questions_header:
+        fail(f"questions export header {questions_csv_header}, want {questions_header} first")
+    topics_want = list(TOPICS_HEADER)
+    if "volume" in questions_header:
+        topics_want[6:6] = ["volume"]
     related_csv_header, related = read_csv(args.related_csv)
     if related_csv_header != RELATED_CSV_HEADER:
         fail(f"related export header {related_csv_header}, want {RELATED_CSV_HEADER}")
     topics_header, topics = read_csv(args.topics_csv)
-    if topics_header != TOPICS_HEADER:
-        fail(f"topics export header {topics_header}, want {TOPICS_HEADER}")
+    if topics_header != topics_want:
+        fail(f"topics export header {topics_header}, want {topics_want}")
     got_header, stability = read_csv(args.stability)
     if got_header != stability_csv_header:
         fail(f"stability export header {got_header}, want {stability_csv_header}")
@@ -228,13 +240,13 @@ def main():
         fail(f"sheets {book.sheetnames}, want {want_names}")
 
     for name in tree_names:
-        check_sheet_layout(book[name], TREE_HEADER, {"H": 50, "I": 50})
+        check_sheet_layout(book[name], tree_sheet_header, {"H": 50, "I": 50})
     for name in question_names:
-        check_sheet_layout(book[name], QUESTIONS_HEADER, {"A": 50})
+        check_sheet_layout(book[name], questions_header, {"A": 50})
     for name in related_names:
         check_sheet_layout(book[name], RELATED_HEADER, {"F": 30})
     for name in topic_names:
-        check_sheet_layout(book[name], TOPICS_HEADER, {"G": 50})
+        check_sheet_layout(book[name], topics_want, {"H" if "volume" in topics_want else "G": 50})
     for name in stability_names:
         check_sheet_layout(book[name], stability_header, {"E": 50})
     for name in domain_names:
@@ -287,11 +299,12 @@ def main():
         if got != len(want_rows):
             fail(f"{label}: {got} data rows, the {export} export has {len(want_rows)}")
 
-    compare_rows(question_names, questions, len(QUESTIONS_HEADER), QUESTIONS, "questions")
+    compare_rows(question_names, [row[:len(questions_header)] for row in questions], len(questions_header), QUESTIONS,
+                 "questions")
     compare_rows(related_names, related, len(RELATED_CSV_HEADER), RELATED, "related")
     for ws, cells in data_rows(book, related_names):
         check_lineage(ws, cells, len(RELATED_CSV_HEADER))
-    compare_rows(topic_names, topics, len(TOPICS_HEADER), TOPICS, "topics")
+    compare_rows(topic_names, topics, len(topics_want), TOPICS, "topics")
 
     # Stability: first_seen and last_seen are dates (the csv's RFC 3339 times, to the millisecond).
     got = 0

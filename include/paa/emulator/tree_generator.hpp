@@ -1,6 +1,7 @@
 #pragma once
 // Deterministic, realistic-looking PAA trees: the same (seed, q, hl, gl, city) always gives the same bytes.
 #include "paa/emulator/planted_topics.hpp"
+#include "paa/emulator/question_bank.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -28,6 +29,10 @@ struct TreeOptions {
   std::uint32_t revision = 0;
   // --topics: the trees of the seeds this catalog names hold its planted questions.
   std::shared_ptr<const PlantedTopics> planted = nullptr;
+  // --questions: generated questions from the bank of real shapes about the query's subject
+  // (question_bank.hpp), or the first releases' templates around the whole query. Both draw
+  // the same numbers, so a key's tree has the same shape (questions, answers, depth) in both.
+  QuestionStyle style = QuestionStyle::natural;
 };
 
 inline constexpr double kRevisionChangeShare = 0.3;
