@@ -23,8 +23,11 @@ constexpr std::string_view en_openings[] = {"what", "which", "who", "whom", "who
                                             "do", "does", "did", "can", "could", "should", "would", "will", "may",
                                             "might", "must", "i", "you", "we", "they", "it", "there", "the", "a",
                                             "an", "to", "of",
+                                            "my", "your",
                                             // "how to make cold brew" asks about cold brew
-                                            "make", "use", "get", "choose", "find", "clean", "store", "buy"};
+                                            "make", "use", "get", "choose", "find", "clean", "store", "buy",
+                                            // "best espresso machine" about espresso machines
+                                            "best"};
 
 constexpr std::string_view es_shapes[] = {
     "¿Qué es {s}?", "¿Cómo funciona {s}?", "¿Vale la pena {s}?", "¿Por qué es tan caro {s}?",
@@ -186,8 +189,11 @@ std::string question_subject(std::string_view query, std::string_view hl) {
   while (!rest.empty()) {
     const std::size_t space = rest.find(' ');
     const std::string_view word = rest.substr(0, space);
+    // Any language's openings: a list asks English questions in every locale it names.
     bool opening = false;
-    for (const std::string_view o : bank.openings) opening = opening || same_ascii_case(word, o);
+    for (const QuestionBank& any : banks) {
+      for (const std::string_view o : any.openings) opening = opening || same_ascii_case(word, o);
+    }
     if (!opening || space == std::string_view::npos) break;
     opened = true;
     rest = trim(rest.substr(space + 1));

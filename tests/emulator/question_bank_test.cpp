@@ -36,7 +36,9 @@ TEST(QuestionBank, ASubjectIsReadBackFromAQuestionOfTheBank) {
 TEST(QuestionBank, AnotherQuestionAsksAboutWhatFollowsItsOpeningAndAKeywordAboutItself) {
   EXPECT_EQ(question_subject("Does anxiety cause high blood pressure?", "en"), "anxiety cause high blood pressure");
   EXPECT_EQ(question_subject("how to make cold brew", "en"), "cold brew");
-  EXPECT_EQ(question_subject("  best espresso machine ", "en"), "best espresso machine");
+  EXPECT_EQ(question_subject("  best espresso machine ", "en"), "espresso machine") << "what the best is of";
+  EXPECT_EQ(question_subject("what is a flat white", "de"), "flat white") << "an English query in a German locale";
+  EXPECT_EQ(question_subject("why is my espresso bitter", "en"), "espresso bitter");
   EXPECT_EQ(question_subject("espresso vs latte", "en"), "espresso vs latte");
   EXPECT_EQ(question_subject("What?", "en"), "What") << "nothing after its opening: the question without its mark";
 }
