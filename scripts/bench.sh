@@ -15,6 +15,8 @@
 # PAA_BENCH_SCALE=N sizes cases 4, 7 and 11's largest report folder (default 1,000,000); PAA_BENCH_HISTORY=N sizes case 9
 # (default 100,000). Case 11 opens the HTML report in Chromium (installs chromium and the npm tools).
 # Case 12 compares an expansion with and without [expand] skip_variants on planted variants.
+# PAA_BENCH_QUESTIONS="natural legacy" (the default): cases 1, 4, 5, 6, 7 and 12 run once per
+# style of the emulator's questions, their figures side by side ("natural" alone: once).
 # Query lists are in random key order, like a real keyword list (scripts/bench/gen_queries.py);
 # case 4 also fills the same queries sorted, as a second figure beside the random-order one.
 set -euo pipefail
@@ -27,7 +29,7 @@ for arg in "$@"; do
   case $arg in
     --quick) quick=1 ;;
     --smoke) quick=1; smoke=1 ;;
-    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench.sh: unknown argument '$arg'; use --quick, --smoke or nothing" >&2; exit 2 ;;
   esac
 done
@@ -48,7 +50,13 @@ else
   n_slow=50000; n_slow_ref=20000; n_report=10000; n_report_big=100000
 fi
 cases=" ${PAA_BENCH_CASES:-1 2 3 4 5 6 7 8 9 10 11 12} "
-want() { [[ $cases == *" $1 "* ]]; }
+# The cases built on the emulator's generated trees run once per question style (paa-emulator
+# --questions, docs/emulator.md), side by side in one run: natural (today's) and legacy (the
+# first releases' templates), so that a figure that moves with the questions shows both.
+question_styles=${PAA_BENCH_QUESTIONS:-natural legacy}
+generated_cases=" 1 4 5 6 7 12 "
+qstyle=natural
+want() { [[ $cases == *" $1 "* ]] && { [ "$qstyle" = natural ] || [[ $generated_cases == *" $1 "* ]]; }; }
 
 paa_install_deps
 paa_install_packages wrk linux-perf time util-linux zstd
@@ -90,7 +98,12 @@ median() { python3 -c 'import statistics,sys; print(statistics.median(float(x) f
 maximum() { python3 -c 'import sys; print(max(float(x) for x in sys.argv[1:]))' "$@"; }
 fmt() { python3 -c "print(format($1, '$2'))"; }   # fmt VALUE SPEC, e.g. fmt 1234.5 ',.0f'
 yesno() { if [ "$(calc "$1")" = True ]; then echo yes; else echo "**no**"; fi; }
-result() { printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$@" >>"$work/results.tsv"; }
+# A figure measured with the legacy questions says so in its name.
+style_label() { if [ "$qstyle" = natural ]; then printf '%s' "$1"; else printf '%s [%s questions]' "$1" "$qstyle"; fi; }
+result() {
+  local name; name=$(style_label "$2")
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$name" "${@:3}" >>"$work/results.tsv"
+}
 # The key is random per run and the port changes: the report shows them as $K and $E.
 command_of() {
   local text=${2//$key/\$K}
@@ -99,7 +112,7 @@ command_of() {
 }
 # samples CASE NAME "v1 v2 ...": every repetition's value, rounded for the report.
 samples() {
-  printf '%s\t%s\t%s\n' "$1" "$2" "$(python3 -c 'import sys; print(", ".join(format(float(x), ",.0f" if float(x) >= 1e4 else ".4g") for x in sys.argv[1:]))' $3)" >>"$work/samples.tsv"
+  printf '%s\t%s\t%s\n' "$1" "$(style_label "$2")" "$(python3 -c 'import sys; print(", ".join(format(float(x), ",.0f" if float(x) >= 1e4 else ".4g") for x in sys.argv[1:]))' $3)" >>"$work/samples.tsv"
 }
 
 lock_fd_open=0
@@ -120,7 +133,7 @@ start_emulator() {
   stop_emulator
   rm -f "$work/port"
   "${emu_pin[@]}" "$bin/paa-emulator" --cert "$work/certs/server.pem" --key-file "$work/certs/server.key" \
-    --key "$key" --searches 100000000 --listen 127.0.0.1:0 --port-file "$work/port" "$@" \
+    --key "$key" --searches 100000000 --listen 127.0.0.1:0 --port-file "$work/port" --questions "$qstyle" "$@" \
     2>>"$work/emulator.err" &
   emu_pid=$!
   port=$(paa_wait_port "$work/port" "$work/emulator.err")
@@ -281,6 +294,8 @@ if [ ! -s "$work/machine.txt" ]; then
 fi
 touch "$work/results.tsv" "$work/commands.tsv" "$work/samples.tsv"
 
+for qstyle in $question_styles; do
+paa_log "cases with the emulator's $qstyle questions"
 if want 1 || want 6; then
 # --- case 1 and 6: wrk vs paa run; the emulator alone ------------------------------------------
 # wrk gets a Lua script that asks a distinct query per request and Accept-Encoding: gzip, as paa
@@ -1072,6 +1087,7 @@ rm -rf "$work/v.db" "$work"/v.* "$work/variants.log"
 stop_emulator
 case_end
 fi
+done  # question styles
 
 stop_emulator
 

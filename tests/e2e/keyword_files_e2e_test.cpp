@@ -257,8 +257,9 @@ TEST_F(KeywordFilesE2E, KeywordToolExportsCarryTheirAttributesToJsonlCsvAndTheQu
 
 // The workbook of a store whose seeds have volumes, read back by openpyxl and compared cell by
 // cell with the csv exports of the same store (tests/export/check_xlsx.py): "Unique questions"
-// with volume and group_volume after first_city, "Topics" with volume after trees.
-TEST_F(KeywordFilesE2E, TheWorkbookCarriesTheDemandColumnsOfTheExports) {
+// with volume and group_volume after first_city, "Topics" with volume after trees; and its
+// report's Topics view in Chromium.
+TEST_F(KeywordFilesE2E, TheWorkbookAndTheReportCarryTheDemandOfTheExports) {
   Emulator emu(dir.path(), {"--seed", "34"});
   auto run = run_paa(run_args(keyword_job(), emu), dir.path());
   ASSERT_EQ(run.exit_code, 0) << run.err;
@@ -279,6 +280,17 @@ TEST_F(KeywordFilesE2E, TheWorkbookCarriesTheDemandColumnsOfTheExports) {
   auto checked = python.wait();
   EXPECT_EQ(checked.exit_code, 0) << checked.out << checked.err;
   EXPECT_NE(checked.out.find("topics="), std::string::npos) << checked.out;
+
+  // The report in headless Chromium: its Topics view has the topics export's volume on every
+  // row, in its order (tests/export/check_topics.cjs checks every figure against the exports).
+  export_to({"--format", "html"}, "x.html");
+  test::Process node({"/usr/bin/node", PAA_EXPORT_SCRIPTS "/check_topics.cjs", (d / "x.html").string(),
+                      (d / "x-topics.csv").string(), (d / "x-q.csv").string(), (d / "x-lineage.jsonl").string(),
+                      d.string()},
+                     {{"NODE_PATH", PAA_NODE_MODULES}}, d);
+  auto shown = node.wait();
+  EXPECT_EQ(shown.exit_code, 0) << shown.out << shown.err;
+  EXPECT_NE(shown.out.find("\"type_filter\""), std::string::npos) << shown.out;
 }
 
 // A rerun of the same job after the list's volumes changed spends nothing and records them.
