@@ -39,8 +39,16 @@ std::optional<std::string_view> shape_type(const std::vector<text::Word>& clause
     for (std::size_t i = 0; i < kShapeOrder.size(); ++i) out[i] = "shape " + std::string(kShapeOrder[i]);
     return out;
   }();
+  // Each language's sections, looked up once (by name: a map of strings).
+  thread_local const text::LanguageTables* cached = nullptr;
+  thread_local std::array<const text::PatternSet*, kShapeOrder.size()> sections{};
+  if (cached != &tables) {
+    for (std::size_t i = 0; i < kShapeOrder.size(); ++i) sections[i] = &tables.patterns(kSections[i]);
+    cached = &tables;
+  }
+  const text::PreparedWords prepared(words);
   for (std::size_t i = 0; i < kShapeOrder.size(); ++i) {
-    if (tables.patterns(kSections[i]).matches(words)) return kShapeOrder[i];
+    if (sections[i]->matches(prepared)) return kShapeOrder[i];
   }
   if (words.size() >= 2 && tables.in_list("determiner", words[0]) && !tables.in_list("auxiliary", words[1]) &&
       !tables.stop_words.contains(spelled[1])) {

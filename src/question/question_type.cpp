@@ -4,6 +4,7 @@
 #include "paa/question/variant_words.hpp"
 
 #include <algorithm>
+#include <array>
 #include <stdexcept>
 #include <string>
 
@@ -87,8 +88,16 @@ Kind first_match(const std::array<Kind, N>& kinds, const std::vector<text::Word>
   const Kind fallback = kinds.back();
   if (tables == nullptr) return fallback;
   const auto matched = matched_words(words);
+  const text::PreparedWords prepared(matched);
+  // Each language's sections, looked up once (by name: a map of strings).
+  thread_local const text::LanguageTables* cached = nullptr;
+  thread_local std::array<const text::PatternSet*, N> sections{};
+  if (cached != tables) {
+    for (Kind k : kinds) sections[static_cast<std::size_t>(k)] = &tables->patterns(section_of(k));
+    cached = tables;
+  }
   for (Kind k : kinds) {
-    if (k != fallback && tables->patterns(section_of(k)).matches(matched)) return k;
+    if (k != fallback && sections[static_cast<std::size_t>(k)]->matches(prepared)) return k;
   }
   return fallback;
 }

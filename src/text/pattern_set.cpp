@@ -2,40 +2,59 @@
 
 namespace paa::text {
 
+namespace {
+
+std::uint64_t word_hash(std::string_view w) { return std::hash<std::string_view>{}(w); }
+std::uint64_t pair_hash(std::uint64_t first, std::uint64_t second) {
+  return first ^ (second + 0x9E3779B97F4A7C15ull + (first << 6) + (first >> 2));
+}
+
+}  // namespace
+
+PreparedWords::PreparedWords(const std::vector<std::string_view>& words) : words_(words) {
+  hash_.reserve(words.size());
+  repeat_.assign(words.size(), false);
+  for (std::size_t w = 0; w < words.size(); ++w) {
+    hash_.push_back(word_hash(words[w]));
+    for (std::size_t v = 0; v < w && !repeat_[w]; ++v) repeat_[w] = words[v] == words[w];
+  }
+}
+
 void PatternSet::add(PhrasePattern pattern) {
   const std::size_t i = patterns_.size();
   const std::string_view first = pattern.first_word(), second = pattern.second_word();
   if (first.empty()) {
     always_.push_back(i);
   } else if (second.empty()) {
-    by_first_[std::string(first)].push_back(i);
+    by_first_[word_hash(first)].push_back(i);
   } else {
-    by_pair_[std::string(first) + " " + std::string(second)].push_back(i);
+    by_pair_[pair_hash(word_hash(first), word_hash(second))].push_back(i);
   }
   patterns_.push_back(std::move(pattern));
 }
 
-bool PatternSet::matches(const std::vector<std::string_view>& words) const {
+bool PatternSet::matches(const std::vector<std::string_view>& words) const { return matches(PreparedWords(words)); }
+
+bool PatternSet::matches(const PreparedWords& prepared) const {
+  const auto& words = prepared.words_;
   for (std::size_t i : always_) {
     if (patterns_[i].matches(words)) return true;
   }
   if (by_first_.empty() && by_pair_.empty()) return false;
-  std::string pair;
   for (std::size_t w = 0; w < words.size(); ++w) {
-    bool seen = false;  // a word the question repeats was tried already
-    for (std::size_t v = 0; v < w && !seen; ++v) seen = words[v] == words[w];
-    if (seen) continue;
-    if (auto it = by_first_.find(words[w]); it != by_first_.end()) {
-      for (std::size_t i : it->second) {
-        if (patterns_[i].matches(words)) return true;
+    if (prepared.repeat_[w]) continue;  // a word the question repeats was tried already
+    if (!by_first_.empty()) {
+      if (auto it = by_first_.find(prepared.hash_[w]); it != by_first_.end()) {
+        for (std::size_t i : it->second) {
+          if (patterns_[i].matches(words)) return true;
+        }
       }
     }
     if (by_pair_.empty()) continue;
     // Each pair the word starts (a repeated word starts other pairs too).
     for (std::size_t v = w; v + 1 < words.size(); ++v) {
-      if (words[v] != words[w]) continue;
-      pair.assign(words[v]).append(" ").append(words[v + 1]);
-      if (auto it = by_pair_.find(pair); it != by_pair_.end()) {
+      if (v != w && words[v] != words[w]) continue;
+      if (auto it = by_pair_.find(pair_hash(prepared.hash_[v], prepared.hash_[v + 1])); it != by_pair_.end()) {
         for (std::size_t i : it->second) {
           if (patterns_[i].matches(words)) return true;
         }

@@ -9,6 +9,7 @@
 #include "paa/text/phrase_pattern.hpp"
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -16,24 +17,38 @@
 
 namespace paa::text {
 
+// A question's folded words with what every section's index looks up, made once per question
+// and asked by all of them (a profile asks some twenty sections: hashing each word for each was
+// a third of the topic pass's CPU, perf).
+class PreparedWords {
+ public:
+  explicit PreparedWords(const std::vector<std::string_view>& words);
+  const std::vector<std::string_view>& words() const { return words_; }
+
+ private:
+  friend class PatternSet;
+  const std::vector<std::string_view>& words_;
+  std::vector<std::uint64_t> hash_;  // of each word
+  std::vector<bool> repeat_;         // the word came earlier in the question
+};
+
 class PatternSet {
  public:
   void add(PhrasePattern pattern);
   // Whether any pattern matches the question's folded words.
   bool matches(const std::vector<std::string_view>& words) const;
+  bool matches(const PreparedWords& words) const;
 
   std::size_t size() const { return patterns_.size(); }
   bool empty() const { return patterns_.empty(); }
   const PhrasePattern& operator[](std::size_t i) const { return patterns_[i]; }
 
  private:
-  struct Hash {
-    using is_transparent = void;
-    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
-  };
+  // By the hash of the first word, or of the first two ("what year"): a collision only adds a
+  // candidate, which PhrasePattern::matches then refuses.
   std::vector<PhrasePattern> patterns_;
-  std::unordered_map<std::string, std::vector<std::size_t>, Hash, std::equal_to<>> by_first_;
-  std::unordered_map<std::string, std::vector<std::size_t>, Hash, std::equal_to<>> by_pair_;  // "what year"
+  std::unordered_map<std::uint64_t, std::vector<std::size_t>> by_first_;
+  std::unordered_map<std::uint64_t, std::vector<std::size_t>> by_pair_;
   std::vector<std::size_t> always_;
 };
 
