@@ -6,6 +6,7 @@
 #include "stages/graph_parts.hpp"
 #include "stages/part_clusters.hpp"
 #include "stages/stem_links.hpp"
+#include "stages/term_units.hpp"
 #include "stages/topic_labels.hpp"
 #include "stages/topic_numbering.hpp"
 #include "stages/topic_records.hpp"
@@ -50,6 +51,10 @@ Result<void> join_occurrences(const QuestionGroups& groups, TopicLinks& links, s
 
 std::string topic_hex(std::uint64_t id) { return question::variant_group_hex(id); }
 
+// The term finder's counters for the topic map: 32,768 n-grams of each length per language
+// (about 10 MiB), ample for the terms that matter, which are frequent by definition.
+const TermOptions kTopicTerms{.min_count = 5, .min_association = 0.4, .capacity = std::size_t{1} << 15};
+
 // The stages in order (src/topics/stages/): the edges from shared stems and co-occurrence,
 // summed; the parts; Leiden per part; the label stems; the records; the numbers.
 Result<std::unique_ptr<TopicMap>> TopicMap::build(const QuestionGroups& groups, TopicLinks& links,
@@ -58,7 +63,18 @@ Result<std::unique_ptr<TopicMap>> TopicMap::build(const QuestionGroups& groups, 
   const std::uint32_t G = groups.group_count();
   map->stats_.groups = G;
   const stages::GroupLanguages languages(groups.languages());
-  const stages::GroupSource group_source = [&](const stages::GroupVisit& visit) { return groups.for_each_group(visit); };
+  // Multi-word terms first: every later stage reads a group with its terms as units.
+  stages::TermUnits units(kTopicTerms, groups.languages());
+  auto counted = groups.for_each_group([&](const GroupRecord& g) -> Result<void> {
+    units.count(g);
+    return {};
+  });
+  if (!counted) return counted.error();
+  units.choose();
+  map->stats_.terms = units.terms();
+  const stages::GroupSource group_source = [&](const stages::GroupVisit& visit) {
+    return groups.for_each_group([&](const GroupRecord& g) { return visit(units.of(g)); });
+  };
 
   stages::GraphEdges edges(languages, G, options.memory);
   auto notes = [&]() -> Result<std::unique_ptr<extmem::ScratchFile>> {  // its sort freed after

@@ -49,6 +49,7 @@ struct TopicStats {
   std::uint64_t groups = 0, edges = 0, parts = 0, largest_part_nodes = 0, largest_part_edges = 0;
   std::uint64_t cut_parts = 0;  // parts too large, cut again by stronger edges
   std::uint64_t topics = 0;
+  std::uint64_t terms = 0;  // multi-word terms found, over the languages
 };
 
 class TopicMap {

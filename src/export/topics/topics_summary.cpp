@@ -215,7 +215,9 @@ class TopicsSummaryWriter final : public detail::PassWriter {
                         with_commas(st.parts) + " parts apart (the largest: " + with_commas(st.largest_part_nodes) +
                         " groups, " + with_commas(st.largest_part_edges) + " links";
     if (st.cut_parts > 0) graph += "; " + with_commas(st.cut_parts) + " parts too large, cut by stronger links";
-    out_.append(graph + ")\n");
+    graph += ")";
+    if (st.terms > 0) graph += "; " + with_commas(st.terms) + (st.terms == 1 ? " multi-word term" : " multi-word terms");
+    out_.append(graph + "\n");
   }
 
   TopicsSummaryOptions summary_;

@@ -1,0 +1,65 @@
+#pragma once
+// Internal, the topic map's first stage: multi-word terms as units (docs/topics.md "Topics").
+// The terms of each language are found from its groups' representatives (term_finder.hpp:
+// frequent 2-3 word n-grams whose words go together far more often than by chance, "blood
+// pressure", "side effects", "type 2 diabetes"); then every later stage reads a group with each
+// term it holds as one unit in place of its words' stems: one stem (its words' matching forms,
+// a space apart, which no single stem has) shown as the words people wrote ("blood pressure").
+// So a term links the groups that share it, not every group that says "blood" or "pressure",
+// and a label names it whole. A number or function word inside a term stays in it ("type 2
+// diabetes"); alone it still links and names nothing (topic_words.hpp).
+//
+// Memory: one TermFinder (its Space-Saving counters, TermOptions::capacity keys each) while a
+// language is counted, then the chosen terms. Cost: a language of more than kMostCounted groups
+// is counted on an even sample of them (every k-th by id; a term is frequent by definition, and
+// its floor of questions grows by k with it); a group is read again by the tokenizer only when
+// one of its words is a term's word.
+#include "topic_graph.hpp"
+
+#include "paa/text/tokenizer.hpp"
+#include "paa/topics/term_finder.hpp"
+
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+namespace paa::topics::stages {
+
+class TermUnits {
+ public:
+  static constexpr std::uint64_t kMostCounted = 100000;  // groups counted per language, at most
+
+  // `languages`: the groups of each language (QuestionGroups::languages), for the sample.
+  TermUnits(TermOptions options, const std::vector<LanguageRange>& languages);
+
+  // The first pass: every group, in number order (a language's groups come together).
+  void count(const GroupRecord& group);
+  // Once, after the last count.
+  void choose();
+  // `group` as the later stages read it: its terms as units. The views live until the next call
+  // (or are `group`'s own when it holds no term).
+  const GroupRecord& of(const GroupRecord& group);
+
+  std::size_t terms() const { return chosen_; }
+  // A language's terms ("blood pressure": its words' matching forms), for tests and --verbose.
+  std::vector<std::string> terms_of(const std::string& hl) const;
+
+ private:
+  void close_language();
+
+  TermOptions options_;
+  std::unordered_map<std::string, std::uint64_t> stride_;  // by language: count every k-th group
+  text::Tokenizer tokenizer_;
+  std::string counting_;  // the language being counted
+  std::uint64_t counting_stride_ = 1;
+  std::unique_ptr<TermFinder> finder_;
+  std::unordered_map<std::string, std::unordered_set<std::string>> terms_;  // by language
+  std::unordered_map<std::string, std::unordered_set<std::string>> words_;  // by language: the terms' words
+  std::size_t chosen_ = 0;
+  GroupRecord unit_;
+  std::vector<std::string> owned_;  // the units' strings
+};
+
+}  // namespace paa::topics::stages

@@ -1,0 +1,116 @@
+// Multi-word terms as units: found from the groups' representatives, then read in place of their
+// words' stems. The groups are real questions profiled as the pass profiles them; what each
+// should read is worked out here by hand.
+#include "stages/term_units.hpp"
+#include "stage_support.hpp"
+
+#include "paa/question/question_profile.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <memory>
+
+namespace paa::topics::stages {
+namespace {
+
+using testing::OwnedGroup;
+
+std::vector<OwnedGroup> profiled(const std::vector<std::string>& questions, const std::string& hl = "en") {
+  question::QuestionProfiler profiler;
+  std::vector<OwnedGroup> out;
+  for (const auto& q : questions) {
+    const auto p = profiler.profile(q, hl);
+    OwnedGroup g;
+    g.number = static_cast<std::uint32_t>(out.size());
+    g.hl = hl;
+    g.representative = q;
+    g.stems = p.stems;
+    g.surfaces = p.surfaces;
+    out.push_back(std::move(g));
+  }
+  return out;
+}
+
+const std::vector<std::string> kHealth{
+    "What is a normal blood pressure for a woman?", "Can anxiety cause high blood pressure?",
+    "What foods lower blood pressure quickly?",     "Does coffee raise blood pressure?",
+    "Is 140/90 blood pressure too high?",           "What are the side effects of losartan?",
+    "Does losartan have side effects at night?",    "What are common side effects of statins?",
+    "Can statins cause muscle pain?",               "Is walking good for your heart?",
+    "Why is my blood sugar high in the morning?",   "What causes pressure in the head?",
+    "How do you lower cholesterol naturally?",      "Which side of the body is the liver on?"};
+
+std::unique_ptr<TermUnits> counted(const std::vector<OwnedGroup>& groups, std::uint64_t min_count = 3) {
+  std::vector<LanguageRange> languages;
+  for (const auto& g : groups) {
+    if (languages.empty() || languages.back().hl != g.hl) languages.push_back({g.hl, g.number, 0});
+    ++languages.back().count;
+  }
+  auto units =
+      std::make_unique<TermUnits>(TermOptions{.min_count = min_count, .min_association = 0.4, .capacity = 1024}, languages);
+  for (const auto& g : groups) units->count(g.record());
+  units->choose();
+  return units;
+}
+
+std::vector<std::string> surfaces_of(const GroupRecord& g) {
+  std::vector<std::string> out(g.surfaces.begin(), g.surfaces.end());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+TEST(TermUnits, FrequentWordsThatGoTogetherAreOneTerm) {
+  const auto groups = profiled(kHealth);
+  auto units = counted(groups);
+  // "blood pressure" in 5 questions (blood once more alone, pressure once), "side effects" in 3
+  // (side once more alone): both far above chance. "blood sugar", "lower blood" are once or twice.
+  EXPECT_EQ(units->terms_of("en"), (std::vector<std::string>{"blood pressure", "side effects"}));
+  EXPECT_EQ(units->terms(), 2u);
+}
+
+TEST(TermUnits, AGroupReadsItsTermAsOneUnitAndKeepsItsOtherStems) {
+  const auto groups = profiled(kHealth);
+  auto units = counted(groups);
+  const GroupRecord rec = groups[1].record();  // Can anxiety cause high blood pressure?
+  const GroupRecord& u = units->of(rec);
+  EXPECT_EQ(surfaces_of(u), (std::vector<std::string>{"anxiety", "blood pressure", "cause", "high"}));
+  const auto at = std::find(u.surfaces.begin(), u.surfaces.end(), "blood pressure") - u.surfaces.begin();
+  EXPECT_EQ(u.stems[static_cast<std::size_t>(at)], "blood pressure") << "the unit's stem: its words' matching forms";
+  EXPECT_EQ(u.number, rec.number);
+  EXPECT_EQ(u.representative, rec.representative);
+}
+
+TEST(TermUnits, AWordAlsoStandingAloneKeepsItsStem) {
+  // "blood" is in the term and, alone, in "blood sugar": its stem stays beside the unit.
+  auto groups = profiled(kHealth);
+  groups.push_back(profiled({"Does blood pressure rise when blood sugar is low?"}).front());
+  auto units = counted(groups);
+  const GroupRecord rec = groups.back().record();
+  const auto s = surfaces_of(units->of(rec));
+  EXPECT_NE(std::find(s.begin(), s.end(), "blood pressure"), s.end());
+  EXPECT_NE(std::find(s.begin(), s.end(), "blood"), s.end());
+  EXPECT_EQ(std::find(s.begin(), s.end(), "pressure"), s.end());
+}
+
+TEST(TermUnits, AGroupWithoutATermAndAnotherLanguageAreReadAsTheyAre) {
+  auto groups = profiled(kHealth);
+  const auto german = profiled({"Was ist ein normaler Blutdruck?", "Wie senkt man den Blutdruck?"}, "de");
+  groups.insert(groups.end(), german.begin(), german.end());
+  auto units = counted(groups);
+  const GroupRecord walking = groups[9].record();  // Is walking good for your heart?
+  EXPECT_EQ(&units->of(walking), &walking);
+  const GroupRecord de = german[0].record();
+  EXPECT_EQ(&units->of(de), &de);
+  EXPECT_TRUE(units->terms_of("de").empty());
+}
+
+TEST(TermUnits, RareWordPairsAreNoTerm) {
+  // At the default floor (5 questions), this handful has none.
+  const auto groups = profiled(kHealth);
+  auto units = counted(groups, 5);
+  EXPECT_EQ(units->terms(), 1u) << "only blood pressure is in 5 questions";
+}
+
+}  // namespace
+}  // namespace paa::topics::stages
