@@ -1,5 +1,7 @@
 #include "paa/text/pattern_set.hpp"
 
+#include <algorithm>
+
 namespace paa::text {
 
 namespace {
@@ -23,22 +25,49 @@ PreparedWords::PreparedWords(const std::vector<std::string_view>& words) : words
 void PatternSet::add(PhrasePattern pattern) {
   const std::size_t i = patterns_.size();
   const std::string_view first = pattern.first_word(), second = pattern.second_word();
+  const bool opening = pattern.anchored();
+  std::vector<std::uint64_t> needs;
+  const auto whole = pattern.whole_words();
+  const std::size_t indexed = first.empty() ? 0 : second.empty() ? 1 : 2;
+  for (std::size_t k = indexed; k < whole.size(); ++k) needs.push_back(word_hash(whole[k]));
+  needs_.push_back(std::move(needs));
   if (first.empty()) {
     always_.push_back(i);
   } else if (second.empty()) {
-    by_first_[word_hash(first)].push_back(i);
+    (opening ? opening_first_ : by_first_)[word_hash(first)].push_back(i);
   } else {
-    by_pair_[pair_hash(word_hash(first), word_hash(second))].push_back(i);
+    (opening ? opening_pair_ : by_pair_)[pair_hash(word_hash(first), word_hash(second))].push_back(i);
   }
   patterns_.push_back(std::move(pattern));
 }
 
 bool PatternSet::matches(const std::vector<std::string_view>& words) const { return matches(PreparedWords(words)); }
 
+bool PatternSet::may_match(std::size_t pattern, const PreparedWords& words) const {
+  for (const std::uint64_t need : needs_[pattern]) {
+    if (std::find(words.hash_.begin(), words.hash_.end(), need) == words.hash_.end()) return false;
+  }
+  return true;
+}
+
 bool PatternSet::matches(const PreparedWords& prepared) const {
   const auto& words = prepared.words_;
   for (std::size_t i : always_) {
-    if (patterns_[i].matches(words)) return true;
+    if (may_match(i, prepared) && patterns_[i].matches(words)) return true;
+  }
+  if (words.empty()) return false;
+  auto any_of = [&](const std::unordered_map<std::uint64_t, std::vector<std::size_t>>& index, std::uint64_t key) {
+    const auto it = index.find(key);
+    if (it == index.end()) return false;
+    for (std::size_t i : it->second) {
+      if (may_match(i, prepared) && patterns_[i].matches(words)) return true;
+    }
+    return false;
+  };
+  if (!opening_first_.empty() && any_of(opening_first_, prepared.hash_[0])) return true;
+  if (!opening_pair_.empty() && words.size() >= 2 &&
+      any_of(opening_pair_, pair_hash(prepared.hash_[0], prepared.hash_[1]))) {
+    return true;
   }
   if (by_first_.empty() && by_pair_.empty()) return false;
   for (std::size_t w = 0; w < words.size(); ++w) {
@@ -46,7 +75,7 @@ bool PatternSet::matches(const PreparedWords& prepared) const {
     if (!by_first_.empty()) {
       if (auto it = by_first_.find(prepared.hash_[w]); it != by_first_.end()) {
         for (std::size_t i : it->second) {
-          if (patterns_[i].matches(words)) return true;
+          if (may_match(i, prepared) && patterns_[i].matches(words)) return true;
         }
       }
     }
@@ -56,7 +85,7 @@ bool PatternSet::matches(const PreparedWords& prepared) const {
       if (v != w && words[v] != words[w]) continue;
       if (auto it = by_pair_.find(pair_hash(prepared.hash_[v], prepared.hash_[v + 1])); it != by_pair_.end()) {
         for (std::size_t i : it->second) {
-          if (patterns_[i].matches(words)) return true;
+          if (may_match(i, prepared) && patterns_[i].matches(words)) return true;
         }
       }
     }

@@ -221,12 +221,14 @@ TEST(TopicMap, RealQuestionsLabelsHoldNoNumberNorFunctionWordAndNoneIsShared) {
   const std::set<std::string> function_words{"take", "takes", "make", "get", "use", "do", "done", "much", "many",
                                              "long", "often", "over", "more", "most", "way", "thing"};
   std::map<std::set<std::string>, std::string> seen;
-  std::size_t bad = 0, shared = 0;
+  std::size_t bad = 0, shared = 0, with_terms = 0;
   for (const OwnedTopic& t : f.topics) {
     std::set<std::string> words;
     std::istringstream parts(t.label);
+    bool term = false;
     for (std::string w; std::getline(parts, w, ',');) {
       w.erase(0, w.find_first_not_of(' '));
+      term = term || w.find(' ') != std::string::npos;  // a multi-word term, shown whole
       const bool number = w.find_first_of("abcdefghijklmnopqrstuvwxyz") == std::string::npos;
       if (number || function_words.contains(w)) {
         ++bad;
@@ -234,13 +236,15 @@ TEST(TopicMap, RealQuestionsLabelsHoldNoNumberNorFunctionWordAndNoneIsShared) {
       }
       words.insert(w);
     }
+    with_terms += term;
     if (auto [it, fresh] = seen.emplace(words, t.label); !fresh) {
       ++shared;
       ADD_FAILURE() << "label '" << t.label << "' is also '" << it->second << "'";
     }
   }
   std::cout << f.topics.size() << " topics of " << trees.size() << " trees of real questions: " << bad
-            << " labels with a number or function word, " << shared << " shared\n";
+            << " labels with a number or function word, " << shared << " shared, " << with_terms
+            << " naming a multi-word term\n";
 }
 
 }  // namespace

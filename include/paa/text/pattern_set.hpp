@@ -47,8 +47,15 @@ class PatternSet {
   // By the hash of the first word, or of the first two ("what year"): a collision only adds a
   // candidate, which PhrasePattern::matches then refuses.
   std::vector<PhrasePattern> patterns_;
+  // Of each pattern, the hashes of its whole words past the indexed ones: tried first, as a
+  // question that lacks one cannot match (most candidates end there, without a match attempt).
+  std::vector<std::vector<std::uint64_t>> needs_;
+  bool may_match(std::size_t pattern, const PreparedWords& words) const;
   std::unordered_map<std::uint64_t, std::vector<std::size_t>> by_first_;
   std::unordered_map<std::uint64_t, std::vector<std::size_t>> by_pair_;
+  // The anchored ones (`^what is`, every `[shape]` pattern): looked up at the first word only.
+  std::unordered_map<std::uint64_t, std::vector<std::size_t>> opening_first_;
+  std::unordered_map<std::uint64_t, std::vector<std::size_t>> opening_pair_;
   std::vector<std::size_t> always_;
 };
 

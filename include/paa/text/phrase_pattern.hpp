@@ -17,6 +17,16 @@ class PhrasePattern {
 
   bool matches(const std::vector<std::string_view>& words) const;
   const std::string& source() const { return source_; }
+  // `^`: it can only match at the first word.
+  bool anchored() const { return anchored_; }
+  // Its whole words (not `_`, `...` nor `word*`): a question without one of them is no match.
+  std::vector<std::string_view> whole_words() const {
+    std::vector<std::string_view> out;
+    for (const auto& t : tokens_) {
+      if (t.kind == Kind::word) out.emplace_back(t.text);
+    }
+    return out;
+  }
   // The word a match must start with, when the pattern starts with a whole word ("" otherwise):
   // a table can index its patterns by it.
   std::string_view first_word() const {
