@@ -92,7 +92,7 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-std::string replace_all(std::string_view text, std::string_view token, std::string_view value) {
+std::string fill_in(std::string_view text, std::string_view token, std::string_view value) {
   std::string out;
   std::size_t pos = 0;
   for (std::size_t hit; (hit = text.find(token, pos)) != std::string_view::npos; pos = hit + token.size()) {
@@ -112,9 +112,9 @@ bool plural(std::string_view subject) {
 }
 
 std::string agreed(std::string_view shape, bool many) {
-  std::string s = replace_all(shape, "{be}", many ? "are" : "is");
-  s = replace_all(s, "{Be}", many ? "Are" : "Is");
-  return replace_all(s, "{do}", many ? "do" : "does");
+  std::string s = fill_in(shape, "{be}", many ? "are" : "is");
+  s = fill_in(s, "{Be}", many ? "Are" : "Is");
+  return fill_in(s, "{do}", many ? "do" : "does");
 }
 
 // Where a question's closing mark starts: " ?" (French) or "?"; its size from the end.
@@ -144,8 +144,10 @@ std::string natural_question(std::string_view shape, std::string_view subject, s
   const std::size_t at = modifier.find("{q}");
   const std::string_view before = at == std::string_view::npos ? std::string_view() : modifier.substr(0, at);
   const std::string_view after = at == std::string_view::npos ? std::string_view() : modifier.substr(at + 3);
-  const std::string phrase = std::string(before) + std::string(subject);
-  std::string out = replace_all(agreed(shape, plural(phrase)), "{s}", phrase);
+  // A subject already narrowed by this word keeps it once ("cheap espresso", not "cheap cheap ...").
+  const bool narrowed = !before.empty() && starts_with(subject, before);
+  const std::string phrase = (narrowed ? std::string() : std::string(before)) + std::string(subject);
+  std::string out = fill_in(agreed(shape, plural(phrase)), "{s}", phrase);
   // A phrase after the subject closes the question: "How long does espresso last at home?".
   out.insert(out.size() - closing(out), after);
   return out;

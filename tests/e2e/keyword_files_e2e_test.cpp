@@ -252,6 +252,30 @@ TEST_F(KeywordFilesE2E, KeywordToolExportsCarryTheirAttributesToJsonlCsvAndTheQu
       EXPECT_LE(want, before) << "most demand first: " << listed[i].at(1);
       before = want;
     }
+    // Briefs: a query's entries carry their group's volume, most demand first (every question
+    // of pour over coffee's tree is held by that seed's tree: 14,800 at least); a topic's
+    // summary its volume.
+    auto brief = run_paa({"brief", "--store", (dir.path() / "kw.db").string(), "--q", "pour over coffee", "--hl",
+                          "en", "--gl", "us"},
+                         dir.path());
+    ASSERT_EQ(brief.exit_code, 0) << brief.err;
+    std::vector<std::uint64_t> shown;
+    for (std::size_t at = brief.out.find(", volume "); at != std::string::npos; at = brief.out.find(", volume ", at + 1)) {
+      shown.push_back(std::stoull(brief.out.substr(at + 9)));
+    }
+    ASSERT_FALSE(shown.empty()) << brief.out;
+    for (std::size_t i = 0; i < shown.size(); ++i) {
+      EXPECT_GE(shown[i], 14800u) << brief.out;
+      if (i > 0) {
+        EXPECT_LE(shown[i], shown[i - 1]) << "most demand first\n" << brief.out;
+      }
+    }
+    auto topic_brief = run_paa({"brief", "--store", (dir.path() / "kw.db").string(), "--topic", listed[1].at(0)},
+                               dir.path());
+    ASSERT_EQ(topic_brief.exit_code, 0) << topic_brief.err;
+    EXPECT_NE(topic_brief.out.find(", volume " + std::to_string(demand(topic_seeds[listed[1].at(0)])) + "."),
+              std::string::npos)
+        << topic_brief.out.substr(0, 400);
   }
 }
 

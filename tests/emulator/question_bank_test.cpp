@@ -18,6 +18,8 @@ TEST(QuestionBank, AShapeTakesTheSubjectAndItsModifierInTheirPlaces) {
   EXPECT_EQ(natural_question("How much {do} {s} cost?", "running shoes", "cheap {q}"),
             "How much do cheap running shoes cost?");
   EXPECT_EQ(natural_question("{Be} {s} worth it?", "french press", "{q}"), "Is french press worth it?");
+  EXPECT_EQ(natural_question("{Be} {s} worth it?", "cheap espresso", "cheap {q}"), "Is cheap espresso worth it?")
+      << "a subject narrowed already keeps its word once";
   EXPECT_EQ(natural_question("{Be} {s} worth it?", "trail shoes", "{q}"), "Are trail shoes worth it?");
   EXPECT_EQ(natural_question("Combien coûte {s} ?", "café", "{q} bio"), "Combien coûte café bio ?");
   EXPECT_EQ(natural_question("¿Cuánto cuesta {s}?", "café", "{q} barato"), "¿Cuánto cuesta café barato?");

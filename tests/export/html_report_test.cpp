@@ -178,7 +178,7 @@ TEST(HtmlReport, TopicsFollowTheResultsAsJsonEscapedForThePage) {
     t.types[static_cast<std::size_t>(question::QuestionType::cost)] = 3;
     t.listed.push_back({kHostile, question::QuestionType::cost, question::Intent::commercial, 5, ""});
     t.listed.push_back({"q 1", question::QuestionType::cost, question::Intent::transactional, 2, kHostile});
-    writer.add_topics({t, ReportTopic{}}, 9);
+    writer.add_topics({t, ReportTopic{}}, 9, true);
     writer.finish();
     ASSERT_TRUE(out.flush());
   }
@@ -250,7 +250,7 @@ TEST(HtmlReport, ChangesAndDomainsFollowTheTopicsAsJsonEscapedForThePage) {
     watch::KeyStability one;
     one.versions = 1;
     writer.add(test::make_stored("tea", "en", "us", "", test::kCoffeeBody), *env, first_job, &one);
-    writer.add_topics({}, 0);
+    writer.add_topics({}, 0, false);
 
     ReportChanges changes;
     changes.keys = 2;

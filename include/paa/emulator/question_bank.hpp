@@ -34,8 +34,8 @@ struct QuestionBank {
 // The bank of `hl`'s primary language (en, es, de, fr; any other: English).
 const QuestionBank& question_bank(std::string_view hl);
 
-// What `query` asks about: the subject a question of the bank was made from (its modifier
-// kept: "cheap espresso"); for another question, its words after the opening words, without the
+// What `query` asks about: the subject a question of the bank was made from (a modifier before
+// it kept, "cheap espresso"; a phrase after it dropped); for another question, its words after the opening words, without the
 // question marks; a query that is no question, itself (trimmed).
 std::string question_subject(std::string_view query, std::string_view hl);
 

@@ -1,5 +1,6 @@
 #include "paa/export/brief/brief_gather.hpp"
 
+#include "paa/export/attributes.hpp"
 #include "paa/analysis/question_pass.hpp"
 #include "paa/export/export_request.hpp"
 #include "paa/export/pipeline/analysis_sink.hpp"
@@ -29,10 +30,19 @@ namespace {
 
 constexpr std::size_t kMaxDepth = FormatOptions{}.max_question_depth;
 
-// Every stored tree into the pass, with the seed its hubs count by (as the exports feed it).
-Result<void> feed_store(StoreReader& store, AnalysisSink& analysis) {
+// The whole store as a brief reads it, its seeds' volumes included when its lists have some
+// (catalog_selection names the jobs whose attributes the scan reads).
+Result<ExportRequest> whole_store(StoreReader& store) {
+  ExportRequest request;
+  if (auto catalogued = catalog_selection(store, request); !catalogued) return catalogued.error();
+  return request;
+}
+
+// Every stored tree into the pass, with the seed its hubs count by and its volume (as the
+// exports feed it).
+Result<void> feed_store(StoreReader& store, const ExportRequest& request, AnalysisSink& analysis) {
   ExportSummary summary;
-  return scan_results(store, ExportRequest{}, analysis.needs(), {&analysis}, summary);
+  return scan_results(store, request, analysis.needs(), {&analysis}, summary);
 }
 
 // A tree's distinct questions as the pass counts them (fold_text, texts that fold to nothing
@@ -131,8 +141,10 @@ Result<Brief> gather_query_brief(StoreReader& store, const Query& query, std::st
   // The store's variant groups, and where this tree's questions are among them.
   std::unordered_map<std::string, std::uint64_t> index_of;
   for (const auto& p : places) index_of.emplace(p.folded, kNotFound);
-  AnalysisSink analysis({.volumes = true});  // each group's demand, when seeds have volumes
-  if (auto fed = feed_store(store, analysis); !fed) return fed.error();
+  auto whole = whole_store(store);
+  if (!whole) return whole.error();
+  AnalysisSink analysis({.volumes = whole->format.volumes});  // each group's demand, when seeds have volumes
+  if (auto fed = feed_store(store, *whole, analysis); !fed) return fed.error();
   auto groups = topics::QuestionGroups::create();
   if (!groups) return groups.error();
   IndexFinder finder(index_of);
@@ -336,8 +348,10 @@ Result<std::vector<BriefEntry>> topic_entries(StoreReader& store, TopicCandidate
 
 Result<Brief> gather_topic_brief(StoreReader& store, std::uint64_t topic_id, double resolution,
                                  std::string_view store_name) {
-  AnalysisSink analysis({.volumes = true});  // demand ranks the topics and entries, when seeds have volumes
-  if (auto fed = feed_store(store, analysis); !fed) return fed.error();
+  auto whole = whole_store(store);
+  if (!whole) return whole.error();
+  AnalysisSink analysis({.volumes = whole->format.volumes});  // demand ranks the entries, when seeds have volumes
+  if (auto fed = feed_store(store, *whole, analysis); !fed) return fed.error();
   topics::TopicOptions options;
   options.resolution = resolution;
   auto views = analysis.finish(options);

@@ -53,7 +53,7 @@ Result<ReportTopicsBuilder::Placed> ReportTopicsBuilder::add(const analysis::Uni
   return Placed{static_cast<std::int64_t>(n), g->type};
 }
 
-Result<void> write_report_topics(QuestionViews& views, HtmlReportWriter& writer) {
+Result<void> write_report_topics(QuestionViews& views, HtmlReportWriter& writer, bool volumes) {
   auto topics = ReportTopicsBuilder::create(views);
   if (!topics) return topics.error();
   auto rows = views.unique->for_each([&](const analysis::UniqueQuestion& row) -> Result<void> {
@@ -63,7 +63,7 @@ Result<void> write_report_topics(QuestionViews& views, HtmlReportWriter& writer)
     return {};
   });
   if (!rows) return rows;
-  writer.add_topics(topics->listed(), topics->total());
+  writer.add_topics(topics->listed(), topics->total(), volumes);
   return {};
 }
 
@@ -156,10 +156,10 @@ void HtmlReportWriter::add_topic_question(std::string_view question, std::uint32
   ++topic_questions_;
 }
 
-void HtmlReportWriter::add_topics(const std::vector<ReportTopic>& listed, std::uint64_t total) {
+void HtmlReportWriter::add_topics(const std::vector<ReportTopic>& listed, std::uint64_t total, bool volumes) {
   close_lists();
   out_.append("<script type=\"application/json\" id=\"paa-topics\">");
-  append_topics_json(out_, listed, total);
+  append_topics_json(out_, listed, total, volumes);
   out_.append("</script>\n");
 }
 
@@ -229,7 +229,7 @@ Result<void> write_report_views(AnalysisSink& analysis, const ExportRequest& req
   analysis::QuestionReducer* const more[] = {&answers};
   auto views = analysis.finish(request.format.topics, more);
   if (!views) return views.error();
-  if (auto written = write_report_topics(*views, writer); !written) return written;
+  if (auto written = write_report_topics(*views, writer, request.format.volumes); !written) return written;
   auto changes = history.changes(store);
   if (!changes) return changes.error();
   writer.add_changes(*changes);

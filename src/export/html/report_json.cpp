@@ -78,7 +78,8 @@ void append_key(BufferedOutput& out, const ReportKey& key) {
 }
 
 
-void append_topics_json(BufferedOutput& out, const std::vector<ReportTopic>& listed, std::uint64_t total) {
+void append_topics_json(BufferedOutput& out, const std::vector<ReportTopic>& listed, std::uint64_t total,
+                        bool volumes) {
   out.append("{\"types\":[");
   for (std::size_t i = 0; i < question::kQuestionTypes.size(); ++i) {
     if (i > 0) out.put(',');
@@ -93,8 +94,8 @@ void append_topics_json(BufferedOutput& out, const std::vector<ReportTopic>& lis
   append_decimal(out, total);
   out.append(",\"questions_per_topic\":");
   append_decimal(out, kQuestionsPerTopic);
-  // Whether the topics carry demand (some seed has a volume): the page shows the column then.
-  const bool volumes = std::any_of(listed.begin(), listed.end(), [](const ReportTopic& t) { return t.volume > 0; });
+  // Whether the topics carry demand (some seed of the selection has a volume, as the exports
+  // decide): the page shows the column then.
   out.append(volumes ? ",\"volumes\":true" : ",\"volumes\":false");
   out.append(",\"topics\":[");
   static_assert(rs::in_order(rs::topic::kFields, {rs::topic::kId, rs::topic::kLabel, rs::topic::kHl, rs::topic::kQuestions,

@@ -24,7 +24,9 @@ void append_key(BufferedOutput& out, const ReportKey& key);
 // [versions, mean_churn|null, last_change_ms|null]
 void append_key_history(BufferedOutput& out, const watch::KeyStability& history);
 // The Topics, Changes and Domains views' objects.
-void append_topics_json(BufferedOutput& out, const std::vector<ReportTopic>& listed, std::uint64_t total);
+// `volumes`: some seed of the selection has a volume (FormatOptions::volumes): a Volume column.
+void append_topics_json(BufferedOutput& out, const std::vector<ReportTopic>& listed, std::uint64_t total,
+                        bool volumes);
 void append_changes_json(BufferedOutput& out, const ReportChanges& c);
 void append_domains_json(BufferedOutput& out, const ReportDomains& d);
 

@@ -1,11 +1,18 @@
 #include "term_units.hpp"
 
-#include "paa/text/fold.hpp"
 #include "paa/text/language.hpp"
 
 #include <algorithm>
 
 namespace paa::topics::stages {
+
+namespace {
+
+bool all_digits(std::string_view w) {
+  return !w.empty() && std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+}  // namespace
 
 TermUnits::TermUnits(TermOptions options, const std::vector<LanguageRange>& languages) : options_(options) {
   for (const auto& l : languages) stride_[l.hl] = std::max<std::uint64_t>(1, (l.count + kMostCounted - 1) / kMostCounted);
@@ -24,17 +31,29 @@ void TermUnits::count(const GroupRecord& group) {
   finder_->add_question(tokenizer_.words(group.representative, group.hl));
 }
 
+std::string TermUnits::stem(const text::Word& word, std::string_view hl) {
+  if (word.kind == text::Word::Kind::number) return word.match;
+  return tokenizer_.stem(word, hl);
+}
+
 void TermUnits::close_language() {
   if (!finder_) return;
   auto& chosen = terms_[counting_];
-  auto& words = words_[counting_];
+  auto& stems = words_[counting_];
+  // A term is kept as its words' stems: "side effects" is also found as "side effect".
   for (const Term& t : finder_->terms()) {
-    chosen.insert(t.text);
+    std::string key;
     for (std::size_t at = 0; at <= t.text.size();) {
       const std::size_t space = std::min(t.text.find(' ', at), t.text.size());
-      words.insert(t.text.substr(at, space - at));
+      const std::string word = t.text.substr(at, space - at);
+      const text::Word w{word, word, all_digits(word) ? text::Word::Kind::number : text::Word::Kind::letters};
+      const std::string s = stem(w, counting_);
+      stems.insert(s);
+      if (!key.empty()) key += ' ';
+      key += s;
       at = space + 1;
     }
+    chosen.insert(std::move(key));
   }
   chosen_ += chosen.size();
   finder_.reset();
@@ -54,26 +73,37 @@ const GroupRecord& TermUnits::of(const GroupRecord& group) {
   const auto found = terms_.find(std::string(group.hl));
   if (found == terms_.end() || found->second.empty()) return group;
   const auto& terms = found->second;
-  // Most groups hold no term's word: they are not read again.
-  const auto& term_words = words_[found->first];
-  std::string folded;
-  const bool may_hold = std::any_of(group.surfaces.begin(), group.surfaces.end(), [&](std::string_view w) {
-    // Terms are kept in matching form (accents folded too); most words are ASCII, left as they are.
-    const bool ascii = std::all_of(w.begin(), w.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
-    folded = ascii ? std::string(w) : text::fold_for_matching(w);
-    return term_words.contains(folded);
+  // Most groups hold no term's stem: they are not read again.
+  const auto& term_stems = words_[found->first];
+  std::string probe;
+  const bool may_hold = std::any_of(group.stems.begin(), group.stems.end(), [&](std::string_view s) {
+    probe.assign(s);
+    return term_stems.contains(probe);
   });
   if (!may_hold) return group;
   const std::vector<text::Word> words = tokenizer_.words(group.representative, group.hl);
-  std::vector<std::string> keys, shown;  // the terms held: matching forms, and as written
+  // Each word's stem: the profile's (its surface is the word), else the stemmer's.
+  std::vector<std::string> stems;
+  stems.reserve(words.size());
+  for (const auto& w : words) {
+    std::string s;
+    for (std::size_t k = 0; k < group.stems.size() && k < group.surfaces.size(); ++k) {
+      if (group.surfaces[k] == w.cased || group.surfaces[k] == w.match) {
+        s.assign(group.stems[k]);
+        break;
+      }
+    }
+    stems.push_back(s.empty() ? stem(w, group.hl) : std::move(s));
+  }
+  std::vector<std::string> keys, shown;  // the terms held: their words' stems, and as written
   std::vector<bool> inside(words.size(), false);
   std::string key, surface;
   for (std::size_t i = 0; i < words.size();) {
     std::size_t taken = 0;
     for (const std::size_t n : {std::size_t{3}, std::size_t{2}}) {  // the longest term first
       if (i + n > words.size()) continue;
-      key = words[i].match;
-      for (std::size_t k = 1; k < n; ++k) key += ' ' + words[i + k].match;
+      key = stems[i];
+      for (std::size_t k = 1; k < n; ++k) key += ' ' + stems[i + k];
       if (terms.contains(key)) {
         taken = n;
         break;
@@ -93,11 +123,11 @@ const GroupRecord& TermUnits::of(const GroupRecord& group) {
     i += taken;
   }
   if (keys.empty()) return group;
-  // The group's other stems stay; a stem whose word stands only inside terms goes.
-  auto only_inside = [&](std::string_view written) {
+  // The group's other stems stay; a stem whose words stand only inside terms goes.
+  auto only_inside = [&](std::string_view stem) {
     bool in = false, out = false;
     for (std::size_t w = 0; w < words.size(); ++w) {
-      if (words[w].cased != written && words[w].match != written) continue;
+      if (stems[w] != stem) continue;
       (inside[w] ? in : out) = true;
     }
     return in && !out;
@@ -105,10 +135,9 @@ const GroupRecord& TermUnits::of(const GroupRecord& group) {
   owned_.clear();
   std::vector<std::pair<std::size_t, std::size_t>> kept;  // (stem, surface) indexes into owned_
   for (std::size_t s = 0; s < group.stems.size(); ++s) {
-    const std::string_view written = s < group.surfaces.size() ? group.surfaces[s] : group.stems[s];
-    if (only_inside(written)) continue;
+    if (only_inside(group.stems[s])) continue;
     owned_.emplace_back(group.stems[s]);
-    owned_.emplace_back(written);
+    owned_.emplace_back(s < group.surfaces.size() ? group.surfaces[s] : group.stems[s]);
     kept.emplace_back(owned_.size() - 2, owned_.size() - 1);
   }
   for (std::size_t t = 0; t < keys.size(); ++t) {

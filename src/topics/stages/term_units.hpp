@@ -3,8 +3,9 @@
 // The terms of each language are found from its groups' representatives (term_finder.hpp:
 // frequent 2-3 word n-grams whose words go together far more often than by chance, "blood
 // pressure", "side effects", "type 2 diabetes"); then every later stage reads a group with each
-// term it holds as one unit in place of its words' stems: one stem (its words' matching forms,
-// a space apart, which no single stem has) shown as the words people wrote ("blood pressure").
+// term it holds as one unit in place of its words' stems: one stem (its words' stems, a space
+// apart, which no single stem has: "side effects" and "side effect" are one) shown as the words
+// people wrote ("blood pressure").
 // So a term links the groups that share it, not every group that says "blood" or "pressure",
 // and a label names it whole. A number or function word inside a term stays in it ("type 2
 // diabetes"); alone it still links and names nothing (topic_words.hpp).
@@ -13,7 +14,7 @@
 // language is counted, then the chosen terms. Cost: a language of more than kMostCounted groups
 // is counted on an even sample of them (every k-th by id; a term is frequent by definition, and
 // its floor of questions grows by k with it); a group is read again by the tokenizer only when
-// one of its words is a term's word.
+// one of its stems is a term's.
 #include "topic_graph.hpp"
 
 #include "paa/text/tokenizer.hpp"
@@ -43,11 +44,12 @@ class TermUnits {
   const GroupRecord& of(const GroupRecord& group);
 
   std::size_t terms() const { return chosen_; }
-  // A language's terms ("blood pressure": its words' matching forms), for tests and --verbose.
+  // A language's terms as their words' stems ("blood pressur"), for tests and --verbose.
   std::vector<std::string> terms_of(const std::string& hl) const;
 
  private:
   void close_language();
+  std::string stem(const text::Word& word, std::string_view hl);  // a number is itself
 
   TermOptions options_;
   std::unordered_map<std::string, std::uint64_t> stride_;  // by language: count every k-th group
@@ -56,7 +58,7 @@ class TermUnits {
   std::uint64_t counting_stride_ = 1;
   std::unique_ptr<TermFinder> finder_;
   std::unordered_map<std::string, std::unordered_set<std::string>> terms_;  // by language
-  std::unordered_map<std::string, std::unordered_set<std::string>> words_;  // by language: the terms' words
+  std::unordered_map<std::string, std::unordered_set<std::string>> words_;  // by language: the terms' stems
   std::size_t chosen_ = 0;
   GroupRecord unit_;
   std::vector<std::string> owned_;  // the units' strings

@@ -106,7 +106,8 @@ class HtmlReportWriter {
   // After the results: each unique question of a listed topic (most trees first), then the
   // listed topics and how many there are in all. Either may be left out (an empty Topics view).
   void add_topic_question(std::string_view question, std::uint32_t topic, question::QuestionType type);
-  void add_topics(const std::vector<ReportTopic>& listed, std::uint64_t total);
+  // `volumes`: some seed of the selection has a volume (a Volume column, as the exports have).
+  void add_topics(const std::vector<ReportTopic>& listed, std::uint64_t total, bool volumes);
   // After the topics: the Changes view's data, then the Domains view's. Either may be left out.
   void add_changes(const ReportChanges& changes);
   void add_domains(const ReportDomains& domains);
@@ -158,7 +159,7 @@ Result<ReportHistory> report_history(StoreReader& store, const ExportRequest& re
 // From the pass's views (analyse_questions: the topics clustered at --resolution), writes the
 // first kTopicsListed topics (most trees first, as `--format topics` lists them) with their first
 // kQuestionsPerTopic questions, and each question of those topics for the mind map.
-Result<void> write_report_topics(QuestionViews& views, HtmlReportWriter& writer);
+Result<void> write_report_topics(QuestionViews& views, HtmlReportWriter& writer, bool volumes);
 
 // The whole report of the selection, flushed: every selected tree, with the jobs that finished
 // its key (for the page's job filter; memory: those jobs per stored key), and its topics (the
