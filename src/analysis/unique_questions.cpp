@@ -1,6 +1,5 @@
 #include "paa/analysis/unique_questions.hpp"
 
-#include <limits>
 #include <vector>
 
 namespace paa::analysis {
@@ -26,8 +25,7 @@ Result<void> UniqueQuestions::occurrence(const Occurrence& o) {
   if (o.volume && o.seed != 0 && !(any_seed_ && o.seed == last_seed_)) {
     any_seed_ = true;
     last_seed_ = o.seed;
-    const std::uint64_t max = std::numeric_limits<std::uint64_t>::max();
-    volume_ = *o.volume > max - volume_ ? max : volume_ + *o.volume;
+    volume_ = add_volume(volume_, *o.volume);
   }
   // The tree fetched first speaks for the question (occurrences come grouped by seed).
   Occurrence first;

@@ -2,6 +2,7 @@
 // Internal: one variant group as QuestionGroups::finish reads it from its sort by group: its
 // members (one record per distinct question) and its trees (one record per tree holding any
 // member, sorted by tree). What it answers is docs/topics.md "Variant groups"' rules.
+#include "paa/analysis/question_pass.hpp"
 #include "paa/question/question_type.hpp"
 #include "paa/text/tokenizer.hpp"
 
@@ -86,7 +87,7 @@ class OpenGroup {
   // group's trees; saturating. 0 when no tree's seed has a volume.
   std::uint64_t volume() const {
     std::uint64_t sum = 0;
-    for (const auto& [seed, v] : seeds_) sum = v > UINT64_MAX - sum ? UINT64_MAX : sum + v;
+    for (const auto& [seed, v] : seeds_) sum = analysis::add_volume(sum, v);
     return sum;
   }
   // (seed, volume) of each distinct seed with a volume, in no order.

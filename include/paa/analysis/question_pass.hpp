@@ -36,6 +36,11 @@ struct TreeSeed {
   std::string_view root;
 };
 
+// Volumes add up saturating: a sum of search volumes never wraps around.
+inline std::uint64_t add_volume(std::uint64_t sum, std::uint64_t volume) {
+  return volume > UINT64_MAX - sum ? UINT64_MAX : sum + volume;
+}
+
 // One tree that holds a question: the question's first occurrence in that tree (pre-order)
 // and the tree itself.
 struct Occurrence {

@@ -6,14 +6,6 @@
 
 namespace paa::topics::stages {
 
-namespace {
-
-bool all_digits(std::string_view w) {
-  return !w.empty() && std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
-}  // namespace
-
 TermUnits::TermUnits(TermOptions options, const std::vector<LanguageRange>& languages) : options_(options) {
   for (const auto& l : languages) stride_[l.hl] = std::max<std::uint64_t>(1, (l.count + kMostCounted - 1) / kMostCounted);
 }
@@ -43,15 +35,11 @@ void TermUnits::close_language() {
   // A term is kept as its words' stems: "side effects" is also found as "side effect".
   for (const Term& t : finder_->terms()) {
     std::string key;
-    for (std::size_t at = 0; at <= t.text.size();) {
-      const std::size_t space = std::min(t.text.find(' ', at), t.text.size());
-      const std::string word = t.text.substr(at, space - at);
-      const text::Word w{word, word, all_digits(word) ? text::Word::Kind::number : text::Word::Kind::letters};
+    for (const text::Word& w : tokenizer_.words(t.text, counting_)) {  // its words, as folded
       const std::string s = stem(w, counting_);
       stems.insert(s);
       if (!key.empty()) key += ' ';
       key += s;
-      at = space + 1;
     }
     chosen.insert(std::move(key));
   }

@@ -1,6 +1,5 @@
 #include "topic_volume.hpp"
 
-#include <limits>
 #include <optional>
 
 namespace paa::topics::stages {
@@ -23,11 +22,9 @@ Result<std::vector<std::uint64_t>> volume_per_topic(const GroupSeedSource& seeds
   });
   if (!listed) return listed.error();
   std::optional<TopicSeed> last;
-  constexpr std::uint64_t kMost = std::numeric_limits<std::uint64_t>::max();
   auto summed = pairs.for_each([&](const TopicSeed& p) -> Result<void> {
     if (!last || last->topic != p.topic || last->seed != p.seed) {
-      std::uint64_t& v = volumes[p.topic];
-      v = p.volume > kMost - v ? kMost : v + p.volume;
+      volumes[p.topic] = analysis::add_volume(volumes[p.topic], p.volume);
     }
     last = p;
     return {};
