@@ -6,14 +6,18 @@
 #include "paa/question/question_shape.hpp"
 #include "paa/question/variant_words.hpp"
 
+#include <algorithm>
 #include <cstdio>
+#include <string_view>
 
 namespace paa::question {
 
 std::uint64_t variant_group_id(QuestionType type, std::string_view hl, const std::vector<std::string>& stems) {
   FieldHash h;
   h.add(name(type)).add(hl);
-  for (const auto& s : stems) h.add(s);
+  std::vector<std::string_view> bag(stems.begin(), stems.end());
+  std::sort(bag.begin(), bag.end());
+  for (const auto& s : bag) h.add(s);
   return h.value();
 }
 
@@ -33,7 +37,13 @@ QuestionProfile QuestionProfiler::profile(std::string_view question, std::string
   p.type = opening.size() == question.size() ? classify_type(words, words, asked, tables)
                                              : classify_type(tokenizer_.words(opening, p.hl), words, asked, tables);
   p.intent = classify_intent(words, tables);
-  for (auto& w : tokenizer_.content_words(variant_words(words, tables), p.hl)) {
+  bool rewrote = false;
+  const auto variant = variant_words(words, tables, &rewrote);
+  // The group is read from the rewritten words, its type too: "What is the fastest way to sell
+  // a car?" reads "how to fast sell car" and joins "How can I sell my car fast?". The type shown
+  // stays the one the question was written with.
+  const QuestionType group_type = rewrote ? classify_type(variant, variant, asked, tables) : p.type;
+  for (auto& w : tokenizer_.content_words(variant, p.hl)) {
     p.stems.push_back(std::move(w.stem));
     p.surfaces.push_back(std::move(w.surface));
   }
@@ -45,7 +55,7 @@ QuestionProfile QuestionProfiler::profile(std::string_view question, std::string
       p.surfaces.push_back(w.cased);
     }
   }
-  p.group = variant_group_id(p.type, p.hl, p.stems);
+  p.group = variant_group_id(group_type, p.hl, p.stems);
   return p;
 }
 

@@ -2,13 +2,21 @@
 
 #include "paa/text/fold.hpp"
 
+#include <algorithm>
 #include <string>
 
 namespace paa::question {
 
 namespace {
 
+bool all_digits(const std::string& word) {
+  return !word.empty() && std::all_of(word.begin(), word.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// "#" is any number ("what are the # => what are the": a list's length is not what it asks);
+// "word*" any word that starts so.
 bool word_matches(const std::string& entry, const std::string& word) {
+  if (entry == "#") return all_digits(word);
   return entry.ends_with('*') ? word.starts_with(std::string_view(entry).substr(0, entry.size() - 1)) : entry == word;
 }
 
@@ -22,7 +30,7 @@ bool matches_at(const text::VariantRewrite& r, const std::vector<std::string>& s
 }
 
 std::vector<text::Word> rewritten(const std::vector<text::Word>& words, const text::LanguageTables* tables,
-                                  bool drops_only) {
+                                  bool drops_only, bool* changed) {
   if (tables == nullptr || tables->rewrites.empty()) return words;
   std::vector<std::string> spelled;
   spelled.reserve(words.size());
@@ -48,18 +56,20 @@ std::vector<text::Word> rewritten(const std::vector<text::Word>& words, const te
     }
     for (const auto& to : best->to) out.push_back(text::Word{to, to, text::Word::Kind::letters});
     at += best->from.size();
+    if (changed != nullptr) *changed = true;
   }
   return out;
 }
 
 }  // namespace
 
-std::vector<text::Word> variant_words(const std::vector<text::Word>& words, const text::LanguageTables* tables) {
-  return rewritten(words, tables, false);
+std::vector<text::Word> variant_words(const std::vector<text::Word>& words, const text::LanguageTables* tables,
+                                      bool* changed) {
+  return rewritten(words, tables, false, changed);
 }
 
 std::vector<text::Word> without_fillers(const std::vector<text::Word>& words, const text::LanguageTables* tables) {
-  return rewritten(words, tables, true);
+  return rewritten(words, tables, true, nullptr);
 }
 
 }  // namespace paa::question

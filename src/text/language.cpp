@@ -170,7 +170,7 @@ LanguageTables parse_language_tables(std::string_view name, std::string_view tex
                    [](const VariantRewrite& a, const VariantRewrite& b) { return a.from.size() > b.from.size(); });
   for (std::size_t i = 0; i < t.rewrites.size(); ++i) {
     const std::string& first = t.rewrites[i].from.front();
-    if (first.ends_with('*')) {
+    if (first.ends_with('*') || first == "#") {
       t.rewrites_by_prefix.push_back(i);
     } else {
       t.rewrites_by_first[first].push_back(i);

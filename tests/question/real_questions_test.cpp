@@ -215,6 +215,10 @@ TEST(RealQuestions, VariantGroupsJoinWhatAReaderCallsOneQuestionAndNothingElse) 
     const bool joined = profiler.profile(row.at("a"), hl).group == profiler.profile(row.at("b"), hl).group;
     const std::string kind = row.at("kind").substr(0, row.at("kind").find('|'));
     if (row.at("label") == "same") {
+      // Tuning reads the tune half's split pairs (PAA_CORPUS_MISSES=1); the hold half stays unread.
+      if (!hold && !joined && std::getenv("PAA_CORPUS_MISSES") != nullptr) {
+        std::cout << "split\t" << row.where << "\t" << row.at("kind") << "\t" << row.at("a") << "\t" << row.at("b") << "\n";
+      }
       recall[hold].add(joined);
       per_kind[hold][kind].add(joined);
     } else {

@@ -33,8 +33,23 @@ class VariantWords : public ::testing::Test {
                                                              "now =>\n"
                                                              "cuff* => monitor\n"
                                                              "rotator cuff* => rotator cuff\n"
-                                                             "not => never\n");
+                                                             "not => never\n"
+                                                             "what are the # => what are the\n");
 };
+
+TEST_F(VariantWords, AHashMatchesANumberOnly) {
+  EXPECT_EQ(read("what are the 3 plans"), "what are the plans");
+  EXPECT_EQ(read("what are the three plans"), "what are the three plans");
+  EXPECT_EQ(read("what are the 3g plans"), "what are the 3g plans");
+}
+
+TEST_F(VariantWords, SaysWhetherARewriteApplied) {
+  bool changed = false;
+  variant_words(tokenizer_.words("nothing here", "en"), &tables_, &changed);
+  EXPECT_FALSE(changed);
+  variant_words(tokenizer_.words("who cannot", "en"), &tables_, &changed);
+  EXPECT_TRUE(changed);
+}
 
 TEST_F(VariantWords, AWordIsReadAsItsRewrite) { EXPECT_EQ(read("Who cannot take it"), "who not take it"); }
 
@@ -90,6 +105,13 @@ TEST(VariantGroups, EnglishReadsTheFormsAReaderCallsTheSame) {
   EXPECT_TRUE(same("What is the safest blood pressure pill?", "What is the safest high blood pressure pill?"));
   EXPECT_TRUE(same("Do home blood pressure cuffs read higher?", "Do home blood pressure monitors read higher?"));
   EXPECT_TRUE(same("Is Tesla stock a buy?", "Is Tesla stock a buy right now?"));
+  // "The best way to" asks how; the group's type is read from the rewritten words, the shown
+  // type from the written ones.
+  EXPECT_TRUE(same("What is the fastest way to sell a car?", "How can I sell my car fast?"));
+  EXPECT_TRUE(same("What's the best way to sell a car privately?", "How do you sell a car privately?"));
+  EXPECT_EQ(p.profile("What is the fastest way to sell a car?", "en").type, QuestionType::list);
+  EXPECT_TRUE(same("What are the 3 Netflix plans?", "What are the different Netflix plans?"));
+  EXPECT_TRUE(same("How much does an electric car cost on average?", "How much does it cost to buy an electric car?"));
   // Other languages' fillers.
   auto same_in = [&](std::string_view hl, std::string_view a, std::string_view b) {
     return p.profile(a, hl).group == p.profile(b, hl).group;
@@ -103,6 +125,8 @@ TEST(VariantGroups, EnglishReadsTheFormsAReaderCallsTheSame) {
   EXPECT_FALSE(same("Who can take losartan?", "Who cannot take losartan?"));
   EXPECT_FALSE(same("What is the safest blood pressure pill?", "What is the safest low blood pressure pill?"));
   EXPECT_FALSE(same("Is it illegal to sell a kitten?", "Is it illegal to sell dogs?"));
+  EXPECT_FALSE(same("What is the fastest way to sell a car?", "How can I sell my car?"));
+  EXPECT_FALSE(same("Is 20 mg of prednisone a lot?", "Is 40 mg of prednisone a lot?")) << "a dose is no list's length";
 }
 
 }  // namespace

@@ -13,8 +13,9 @@ namespace paa::question {
 
 // At each word, the longest rewrite whose `from` matches there (the first in the file among
 // equals) replaces the words it matched; a rewritten word is not read again. No tables, or none
-// matching: the words unchanged.
-std::vector<text::Word> variant_words(const std::vector<text::Word>& words, const text::LanguageTables* tables);
+// matching: the words unchanged. `changed`, when given, is set when a rewrite applied.
+std::vector<text::Word> variant_words(const std::vector<text::Word>& words, const text::LanguageTables* tables,
+                                      bool* changed = nullptr);
 // The same with only the rewrites that drop words (fillers: "What usually causes ..." asks what
 // "What causes ..." asks), which is how a question's opening is read (question_type.hpp).
 std::vector<text::Word> without_fillers(const std::vector<text::Word>& words, const text::LanguageTables* tables);
