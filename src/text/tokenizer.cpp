@@ -54,10 +54,11 @@ namespace {
 
 // The typographic apostrophe as the plain one, so "l’eau" and "l'eau" are the same words.
 std::string plain_apostrophes(std::string s) {
+  if (s.find('\xE2') == std::string::npos) return s;  // most words: no typographic apostrophe
   std::string out;
   out.reserve(s.size());
   for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s.compare(i, 3, "\xE2\x80\x99") == 0) {
+    if (s[i] == '\xE2' && s.compare(i, 3, "\xE2\x80\x99") == 0) {
       out += '\'';
       i += 2;
     } else {
