@@ -34,9 +34,11 @@ QuestionProfile QuestionProfiler::profile(std::string_view question, std::string
   const text::LanguageTables* tables = text::language_tables(p.hl);
   const std::string_view opening = opening_clause(question);
   const bool asked = written_as_question(question);
-  p.type = opening.size() == question.size() ? classify_type(words, words, asked, tables)
-                                             : classify_type(tokenizer_.words(opening, p.hl), words, asked, tables);
-  p.intent = classify_intent(words, tables);
+  const auto matched = matched_words(words);
+  const text::PreparedWords prepared(matched);  // hashed once for the type's and intent's sections
+  p.type = opening.size() == question.size() ? classify_type(words, prepared, asked, tables)
+                                             : classify_type(tokenizer_.words(opening, p.hl), prepared, asked, tables);
+  p.intent = classify_intent(prepared, tables);
   bool rewrote = false;
   const auto variant = variant_words(words, tables, &rewrote);
   // The group is read from the rewritten words, its type too: "What is the fastest way to sell

@@ -29,10 +29,17 @@ std::optional<std::string_view> shape_type(const std::vector<text::Word>& clause
   if (clause.empty()) return std::nullopt;
   // The tokenizer keeps a contraction one word ("what's", "don't"); the tables spell it without
   // its apostrophe, as a pattern cannot hold one.
-  std::vector<std::string> spelled;
-  spelled.reserve(clause.size());
-  for (const auto& w : clause) spelled.push_back(text::without_apostrophes(w.match));
-  std::vector<std::string_view> words(spelled.begin(), spelled.end());
+  // A copy only for the few words that have one.
+  auto quoted = [](const std::string& w) { return w.find_first_of("'\xE2") != std::string::npos; };
+  std::vector<std::string> unquoted;
+  for (const auto& w : clause) {
+    if (quoted(w.match)) unquoted.push_back(text::without_apostrophes(w.match));
+  }
+  std::vector<std::string_view> words;
+  words.reserve(clause.size());
+  for (std::size_t k = 0; const auto& w : clause) {
+    words.push_back(quoted(w.match) ? std::string_view(unquoted[k++]) : std::string_view(w.match));
+  }
   // The section names, made once (as question_type's section_of): every question asks them.
   static const std::array<std::string, kShapeOrder.size()> kSections = [] {
     std::array<std::string, kShapeOrder.size()> out;
@@ -51,7 +58,7 @@ std::optional<std::string_view> shape_type(const std::vector<text::Word>& clause
     if (sections[i]->matches(prepared)) return kShapeOrder[i];
   }
   if (words.size() >= 2 && tables.in_list("determiner", words[0]) && !tables.in_list("auxiliary", words[1]) &&
-      !tables.stop_words.contains(spelled[1])) {
+      !tables.stop_words.contains(std::string(words[1]))) {
     return "list";
   }
   return std::nullopt;

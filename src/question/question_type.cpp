@@ -71,8 +71,6 @@ std::string_view section_name(const std::array<Kind, N>& kinds, Kind kind, std::
 std::string_view section_of(QuestionType type) { return section_name(kQuestionTypes, type, "type "); }
 std::string_view section_of(Intent intent) { return section_name(kIntents, intent, "intent "); }
 
-namespace {
-
 std::vector<std::string_view> matched_words(const std::vector<text::Word>& words) {
   std::vector<std::string_view> matched;
   matched.reserve(words.size());
@@ -80,24 +78,29 @@ std::vector<std::string_view> matched_words(const std::vector<text::Word>& words
   return matched;
 }
 
+namespace {
+
+// Each language's sections of a kind, looked up once (by name: a map of strings).
+template <class Kind, std::size_t N>
+const text::PatternSet& section(const std::array<Kind, N>& kinds, Kind kind, const text::LanguageTables& tables) {
+  thread_local const text::LanguageTables* cached = nullptr;
+  thread_local std::array<const text::PatternSet*, N> sections{};
+  if (cached != &tables) {
+    for (Kind k : kinds) sections[static_cast<std::size_t>(k)] = &tables.patterns(section_of(k));
+    cached = &tables;
+  }
+  return *sections[static_cast<std::size_t>(kind)];
+}
+
 // The first kind, in precedence order, one of whose patterns the words match; `fallback` (the
 // last kind, which has no patterns) otherwise.
 template <class Kind, std::size_t N>
-Kind first_match(const std::array<Kind, N>& kinds, const std::vector<text::Word>& words,
+Kind first_match(const std::array<Kind, N>& kinds, const text::PreparedWords& prepared,
                  const text::LanguageTables* tables) {
   const Kind fallback = kinds.back();
   if (tables == nullptr) return fallback;
-  const auto matched = matched_words(words);
-  const text::PreparedWords prepared(matched);
-  // Each language's sections, looked up once (by name: a map of strings).
-  thread_local const text::LanguageTables* cached = nullptr;
-  thread_local std::array<const text::PatternSet*, N> sections{};
-  if (cached != tables) {
-    for (Kind k : kinds) sections[static_cast<std::size_t>(k)] = &tables->patterns(section_of(k));
-    cached = tables;
-  }
   for (Kind k : kinds) {
-    if (k != fallback && sections[static_cast<std::size_t>(k)]->matches(prepared)) return k;
+    if (k != fallback && section(kinds, k, *tables).matches(prepared)) return k;
   }
   return fallback;
 }
@@ -111,29 +114,40 @@ bool written_as_question(std::string_view question) {
 
 QuestionType classify_type(const std::vector<text::Word>& opening, const std::vector<text::Word>& words, bool asked,
                            const text::LanguageTables* tables) {
+  const auto matched = matched_words(words);
+  return classify_type(opening, text::PreparedWords(matched), asked, tables);
+}
+
+QuestionType classify_type(const std::vector<text::Word>& opening, const text::PreparedWords& prepared, bool asked,
+                           const text::LanguageTables* tables) {
+  const auto& words = prepared.words();
   if (tables != nullptr) {
     if (auto shape = shape_type(without_fillers(opening, tables), *tables)) {
       auto type = question_type_named(*shape);
       if (!type) throw std::logic_error("shape_type named no type: " + std::string(*shape));
       // "Nespresso vs Lavazza: which to choose?": choosing among things the question itself
       // sets side by side is comparing them.
-      if (*type == QuestionType::list &&
-          tables->patterns(section_of(QuestionType::comparison)).matches(matched_words(words))) {
+      if (*type == QuestionType::list && section(kQuestionTypes, QuestionType::comparison, *tables).matches(prepared)) {
         return QuestionType::comparison;
       }
       return *type;
     }
   }
-  const QuestionType by_phrase = first_match(kQuestionTypes, words, tables);
+  const QuestionType by_phrase = first_match(kQuestionTypes, prepared, tables);
   if (by_phrase == QuestionType::other && asked && tables != nullptr && !words.empty() &&
-      std::none_of(words.begin(), words.end(), [&](const text::Word& w) { return tables->in_list("interrogative", w.match); })) {
+      std::none_of(words.begin(), words.end(), [&](std::string_view w) { return tables->in_list("interrogative", w); })) {
     return QuestionType::yes_no;
   }
   return by_phrase;
 }
 
 Intent classify_intent(const std::vector<text::Word>& words, const text::LanguageTables* tables) {
-  return first_match(kIntents, words, tables);
+  const auto matched = matched_words(words);
+  return classify_intent(text::PreparedWords(matched), tables);
+}
+
+Intent classify_intent(const text::PreparedWords& prepared, const text::LanguageTables* tables) {
+  return first_match(kIntents, prepared, tables);
 }
 
 }  // namespace paa::question

@@ -9,19 +9,19 @@ namespace paa::question {
 
 namespace {
 
-bool all_digits(const std::string& word) {
+bool all_digits(std::string_view word) {
   return !word.empty() && std::all_of(word.begin(), word.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
 // "#" is any number ("what are the # => what are the": a list's length is not what it asks);
 // "word*" any word that starts so.
-bool word_matches(const std::string& entry, const std::string& word) {
+bool word_matches(const std::string& entry, std::string_view word) {
   if (entry == "#") return all_digits(word);
   return entry.ends_with('*') ? word.starts_with(std::string_view(entry).substr(0, entry.size() - 1)) : entry == word;
 }
 
 // Whether `r` matches at `at`: its words, one for one.
-bool matches_at(const text::VariantRewrite& r, const std::vector<std::string>& spelled, std::size_t at) {
+bool matches_at(const text::VariantRewrite& r, const std::vector<std::string_view>& spelled, std::size_t at) {
   if (at + r.from.size() > spelled.size()) return false;
   for (std::size_t i = 0; i < r.from.size(); ++i) {
     if (!word_matches(r.from[i], spelled[at + i])) return false;
@@ -29,12 +29,23 @@ bool matches_at(const text::VariantRewrite& r, const std::vector<std::string>& s
   return true;
 }
 
+// Whether text::without_apostrophes changes the word ("can't", "can’t").
+bool quoted(const std::string& word) { return word.find_first_of("'\xE2") != std::string::npos; }
+
 std::vector<text::Word> rewritten(const std::vector<text::Word>& words, const text::LanguageTables* tables,
                                   bool drops_only, bool* changed) {
   if (tables == nullptr || tables->rewrites.empty()) return words;
-  std::vector<std::string> spelled;
+  // Each word as the tables spell it: without its apostrophes (a copy only for the few that
+  // have one).
+  std::vector<std::string> unquoted;
+  for (const auto& w : words) {
+    if (quoted(w.match)) unquoted.push_back(text::without_apostrophes(w.match));
+  }
+  std::vector<std::string_view> spelled;
   spelled.reserve(words.size());
-  for (const auto& w : words) spelled.push_back(text::without_apostrophes(w.match));
+  for (std::size_t k = 0; const auto& w : words) {
+    spelled.push_back(quoted(w.match) ? std::string_view(unquoted[k++]) : std::string_view(w.match));
+  }
   std::vector<text::Word> out;
   out.reserve(words.size());
   for (std::size_t at = 0; at < words.size();) {

@@ -7,6 +7,7 @@ namespace paa::text {
 namespace {
 
 std::uint64_t word_hash(std::string_view w) { return std::hash<std::string_view>{}(w); }
+std::uint64_t word_bit(std::uint64_t hash) { return std::uint64_t{1} << ((hash ^ (hash >> 29)) & 63); }
 std::uint64_t pair_hash(std::uint64_t first, std::uint64_t second) {
   return first ^ (second + 0x9E3779B97F4A7C15ull + (first << 6) + (first >> 2));
 }
@@ -18,6 +19,7 @@ PreparedWords::PreparedWords(const std::vector<std::string_view>& words) : words
   repeat_.assign(words.size(), false);
   for (std::size_t w = 0; w < words.size(); ++w) {
     hash_.push_back(word_hash(words[w]));
+    bits_ |= word_bit(hash_.back());
     for (std::size_t v = 0; v < w && !repeat_[w]; ++v) repeat_[w] = words[v] == words[w];
   }
 }
@@ -29,8 +31,13 @@ void PatternSet::add(PhrasePattern pattern) {
   std::vector<std::uint64_t> needs;
   const auto whole = pattern.whole_words();
   const std::size_t indexed = first.empty() ? 0 : second.empty() ? 1 : 2;
-  for (std::size_t k = indexed; k < whole.size(); ++k) needs.push_back(word_hash(whole[k]));
+  std::uint64_t bits = 0;
+  for (std::size_t k = indexed; k < whole.size(); ++k) {
+    needs.push_back(word_hash(whole[k]));
+    bits |= word_bit(needs.back());
+  }
   needs_.push_back(std::move(needs));
+  need_bits_.push_back(bits);
   if (first.empty()) {
     always_.push_back(i);
   } else if (second.empty()) {
@@ -44,6 +51,7 @@ void PatternSet::add(PhrasePattern pattern) {
 bool PatternSet::matches(const std::vector<std::string_view>& words) const { return matches(PreparedWords(words)); }
 
 bool PatternSet::may_match(std::size_t pattern, const PreparedWords& words) const {
+  if ((need_bits_[pattern] & ~words.bits_) != 0) return false;
   for (const std::uint64_t need : needs_[pattern]) {
     if (std::find(words.hash_.begin(), words.hash_.end(), need) == words.hash_.end()) return false;
   }

@@ -72,8 +72,20 @@ Result<std::unique_ptr<TopicMap>> TopicMap::build(const QuestionGroups& groups, 
   if (!counted) return counted.error();
   units.choose();
   map->stats_.terms = units.terms();
+  // The first pass reads each group's terms; the second reads back what the first wrote.
   const stages::GroupSource group_source = [&](const stages::GroupVisit& visit) {
-    return groups.for_each_group([&](const GroupRecord& g) { return visit(units.of(g)); });
+    return groups.for_each_group([&](const GroupRecord& g) -> Result<void> {
+      auto unit = units.of(g);
+      if (!unit) return unit.error();
+      return visit(**unit);
+    });
+  };
+  const stages::GroupSource group_source_again = [&](const stages::GroupVisit& visit) {
+    return groups.for_each_group([&](const GroupRecord& g) -> Result<void> {
+      auto unit = units.replay(g);
+      if (!unit) return unit.error();
+      return visit(**unit);
+    });
   };
 
   stages::GraphEdges edges(languages, G, options.memory);
@@ -110,7 +122,7 @@ Result<std::unique_ptr<TopicMap>> TopicMap::build(const QuestionGroups& groups, 
                                           clusters->topic_of, clusters->topics, options.memory);
   if (!volumes) return volumes.error();
   stages::TopicRecords records(options.memory);
-  if (auto written = records.write(group_source, {clusters->topic_of, *graph, *label_stems, *trees, *volumes});
+  if (auto written = records.write(group_source_again, {clusters->topic_of, *graph, *label_stems, *trees, *volumes});
       !written) {
     return written.error();
   }

@@ -6,6 +6,7 @@
 // intent, in that order, one of whose patterns matches. A language without tables is `other`
 // and `informational`.
 #include "paa/text/language.hpp"
+#include "paa/text/pattern_set.hpp"
 #include "paa/text/tokenizer.hpp"
 
 #include <array>
@@ -49,5 +50,13 @@ QuestionType classify_type(const std::vector<text::Word>& opening, const std::ve
 // Whether `question` is written as one: a question mark ("?", "¿", the full-width "？").
 bool written_as_question(std::string_view question);
 Intent classify_intent(const std::vector<text::Word>& words, const text::LanguageTables* tables);
+
+// The same with `words` prepared once for every section asked (text::PreparedWords of their
+// `match` forms): a profile asks the type's and the intent's sections of one question.
+QuestionType classify_type(const std::vector<text::Word>& opening, const text::PreparedWords& words, bool asked,
+                           const text::LanguageTables* tables);
+Intent classify_intent(const text::PreparedWords& words, const text::LanguageTables* tables);
+// A question's words as the sections read them (their `match` forms).
+std::vector<std::string_view> matched_words(const std::vector<text::Word>& words);
 
 }  // namespace paa::question

@@ -30,6 +30,9 @@ class PreparedWords {
   const std::vector<std::string_view>& words_;
   std::vector<std::uint64_t> hash_;  // of each word
   std::vector<bool> repeat_;         // the word came earlier in the question
+  // One bit per word (of 64, by its hash): a pattern needing a word whose bit is clear cannot
+  // match, told with one AND before any search of hash_ (most candidates end there).
+  std::uint64_t bits_ = 0;
 };
 
 class PatternSet {
@@ -50,6 +53,7 @@ class PatternSet {
   // Of each pattern, the hashes of its whole words past the indexed ones: tried first, as a
   // question that lacks one cannot match (most candidates end there, without a match attempt).
   std::vector<std::vector<std::uint64_t>> needs_;
+  std::vector<std::uint64_t> need_bits_;  // of each pattern: its needs' bits (PreparedWords::bits_)
   bool may_match(std::size_t pattern, const PreparedWords& words) const;
   std::unordered_map<std::uint64_t, std::vector<std::size_t>> by_first_;
   std::unordered_map<std::uint64_t, std::vector<std::size_t>> by_pair_;

@@ -2,7 +2,10 @@
 
 #include "paa/text/language.hpp"
 
+#include "../record_fields.hpp"
+
 #include <algorithm>
+#include <cstring>
 
 namespace paa::topics::stages {
 
@@ -31,17 +34,24 @@ std::string TermUnits::stem(const text::Word& word, std::string_view hl) {
 void TermUnits::close_language() {
   if (!finder_) return;
   auto& chosen = terms_[counting_];
-  auto& stems = words_[counting_];
+  auto& needs = needs_[counting_];
   // A term is kept as its words' stems: "side effects" is also found as "side effect".
   for (const Term& t : finder_->terms()) {
     std::string key;
-    for (const text::Word& w : tokenizer_.words(t.text, counting_)) {  // its words, as folded
-      const std::string s = stem(w, counting_);
-      stems.insert(s);
+    const std::vector<text::Word> words = tokenizer_.words(t.text, counting_);  // its words, as folded
+    for (const text::Word& w : words) {
       if (!key.empty()) key += ' ';
-      key += s;
+      key += stem(w, counting_);
     }
-    chosen.insert(std::move(key));
+    if (!chosen.insert(std::move(key)).second) continue;
+    std::vector<std::string> content;
+    for (auto& c : tokenizer_.content_words(words, counting_)) content.push_back(std::move(c.stem));
+    if (content.empty()) {
+      needs.always = true;
+      continue;
+    }
+    needs.by_first[content.front()].push_back(needs.stems.size());
+    needs.stems.push_back(std::move(content));
   }
   chosen_ += chosen.size();
   finder_.reset();
@@ -57,18 +67,28 @@ std::vector<std::string> TermUnits::terms_of(const std::string& hl) const {
   return out;
 }
 
-const GroupRecord& TermUnits::of(const GroupRecord& group) {
-  const auto found = terms_.find(std::string(group.hl));
-  if (found == terms_.end() || found->second.empty()) return group;
-  const auto& terms = found->second;
-  // Most groups hold no term's stem: they are not read again.
-  const auto& term_stems = words_[found->first];
+bool TermUnits::may_hold(const Needs& needs, const GroupRecord& group) const {
+  if (needs.always) return true;
+  auto has = [&](std::string_view stem) { return std::find(group.stems.begin(), group.stems.end(), stem) != group.stems.end(); };
   std::string probe;
-  const bool may_hold = std::any_of(group.stems.begin(), group.stems.end(), [&](std::string_view s) {
-    probe.assign(s);
-    return term_stems.contains(probe);
-  });
-  if (!may_hold) return group;
+  for (std::string_view first : group.stems) {
+    probe.assign(first);
+    const auto it = needs.by_first.find(probe);
+    if (it == needs.by_first.end()) continue;
+    for (const std::size_t t : it->second) {
+      const auto& stems = needs.stems[t];
+      if (std::all_of(stems.begin() + 1, stems.end(), has)) return true;
+    }
+  }
+  return false;
+}
+
+Result<const GroupRecord*> TermUnits::of(const GroupRecord& group) {
+  const auto found = terms_.find(std::string(group.hl));
+  if (found == terms_.end() || found->second.empty()) return &group;
+  const auto& terms = found->second;
+  // Most groups hold no term: they are not read again.
+  if (!may_hold(needs_[found->first], group)) return &group;
   const std::vector<text::Word> words = tokenizer_.words(group.representative, group.hl);
   // Each word's stem: the profile's (its surface is the word), else the stemmer's.
   std::vector<std::string> stems;
@@ -110,7 +130,7 @@ const GroupRecord& TermUnits::of(const GroupRecord& group) {
     std::fill(inside.begin() + static_cast<std::ptrdiff_t>(i), inside.begin() + static_cast<std::ptrdiff_t>(i + taken), true);
     i += taken;
   }
-  if (keys.empty()) return group;
+  if (keys.empty()) return &group;
   // The group's other stems stay; a stem whose words stand only inside terms goes.
   auto only_inside = [&](std::string_view stem) {
     bool in = false, out = false;
@@ -140,7 +160,55 @@ const GroupRecord& TermUnits::of(const GroupRecord& group) {
     unit_.stems.emplace_back(owned_[stem]);
     unit_.surfaces.emplace_back(owned_[written]);
   }
-  return unit_;
+  if (!written_) {
+    auto created = extmem::ScratchFile::create("paa-term-units");
+    if (!created) return created.error();
+    written_ = std::move(*created);
+  }
+  record_.clear();
+  const std::uint32_t n = static_cast<std::uint32_t>(unit_.stems.size());
+  for (std::size_t i = 0; i < n; ++i) {
+    detail::put_string(record_, unit_.stems[i]);
+    detail::put_string(record_, unit_.surfaces[i]);
+  }
+  const std::uint32_t header[3] = {group.number, n, static_cast<std::uint32_t>(record_.size())};
+  written_->out().append({reinterpret_cast<const char*>(header), sizeof header});
+  written_->out().append(record_);
+  return &unit_;
+}
+
+Result<const GroupRecord*> TermUnits::replay(const GroupRecord& group) {
+  if (!written_) return &group;  // of() changed no group
+  if (!reading_) {
+    if (auto flushed = written_->flush(); !flushed) return flushed.error();
+    reading_ = std::make_unique<extmem::ScratchReader>(*written_);
+  }
+  if (!has_pending_ && !reading_->done()) {
+    std::uint32_t header[3];
+    auto bytes = reading_->take(sizeof header);
+    if (!bytes) return bytes.error();
+    std::memcpy(header, bytes->data(), sizeof header);
+    auto body = reading_->take(header[2]);
+    if (!body) return body.error();
+    record_.assign(*body);  // the reader's view lasts until its next take
+    pending_number_ = header[0];
+    pending_ = record_;
+    unit_.stems.resize(header[1]);
+    has_pending_ = true;
+  }
+  if (!has_pending_ || pending_number_ != group.number) return &group;
+  has_pending_ = false;
+  const std::size_t n = unit_.stems.size();
+  const GroupRecord kept = group;
+  unit_ = kept;
+  unit_.stems.assign(n, {});
+  unit_.surfaces.assign(n, {});
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!detail::get_string(pending_, unit_.stems[i]) || !detail::get_string(pending_, unit_.surfaces[i])) {
+      return make_error(errc::io, "the multi-word terms' scratch file is damaged");
+    }
+  }
+  return &unit_;
 }
 
 }  // namespace paa::topics::stages

@@ -14,9 +14,11 @@
 // language is counted, then the chosen terms. Cost: a language of more than kMostCounted groups
 // is counted on an even sample of them (every k-th by id; a term is frequent by definition, and
 // its floor of questions grows by k with it); a group is read again by the tokenizer only when
-// one of its stems is a term's.
+// it has every content stem of one of the terms.
 #include "topic_graph.hpp"
 
+#include "paa/extmem/scratch_file.hpp"
+#include "paa/extmem/scratch_reader.hpp"
 #include "paa/text/tokenizer.hpp"
 #include "paa/topics/term_finder.hpp"
 
@@ -40,8 +42,12 @@ class TermUnits {
   // Once, after the last count.
   void choose();
   // `group` as the later stages read it: its terms as units. The views live until the next call
-  // (or are `group`'s own when it holds no term).
-  const GroupRecord& of(const GroupRecord& group);
+  // (or are `group`'s own when it holds no term). Every group it changes is also written to a
+  // scratch file, so that a later pass over the groups in the same order reads them back with
+  // replay() instead of the tokenizer (a second tokenization was 2 % of the topics export, perf).
+  Result<const GroupRecord*> of(const GroupRecord& group);
+  // After a whole pass of of(), in the same order: the same record, read back.
+  Result<const GroupRecord*> replay(const GroupRecord& group);
 
   std::size_t terms() const { return chosen_; }
   // A language's terms as their words' stems ("blood pressur"), for tests and --verbose.
@@ -58,10 +64,24 @@ class TermUnits {
   std::uint64_t counting_stride_ = 1;
   std::unique_ptr<TermFinder> finder_;
   std::unordered_map<std::string, std::unordered_set<std::string>> terms_;  // by language
-  std::unordered_map<std::string, std::unordered_set<std::string>> words_;  // by language: the terms' stems
+  // By language: of each term, the content stems a group holding it has (a profile's stems),
+  // indexed by the first of them; a group lacking all of some term's is not read again.
+  struct Needs {
+    std::unordered_map<std::string, std::vector<std::size_t>> by_first;
+    std::vector<std::vector<std::string>> stems;
+    bool always = false;  // a term of no content word: every group is read
+  };
+  std::unordered_map<std::string, Needs> needs_;
+  bool may_hold(const Needs& needs, const GroupRecord& group) const;
   std::size_t chosen_ = 0;
   GroupRecord unit_;
   std::vector<std::string> owned_;  // the units' strings
+  std::unique_ptr<extmem::ScratchFile> written_;  // of()'s changed groups: number, then the stems
+  std::unique_ptr<extmem::ScratchReader> reading_;
+  std::string record_;
+  std::string_view pending_;  // replay's next record, past its number
+  std::uint32_t pending_number_ = 0;
+  bool has_pending_ = false;
 };
 
 }  // namespace paa::topics::stages

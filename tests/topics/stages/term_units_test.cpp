@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include <stdexcept>
+
 #include <algorithm>
 #include <memory>
 
@@ -54,6 +56,13 @@ std::unique_ptr<TermUnits> counted(const std::vector<OwnedGroup>& groups, std::u
   return units;
 }
 
+// TermUnits::of, which fails only on a scratch file's error.
+const GroupRecord& unit_of(TermUnits& units, const GroupRecord& g) {
+  auto u = units.of(g);
+  if (!u) throw std::runtime_error(u.error().message);
+  return **u;
+}
+
 std::vector<std::string> surfaces_of(const GroupRecord& g) {
   std::vector<std::string> out(g.surfaces.begin(), g.surfaces.end());
   std::sort(out.begin(), out.end());
@@ -73,7 +82,7 @@ TEST(TermUnits, AGroupReadsItsTermAsOneUnitAndKeepsItsOtherStems) {
   const auto groups = profiled(kHealth);
   auto units = counted(groups);
   const GroupRecord rec = groups[1].record();  // Can anxiety cause high blood pressure?
-  const GroupRecord& u = units->of(rec);
+  const GroupRecord& u = unit_of(*units, rec);
   EXPECT_EQ(surfaces_of(u), (std::vector<std::string>{"anxiety", "blood pressure", "cause", "high"}));
   const auto at = std::find(u.surfaces.begin(), u.surfaces.end(), "blood pressure") - u.surfaces.begin();
   EXPECT_EQ(u.stems[static_cast<std::size_t>(at)], "blood pressur") << "the unit's stem: its words' stems";
@@ -87,10 +96,10 @@ TEST(TermUnits, ATermsInflectionsAreOneUnit) {
   groups.push_back(profiled({"Is weight gain a side effect of metformin?"}).front());
   auto units = counted(groups);
   const GroupRecord plural = groups[5].record();  // What are the side effects of losartan?
-  const GroupRecord& a = units->of(plural);
+  const GroupRecord& a = unit_of(*units, plural);
   std::vector<std::string> a_stems(a.stems.begin(), a.stems.end());
   const GroupRecord singular = groups.back().record();
-  const GroupRecord& b = units->of(singular);
+  const GroupRecord& b = unit_of(*units, singular);
   std::vector<std::string> b_stems(b.stems.begin(), b.stems.end());
   EXPECT_NE(std::find(a_stems.begin(), a_stems.end(), "side effect"), a_stems.end());
   EXPECT_NE(std::find(b_stems.begin(), b_stems.end(), "side effect"), b_stems.end())
@@ -103,7 +112,7 @@ TEST(TermUnits, AWordAlsoStandingAloneKeepsItsStem) {
   groups.push_back(profiled({"Does blood pressure rise when blood sugar is low?"}).front());
   auto units = counted(groups);
   const GroupRecord rec = groups.back().record();
-  const auto s = surfaces_of(units->of(rec));
+  const auto s = surfaces_of(unit_of(*units, rec));
   EXPECT_NE(std::find(s.begin(), s.end(), "blood pressure"), s.end());
   EXPECT_NE(std::find(s.begin(), s.end(), "blood"), s.end());
   EXPECT_EQ(std::find(s.begin(), s.end(), "pressure"), s.end());
@@ -115,10 +124,36 @@ TEST(TermUnits, AGroupWithoutATermAndAnotherLanguageAreReadAsTheyAre) {
   groups.insert(groups.end(), german.begin(), german.end());
   auto units = counted(groups);
   const GroupRecord walking = groups[9].record();  // Is walking good for your heart?
-  EXPECT_EQ(&units->of(walking), &walking);
+  EXPECT_EQ(&unit_of(*units, walking), &walking);
   const GroupRecord de = german[0].record();
-  EXPECT_EQ(&units->of(de), &de);
+  EXPECT_EQ(&unit_of(*units, de), &de);
   EXPECT_TRUE(units->terms_of("de").empty());
+}
+
+// A second pass in the same order reads back what the first made, without the tokenizer.
+TEST(TermUnits, ASecondPassReadsBackTheFirstPassesUnits) {
+  auto groups = profiled(kHealth);
+  groups.push_back(profiled({"Does blood pressure rise when blood sugar is low?"}).front());
+  groups.back().number = static_cast<std::uint32_t>(groups.size() - 1);
+  auto units = counted(groups);
+  std::vector<std::vector<std::string>> first;
+  for (const auto& g : groups) {
+    const GroupRecord rec = g.record();
+    const GroupRecord& u = unit_of(*units, rec);
+    first.emplace_back(u.stems.begin(), u.stems.end());
+    first.back().insert(first.back().end(), u.surfaces.begin(), u.surfaces.end());
+  }
+  for (std::size_t i = 0; i < groups.size(); ++i) {
+    const GroupRecord rec = groups[i].record();
+    auto again = units->replay(rec);
+    ASSERT_TRUE(again) << again.error().message;
+    std::vector<std::string> read((*again)->stems.begin(), (*again)->stems.end());
+    read.insert(read.end(), (*again)->surfaces.begin(), (*again)->surfaces.end());
+    EXPECT_EQ(read, first[i]) << groups[i].representative;
+    EXPECT_EQ((*again)->number, rec.number);
+    EXPECT_EQ((*again)->representative, rec.representative);
+    if (i == 9) EXPECT_EQ(*again, &rec) << "a group without a term is its own record";
+  }
 }
 
 TEST(TermUnits, RareWordPairsAreNoTerm) {
