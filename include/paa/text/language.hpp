@@ -10,6 +10,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -41,7 +42,11 @@ struct LanguageTables {
   // Of `rewrites`, the indexes of those whose first word is this one, in `rewrites`' order (a
   // question's words are looked up, not every rewrite tried at every word), and of those whose
   // first word ends with '*' (few).
-  std::map<std::string, std::vector<std::size_t>, std::less<>> rewrites_by_first;
+  struct WordHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view w) const { return std::hash<std::string_view>{}(w); }
+  };
+  std::unordered_map<std::string, std::vector<std::size_t>, WordHash, std::equal_to<>> rewrites_by_first;
   std::vector<std::size_t> rewrites_by_prefix;
 
   const PatternSet& patterns(std::string_view section) const;
