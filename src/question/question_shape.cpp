@@ -46,17 +46,23 @@ std::optional<std::string_view> shape_type(const std::vector<text::Word>& clause
     for (std::size_t i = 0; i < kShapeOrder.size(); ++i) out[i] = "shape " + std::string(kShapeOrder[i]);
     return out;
   }();
-  // Each language's sections, looked up once (by name: a map of strings).
+  static const std::array<std::string_view, kShapeOrder.size()> kNames = [] {
+    std::array<std::string_view, kShapeOrder.size()> out;
+    for (std::size_t i = 0; i < kShapeOrder.size(); ++i) out[i] = kSections[i];
+    return out;
+  }();
+  // Each language's sections as one set in precedence order (one lookup, not one per section),
+  // kept per tables.
   thread_local const text::LanguageTables* cached = nullptr;
-  thread_local std::array<const text::PatternSet*, kShapeOrder.size()> sections{};
-  if (cached != &tables) {
-    for (std::size_t i = 0; i < kShapeOrder.size(); ++i) sections[i] = &tables.patterns(kSections[i]);
+  thread_local std::uint64_t cached_serial = 0;
+  thread_local const text::PatternSet* merged = nullptr;
+  if (cached != &tables || cached_serial != tables.serial) {
+    merged = &tables.merged(kNames);
     cached = &tables;
+    cached_serial = tables.serial;
   }
   const text::PreparedWords prepared(words);
-  for (std::size_t i = 0; i < kShapeOrder.size(); ++i) {
-    if (sections[i]->matches(prepared)) return kShapeOrder[i];
-  }
+  if (const auto tag = merged->first_tag(prepared)) return kShapeOrder[*tag];
   if (words.size() >= 2 && tables.in_list("determiner", words[0]) && !tables.in_list("auxiliary", words[1]) &&
       !tables.stop_words.contains(std::string(words[1]))) {
     return "list";

@@ -84,25 +84,39 @@ namespace {
 template <class Kind, std::size_t N>
 const text::PatternSet& section(const std::array<Kind, N>& kinds, Kind kind, const text::LanguageTables& tables) {
   thread_local const text::LanguageTables* cached = nullptr;
+  thread_local std::uint64_t cached_serial = 0;
   thread_local std::array<const text::PatternSet*, N> sections{};
-  if (cached != &tables) {
+  if (cached != &tables || cached_serial != tables.serial) {
     for (Kind k : kinds) sections[static_cast<std::size_t>(k)] = &tables.patterns(section_of(k));
     cached = &tables;
+    cached_serial = tables.serial;
   }
   return *sections[static_cast<std::size_t>(kind)];
 }
 
 // The first kind, in precedence order, one of whose patterns the words match; `fallback` (the
-// last kind, which has no patterns) otherwise.
+// last kind, which has no patterns) otherwise. The kinds' sections are one merged set (one
+// lookup per word for all of them), kept per tables.
 template <class Kind, std::size_t N>
 Kind first_match(const std::array<Kind, N>& kinds, const text::PreparedWords& prepared,
                  const text::LanguageTables* tables) {
   const Kind fallback = kinds.back();
   if (tables == nullptr) return fallback;
-  for (Kind k : kinds) {
-    if (k != fallback && section(kinds, k, *tables).matches(prepared)) return k;
+  static const std::array<std::string_view, N - 1> names = [&] {
+    std::array<std::string_view, N - 1> out;
+    for (std::size_t i = 0; i + 1 < N; ++i) out[i] = section_of(kinds[i]);
+    return out;
+  }();
+  thread_local const text::LanguageTables* cached = nullptr;
+  thread_local std::uint64_t cached_serial = 0;
+  thread_local const text::PatternSet* merged = nullptr;
+  if (cached != tables || cached_serial != tables->serial) {
+    merged = &tables->merged(names);
+    cached = tables;
+    cached_serial = tables->serial;
   }
-  return fallback;
+  const auto tag = merged->first_tag(prepared);
+  return tag ? kinds[*tag] : fallback;
 }
 
 }  // namespace

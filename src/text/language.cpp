@@ -4,6 +4,7 @@
 #include "paa/text/fold.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
@@ -14,6 +15,21 @@ const PatternSet& LanguageTables::patterns(std::string_view section) const {
   static const PatternSet none;
   auto it = sections.find(section);
   return it == sections.end() ? none : it->second;
+}
+
+const PatternSet& LanguageTables::merged(std::span<const std::string_view> names) const {
+  std::string key;
+  for (const auto n : names) (key += n) += '\n';
+  const std::lock_guard lock(merged_sets->mutex);
+  auto& set = merged_sets->sets[key];
+  if (!set) {
+    set = std::make_unique<PatternSet>();
+    for (std::uint32_t tag = 0; tag < names.size(); ++tag) {
+      const PatternSet& section = patterns(names[tag]);
+      for (std::size_t i = 0; i < section.size(); ++i) set->add(section[i], tag);
+    }
+  }
+  return *set;
 }
 
 bool LanguageTables::in_list(std::string_view list, std::string_view word) const {
@@ -74,7 +90,9 @@ std::string primary_language(std::string_view hl) {
 }
 
 LanguageTables parse_language_tables(std::string_view name, std::string_view text) {
+  static std::atomic<std::uint64_t> parsed{0};
   LanguageTables t;
+  t.serial = ++parsed;
   t.hl = std::string(name);
   std::string section;
   std::size_t line_no = 0;

@@ -1,6 +1,7 @@
 #include "paa/text/pattern_set.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace paa::text {
 
@@ -24,8 +25,10 @@ PreparedWords::PreparedWords(const std::vector<std::string_view>& words) : words
   }
 }
 
-void PatternSet::add(PhrasePattern pattern) {
+void PatternSet::add(PhrasePattern pattern, std::uint32_t tag) {
+  if (!tag_.empty() && tag < tag_.back()) throw std::logic_error("PatternSet::add: tags out of order (a bug in paa)");
   const std::size_t i = patterns_.size();
+  tag_.push_back(tag);
   const std::string_view first = pattern.first_word(), second = pattern.second_word();
   const bool opening = pattern.anchored();
   std::vector<std::uint64_t> needs;
@@ -56,6 +59,41 @@ bool PatternSet::may_match(std::size_t pattern, const PreparedWords& words) cons
     if (std::find(words.hash_.begin(), words.hash_.end(), need) == words.hash_.end()) return false;
   }
   return true;
+}
+
+std::optional<std::uint32_t> PatternSet::first_tag(const PreparedWords& prepared) const {
+  const auto& words = prepared.words_;
+  constexpr std::uint32_t kNone = ~std::uint32_t{0};
+  std::uint32_t best = kNone;
+  // Each list is in ascending tag order: a candidate at or past the best so far is not tried.
+  auto try_list = [&](const std::vector<std::size_t>& list) {
+    for (const std::size_t i : list) {
+      if (tag_[i] >= best) return;
+      if (may_match(i, prepared) && patterns_[i].matches(words)) {
+        best = tag_[i];
+        return;
+      }
+    }
+  };
+  auto look_up = [&](const std::unordered_map<std::uint64_t, std::vector<std::size_t>>& index, std::uint64_t key) {
+    if (const auto it = index.find(key); it != index.end()) try_list(it->second);
+  };
+  try_list(always_);
+  if (!words.empty()) {
+    if (!opening_first_.empty()) look_up(opening_first_, prepared.hash_[0]);
+    if (!opening_pair_.empty() && words.size() >= 2) look_up(opening_pair_, pair_hash(prepared.hash_[0], prepared.hash_[1]));
+    for (std::size_t w = 0; w < words.size() && (!by_first_.empty() || !by_pair_.empty()); ++w) {
+      if (prepared.repeat_[w]) continue;  // a word the question repeats was tried already
+      if (!by_first_.empty()) look_up(by_first_, prepared.hash_[w]);
+      if (by_pair_.empty()) continue;
+      for (std::size_t v = w; v + 1 < words.size(); ++v) {
+        if (v != w && words[v] != words[w]) continue;
+        look_up(by_pair_, pair_hash(prepared.hash_[v], prepared.hash_[v + 1]));
+      }
+    }
+  }
+  if (best == kNone) return std::nullopt;
+  return best;
 }
 
 bool PatternSet::matches(const PreparedWords& prepared) const {

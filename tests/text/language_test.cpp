@@ -3,6 +3,12 @@
 #include <gtest/gtest.h>
 #include <gmock/gmock.h>
 
+#include <array>
+#include <optional>
+#include <stdexcept>
+#include <string_view>
+#include <vector>
+
 using paa::text::parse_language_tables;
 
 TEST(LanguageTables, ParsesStopWordsElisionsAndNamedPatternSections) {
@@ -101,4 +107,45 @@ TEST(LanguageTables, EveryLanguageTheIssueNamesIsCompiledIn) {
   EXPECT_EQ(paa::text::language_tables("pt-BR")->hl, "pt");
   EXPECT_EQ(paa::text::language_tables("xx"), nullptr);
   EXPECT_EQ(paa::text::primary_language("EN-gb"), "en");
+}
+
+// Sections merged in precedence order: the first section that matches wins wherever in the
+// question its pattern matches, as asking each section in turn did.
+TEST(LanguageTables, MergedSectionsGiveTheFirstSectionThatMatches) {
+  const auto t = parse_language_tables("xx.txt",
+                                       "[type a]\n"
+                                       "cold brew\n"
+                                       "^what is ... best\n"
+                                       "[type b]\n"
+                                       "^how\n"
+                                       "how long\n"
+                                       "[type c]\n"
+                                       "_ cost*\n");
+  const std::array<std::string_view, 3> names{"type a", "type b", "type c"};
+  const auto& merged = t.merged(names);
+  EXPECT_EQ(&merged, &t.merged(names)) << "made once";
+  auto first = [&](std::vector<std::string_view> words) { return merged.first_tag(paa::text::PreparedWords(words)); };
+  EXPECT_EQ(first({"how", "long", "does", "cold", "brew", "last"}), 0u) << "a later word of an earlier section wins";
+  EXPECT_EQ(first({"how", "much", "does", "it", "cost"}), 1u);
+  EXPECT_EQ(first({"does", "it", "costs", "much"}), 2u);
+  EXPECT_EQ(first({"what", "is", "the", "best", "how"}), 0u);
+  EXPECT_EQ(first({"what", "is", "it"}), std::nullopt);
+  // The other order asks the sections in that order.
+  const std::array<std::string_view, 3> reversed{"type c", "type b", "type a"};
+  EXPECT_EQ(t.merged(reversed).first_tag(paa::text::PreparedWords(std::vector<std::string_view>{"how", "long", "does", "cold", "brew", "cost"})), 0u);
+  // The same as matching each section in turn, on every question here.
+  for (const auto& q : std::vector<std::vector<std::string_view>>{{"how", "long"}, {"cold", "brew", "cost"}, {"what", "is", "best"}, {"x"}}) {
+    const paa::text::PreparedWords p(q);
+    std::optional<std::uint32_t> by_section;
+    for (std::uint32_t i = 0; i < names.size() && !by_section; ++i) {
+      if (t.patterns(names[i]).matches(p)) by_section = i;
+    }
+    EXPECT_EQ(merged.first_tag(p), by_section);
+  }
+}
+
+TEST(PatternSet, TagsAreAddedInPrecedenceOrder) {
+  paa::text::PatternSet set;
+  set.add(paa::text::PhrasePattern::parse("how"), 1);
+  EXPECT_THROW(set.add(paa::text::PhrasePattern::parse("why"), 0), std::logic_error);
 }

@@ -8,6 +8,9 @@
 #include "paa/text/pattern_set.hpp"
 
 #include <map>
+#include <memory>
+#include <mutex>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -50,6 +53,18 @@ struct LanguageTables {
   std::vector<std::size_t> rewrites_by_prefix;
 
   const PatternSet& patterns(std::string_view section) const;
+  // Several sections as one set, each pattern tagged with its section's place in `sections`
+  // (PatternSet::first_tag: the first in precedence order that matches, one lookup per word).
+  // Made on first use for each list of names and kept with the tables (thread-safe).
+  const PatternSet& merged(std::span<const std::string_view> sections) const;
+  // Unique to each parse: a caller that keeps what merged() gave per tables keys it by this
+  // too, as another table may later live at the same address (a test's).
+  std::uint64_t serial = 0;
+  struct MergedSets {
+    std::mutex mutex;
+    std::map<std::string, std::unique_ptr<PatternSet>, std::less<>> sets;
+  };
+  std::shared_ptr<MergedSets> merged_sets = std::make_shared<MergedSets>();
   // Whether `word` (folded) is in the list (an entry "isn*" holds every word it starts); false
   // when there is no such list.
   bool in_list(std::string_view list, std::string_view word) const;

@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -37,10 +38,15 @@ class PreparedWords {
 
 class PatternSet {
  public:
-  void add(PhrasePattern pattern);
+  // `tag`: which of several sections merged into one set the pattern comes from; tags are
+  // added in ascending order (a section after the one before it in precedence).
+  void add(PhrasePattern pattern, std::uint32_t tag = 0);
   // Whether any pattern matches the question's folded words.
   bool matches(const std::vector<std::string_view>& words) const;
   bool matches(const PreparedWords& words) const;
+  // The lowest tag of a pattern that matches, if any: the first section in precedence order
+  // that matches, found with one lookup per word instead of one per word and section.
+  std::optional<std::uint32_t> first_tag(const PreparedWords& words) const;
 
   std::size_t size() const { return patterns_.size(); }
   bool empty() const { return patterns_.empty(); }
@@ -50,6 +56,7 @@ class PatternSet {
   // By the hash of the first word, or of the first two ("what year"): a collision only adds a
   // candidate, which PhrasePattern::matches then refuses.
   std::vector<PhrasePattern> patterns_;
+  std::vector<std::uint32_t> tag_;  // of each pattern, ascending
   // Of each pattern, the hashes of its whole words past the indexed ones: tried first, as a
   // question that lacks one cannot match (most candidates end there, without a match attempt).
   std::vector<std::vector<std::uint64_t>> needs_;
