@@ -1,6 +1,6 @@
 #include "paa/question/question_shape.hpp"
 
-#include "paa/text/fold.hpp"
+#include "paa/text/spelled_words.hpp"
 
 #include <array>
 #include <string>
@@ -29,17 +29,8 @@ std::optional<std::string_view> shape_type(const std::vector<text::Word>& clause
   if (clause.empty()) return std::nullopt;
   // The tokenizer keeps a contraction one word ("what's", "don't"); the tables spell it without
   // its apostrophe, as a pattern cannot hold one.
-  // A copy only for the few words that have one.
-  auto has_apostrophe = [](const std::string& w) { return w.find_first_of("'\xE2") != std::string::npos; };
-  std::vector<std::string> unquoted;
-  for (const auto& w : clause) {
-    if (has_apostrophe(w.match)) unquoted.push_back(text::without_apostrophes(w.match));
-  }
-  std::vector<std::string_view> words;
-  words.reserve(clause.size());
-  for (std::size_t k = 0; const auto& w : clause) {
-    words.push_back(has_apostrophe(w.match) ? std::string_view(unquoted[k++]) : std::string_view(w.match));
-  }
+  const text::SpelledWords spelled(clause);
+  const std::vector<std::string_view>& words = spelled.views();
   // The section names, made once (as question_type's section_of): every question asks them.
   static const std::array<std::string, kShapeOrder.size()> kSections = [] {
     std::array<std::string, kShapeOrder.size()> out;

@@ -1,6 +1,6 @@
 #include "paa/question/variant_words.hpp"
 
-#include "paa/text/fold.hpp"
+#include "paa/text/spelled_words.hpp"
 
 #include <algorithm>
 #include <string>
@@ -29,23 +29,11 @@ bool matches_at(const text::VariantRewrite& r, const std::vector<std::string_vie
   return true;
 }
 
-// Whether text::without_apostrophes changes the word ("can't", "can’t").
-bool quoted(const std::string& word) { return word.find_first_of("'\xE2") != std::string::npos; }
-
 std::vector<text::Word> rewritten(const std::vector<text::Word>& words, const text::LanguageTables* tables,
                                   bool drops_only, bool* changed) {
   if (tables == nullptr || tables->rewrites.empty()) return words;
-  // Each word as the tables spell it: without its apostrophes (a copy only for the few that
-  // have one).
-  std::vector<std::string> unquoted;
-  for (const auto& w : words) {
-    if (quoted(w.match)) unquoted.push_back(text::without_apostrophes(w.match));
-  }
-  std::vector<std::string_view> spelled;
-  spelled.reserve(words.size());
-  for (std::size_t k = 0; const auto& w : words) {
-    spelled.push_back(quoted(w.match) ? std::string_view(unquoted[k++]) : std::string_view(w.match));
-  }
+  const text::SpelledWords spelling(words);
+  const std::vector<std::string_view>& spelled = spelling.views();
   std::vector<text::Word> out;
   out.reserve(words.size());
   for (std::size_t at = 0; at < words.size();) {

@@ -1,4 +1,5 @@
 #include "paa/text/fold.hpp"
+#include "paa/text/spelled_words.hpp"
 #include "paa/text/tokenizer.hpp"
 
 #include <gtest/gtest.h>
@@ -98,4 +99,13 @@ TEST(Tokenizer, ChineseAndJapanesePassThroughAsICUsDictionaryWords) {
   EXPECT_EQ(joined, "咖啡机多少钱");
   EXPECT_GT(zh.size(), 1u) << "ICU's dictionary splits the words";
   EXPECT_FALSE(t.content_stems("コーヒーメーカーの価格", "ja").empty());
+}
+
+// The tables spell a contraction without its apostrophe; the other words are read in place.
+TEST(SpelledWords, OnlyAWordWithAnApostropheIsSpelledAnew) {
+  Tokenizer t;
+  const auto words = t.words("What's the best café? Don’t ask", "en");
+  const paa::text::SpelledWords spelled(words);
+  EXPECT_THAT(spelled.views(), ElementsAre("whats", "the", "best", "cafe", "dont", "ask"));
+  EXPECT_EQ(spelled.views()[1].data(), words[1].match.data()) << "a view of the word, not a copy";
 }
