@@ -152,7 +152,9 @@ TEST(TermUnits, ASecondPassReadsBackTheFirstPassesUnits) {
     EXPECT_EQ(read, first[i]) << groups[i].representative;
     EXPECT_EQ((*again)->number, rec.number);
     EXPECT_EQ((*again)->representative, rec.representative);
-    if (i == 9) EXPECT_EQ(*again, &rec) << "a group without a term is its own record";
+    if (i == 9) {
+      EXPECT_EQ(*again, &rec) << "a group without a term is its own record";
+    }
   }
 }
 
