@@ -44,7 +44,12 @@ QuestionProfile QuestionProfiler::profile(std::string_view question, std::string
   // The group is read from the rewritten words, its type too: "What is the fastest way to sell
   // a car?" reads "how to fast sell car" and joins "How can I sell my car fast?". The type shown
   // stays the one the question was written with.
-  const QuestionType group_type = rewrote ? classify_type(variant, variant, asked, tables) : p.type;
+  QuestionType group_type = p.type;
+  if (rewrote) {
+    group_type = opening.size() == question.size()
+                     ? classify_type(variant, variant, asked, tables)
+                     : classify_type(variant_words(tokenizer_.words(opening, p.hl), tables), variant, asked, tables);
+  }
   for (auto& w : tokenizer_.content_words(variant, p.hl)) {
     p.stems.push_back(std::move(w.stem));
     p.surfaces.push_back(std::move(w.surface));

@@ -110,7 +110,12 @@ TEST(VariantGroups, EnglishReadsTheFormsAReaderCallsTheSame) {
   EXPECT_TRUE(same("What is the fastest way to sell a car?", "How can I sell my car fast?"));
   EXPECT_TRUE(same("What's the best way to sell a car privately?", "How do you sell a car privately?"));
   EXPECT_EQ(p.profile("What is the fastest way to sell a car?", "en").type, QuestionType::list);
-  EXPECT_TRUE(same("What are the 3 Netflix plans?", "What are the different Netflix plans?"));
+  EXPECT_TRUE(same("What are the 5 most common dental problems?", "What are the most common dental problems?"));
+  EXPECT_TRUE(same("What are the 3 different Netflix plans?", "What are the different Netflix plans?"));
+  EXPECT_FALSE(same("What are the 3 month CD rates?", "What are the 12 month CD rates?")) << "a number that is no list's length";
+  EXPECT_FALSE(same("Is renting cheaper than buying?", "Is renting cheap than buying?")) << "a comparative stays";
+  EXPECT_FALSE(same("How much does it cost to buy out a lease?", "How much does a lease cost?"));
+  EXPECT_TRUE(same("Lease: what is the best way to end it?", "Lease: how to end it?")) << "a topic before the colon";
   EXPECT_TRUE(same("How much does an electric car cost on average?", "How much does it cost to buy an electric car?"));
   // Other languages' fillers.
   auto same_in = [&](std::string_view hl, std::string_view a, std::string_view b) {

@@ -1,5 +1,6 @@
 #include "term_units.hpp"
 
+#include "paa/text/fold.hpp"
 #include "paa/text/language.hpp"
 
 #include "../record_fields.hpp"
@@ -31,10 +32,32 @@ std::string TermUnits::stem(const text::Word& word, std::string_view hl) {
   return tokenizer_.stem(word, hl);
 }
 
+namespace {
+
+// Whether some [variants] rewrite names the word in its `from` (so a group's stems may lack it).
+bool rewritten_somewhere(const text::Word& word, const text::LanguageTables* tables) {
+  if (tables == nullptr) return false;
+  const std::string spelled = text::without_apostrophes(word.match);
+  const bool number = !spelled.empty() && std::all_of(spelled.begin(), spelled.end(), [](char c) { return c >= '0' && c <= '9'; });
+  for (const auto& r : tables->rewrites) {
+    for (const auto& from : r.from) {
+      if (from == "#" ? number
+                      : from.ends_with('*') ? spelled.starts_with(std::string_view(from).substr(0, from.size() - 1))
+                                            : from == spelled) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
 void TermUnits::close_language() {
   if (!finder_) return;
   auto& chosen = terms_[counting_];
   auto& needs = needs_[counting_];
+  const text::LanguageTables* tables = text::language_tables(counting_);
   // A term is kept as its words' stems: "side effects" is also found as "side effect".
   for (const Term& t : finder_->terms()) {
     std::string key;
@@ -44,10 +67,21 @@ void TermUnits::close_language() {
       key += stem(w, counting_);
     }
     if (!chosen.insert(std::move(key)).second) continue;
+    // A group's stems are read after the [variants] rewrites; the term is found in the words as
+    // written. So a word a rewrite may drop or change is not needed ("high" of "high blood
+    // pressure"); a term of only such words is looked for by any of its stems.
+    std::vector<text::Word> kept;
+    for (const auto& w : words) {
+      if (!rewritten_somewhere(w, tables)) kept.push_back(w);
+    }
     std::vector<std::string> content;
-    for (auto& c : tokenizer_.content_words(words, counting_)) content.push_back(std::move(c.stem));
+    for (auto& c : tokenizer_.content_words(kept, counting_)) content.push_back(std::move(c.stem));
     if (content.empty()) {
-      needs.always = true;
+      for (auto& c : tokenizer_.content_words(words, counting_)) {
+        needs.by_first[c.stem].push_back(needs.stems.size());
+        needs.stems.push_back({std::move(c.stem)});
+      }
+      if (needs.stems.empty()) needs.always = true;
       continue;
     }
     needs.by_first[content.front()].push_back(needs.stems.size());
@@ -160,6 +194,7 @@ Result<const GroupRecord*> TermUnits::of(const GroupRecord& group) {
     unit_.stems.emplace_back(owned_[stem]);
     unit_.surfaces.emplace_back(owned_[written]);
   }
+  if (reading_) return make_error(errc::io, "multi-word terms: a group read after the second pass began (a bug in paa)");
   if (!written_) {
     auto created = extmem::ScratchFile::create("paa-term-units");
     if (!created) return created.error();
@@ -190,17 +225,20 @@ Result<const GroupRecord*> TermUnits::replay(const GroupRecord& group) {
     std::memcpy(header, bytes->data(), sizeof header);
     auto body = reading_->take(header[2]);
     if (!body) return body.error();
-    record_.assign(*body);  // the reader's view lasts until its next take
+    replayed_.assign(*body);  // the reader's view lasts until its next take
     pending_number_ = header[0];
-    pending_ = record_;
-    unit_.stems.resize(header[1]);
+    pending_count_ = header[1];
+    pending_ = replayed_;
     has_pending_ = true;
+  }
+  if (has_pending_ && pending_number_ < group.number) {
+    return make_error(errc::io, "multi-word terms: the second pass went by group " + std::to_string(pending_number_) +
+                                    " unread (a bug in paa)");
   }
   if (!has_pending_ || pending_number_ != group.number) return &group;
   has_pending_ = false;
-  const std::size_t n = unit_.stems.size();
-  const GroupRecord kept = group;
-  unit_ = kept;
+  const std::size_t n = pending_count_;
+  unit_ = group;
   unit_.stems.assign(n, {});
   unit_.surfaces.assign(n, {});
   for (std::size_t i = 0; i < n; ++i) {

@@ -46,7 +46,9 @@ class TermUnits {
   // scratch file, so that a later pass over the groups in the same order reads them back with
   // replay() instead of the tokenizer (a second tokenization was 2 % of the topics export, perf).
   Result<const GroupRecord*> of(const GroupRecord& group);
-  // After a whole pass of of(), in the same order: the same record, read back.
+  // After a whole pass of of(), in the same order: the same record, read back. A record the
+  // pass goes by unread is an error (the passes did not visit the same groups), and so is of()
+  // once replay() has begun.
   Result<const GroupRecord*> replay(const GroupRecord& group);
 
   std::size_t terms() const { return chosen_; }
@@ -78,9 +80,10 @@ class TermUnits {
   std::vector<std::string> owned_;  // the units' strings
   std::unique_ptr<extmem::ScratchFile> written_;  // of()'s changed groups: number, then the stems
   std::unique_ptr<extmem::ScratchReader> reading_;
-  std::string record_;
-  std::string_view pending_;  // replay's next record, past its number
-  std::uint32_t pending_number_ = 0;
+  std::string record_;          // of()'s record being written
+  std::string replayed_;        // replay()'s next record, as read
+  std::string_view pending_;    // of replayed_, past its header
+  std::uint32_t pending_number_ = 0, pending_count_ = 0;
   bool has_pending_ = false;
 };
 

@@ -158,6 +158,20 @@ TEST(TermUnits, ASecondPassReadsBackTheFirstPassesUnits) {
   }
 }
 
+// A second pass that goes by a group the first changed did not visit the same groups: an error,
+// never a group read without its terms.
+TEST(TermUnits, ASecondPassThatSkipsAChangedGroupFails) {
+  const auto groups = profiled(kHealth);
+  auto units = counted(groups);
+  for (const auto& g : groups) ASSERT_NO_THROW(unit_of(*units, g.record()));
+  // Group 0 ("What is a normal blood pressure for a woman?") holds a term; start at group 2.
+  const GroupRecord third = groups[2].record();
+  auto replayed = units->replay(third);
+  ASSERT_FALSE(replayed);
+  EXPECT_NE(replayed.error().message.find("unread"), std::string::npos) << replayed.error().message;
+  EXPECT_FALSE(units->of(groups[0].record())) << "of() once replay() has begun";
+}
+
 TEST(TermUnits, RareWordPairsAreNoTerm) {
   // At the default floor (5 questions), this handful has none.
   const auto groups = profiled(kHealth);
