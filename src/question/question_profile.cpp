@@ -34,10 +34,13 @@ QuestionProfile QuestionProfiler::profile(std::string_view question, std::string
   const text::LanguageTables* tables = text::language_tables(p.hl);
   const std::string_view opening = opening_clause(question);
   const bool asked = written_as_question(question);
+  // The opening's words: the question's own, or (a topic before a colon) its clause's.
+  std::vector<text::Word> clause;
+  const std::vector<text::Word>& opening_words =
+      opening.size() == question.size() ? words : (clause = tokenizer_.words(opening, p.hl));
   const auto matched = matched_words(words);
   const text::PreparedWords prepared(matched);  // hashed once for the type's and intent's sections
-  p.type = opening.size() == question.size() ? classify_type(words, prepared, asked, tables)
-                                             : classify_type(tokenizer_.words(opening, p.hl), prepared, asked, tables);
+  p.type = classify_type(opening_words, prepared, asked, tables);
   p.intent = classify_intent(prepared, tables);
   bool rewrote = false;
   const auto variant = variant_words(words, tables, &rewrote);
@@ -45,11 +48,8 @@ QuestionProfile QuestionProfiler::profile(std::string_view question, std::string
   // a car?" reads "how to fast sell car" and joins "How can I sell my car fast?". The type shown
   // stays the one the question was written with.
   QuestionType group_type = p.type;
-  if (rewrote) {
-    group_type = opening.size() == question.size()
-                     ? classify_type(variant, variant, asked, tables)
-                     : classify_type(variant_words(tokenizer_.words(opening, p.hl), tables), variant, asked, tables);
-  }
+  if (rewrote && &opening_words == &words) group_type = classify_type(variant, variant, asked, tables);
+  if (rewrote && &opening_words != &words) group_type = classify_type(variant_words(opening_words, tables), variant, asked, tables);
   for (auto& w : tokenizer_.content_words(variant, p.hl)) {
     p.stems.push_back(std::move(w.stem));
     p.surfaces.push_back(std::move(w.surface));

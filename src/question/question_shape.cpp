@@ -2,6 +2,8 @@
 
 #include "paa/text/spelled_words.hpp"
 
+#include "section_cache.hpp"
+
 #include <array>
 #include <string>
 
@@ -42,18 +44,10 @@ std::optional<std::string_view> shape_type(const std::vector<text::Word>& clause
     for (std::size_t i = 0; i < kShapeOrder.size(); ++i) out[i] = kSections[i];
     return out;
   }();
-  // Each language's sections as one set in precedence order (one lookup, not one per section),
-  // kept per tables.
-  thread_local const text::LanguageTables* cached = nullptr;
-  thread_local std::uint64_t cached_serial = 0;
-  thread_local const text::PatternSet* merged = nullptr;
-  if (cached != &tables || cached_serial != tables.serial) {
-    merged = &tables.merged(kNames);
-    cached = &tables;
-    cached_serial = tables.serial;
-  }
+  // Each language's sections as one set in precedence order (one lookup, not one per section).
+  thread_local detail::SectionCache shapes(kNames);
   const text::PreparedWords prepared(words);
-  if (const auto tag = merged->first_tag(prepared)) return kShapeOrder[*tag];
+  if (const auto tag = shapes.of(tables).first_tag(prepared)) return kShapeOrder[*tag];
   if (words.size() >= 2 && tables.in_list("determiner", words[0]) && !tables.in_list("auxiliary", words[1]) &&
       !tables.stop_words.contains(std::string(words[1]))) {
     return "list";

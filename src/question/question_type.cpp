@@ -3,6 +3,8 @@
 #include "paa/question/question_shape.hpp"
 #include "paa/question/variant_words.hpp"
 
+#include "section_cache.hpp"
+
 #include <algorithm>
 #include <array>
 #include <stdexcept>
@@ -80,20 +82,6 @@ std::vector<std::string_view> matched_words(const std::vector<text::Word>& words
 
 namespace {
 
-// Each language's sections of a kind, looked up once (by name: a map of strings).
-template <class Kind, std::size_t N>
-const text::PatternSet& section(const std::array<Kind, N>& kinds, Kind kind, const text::LanguageTables& tables) {
-  thread_local const text::LanguageTables* cached = nullptr;
-  thread_local std::uint64_t cached_serial = 0;
-  thread_local std::array<const text::PatternSet*, N> sections{};
-  if (cached != &tables || cached_serial != tables.serial) {
-    for (Kind k : kinds) sections[static_cast<std::size_t>(k)] = &tables.patterns(section_of(k));
-    cached = &tables;
-    cached_serial = tables.serial;
-  }
-  return *sections[static_cast<std::size_t>(kind)];
-}
-
 // The first kind, in precedence order, one of whose patterns the words match; `fallback` (the
 // last kind, which has no patterns) otherwise. The kinds' sections are one merged set (one
 // lookup per word for all of them), kept per tables.
@@ -107,15 +95,8 @@ Kind first_match(const std::array<Kind, N>& kinds, const text::PreparedWords& pr
     for (std::size_t i = 0; i + 1 < N; ++i) out[i] = section_of(kinds[i]);
     return out;
   }();
-  thread_local const text::LanguageTables* cached = nullptr;
-  thread_local std::uint64_t cached_serial = 0;
-  thread_local const text::PatternSet* merged = nullptr;
-  if (cached != tables || cached_serial != tables->serial) {
-    merged = &tables->merged(names);
-    cached = tables;
-    cached_serial = tables->serial;
-  }
-  const auto tag = merged->first_tag(prepared);
+  thread_local detail::SectionCache sections(names);
+  const auto tag = sections.of(*tables).first_tag(prepared);
   return tag ? kinds[*tag] : fallback;
 }
 
@@ -141,7 +122,9 @@ QuestionType classify_type(const std::vector<text::Word>& opening, const text::P
       if (!type) throw std::logic_error("shape_type named no type: " + std::string(*shape));
       // "Nespresso vs Lavazza: which to choose?": choosing among things the question itself
       // sets side by side is comparing them.
-      if (*type == QuestionType::list && section(kQuestionTypes, QuestionType::comparison, *tables).matches(prepared)) {
+      static const std::array<std::string_view, 1> kComparison{section_of(QuestionType::comparison)};
+      thread_local detail::SectionCache comparison(kComparison);
+      if (*type == QuestionType::list && comparison.of(*tables).matches(prepared)) {
         return QuestionType::comparison;
       }
       return *type;

@@ -67,6 +67,13 @@ std::vector<text::Word> variant_words(const std::vector<text::Word>& words, cons
   return rewritten(words, tables, false, changed);
 }
 
+bool named_by_a_rewrite(std::string_view word, const text::LanguageTables* tables) {
+  if (tables == nullptr) return false;
+  return std::any_of(tables->rewrites.begin(), tables->rewrites.end(), [&](const text::VariantRewrite& r) {
+    return std::any_of(r.from.begin(), r.from.end(), [&](const std::string& entry) { return word_matches(entry, word); });
+  });
+}
+
 std::vector<text::Word> without_fillers(const std::vector<text::Word>& words, const text::LanguageTables* tables) {
   return rewritten(words, tables, true, nullptr);
 }

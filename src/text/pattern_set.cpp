@@ -62,8 +62,10 @@ bool PatternSet::may_match(std::size_t pattern, const PreparedWords& words) cons
 }
 
 std::optional<std::uint32_t> PatternSet::first_tag(const PreparedWords& prepared) const {
+  if (patterns_.empty()) return std::nullopt;
   const auto& words = prepared.words_;
   constexpr std::uint32_t kNone = ~std::uint32_t{0};
+  const std::uint32_t lowest = tag_.front();  // found it: nothing can be earlier
   std::uint32_t best = kNone;
   // Each list is in ascending tag order: a candidate at or past the best so far is not tried.
   auto try_list = [&](const std::vector<std::size_t>& list) {
@@ -76,16 +78,18 @@ std::optional<std::uint32_t> PatternSet::first_tag(const PreparedWords& prepared
     }
   };
   auto look_up = [&](const std::unordered_map<std::uint64_t, std::vector<std::size_t>>& index, std::uint64_t key) {
+    if (best == lowest) return;
     if (const auto it = index.find(key); it != index.end()) try_list(it->second);
   };
   try_list(always_);
   if (!words.empty()) {
     if (!opening_first_.empty()) look_up(opening_first_, prepared.hash_[0]);
     if (!opening_pair_.empty() && words.size() >= 2) look_up(opening_pair_, pair_hash(prepared.hash_[0], prepared.hash_[1]));
-    for (std::size_t w = 0; w < words.size() && (!by_first_.empty() || !by_pair_.empty()); ++w) {
+    for (std::size_t w = 0; w < words.size() && best != lowest && (!by_first_.empty() || !by_pair_.empty()); ++w) {
       if (prepared.repeat_[w]) continue;  // a word the question repeats was tried already
       if (!by_first_.empty()) look_up(by_first_, prepared.hash_[w]);
       if (by_pair_.empty()) continue;
+      // Each pair the word starts (a repeated word starts other pairs too).
       for (std::size_t v = w; v + 1 < words.size(); ++v) {
         if (v != w && words[v] != words[w]) continue;
         look_up(by_pair_, pair_hash(prepared.hash_[v], prepared.hash_[v + 1]));
@@ -96,47 +100,7 @@ std::optional<std::uint32_t> PatternSet::first_tag(const PreparedWords& prepared
   return best;
 }
 
-bool PatternSet::matches(const PreparedWords& prepared) const {
-  const auto& words = prepared.words_;
-  for (std::size_t i : always_) {
-    if (may_match(i, prepared) && patterns_[i].matches(words)) return true;
-  }
-  if (words.empty()) return false;
-  auto any_of = [&](const std::unordered_map<std::uint64_t, std::vector<std::size_t>>& index, std::uint64_t key) {
-    const auto it = index.find(key);
-    if (it == index.end()) return false;
-    for (std::size_t i : it->second) {
-      if (may_match(i, prepared) && patterns_[i].matches(words)) return true;
-    }
-    return false;
-  };
-  if (!opening_first_.empty() && any_of(opening_first_, prepared.hash_[0])) return true;
-  if (!opening_pair_.empty() && words.size() >= 2 &&
-      any_of(opening_pair_, pair_hash(prepared.hash_[0], prepared.hash_[1]))) {
-    return true;
-  }
-  if (by_first_.empty() && by_pair_.empty()) return false;
-  for (std::size_t w = 0; w < words.size(); ++w) {
-    if (prepared.repeat_[w]) continue;  // a word the question repeats was tried already
-    if (!by_first_.empty()) {
-      if (auto it = by_first_.find(prepared.hash_[w]); it != by_first_.end()) {
-        for (std::size_t i : it->second) {
-          if (may_match(i, prepared) && patterns_[i].matches(words)) return true;
-        }
-      }
-    }
-    if (by_pair_.empty()) continue;
-    // Each pair the word starts (a repeated word starts other pairs too).
-    for (std::size_t v = w; v + 1 < words.size(); ++v) {
-      if (v != w && words[v] != words[w]) continue;
-      if (auto it = by_pair_.find(pair_hash(prepared.hash_[v], prepared.hash_[v + 1])); it != by_pair_.end()) {
-        for (std::size_t i : it->second) {
-          if (may_match(i, prepared) && patterns_[i].matches(words)) return true;
-        }
-      }
-    }
-  }
-  return false;
-}
+// Any pattern: in a set of one section (one tag) the first match ends the search.
+bool PatternSet::matches(const PreparedWords& prepared) const { return first_tag(prepared).has_value(); }
 
 }  // namespace paa::text

@@ -7,6 +7,7 @@
 #include "paa/text/language.hpp"
 #include "paa/text/tokenizer.hpp"
 
+#include <string_view>
 #include <vector>
 
 namespace paa::question {
@@ -16,6 +17,9 @@ namespace paa::question {
 // matching: the words unchanged. `changed`, when given, is set when a rewrite applied.
 std::vector<text::Word> variant_words(const std::vector<text::Word>& words, const text::LanguageTables* tables,
                                       bool* changed = nullptr);
+// Whether some rewrite names `word` (as the tables spell it: folded, without apostrophes) in
+// its `from`, so that a question's variant words may lack it.
+bool named_by_a_rewrite(std::string_view word, const text::LanguageTables* tables);
 // The same with only the rewrites that drop words (fillers: "What usually causes ..." asks what
 // "What causes ..." asks), which is how a question's opening is read (question_type.hpp).
 std::vector<text::Word> without_fillers(const std::vector<text::Word>& words, const text::LanguageTables* tables);

@@ -1,5 +1,6 @@
 #include "term_units.hpp"
 
+#include "paa/question/variant_words.hpp"
 #include "paa/text/fold.hpp"
 #include "paa/text/language.hpp"
 
@@ -32,27 +33,6 @@ std::string TermUnits::stem(const text::Word& word, std::string_view hl) {
   return tokenizer_.stem(word, hl);
 }
 
-namespace {
-
-// Whether some [variants] rewrite names the word in its `from` (so a group's stems may lack it).
-bool rewritten_somewhere(const text::Word& word, const text::LanguageTables* tables) {
-  if (tables == nullptr) return false;
-  const std::string spelled = text::without_apostrophes(word.match);
-  const bool number = !spelled.empty() && std::all_of(spelled.begin(), spelled.end(), [](char c) { return c >= '0' && c <= '9'; });
-  for (const auto& r : tables->rewrites) {
-    for (const auto& from : r.from) {
-      if (from == "#" ? number
-                      : from.ends_with('*') ? spelled.starts_with(std::string_view(from).substr(0, from.size() - 1))
-                                            : from == spelled) {
-        return true;
-      }
-    }
-  }
-  return false;
-}
-
-}  // namespace
-
 void TermUnits::close_language() {
   if (!finder_) return;
   auto& chosen = terms_[counting_];
@@ -72,7 +52,7 @@ void TermUnits::close_language() {
     // pressure"); a term of only such words is looked for by any of its stems.
     std::vector<text::Word> kept;
     for (const auto& w : words) {
-      if (!rewritten_somewhere(w, tables)) kept.push_back(w);
+      if (!question::named_by_a_rewrite(text::without_apostrophes(w.match), tables)) kept.push_back(w);
     }
     std::vector<std::string> content;
     for (auto& c : tokenizer_.content_words(kept, counting_)) content.push_back(std::move(c.stem));
