@@ -81,7 +81,12 @@ int run_export(ExportRequest request, ExportCommand command) {
   }
   auto summary = exporting::write_export(*stores, *plan);
   if (!summary) return fail(summary.error());
-  if (!topics) print_export_summary(stderr, request.output, *stores, *plan, *summary);
+  if (!topics) {
+    print_export_summary(stderr, request.output, *stores, *plan, *summary);
+  } else {
+    for (const auto& note : summary->notes) std::fprintf(stderr, "paa: note: %s\n", note.c_str());
+    for (const auto& warning : summary->warnings) std::fprintf(stderr, "paa: warning: %s\n", warning.c_str());
+  }
   return kExitOk;
 }
 

@@ -1,5 +1,9 @@
 #include "paa/export/export_plan.hpp"
 
+#include "paa/buildinfo/buildinfo.hpp"
+#include "paa/export/pipeline/kept_analysis.hpp"
+#include "paa/question/analysis_version.hpp"
+
 #include "paa/export/attributes.hpp"
 #include "paa/export/exporter.hpp"
 #include "paa/model/clock.hpp"
@@ -190,11 +194,33 @@ Result<ExportPlan> plan_export(const ExportOptions& options, std::string_view na
   return plan_view(options, *view);
 }
 
+namespace {
+
+// The analysis is kept for one store's current results, whole or one job's, without a locale
+// filter or --since (docs/store.md "The kept analysis"); other selections make their own pass.
+std::optional<KeptPlace> kept_place(const OpenedStores& stores, const ExportRequest& request) {
+  if (!stores.folder || stores.at || !request.hl.empty() || !request.gl.empty() || request.format.since) return {};
+  const auto state = stores.reader->state();
+  if (!state) return {};
+  AnalysisTag tag;
+  tag.store_state = *state;
+  tag.job = request.job;
+  tag.analysis_version = question::kAnalysisVersion;
+  tag.program = std::string(buildinfo::version()) + " " + std::string(buildinfo::git_commit());
+  tag.resolution = request.format.topics.resolution;
+  tag.max_question_depth = static_cast<std::uint32_t>(request.format.max_question_depth);
+  tag.volumes = request.format.volumes;  // set again once the selection is catalogued
+  return KeptPlace{analysis_root(*stores.folder), std::move(tag)};
+}
+
+}  // namespace
+
 Result<ExportSummary> write_export(const OpenedStores& stores, const ExportPlan& plan) {
   StoreReader& store = *stores.reader;
   const ViewRow& view = *plan.view;
   ExportRequest request = plan.request;
   if (auto resolved = resolve_points(stores, plan, request); !resolved) return resolved.error();
+  request.kept = kept_place(stores, request);
   if (plan.folder) {
     // The report folder's topics carry the seeds' volumes (the partitioned folders catalog their own).
     if (view.takes(kShowsDemand)) {

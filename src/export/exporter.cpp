@@ -2,6 +2,8 @@
 
 #include "paa/export/attributes.hpp"
 #include "paa/export/format_writer.hpp"
+#include "paa/export/pipeline/kept_analysis.hpp"
+#include "paa/export/pipeline/pass_writer.hpp"
 #include "paa/export/pipeline/result_scan.hpp"
 #include "paa/export/view_registry.hpp"
 
@@ -15,6 +17,16 @@ Result<ExportSummary> run_writer(const ViewRow& view, StoreReader& store, const 
   ExportSummary summary;
   auto writer = view.writer(request.format, out);
   writer->begin();
+  auto* pass = dynamic_cast<detail::PassWriter*>(writer.get());
+  if (pass != nullptr && request.kept && pass->reads_views_alone()) {
+    // Read from the kept analysis, or computed once and kept for the next view.
+    auto views = analysis_views(store, request, summary);
+    if (!views) return views.error();
+    if (auto written = pass->write_views(*views); !written) return written.error();
+    if (auto flushed = out.flush(); !flushed) return flushed.error();
+    summary.records = writer->records();
+    return summary;
+  }
   CallbackSink sink([&](const ScannedResult& scanned) -> Result<bool> {
     if (auto added = writer->add(scanned); !added) return added.error();
     return !out.failed();  // stop early; flush() below reports the error
@@ -40,6 +52,7 @@ Result<ExportSummary> export_store(StoreReader& store, const ExportRequest& sele
   if (view.takes(kShowsAttributes) || view.takes(kShowsDemand)) {
     if (auto catalogued = catalog_selection(store, request); !catalogued) return catalogued.error();
   }
+  if (request.kept) request.kept->tag.volumes = request.format.volumes;
   if (view.stream != nullptr) return view.stream(store, request, out);
   return run_writer(view, store, request, out);
 }

@@ -27,7 +27,28 @@ Result<QuestionViews> analyse_questions(analysis::QuestionPass& pass, const topi
   return views;
 }
 
+std::uint32_t group_count(const QuestionViews& views) {
+  return views.groups ? views.groups->group_count() : views.kept_group_count;
+}
+
+Result<void> for_each_group(const QuestionViews& views, const GroupVisit& visit) {
+  return views.groups ? views.groups->for_each_group(visit) : views.kept_groups(visit);
+}
+
+Result<QuestionCounts> count_questions(QuestionViews& views) {
+  if (views.kept_counts) return *views.kept_counts;
+  QuestionCounts counts;
+  auto counted = for_each_question_row(views, [&](const analysis::UniqueQuestion&, const topics::QuestionGroup& g,
+                                                  const topics::Topic&) -> Result<void> {
+    counts.add(g);
+    return {};
+  });
+  if (!counted) return counted.error();
+  return counts;
+}
+
 Result<void> for_each_question_row(QuestionViews& views, const QuestionRowVisit& visit) {
+  if (views.kept_rows) return views.kept_rows(visit);
   topics::Topic topic;
   return views.unique->for_each([&](const analysis::UniqueQuestion& row) -> Result<void> {
     auto group = views.groups->of(row.index);

@@ -3,6 +3,8 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace paa::extmem {
@@ -29,6 +31,67 @@ Result<std::unique_ptr<ScratchFile>> ScratchFile::create(std::string_view prefix
   auto fd = create_unlinked_temp(prefix, path);
   if (!fd) return fd.error();
   return std::unique_ptr<ScratchFile>(new ScratchFile(*fd, std::move(path), buffer));
+}
+
+Result<std::unique_ptr<ScratchFile>> ScratchFile::open_kept(int dir_fd, const std::string& name, std::string shown) {
+  const int fd = ::openat(dir_fd, name.c_str(), O_RDONLY | O_CLOEXEC);
+  struct stat st {};
+  if (fd < 0 || ::fstat(fd, &st) != 0) {
+    const int why = errno;
+    if (fd >= 0) ::close(fd);
+    return make_error(errc::io, "cannot open " + shown + ": " + std::strerror(why));
+  }
+  std::unique_ptr<ScratchFile> file(new ScratchFile(fd, std::move(shown), 0));
+  file->kept_size_ = static_cast<std::uint64_t>(st.st_size);
+  return file;
+}
+
+Result<void> ScratchFile::keep_as(int dir_fd, const std::string& name) {
+  if (auto flushed = flush(); !flushed) return flushed;
+  const int to = ::openat(dir_fd, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (to < 0) return make_error(errc::io, "cannot create " + name + ": " + std::strerror(errno));
+  // The kernel copies (copy_file_range): the bytes never pass through this process.
+  loff_t from = 0;
+  std::uint64_t left = size();
+  int why = 0;
+  while (left > 0) {
+    const ssize_t n = ::copy_file_range(fd_, &from, to, nullptr, left, 0);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      why = n < 0 ? errno : EIO;
+      break;
+    }
+    left -= static_cast<std::uint64_t>(n);
+  }
+  if (why == 0 && ::fsync(to) != 0) why = errno;
+  ::close(to);
+  if (why != 0) return make_error(errc::io, "cannot write " + name + ": " + std::strerror(why));
+  return {};
+}
+
+Result<std::string> ScratchFile::read_all() const {
+  std::string bytes(size(), '\0');
+  if (auto read = read_at(0, bytes.data(), bytes.size()); !read) return read.error();
+  return bytes;
+}
+
+Result<void> write_new_file(int dir_fd, const std::string& name, std::string_view bytes) {
+  const int fd = ::openat(dir_fd, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd < 0) return make_error(errc::io, "cannot create " + name + ": " + std::strerror(errno));
+  int why = 0;
+  while (!bytes.empty()) {
+    const ssize_t n = ::write(fd, bytes.data(), bytes.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      why = n < 0 ? errno : EIO;
+      break;
+    }
+    bytes.remove_prefix(static_cast<std::size_t>(n));
+  }
+  if (why == 0 && ::fsync(fd) != 0) why = errno;
+  ::close(fd);
+  if (why != 0) return make_error(errc::io, "cannot write " + name + ": " + std::strerror(why));
+  return {};
 }
 
 ScratchFile::ScratchFile(int fd, std::string path, std::size_t buffer)

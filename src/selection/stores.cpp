@@ -46,6 +46,7 @@ Result<OpenedStores> open_stores(const std::vector<fs::path>& dirs, std::string_
     if (!store) return store.error();
     opened.reader = std::move(*store);
     opened.name = "store '" + dirs.front().string() + "'";
+    opened.folder = dirs.front();
   } else {
     auto shards = StoreUnion::open(dirs);
     if (!shards) return shards.error();

@@ -26,6 +26,7 @@ class RocksStoreReader final : public StoreReader {
     return store_->get_result(key);
   }
   Result<QuotaState> quota() override { return store_->get_quota(); }
+  std::optional<std::uint64_t> state() const override { return store_->db()->GetLatestSequenceNumber(); }
   Result<std::vector<std::string>> job_names() override { return store_->job_names(); }
   Result<std::vector<JobStats>> jobs() override {
     auto names = store_->job_names();

@@ -12,6 +12,7 @@
 #include "stages/topic_records.hpp"
 #include "stages/topic_volume.hpp"
 
+#include "paa/extmem/kept_bytes.hpp"
 #include "paa/extmem/scratch_reader.hpp"
 
 #include <optional>
@@ -149,6 +150,52 @@ Result<std::unique_ptr<TopicMap>> TopicMap::build(const QuestionGroups& groups, 
 Result<Topic> TopicMap::topic(std::uint32_t number) {
   if (number >= offsets_.size()) return make_error(errc::io, "no topic " + std::to_string(number) + " (a bug in paa)");
   return stages::read_topic_record(*records_, offsets_[number], number, record_);
+}
+
+
+// Kept: the records (.records) as they are; the numbers held in memory and the figures (.meta).
+Result<void> TopicMap::keep(int dir_fd, const std::string& prefix) const {
+  if (auto kept = records_->keep_as(dir_fd, prefix + ".records"); !kept) return kept;
+  std::string meta;
+  extmem::put_array(meta, topic_of_);
+  extmem::put_array(meta, offsets_);
+  extmem::put_array(meta, ids_);
+  extmem::put_array(meta, label_at_);
+  extmem::put_text(meta, labels_);
+  for (const std::uint64_t figure : {stats_.groups, stats_.edges, stats_.parts, stats_.largest_part_nodes,
+                                     stats_.largest_part_edges, stats_.cut_parts, stats_.topics, stats_.terms}) {
+    extmem::put_value(meta, figure);
+  }
+  return extmem::write_new_file(dir_fd, prefix + ".meta", meta);
+}
+
+Result<std::unique_ptr<TopicMap>> TopicMap::open_kept(int dir_fd, const std::string& prefix,
+                                                     const std::string& shown_folder) {
+  auto records = extmem::ScratchFile::open_kept(dir_fd, prefix + ".records", shown_folder + "/" + prefix + ".records");
+  if (!records) return records.error();
+  auto meta_file = extmem::ScratchFile::open_kept(dir_fd, prefix + ".meta", shown_folder + "/" + prefix + ".meta");
+  if (!meta_file) return meta_file.error();
+  auto meta = (*meta_file)->read_all();
+  if (!meta) return meta.error();
+  std::unique_ptr<TopicMap> map(new TopicMap());
+  map->records_ = std::move(*records);
+  extmem::KeptBytes in(*meta);
+  map->topic_of_ = in.array<std::uint32_t>();
+  map->offsets_ = in.array<std::uint64_t>();
+  map->ids_ = in.array<std::uint64_t>();
+  map->label_at_ = in.array<std::uint64_t>();
+  map->labels_ = std::string(in.text());
+  for (std::uint64_t* figure : {&map->stats_.groups, &map->stats_.edges, &map->stats_.parts,
+                                &map->stats_.largest_part_nodes, &map->stats_.largest_part_edges,
+                                &map->stats_.cut_parts, &map->stats_.topics, &map->stats_.terms}) {
+    *figure = in.value<std::uint64_t>();
+  }
+  const bool consistent = map->ids_.size() == map->offsets_.size() && map->label_at_.size() == map->ids_.size() + 1 &&
+                          (map->label_at_.empty() || map->label_at_.back() == map->labels_.size());
+  if (!in.ok() || !in.done() || !consistent) {
+    return make_error(errc::store_damaged, "the kept analysis is damaged: " + shown_folder + "/" + prefix + ".meta");
+  }
+  return map;
 }
 
 }  // namespace paa::topics

@@ -3,11 +3,13 @@
 // it reports; the scan every output's driver reads the selection with.
 #include "paa/error.hpp"
 #include "paa/export/export_format.hpp"
+#include "paa/export/pipeline/analysis_tag.hpp"
 #include "paa/export/pipeline/partition_spec.hpp"
 #include "paa/store/store.hpp"
 
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <limits>
 #include <optional>
@@ -29,6 +31,13 @@ struct Partitioning {
   std::uint64_t part_size = kDefaultPartSize;  // a part is closed once it reaches this size
 };
 
+// Where the selection's analysis is kept and what it would be tagged with now (write_export sets
+// it for one store's current results, no locale filter, no --since: docs/store.md).
+struct KeptPlace {
+  std::filesystem::path root;  // the store's analysis folder
+  AnalysisTag tag;
+};
+
 struct ExportRequest {
   FormatOptions format;
   std::string job;  // "" = every stored result
@@ -42,6 +51,8 @@ struct ExportRequest {
   std::int64_t since_ms = 0;  // with format.since: the point compared with
   std::optional<Partitioning> partition;  // --partition-by (jsonl, csv to a folder)
   std::uint32_t rows_per_sheet = 0;  // xlsx: 0 = Excel's limit; smaller only in tests
+  // The views that read the question views whole read them kept (analysis_views) when set.
+  std::optional<KeptPlace> kept;
   bool filtered() const { return !job.empty() || !hl.empty() || !gl.empty(); }
 };
 

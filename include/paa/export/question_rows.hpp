@@ -5,26 +5,58 @@
 #include "paa/analysis/question_pass.hpp"
 #include "paa/analysis/unique_questions.hpp"
 #include "paa/error.hpp"
+#include "paa/question/question_type.hpp"
 #include "paa/topics/question_groups.hpp"
 #include "paa/topics/topic_map.hpp"
 
+#include <array>
 #include <functional>
 #include <memory>
+#include <optional>
 
 namespace paa::exporting {
 
-struct QuestionViews {
-  std::unique_ptr<analysis::UniqueQuestions> unique;
-  std::unique_ptr<topics::QuestionGroups> groups;
-  std::unique_ptr<topics::TopicMap> topics;
+using QuestionRowVisit = std::function<Result<void>(const analysis::UniqueQuestion&, const topics::QuestionGroup&,
+                                                     const topics::Topic&)>;
+using GroupVisit = std::function<Result<void>(const topics::GroupRecord&)>;
+
+// The question views: computed by the pass (unique, groups, topics), or read from the kept
+// analysis (pipeline/kept_analysis.hpp), whose rows come joined with their group and topic and
+// whose groups are records without their stems: a view reads them through the functions below.
+// The unique questions by type and intent (QuestionGroup::type and ::intent as indexes).
+struct QuestionCounts {
+  std::array<std::uint64_t, question::kQuestionTypes.size()> types{};
+  std::array<std::uint64_t, question::kIntents.size()> intents{};
+  std::uint64_t questions = 0;
+  void add(const topics::QuestionGroup& g) {
+    ++types[static_cast<std::size_t>(g.type)];
+    ++intents[static_cast<std::size_t>(g.intent)];
+    ++questions;
+  }
 };
+
+struct QuestionViews {
+  std::unique_ptr<analysis::UniqueQuestions> unique;  // computed only
+  std::unique_ptr<topics::QuestionGroups> groups;      // computed only
+  std::unique_ptr<topics::TopicMap> topics;
+  // Kept only: the rows (as for_each_question_row, once) and the groups (as for_each_group).
+  std::function<Result<void>(const QuestionRowVisit&)> kept_rows;
+  std::function<Result<void>(const GroupVisit&)> kept_groups;
+  std::uint32_t kept_group_count = 0;
+  std::optional<QuestionCounts> kept_counts;
+};
+
+// The counts: kept, or from the rows (which a computed view's rows then cannot be read again).
+Result<QuestionCounts> count_questions(QuestionViews& views);
+
+// How many variant groups, and each of them in number order (a kept one without its stems and
+// surfaces, which only the clustering reads).
+std::uint32_t group_count(const QuestionViews& views);
+Result<void> for_each_group(const QuestionViews& views, const GroupVisit& visit);
 
 // Runs the pass (once), with `more` reducers beside the views' own, and clusters its groups.
 Result<QuestionViews> analyse_questions(analysis::QuestionPass& pass, const topics::TopicOptions& options,
                                         std::span<analysis::QuestionReducer* const> more = {});
-
-using QuestionRowVisit = std::function<Result<void>(const analysis::UniqueQuestion&, const topics::QuestionGroup&,
-                                                     const topics::Topic&)>;
 
 // Each unique question, most frequent first, with its group and its topic (its number, id and
 // label only: TopicMap::topic() has the rest).

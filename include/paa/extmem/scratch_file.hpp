@@ -23,17 +23,21 @@ Result<int> create_unlinked_temp(std::string_view prefix, std::string& path);
 
 // A scratch file written front to back through a buffer, then read back in place: by
 // pread (read_at) or mapped (map). Write errors are sticky in out() and reported by flush().
+// The same reads serve a kept file (the kept analysis, docs/store.md): one written by keep_as
+// into a folder and opened again by open_kept, read-only.
 class ScratchFile {
  public:
   static Result<std::unique_ptr<ScratchFile>> create(std::string_view prefix,
                                                      std::size_t buffer = kDefaultOutputBuffer);
+  // `name` in the folder open as `dir_fd`, read-only; `shown` names it in messages.
+  static Result<std::unique_ptr<ScratchFile>> open_kept(int dir_fd, const std::string& name, std::string shown);
   ~ScratchFile();
   ScratchFile(const ScratchFile&) = delete;
   ScratchFile& operator=(const ScratchFile&) = delete;
 
   BufferedOutput& out() { return out_; }
   // Bytes appended so far (the offset of the next one).
-  std::uint64_t size() const { return out_.bytes_written(); }
+  std::uint64_t size() const { return kept_size_ + out_.bytes_written(); }
   const std::string& path() const { return path_; }
 
   // Writes what is buffered; the first write error if any.
@@ -42,13 +46,23 @@ class ScratchFile {
   Result<void> read_at(std::uint64_t offset, char* data, std::uint64_t bytes) const;
   // Flushes and maps everything written so far for reading.
   Result<ScratchMap> map(ScratchMap::Access access);
+  // Flushes and copies everything written so far to a new file `name` in the folder open as
+  // `dir_fd` (made durable: fsync), which must not exist yet.
+  Result<void> keep_as(int dir_fd, const std::string& name);
+  // Everything written (or kept) as one string: for the kept analysis's small files.
+  Result<std::string> read_all() const;
 
  private:
   ScratchFile(int fd, std::string path, std::size_t buffer);
   int fd_;
   std::string path_;
+  std::uint64_t kept_size_ = 0;  // open_kept: the file's size (nothing is appended)
   FdSink sink_;
   BufferedOutput out_;
 };
+
+// A new file `name` in the folder open as `dir_fd` holding `bytes`, durable (fsync); it must not
+// exist yet. The kept analysis's small files.
+Result<void> write_new_file(int dir_fd, const std::string& name, std::string_view bytes);
 
 }  // namespace paa::extmem

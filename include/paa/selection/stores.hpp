@@ -30,6 +30,7 @@ struct OpenedStores {
   StoreUnion* shards = nullptr;    // several stores: the union behind `reader`
   std::optional<PointInTime> at;   // --at: the point `reader` shows
   std::string name;                // "store 'DIR'" or "3 stores", for messages
+  std::optional<std::filesystem::path> folder;  // one store: its folder (where its analysis is kept)
 
   // Keys found in more than one of the stores (0 for one store).
   std::uint64_t overlapping_keys() const;

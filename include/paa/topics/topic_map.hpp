@@ -68,6 +68,12 @@ class TopicMap {
   }
   const TopicStats& stats() const { return stats_; }
 
+  // The kept analysis (docs/store.md): the topics as new files `<prefix>.*` in the folder open
+  // as `dir_fd`; open_kept reads them back.
+  Result<void> keep(int dir_fd, const std::string& prefix) const;
+  static Result<std::unique_ptr<TopicMap>> open_kept(int dir_fd, const std::string& prefix,
+                                                    const std::string& shown_folder);
+
  private:
   TopicMap() = default;
   std::vector<std::uint32_t> topic_of_;

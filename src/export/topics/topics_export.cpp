@@ -82,20 +82,19 @@ class TopicsJsonlWriter final : public detail::PassWriter {
   Result<void> write(QuestionViews& views) override {
     extmem::KeyedSort sorted(extmem::KeyedSort::kDefaultRunBytes / 2, "paa-topics-jsonl");
     std::string key, numbers;
-    auto listed = views.unique->for_each([&](const analysis::UniqueQuestion& row) -> Result<void> {
-      auto g = views.groups->of(row.index);
-      if (!g) return g.error();
+    auto listed = for_each_question_row(views, [&](const analysis::UniqueQuestion& row, const topics::QuestionGroup& g,
+                                                   const topics::Topic& topic) -> Result<void> {
       key.clear();
-      big_endian(key, views.topics->topic_of(g->number), 4);
-      big_endian(key, ~g->volume, 8);
-      big_endian(key, ~g->trees, 8);
-      big_endian(key, g->number, 4);
+      big_endian(key, topic.number, 4);
+      big_endian(key, ~g.volume, 8);
+      big_endian(key, ~g.trees, 8);
+      big_endian(key, g.number, 4);
       numbers.clear();
-      for (std::uint64_t v : {g->trees, g->seeds, g->locales, static_cast<std::uint64_t>(g->type),
-                              static_cast<std::uint64_t>(g->intent), g->volume}) {
+      for (std::uint64_t v : {g.trees, g.seeds, g.locales, static_cast<std::uint64_t>(g.type),
+                              static_cast<std::uint64_t>(g.intent), g.volume}) {
         put(numbers, v);
       }
-      return sorted.add(key, g->is_representative ? 0 : 1, ~row.count, {numbers, row.question, std::to_string(row.count)});
+      return sorted.add(key, g.is_representative ? 0 : 1, ~row.count, {numbers, row.question, std::to_string(row.count)});
     });
     if (!listed) return listed;
     std::uint64_t topic = UINT64_MAX, group = UINT64_MAX;

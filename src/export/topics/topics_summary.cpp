@@ -75,12 +75,6 @@ struct Hub {
   std::string question;
 };
 
-struct Shares {
-  std::array<std::uint64_t, question::kQuestionTypes.size()> types{};
-  std::array<std::uint64_t, question::kIntents.size()> intents{};
-  std::uint64_t questions = 0;
-};
-
 class TopicsSummaryWriter final : public detail::PassWriter {
  public:
   TopicsSummaryWriter(const FormatOptions& options, BufferedOutput& out, const TopicsSummaryOptions& summary)
@@ -89,23 +83,16 @@ class TopicsSummaryWriter final : public detail::PassWriter {
 
  private:
   Result<void> write(QuestionViews& views) override {
-    Shares sh;
-    auto counted = views.unique->for_each([&](const analysis::UniqueQuestion& row) -> Result<void> {
-      auto g = views.groups->of(row.index);
-      if (!g) return g.error();
-      ++sh.types[static_cast<std::size_t>(g->type)];
-      ++sh.intents[static_cast<std::size_t>(g->intent)];
-      ++sh.questions;
-      return {};
-    });
-    if (!counted) return counted;
-    auto hubs = biggest_hubs(*views.groups);
+    auto counted = count_questions(views);
+    if (!counted) return counted.error();
+    const QuestionCounts& sh = *counted;
+    auto hubs = biggest_hubs(views);
     if (!hubs) return hubs.error();
 
     auto& map = *views.topics;
     char resolution[32];
     std::snprintf(resolution, sizeof resolution, "%g", options_.topics.resolution);
-    out_.append("paa topics: " + with_commas(map.size()) + " topics from " + with_commas(views.groups->group_count()) +
+    out_.append("paa topics: " + with_commas(map.size()) + " topics from " + with_commas(group_count(views)) +
                 " variant groups of " + with_commas(sh.questions) + " questions (resolution " + resolution + ")\n\n");
     if (map.size() == 0) {
       out_.append("No questions in the selection.\n");
@@ -122,9 +109,9 @@ class TopicsSummaryWriter final : public detail::PassWriter {
   }
 
   // The groups in the most trees (then seeds, then id), at most summary_.hubs of them.
-  Result<std::vector<Hub>> biggest_hubs(const topics::QuestionGroups& groups) const {
+  Result<std::vector<Hub>> biggest_hubs(const QuestionViews& views) const {
     std::vector<Hub> hubs;
-    auto hubbed = groups.for_each_group([&](const topics::GroupRecord& g) -> Result<void> {
+    auto hubbed = for_each_group(views, [&](const topics::GroupRecord& g) -> Result<void> {
       if (g.trees < 2) return {};
       Hub h{g.trees, g.seeds, g.id, g.volume, std::string(g.representative)};
       auto before = [](const Hub& a, const Hub& b) {

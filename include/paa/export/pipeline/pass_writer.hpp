@@ -25,7 +25,15 @@ class PassWriter : public FormatWriter {
   Result<void> finish() override {
     auto views = analysis_.finish(options_.topics, more_reducers());
     if (!views) return views.error();
-    auto written = write(*views);
+    return write_views(*views);
+  }
+
+  // Whether the view is written from the question views alone, so from the kept analysis
+  // (analysis_views) without a scan: not with reducers of its own, nor with --since.
+  bool reads_views_alone() { return more_reducers().empty() && !options_.since; }
+  // Writes the view from views computed or kept elsewhere (instead of add and finish).
+  Result<void> write_views(QuestionViews& views) {
+    auto written = write(views);
     if (!written && !out_.failed()) return written;  // the output's own error is reported by its flush
     return {};
   }

@@ -1,0 +1,65 @@
+#pragma once
+// The kept analysis (docs/store.md "The kept analysis"): a selection's question views (unique
+// questions, variant groups, topics) computed once and kept in a folder of the store's own,
+// `<store>/analysis/<selection>`, beside a manifest of what they were computed from
+// (analysis_tag.hpp). A new one is written into a hidden folder and swapped in whole under the
+// analysis folder's lock, so a reader sees the previous one or the new one, never half of one,
+// and a killed analysis leaves only its hidden folder, removed by the next. The store's facts
+// are never touched: the folder is beside RocksDB's files, which RocksDB leaves alone.
+#include "paa/error.hpp"
+#include "paa/export/export_request.hpp"
+#include "paa/export/pipeline/analysis_tag.hpp"
+#include "paa/export/question_rows.hpp"
+#include "paa/store/store.hpp"
+
+#include <filesystem>
+#include <optional>
+
+namespace paa::exporting {
+
+// A store's analysis folder: `<store>/analysis`.
+std::filesystem::path analysis_root(const std::filesystem::path& store);
+
+// The manifest kept for `folder` (a selection's folder under analysis_root); nullopt: none.
+Result<std::optional<KeptManifest>> read_kept_manifest(const std::filesystem::path& folder);
+
+// The views kept in `folder`, read-only; its manifest as read when they were opened.
+Result<QuestionViews> open_kept_views(const std::filesystem::path& folder);
+
+// A new kept analysis being written: the analysis folder's lock and a hidden folder, removed
+// unless published.
+class KeepSlot {
+ public:
+  // Takes the lock of `root` (the store's analysis folder, made if missing), removes what killed
+  // analyses left and the least recently read other resolutions past kKeptOtherResolutions, and
+  // makes the hidden folder for the selection `name` (kept_folder_name). Fails with
+  // errc::store_in_use when another paa holds the lock, errc::io when the folder cannot be
+  // written: then nothing changed and the views are the caller's to use.
+  static Result<KeepSlot> begin(const std::filesystem::path& root, std::string name);
+  KeepSlot(KeepSlot&&) noexcept;
+  KeepSlot& operator=(KeepSlot&&) = delete;
+  ~KeepSlot();
+
+  // Writes `views` (their unique questions are consumed: read the kept copy after) and the
+  // manifest, then swaps the folder in whole. On failure nothing visible changed.
+  Result<void> publish(QuestionViews& views, KeptManifest manifest);
+  std::filesystem::path folder() const { return root_ / name_; }
+
+ private:
+  KeepSlot(std::filesystem::path root, std::string name, int lock_fd);
+  std::filesystem::path root_;
+  std::string name_;
+  std::filesystem::path building_;
+  int lock_fd_ = -1;
+};
+
+// How many analyses besides the default resolution's are kept per store: the least recently
+// read past this are removed when a new one is kept.
+inline constexpr std::size_t kKeptOtherResolutions = 3;
+
+// The question views of `request`'s selection for a view that reads them whole: the kept ones
+// when current (no scan), else computed by a scan of `store` and kept (or, when they cannot be
+// kept, used once). `summary` gets the scan's figures either way, and a note saying which.
+Result<QuestionViews> analysis_views(StoreReader& store, const ExportRequest& request, ExportSummary& summary);
+
+}  // namespace paa::exporting

@@ -1,0 +1,64 @@
+#pragma once
+// Compressed files of the kept analysis (docs/store.md "The kept analysis"): a stream of records
+// written through zstd into a new file, and read back front to back in bounded memory. The rows
+// a view reads in order compress 4 to 9 times; what is read at random places stays plain.
+#include "paa/error.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace paa::extmem {
+
+class ZstdFileWriter {
+ public:
+  // A new file `name` in the folder open as `dir_fd` (it must not exist).
+  static Result<std::unique_ptr<ZstdFileWriter>> create(int dir_fd, const std::string& name);
+  ~ZstdFileWriter();
+  ZstdFileWriter(const ZstdFileWriter&) = delete;
+  ZstdFileWriter& operator=(const ZstdFileWriter&) = delete;
+
+  // Errors are sticky and reported by finish().
+  void append(std::string_view bytes);
+  // Ends the stream and makes the file durable (fsync).
+  Result<void> finish();
+
+ private:
+  struct Impl;
+  explicit ZstdFileWriter(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+class ZstdFileReader {
+ public:
+  // `name` in the folder open as `dir_fd`; `shown` names it in messages.
+  static Result<std::unique_ptr<ZstdFileReader>> open(int dir_fd, const std::string& name, std::string shown);
+  ~ZstdFileReader();
+  ZstdFileReader(const ZstdFileReader&) = delete;
+  ZstdFileReader& operator=(const ZstdFileReader&) = delete;
+
+  // Whether every byte has been taken; an error when the file cannot be read or is damaged.
+  Result<bool> done();
+  // The next `n` bytes, valid until the next call; an error past the end.
+  Result<std::string_view> take(std::size_t n);
+  template <class T>
+  Result<T> take_value() {
+    auto bytes = take(sizeof(T));
+    if (!bytes) return bytes.error();
+    T value;
+    std::memcpy(&value, bytes->data(), sizeof(T));
+    return value;
+  }
+
+ private:
+  struct Impl;
+  explicit ZstdFileReader(std::unique_ptr<Impl> impl);
+  // Decompresses until at least `n` bytes are buffered or the stream ends.
+  Result<void> fill(std::size_t n);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace paa::extmem

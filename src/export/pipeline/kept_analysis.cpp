@@ -1,0 +1,410 @@
+#include "paa/export/pipeline/kept_analysis.hpp"
+
+#include "paa/export/pipeline/analysis_sink.hpp"
+#include "paa/extmem/kept_bytes.hpp"
+#include "paa/extmem/scratch_file.hpp"
+#include "paa/extmem/zstd_file.hpp"
+#include "paa/model/clock.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <utility>
+#include <vector>
+
+namespace paa::exporting {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* kManifest = "manifest.json";
+constexpr const char* kRows = "questions.zst";  // the rows joined with their group and topic, in order
+constexpr const char* kGroups = "groups.zst";   // the groups without their stems, in number order
+constexpr const char* kTopics = "topics";       // TopicMap::keep's files
+constexpr const char* kUsed = "used";  // its time: when a view last read the folder (which to drop)
+constexpr const char* kLock = "lock";
+constexpr const char* kBuildingPrefix = ".building-";
+
+Error io_error(const std::string& what, int why) {
+  return make_error(errc::io, what + ": " + std::strerror(why));
+}
+
+// An open folder, closed with the object.
+class DirFd {
+ public:
+  explicit DirFd(int fd) : fd_(fd) {}
+  DirFd(const DirFd&) = delete;
+  DirFd& operator=(const DirFd&) = delete;
+  ~DirFd() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  int get() const { return fd_; }
+
+ private:
+  int fd_;
+};
+
+Result<int> open_folder(const fs::path& folder) {
+  const int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return io_error("cannot open " + folder.string(), errno);
+  return fd;
+}
+
+// A kept row: the question's numbers and texts, its group's, its topic's number.
+void put_row(std::string& out, const analysis::UniqueQuestion& q, const topics::QuestionGroup& g, std::uint32_t topic) {
+  using extmem::put_text;
+  using extmem::put_value;
+  for (const std::uint64_t v : {q.count, q.volume, q.index, g.group, g.trees, g.seeds, g.locales, g.members, g.volume}) {
+    put_value(out, v);
+  }
+  put_value(out, g.number);
+  put_value(out, topic);
+  put_value(out, static_cast<std::uint8_t>(g.type));
+  put_value(out, static_cast<std::uint8_t>(g.intent));
+  put_value(out, static_cast<std::uint8_t>(g.is_representative ? 1 : 0));
+  for (const std::string_view text : {q.question, q.answer, q.url, q.title, q.first_q, q.first_hl, q.first_gl,
+                                      q.first_city, g.representative}) {
+    put_text(out, text);
+  }
+}
+constexpr std::size_t kRowNumbers = 9 * 8 + 4 + 4 + 3;
+constexpr int kRowTexts = 9;
+
+void put_group(std::string& out, const topics::GroupRecord& g) {
+  for (const std::uint64_t v : {g.id, g.trees, g.seeds, g.locales, g.members, g.volume}) extmem::put_value(out, v);
+  extmem::put_value(out, g.number);
+  extmem::put_value(out, static_cast<std::uint8_t>(g.type));
+  extmem::put_text(out, g.hl);
+  extmem::put_text(out, g.representative);
+}
+constexpr std::size_t kGroupNumbers = 6 * 8 + 4 + 1;
+
+// Reads `texts` length-prefixed texts into `row` (take() invalidates what it returned before).
+Result<void> take_texts(extmem::ZstdFileReader& in, int count, std::string& row, std::string_view* texts) {
+  std::size_t at[kRowTexts + 1] = {};
+  row.clear();
+  for (int i = 0; i < count; ++i) {
+    auto length = in.take_value<std::uint32_t>();
+    if (!length) return length.error();
+    auto text = in.take(*length);
+    if (!text) return text.error();
+    at[i] = row.size();
+    row.append(*text);
+    at[i + 1] = row.size();
+  }
+  for (int i = 0; i < count; ++i) texts[i] = std::string_view(row).substr(at[i], at[i + 1] - at[i]);
+  return {};
+}
+
+// The kept rows, read once, front to back.
+Result<void> read_rows(extmem::ZstdFileReader& in, std::uint64_t rows, topics::TopicMap& map,
+                       const QuestionRowVisit& visit) {
+  std::string row;
+  std::string_view t[kRowTexts];
+  topics::Topic topic;
+  for (std::uint64_t n = 0; n < rows; ++n) {
+    auto head = in.take(kRowNumbers);
+    if (!head) return head.error();
+    extmem::KeptBytes b(*head);
+    std::uint64_t v[9];
+    for (auto& x : v) x = b.value<std::uint64_t>();
+    topics::QuestionGroup g;
+    g.number = b.value<std::uint32_t>();
+    const auto number = b.value<std::uint32_t>();
+    g.type = static_cast<question::QuestionType>(b.value<std::uint8_t>());
+    g.intent = static_cast<question::Intent>(b.value<std::uint8_t>());
+    g.is_representative = b.value<std::uint8_t>() != 0;
+    if (number >= map.size()) return make_error(errc::store_damaged, "the kept analysis names a topic it has not");
+    if (auto texts = take_texts(in, kRowTexts, row, t); !texts) return texts;
+    g.group = v[3];
+    g.trees = v[4];
+    g.seeds = v[5];
+    g.locales = v[6];
+    g.members = v[7];
+    g.volume = v[8];
+    g.representative = t[8];
+    topic.number = number;
+    topic.id = map.id(number);
+    topic.label = map.label(number);
+    const analysis::UniqueQuestion q{t[0], t[1], t[2], t[3], v[0], t[4], t[5], t[6], t[7], v[1], v[2]};
+    if (auto visited = visit(q, g, topic); !visited) return visited;
+  }
+  auto done = in.done();
+  if (!done) return done.error();
+  if (!*done) return make_error(errc::store_damaged, "the kept analysis has more rows than its manifest says");
+  return {};
+}
+
+Result<void> read_groups(extmem::ZstdFileReader& in, std::uint64_t groups, const GroupVisit& visit) {
+  std::string row;
+  std::string_view t[2];
+  topics::GroupRecord g;
+  for (std::uint64_t n = 0; n < groups; ++n) {
+    auto head = in.take(kGroupNumbers);
+    if (!head) return head.error();
+    extmem::KeptBytes b(*head);
+    g.id = b.value<std::uint64_t>();
+    g.trees = b.value<std::uint64_t>();
+    g.seeds = b.value<std::uint64_t>();
+    g.locales = b.value<std::uint64_t>();
+    g.members = b.value<std::uint64_t>();
+    g.volume = b.value<std::uint64_t>();
+    g.number = b.value<std::uint32_t>();
+    g.type = static_cast<question::QuestionType>(b.value<std::uint8_t>());
+    if (auto texts = take_texts(in, 2, row, t); !texts) return texts;
+    g.hl = t[0];
+    g.representative = t[1];
+    if (auto visited = visit(g); !visited) return visited;
+  }
+  return {};
+}
+
+std::uint64_t folder_bytes(const fs::path& folder) {
+  std::uint64_t bytes = 0;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(folder, ec)) {
+    if (entry.is_regular_file(ec)) bytes += entry.file_size(ec);
+  }
+  return bytes;
+}
+
+// The default resolution's folders end so ("all-r1"): they are never dropped.
+const std::string kDefaultSuffix = kept_folder_name("", topics::TopicOptions{}.resolution).substr(3);
+
+// Removes what killed analyses left (their hidden folders), and past kKeptOtherResolutions
+// analyses that are not a default resolution's, the least recently read first. Under the lock.
+void tidy(const fs::path& root, const std::string& keep) {
+  std::error_code ec;
+  std::vector<std::pair<fs::file_time_type, fs::path>> others;
+  for (const auto& entry : fs::directory_iterator(root, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (!entry.is_directory(ec)) continue;
+    if (name.starts_with(kBuildingPrefix)) {
+      fs::remove_all(entry.path(), ec);
+      continue;
+    }
+    if (name == keep || name.ends_with(kDefaultSuffix)) continue;
+    others.emplace_back(fs::last_write_time(entry.path() / kUsed, ec), entry.path());
+  }
+  if (others.size() < kKeptOtherResolutions) return;
+  std::sort(others.begin(), others.end());
+  for (std::size_t i = 0; i + kKeptOtherResolutions - 1 < others.size(); ++i) fs::remove_all(others[i].second, ec);
+}
+
+}  // namespace
+
+fs::path analysis_root(const fs::path& store) { return store / "analysis"; }
+
+Result<std::optional<KeptManifest>> read_kept_manifest(const fs::path& folder) {
+  auto dir = open_folder(folder);
+  if (!dir) {
+    if (!fs::exists(folder)) return std::optional<KeptManifest>();
+    return dir.error();
+  }
+  DirFd fd(*dir);
+  auto file = extmem::ScratchFile::open_kept(fd.get(), kManifest, (folder / kManifest).string());
+  if (!file) return file.error();
+  auto text = (*file)->read_all();
+  if (!text) return text.error();
+  auto manifest = parse_manifest(*text);
+  if (!manifest) return manifest.error();
+  return std::optional<KeptManifest>(std::move(*manifest));
+}
+
+Result<QuestionViews> open_kept_views(const fs::path& folder) {
+  // Every file through one open folder: a swap in between cannot mix two analyses.
+  auto dir = open_folder(folder);
+  if (!dir) return dir.error();
+  DirFd fd(*dir);
+  auto file = extmem::ScratchFile::open_kept(fd.get(), kManifest, (folder / kManifest).string());
+  if (!file) return file.error();
+  auto text = (*file)->read_all();
+  if (!text) return text.error();
+  auto manifest = parse_manifest(*text);
+  if (!manifest) return manifest.error();
+  const std::string shown = folder.string();
+  std::shared_ptr<extmem::ZstdFileReader> rows, groups;
+  if (auto opened = extmem::ZstdFileReader::open(fd.get(), kRows, shown + "/" + kRows); opened) {
+    rows = std::move(*opened);
+  } else {
+    return opened.error();
+  }
+  auto map = topics::TopicMap::open_kept(fd.get(), kTopics, shown);
+  if (!map) return map.error();
+  if (auto opened = extmem::ZstdFileReader::open(fd.get(), kGroups, shown + "/" + kGroups); opened) {
+    groups = std::move(*opened);
+  } else {
+    return opened.error();
+  }
+  QuestionViews views;
+  views.topics = std::move(*map);
+  topics::TopicMap* topic_map = views.topics.get();
+  const std::uint64_t row_count = manifest->questions;
+  views.kept_rows = [rows, row_count, topic_map](const QuestionRowVisit& visit) {
+    return read_rows(*rows, row_count, *topic_map, visit);
+  };
+  const std::uint64_t group_count = manifest->groups;
+  views.kept_groups = [groups, group_count](const GroupVisit& visit) { return read_groups(*groups, group_count, visit); };
+  views.kept_group_count = static_cast<std::uint32_t>(manifest->groups);
+  QuestionCounts counts;
+  if (manifest->types.size() == counts.types.size() && manifest->intents.size() == counts.intents.size()) {
+    std::copy(manifest->types.begin(), manifest->types.end(), counts.types.begin());
+    std::copy(manifest->intents.begin(), manifest->intents.end(), counts.intents.begin());
+    counts.questions = manifest->questions;
+    views.kept_counts = counts;
+  }
+  ::utimensat(fd.get(), kUsed, nullptr, 0);  // best effort: only which analysis to drop first reads it
+  return views;
+}
+
+KeepSlot::KeepSlot(fs::path root, std::string name, int lock_fd)
+    : root_(std::move(root)), name_(std::move(name)), lock_fd_(lock_fd) {
+  building_ = root_ / (kBuildingPrefix + name_ + "-" + std::to_string(::getpid()));
+}
+
+KeepSlot::KeepSlot(KeepSlot&& other) noexcept
+    : root_(std::move(other.root_)), name_(std::move(other.name_)), building_(std::move(other.building_)),
+      lock_fd_(std::exchange(other.lock_fd_, -1)) {}
+
+KeepSlot::~KeepSlot() {
+  if (lock_fd_ < 0) return;
+  std::error_code ec;
+  fs::remove_all(building_, ec);  // nothing when published
+  ::close(lock_fd_);              // releases the lock
+}
+
+Result<KeepSlot> KeepSlot::begin(const fs::path& root, std::string name) {
+  std::error_code ec;
+  fs::create_directories(root, ec);
+  if (ec) return make_error(errc::io, "cannot create " + root.string() + ": " + ec.message());
+  const int fd = ::open((root / kLock).c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0) return io_error("cannot create " + (root / kLock).string(), errno);
+  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    const int why = errno;
+    ::close(fd);
+    if (why == EWOULDBLOCK) return make_error(errc::store_in_use, "another paa is keeping an analysis in " + root.string());
+    return io_error("cannot lock " + (root / kLock).string(), why);
+  }
+  KeepSlot slot(root, std::move(name), fd);
+  tidy(root, slot.name_);
+  if (::mkdir(slot.building_.c_str(), 0755) != 0) return io_error("cannot create " + slot.building_.string(), errno);
+  return slot;
+}
+
+Result<void> KeepSlot::publish(QuestionViews& views, KeptManifest manifest) {
+  auto written = [&]() -> Result<void> {
+    auto dir = open_folder(building_);
+    if (!dir) return dir.error();
+    DirFd fd(*dir);
+    manifest.questions = views.unique->rows();
+    manifest.groups = views.groups->group_count();
+    manifest.topics = views.topics->size();
+    auto rows = extmem::ZstdFileWriter::create(fd.get(), kRows);
+    if (!rows) return rows.error();
+    std::string record;
+    QuestionCounts counts;
+    auto joined = for_each_question_row(views, [&](const analysis::UniqueQuestion& q, const topics::QuestionGroup& g,
+                                                   const topics::Topic& topic) -> Result<void> {
+      counts.add(g);
+      record.clear();
+      put_row(record, q, g, topic.number);
+      (*rows)->append(record);
+      return {};
+    });
+    if (!joined) return joined;
+    if (auto finished = (*rows)->finish(); !finished) return finished;
+    manifest.types.assign(counts.types.begin(), counts.types.end());
+    manifest.intents.assign(counts.intents.begin(), counts.intents.end());
+    auto groups = extmem::ZstdFileWriter::create(fd.get(), kGroups);
+    if (!groups) return groups.error();
+    auto listed = views.groups->for_each_group([&](const topics::GroupRecord& g) -> Result<void> {
+      record.clear();
+      put_group(record, g);
+      (*groups)->append(record);
+      return {};
+    });
+    if (!listed) return listed;
+    if (auto finished = (*groups)->finish(); !finished) return finished;
+    if (auto kept = views.topics->keep(fd.get(), kTopics); !kept) return kept;
+    if (auto kept = extmem::write_new_file(fd.get(), kUsed, {}); !kept) return kept;
+    manifest.bytes = folder_bytes(building_);
+    manifest.made_ms = unix_now_ms();
+    // The manifest last: a folder without one is never read.
+    if (auto kept = extmem::write_new_file(fd.get(), kManifest, manifest_json(manifest)); !kept) return kept;
+    if (::fsync(fd.get()) != 0) return io_error("cannot write " + building_.string(), errno);
+    return {};
+  }();
+  if (!written) return prefixed("cannot keep the analysis in " + root_.string() + ": ", written.error());
+  // Swapped in whole: the old folder (if any) takes the hidden name and is removed with the slot.
+  const fs::path target = folder();
+  int swapped = ::renameat2(AT_FDCWD, building_.c_str(), AT_FDCWD, target.c_str(), RENAME_EXCHANGE);
+  if (swapped != 0 && errno == ENOENT) swapped = ::rename(building_.c_str(), target.c_str());
+  if (swapped != 0) return io_error("cannot keep the analysis in " + target.string(), errno);
+  if (auto dir = open_folder(root_)) {
+    DirFd fd(*dir);
+    ::fsync(fd.get());  // the rename made durable, best effort: a lost one leaves the old analysis
+  }
+  return {};
+}
+
+namespace {
+
+std::string seconds(std::int64_t ms) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f s", static_cast<double>(ms) / 1000.0);
+  return text;
+}
+
+}  // namespace
+
+Result<QuestionViews> analysis_views(StoreReader& store, const ExportRequest& request, ExportSummary& summary) {
+  const KeptPlace& place = *request.kept;
+  const fs::path folder = place.root / kept_folder_name(place.tag.job, place.tag.resolution);
+  auto kept = read_kept_manifest(folder);
+  FreshnessVerdict verdict;
+  if (kept) {
+    verdict = judge_kept(*kept, place.tag);
+  } else {
+    verdict = {Freshness::stale, "it cannot be read (" + kept.error().message + ")"};
+  }
+  if (verdict.freshness == Freshness::current) {
+    auto views = open_kept_views(folder);
+    if (views) {
+      summary.results = (*kept)->results;
+      summary.missing_results = (*kept)->missing_results;
+      summary.notes.push_back("read from the analysis kept in " + folder.string());
+      return views;
+    }
+    verdict = {Freshness::stale, "it cannot be read (" + views.error().message + ")"};
+  }
+  const auto started = std::chrono::steady_clock::now();
+  AnalysisSink sink({.volumes = request.format.volumes});
+  if (auto scanned = scan_results(store, request, sink.needs(), {&sink}, summary); !scanned) return scanned.error();
+  auto views = sink.finish(request.format.topics);
+  if (!views) return views.error();
+  const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
+  const std::string why = verdict.freshness == Freshness::missing ? "none was kept" : "the kept one was stale: " + verdict.why;
+  auto slot = KeepSlot::begin(place.root, kept_folder_name(place.tag.job, place.tag.resolution));
+  if (!slot) {
+    summary.warnings.push_back("the analysis (" + why + ") was computed for this view only: " + slot.error().message);
+    return views;
+  }
+  KeptManifest manifest;
+  manifest.tag = place.tag;
+  manifest.results = summary.results;
+  manifest.missing_results = summary.missing_results;
+  manifest.took_ms = took.count();
+  if (auto published = slot->publish(*views, manifest); !published) return published.error();
+  summary.notes.push_back("computed the analysis (" + why + ") in " + seconds(took.count()) + " and kept it in " +
+                          folder.string() + "; the next views read it until the store changes");
+  return open_kept_views(folder);
+}
+
+}  // namespace paa::exporting
