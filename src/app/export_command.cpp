@@ -60,13 +60,14 @@ void print_export_summary(std::FILE* err, const std::string& output, const Opene
 
 int run_export(ExportRequest request, ExportCommand command) {
   const bool topics = command == ExportCommand::topics_summary;
+  const bool analyze = command == ExportCommand::analyze;
   exporting::ExportOptions& options = request.options;
-  if (topics) {
+  if (topics || analyze) {
     options.format = "topics";
   } else {
     options.output = output_target(request.output);
   }
-  const char* name = topics ? "topics" : "export";
+  const char* name = topics ? "topics" : (analyze ? "analyze" : "export");
   if (auto applied = apply_job_file(request.job_file, request.stores, &options.job, name); !applied) {
     return fail(applied.error());
   }
@@ -75,6 +76,12 @@ int run_export(ExportRequest request, ExportCommand command) {
   if (!plan) return fail(plan.error());
   auto stores = open_stores(request.stores, request.at, options.job);
   if (!stores) return fail(stores.error());
+  if (analyze) {
+    auto made = exporting::analyze_selection(*stores, *plan, request.full);
+    if (!made) return fail(made.error());
+    for (const auto& note : made->notes) std::fprintf(stderr, "paa: %s\n", note.c_str());
+    return kExitOk;
+  }
   if (stores->at) {
     std::fprintf(stderr, topics ? "paa: the store as it was at %s\n" : "paa: exporting the store as it was at %s\n",
                  stores->at->label.c_str());

@@ -113,7 +113,25 @@ std::string render_status_json(const StatusReport& report) {
   };
   json::array run_list;
   for (const auto& r : runs) run_list.push_back(run_json(r));
-  json::object out{{"store", store}, {"jobs", std::move(jobs)}, {"runs", std::move(run_list)}, {"quota", std::move(q)}};
+  json::array analyses;
+  for (const auto& a : report.analyses) {
+    const auto& m = a.manifest;
+    analyses.push_back(json::object{
+        {"folder", a.name},
+        {"job", m.tag.job.empty() ? json::value(nullptr) : json::value(m.tag.job)},
+        {"resolution", m.tag.resolution},
+        {"current", a.verdict.freshness == exporting::Freshness::current},
+        {"stale_because", a.verdict.why.empty() ? json::value(nullptr) : json::value(a.verdict.why)},
+        {"questions", m.questions},
+        {"groups", m.groups},
+        {"topics", m.topics},
+        {"bytes", m.bytes},
+        {"made_at", time_json(m.made_ms)},
+        {"took_ms", m.took_ms},
+    });
+  }
+  json::object out{{"store", store},          {"jobs", std::move(jobs)},          {"runs", std::move(run_list)},
+                   {"quota", std::move(q)}, {"analyses", std::move(analyses)}};
   return json::serialize(out);
 }
 

@@ -140,6 +140,11 @@ Result<StatusReport> build_status_report(const StatusRequest& request) {
       report.runs.push_back(std::move(r));
     }
   }
+  if (const auto state = (*reader)->state()) {
+    auto analyses = exporting::kept_analyses(request.store, *state);
+    if (!analyses) return analyses.error();
+    report.analyses = std::move(*analyses);
+  }
   return report;
 }
 

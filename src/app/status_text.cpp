@@ -4,6 +4,9 @@
 
 #include "status_format.hpp"
 
+#include <filesystem>
+#include <string>
+
 namespace paa::app {
 
 namespace {
@@ -114,10 +117,35 @@ void print_report(std::FILE* out, const std::string& store, const std::vector<Jo
               quota.exhausted_until_ms ? utc(*quota.exhausted_until_ms).c_str() : "no");
 }
 
+// Each kept analysis: current or why not, what it holds, its size and when it was made.
+void print_analyses(std::FILE* out, const StatusReport& report) {
+  if (report.never_run) return;
+  if (report.analyses.empty()) {
+    std::fprintf(out, "\nanalysis          none kept: the first view of the topics or questions computes it\n");
+    return;
+  }
+  std::fprintf(out, "\nanalysis (kept in %s)\n", (std::filesystem::path(report.store) / "analysis").c_str());
+  for (const auto& a : report.analyses) {
+    const auto& m = a.manifest;
+    const bool current = a.verdict.freshness == exporting::Freshness::current;
+    std::string selection = m.tag.job.empty() ? "the whole store" : "job " + m.tag.job;
+    char resolution[32];
+    std::snprintf(resolution, sizeof resolution, "%g", m.tag.resolution);
+    std::fprintf(out, "  %s, resolution %s: %s\n", selection.c_str(), resolution,
+                 current ? "current" : ("stale: " + a.verdict.why + "; the next view recomputes it").c_str());
+    if (m.made_ms == 0) continue;
+    const double mb = static_cast<double>(m.bytes) / 1e6;
+    std::fprintf(out, "    %s questions, %s groups, %s topics; %.*f MB in %s/, made %s in %.1f s\n",
+                 num(m.questions).c_str(), num(m.groups).c_str(), num(m.topics).c_str(), mb < 10 ? 2 : 0, mb,
+                 a.name.c_str(), utc(m.made_ms).c_str(), static_cast<double>(m.took_ms) / 1000.0);
+  }
+}
+
 }  // namespace
 
 void render_status_text(std::FILE* out, const StatusReport& report, const std::string& job_file) {
   print_report(out, report.store, report.jobs, report.quota, report.runs);
+  print_analyses(out, report);
   if (report.never_run) {
     std::fprintf(out, "\nnever run: the store '%s' does not exist yet; `paa run %s` creates it\n", report.store.c_str(),
                  job_file.c_str());

@@ -27,6 +27,7 @@ Command add_status_command(CLI::App& app);
 Command add_get_command(CLI::App& app);
 Command add_export_command(CLI::App& app);
 Command add_topics_command(CLI::App& app);  // cmd_topics.cpp
+Command add_analyze_command(CLI::App& app);  // cmd_analyze.cpp
 Command add_merge_command(CLI::App& app);
 Command add_map_command(CLI::App& app);
 Command add_diff_command(CLI::App& app);   // cmd_diff.cpp

@@ -1,8 +1,6 @@
 #include "paa/export/export_plan.hpp"
 
-#include "paa/buildinfo/buildinfo.hpp"
 #include "paa/export/pipeline/kept_analysis.hpp"
-#include "paa/question/analysis_version.hpp"
 
 #include "paa/export/attributes.hpp"
 #include "paa/export/exporter.hpp"
@@ -202,11 +200,7 @@ std::optional<KeptPlace> kept_place(const OpenedStores& stores, const ExportRequ
   if (!stores.folder || stores.at || !request.hl.empty() || !request.gl.empty() || request.format.since) return {};
   const auto state = stores.reader->state();
   if (!state) return {};
-  AnalysisTag tag;
-  tag.store_state = *state;
-  tag.job = request.job;
-  tag.analysis_version = question::kAnalysisVersion;
-  tag.program = std::string(buildinfo::version()) + " " + std::string(buildinfo::git_commit());
+  AnalysisTag tag = analysis_tag_now(*state, request.job);
   tag.resolution = request.format.topics.resolution;
   tag.max_question_depth = static_cast<std::uint32_t>(request.format.max_question_depth);
   tag.volumes = request.format.volumes;  // set again once the selection is catalogued
@@ -247,6 +241,32 @@ Result<ExportSummary> write_export(const OpenedStores& stores, const ExportPlan&
     });
   }
   if (!done) return done.error();
+  return summary;
+}
+
+
+Result<ExportSummary> analyze_selection(const OpenedStores& stores, const ExportPlan& plan, bool full) {
+  ExportRequest request = plan.request;
+  if (auto resolved = resolve_points(stores, plan, request); !resolved) return resolved.error();
+  request.kept = kept_place(stores, request);
+  if (!request.kept) {
+    return make_error(errc::invalid_input,
+                      "the analysis is kept for one store's current results, whole or one job's: without --at, "
+                      "--hl or --gl, and with one --store (a view of several stores computes its own)");
+  }
+  StoreReader& store = *stores.reader;
+  if (auto catalogued = catalog_selection(store, request); !catalogued) return catalogued.error();
+  request.kept->tag.volumes = request.format.volumes;
+  ExportSummary summary;
+  auto views = analysis_views(store, request, summary, full ? AnalysisAsk::recompute : AnalysisAsk::reuse);
+  if (!views) return views.error();
+  if (!summary.warnings.empty()) return make_error(errc::io, summary.warnings.front());
+  constexpr std::string_view kRead = "read from the analysis kept in ";
+  for (auto& note : summary.notes) {
+    if (note.starts_with(kRead)) {
+      note = "the analysis kept in " + note.substr(kRead.size()) + " is current: nothing to compute (--full computes it anew)";
+    }
+  }
   return summary;
 }
 

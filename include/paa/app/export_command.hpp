@@ -1,5 +1,5 @@
 #pragma once
-// `paa export` and `paa topics`: one sequence for both (the job file applied, the plan with every
+// `paa export`, `paa topics` and `paa analyze`: one sequence for all three (the job file applied, the plan with every
 // usage check, the stores opened, the view written), and what export says it wrote.
 #include "paa/export/export_plan.hpp"
 
@@ -16,11 +16,13 @@ struct ExportRequest {
   std::vector<std::filesystem::path> stores;
   std::string output;  // -o ("" or "-": standard output); `paa topics` has none
   std::string at;
+  bool full = false;  // `paa analyze --full`: recomputed even when the kept one is current
 };
 
-// Which command asks: `paa export` (the --format view, its summary on standard error) or
-// `paa topics` (the topics view's terminal summary on standard output, nothing said after).
-enum class ExportCommand { export_view, topics_summary };
+// Which command asks: `paa export` (the --format view, its summary on standard error),
+// `paa topics` (the topics view's terminal summary on standard output, nothing said after), or
+// `paa analyze` (the selection's analysis made current and kept, what it did on standard error).
+enum class ExportCommand { export_view, topics_summary, analyze };
 
 // --format's choices (the registry's listed views) and its help, for the command line.
 std::vector<std::string> export_format_names();

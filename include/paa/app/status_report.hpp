@@ -4,6 +4,7 @@
 // known quota. Built here from a store read through a secondary instance; rendered as text or
 // JSON by status_render.hpp, which decide nothing.
 #include "paa/error.hpp"
+#include "paa/export/pipeline/kept_analysis.hpp"
 #include "paa/job/job_file.hpp"
 #include "paa/job/shard.hpp"
 #include "paa/store/store.hpp"
@@ -58,6 +59,8 @@ struct StatusReport {
   std::vector<RunInfo> runs;  // of the jobs shown, oldest first
   // The job file's store does not exist yet: every key pending, and `paa run JOB` starts it.
   bool never_run = false;
+  // The analyses kept in the store (docs/store.md "The kept analysis"), by folder name.
+  std::vector<exporting::KeptSummary> analyses;
 };
 
 struct StatusRequest {

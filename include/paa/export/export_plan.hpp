@@ -58,4 +58,9 @@ Result<ExportPlan> plan_export(const ExportOptions& options, std::string_view vi
 // on failure.
 Result<ExportSummary> write_export(const OpenedStores& stores, const ExportPlan& plan);
 
+// `paa analyze`: the planned selection's analysis made current and kept (docs/store.md "The
+// kept analysis"): computed unless the kept one is current (always with `full`). Its notes say
+// which. invalid_input for a selection whose analysis is not kept (several stores, --at, a locale).
+Result<ExportSummary> analyze_selection(const OpenedStores& stores, const ExportPlan& plan, bool full);
+
 }  // namespace paa::exporting

@@ -1,10 +1,12 @@
 #include "paa/export/pipeline/kept_analysis.hpp"
 
+#include "paa/buildinfo/buildinfo.hpp"
 #include "paa/export/pipeline/analysis_sink.hpp"
 #include "paa/extmem/kept_bytes.hpp"
 #include "paa/extmem/scratch_file.hpp"
 #include "paa/extmem/zstd_file.hpp"
 #include "paa/model/clock.hpp"
+#include "paa/question/analysis_version.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -202,6 +204,43 @@ void tidy(const fs::path& root, const std::string& keep) {
 
 fs::path analysis_root(const fs::path& store) { return store / "analysis"; }
 
+AnalysisTag analysis_tag_now(std::uint64_t store_state, std::string job) {
+  AnalysisTag tag;
+  tag.store_state = store_state;
+  tag.job = std::move(job);
+  tag.analysis_version = question::kAnalysisVersion;
+  tag.program = std::string(buildinfo::version()) + " " + std::string(buildinfo::git_commit());
+  return tag;
+}
+
+Result<std::vector<KeptSummary>> kept_analyses(const fs::path& store, std::uint64_t store_state) {
+  std::vector<KeptSummary> out;
+  const fs::path root = analysis_root(store);
+  std::error_code ec;
+  if (!fs::is_directory(root, ec)) return out;
+  for (const auto& entry : fs::directory_iterator(root, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (!entry.is_directory(ec) || name.starts_with(".")) continue;
+    KeptSummary kept;
+    kept.name = name;
+    auto manifest = read_kept_manifest(entry.path());
+    if (!manifest || !*manifest) {
+      kept.verdict = {Freshness::stale, manifest ? "it has no manifest" : "it cannot be read (" + manifest.error().message + ")"};
+    } else {
+      kept.manifest = **manifest;
+      AnalysisTag now = analysis_tag_now(store_state, kept.manifest.tag.job);
+      now.resolution = kept.manifest.tag.resolution;
+      now.max_question_depth = kept.manifest.tag.max_question_depth;
+      now.volumes = kept.manifest.tag.volumes;
+      kept.verdict = judge_kept(kept.manifest, now);
+    }
+    out.push_back(std::move(kept));
+  }
+  if (ec) return make_error(errc::io, "cannot list " + root.string() + ": " + ec.message());
+  std::sort(out.begin(), out.end(), [](const KeptSummary& a, const KeptSummary& b) { return a.name < b.name; });
+  return out;
+}
+
 Result<std::optional<KeptManifest>> read_kept_manifest(const fs::path& folder) {
   auto dir = open_folder(folder);
   if (!dir) {
@@ -364,7 +403,8 @@ std::string seconds(std::int64_t ms) {
 
 }  // namespace
 
-Result<QuestionViews> analysis_views(StoreReader& store, const ExportRequest& request, ExportSummary& summary) {
+Result<QuestionViews> analysis_views(StoreReader& store, const ExportRequest& request, ExportSummary& summary,
+                                     AnalysisAsk ask) {
   const KeptPlace& place = *request.kept;
   const fs::path folder = place.root / kept_folder_name(place.tag.job, place.tag.resolution);
   auto kept = read_kept_manifest(folder);
@@ -373,6 +413,9 @@ Result<QuestionViews> analysis_views(StoreReader& store, const ExportRequest& re
     verdict = judge_kept(*kept, place.tag);
   } else {
     verdict = {Freshness::stale, "it cannot be read (" + kept.error().message + ")"};
+  }
+  if (verdict.freshness == Freshness::current && ask == AnalysisAsk::recompute) {
+    verdict = {Freshness::stale, "asked to compute it anew"};
   }
   if (verdict.freshness == Freshness::current) {
     auto views = open_kept_views(folder);
@@ -390,7 +433,9 @@ Result<QuestionViews> analysis_views(StoreReader& store, const ExportRequest& re
   auto views = sink.finish(request.format.topics);
   if (!views) return views.error();
   const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
-  const std::string why = verdict.freshness == Freshness::missing ? "none was kept" : "the kept one was stale: " + verdict.why;
+  const std::string why = verdict.freshness == Freshness::missing ? "none was kept"
+                          : ask == AnalysisAsk::recompute ? verdict.why
+                                                          : "the kept one was stale: " + verdict.why;
   auto slot = KeepSlot::begin(place.root, kept_folder_name(place.tag.job, place.tag.resolution));
   if (!slot) {
     summary.warnings.push_back("the analysis (" + why + ") was computed for this view only: " + slot.error().message);

@@ -20,6 +20,20 @@ namespace paa::exporting {
 // A store's analysis folder: `<store>/analysis`.
 std::filesystem::path analysis_root(const std::filesystem::path& store);
 
+// The tag of an analysis this paa would make of the store in `state` for `job` with the default
+// options (the request's options are set by the caller).
+AnalysisTag analysis_tag_now(std::uint64_t store_state, std::string job);
+
+// What `paa status` shows of each analysis kept for a store: its manifest and whether it is
+// current for the store's state now and this paa (for the options it was made with).
+struct KeptSummary {
+  std::string name;  // the folder under the analysis folder
+  KeptManifest manifest;
+  FreshnessVerdict verdict;
+};
+// Damaged manifests are listed as stale ("it cannot be read"), with an empty manifest but its name.
+Result<std::vector<KeptSummary>> kept_analyses(const std::filesystem::path& store, std::uint64_t store_state);
+
 // The manifest kept for `folder` (a selection's folder under analysis_root); nullopt: none.
 Result<std::optional<KeptManifest>> read_kept_manifest(const std::filesystem::path& folder);
 
@@ -60,6 +74,9 @@ inline constexpr std::size_t kKeptOtherResolutions = 3;
 // The question views of `request`'s selection for a view that reads them whole: the kept ones
 // when current (no scan), else computed by a scan of `store` and kept (or, when they cannot be
 // kept, used once). `summary` gets the scan's figures either way, and a note saying which.
-Result<QuestionViews> analysis_views(StoreReader& store, const ExportRequest& request, ExportSummary& summary);
+// `recompute`: computed and kept even when the kept one is current (`paa analyze --full`).
+enum class AnalysisAsk { reuse, recompute };
+Result<QuestionViews> analysis_views(StoreReader& store, const ExportRequest& request, ExportSummary& summary,
+                                     AnalysisAsk ask = AnalysisAsk::reuse);
 
 }  // namespace paa::exporting
