@@ -172,11 +172,13 @@ timed() {
   /usr/bin/time -f '%e %U %S %M' -o "$out" "$@"
 }
 
-# run_paa CASE JOB STORE LOG [flags...]: `paa run` pinned, timed into $work/time.
+# run_paa CASE JOB STORE LOG [flags...]: `paa run` pinned, timed into $work/time. --no-analysis:
+# the harvest's own figures (the kept analysis a run computes after it, in a child process, is
+# case 5's `paa analyze`).
 run_paa() {
   local case_id=$1 job=$2 store=$3 log=$4; shift 4
-  command_of "$case_id" "${cli_pin[*]} paa run $(basename "$job") --store $(basename "$store") --base-url \$E --ca-file \$CA --progress none $*"
-  timed "$work/time" "${cli_pin[@]}" "$bin/paa" run "$job" --store "$store" --base-url "$base" --ca-file "$ca" --progress none "$@" \
+  command_of "$case_id" "${cli_pin[*]} paa run $(basename "$job") --store $(basename "$store") --base-url \$E --ca-file \$CA --progress none --no-analysis $*"
+  timed "$work/time" "${cli_pin[@]}" "$bin/paa" run "$job" --store "$store" --base-url "$base" --ca-file "$ca" --progress none --no-analysis "$@" \
     >"$log" 2>&1 || { tail -20 "$log" >&2; paa_log "paa run failed (see above)"; exit 1; }
 }
 
@@ -200,9 +202,9 @@ jsonl_zstd_bytes() {
 # questions_export CASE STORE [FORMAT]: FORMAT (default questions) the same way (topics: issue 31).
 questions_export() {
   local case_id=$1 store=$2 format=${3:-questions} tmp="$work/qtmp" out="$work/q.csv" user sys
-  rm -rf "$tmp" "$out"
+  rm -rf "$tmp" "$out" "$store/analysis"  # the whole analysis, computed (and kept) by this export
   mkdir -p "$tmp"
-  command_of "$case_id" "TMPDIR=qtmp ${emu_pin[*]}${emu_pin[*]:+ }python3 scripts/bench/tmp_peak.py PEAK qtmp -- /usr/bin/time ${cli_pin[*]} paa export --store $(basename "$store") --format $format -o q.csv --force   # qtmp: a fresh folder"
+  command_of "$case_id" "rm -rf $(basename "$store")/analysis; TMPDIR=qtmp ${emu_pin[*]}${emu_pin[*]:+ }python3 scripts/bench/tmp_peak.py PEAK qtmp -- /usr/bin/time ${cli_pin[*]} paa export --store $(basename "$store") --format $format -o q.csv --force   # qtmp: a fresh folder"
   TMPDIR="$tmp" "${emu_pin[@]}" python3 "$bench/tmp_peak.py" "$work/tmp_peak" "$tmp" -- \
     /usr/bin/time -f '%e %U %S %M' -o "$work/time" "${cli_pin[@]}" "$bin/paa" export --store "$store" --format "$format" -o "$out" --force \
     2>"$work/export.err" || { cat "$work/export.err" >&2; paa_log "paa export --format $format failed (see above)"; exit 1; }
@@ -553,6 +555,42 @@ result 5 "topics export of $n_export results: time · peak RSS · temporary disk
   "$(fmt "$(calc "$t_med / 8.8")" '.2f') × 8.8 s, $(fmt "$(calc "$t_mib / 256")" '.2f') × 256 MiB" "$(yesno "$t_med <= 17.6 and $t_mib <= 256")" \
   "\`--format topics\`: $(fmt "$q_rows" ',') topics from the same pass (variant groups, the graph, Leiden in parts; docs/topics.md). 8.8 s: the questions export before the topic analysis (BENCHMARKS.md at 14f1c54)."
 samples 5 "topics s" "${t_secs[*]}"; samples 5 "topics peak RSS KiB" "${t_rss_list[*]}"; samples 5 "topics temporary bytes" "${t_tmp_list[*]}"
+# The kept analysis (issue 46): `paa analyze` computes it (the full analysis: time and peak),
+# then each view reads it; the views' medians of $reps with a current analysis.
+rm -rf "$work/e.db/analysis"
+command_of 5 "${cli_pin[*]} paa analyze --store e.db"
+timed "$work/time" "${cli_pin[@]}" "$bin/paa" analyze --store "$work/e.db" 2>"$work/analyze.err" \
+  || { cat "$work/analyze.err" >&2; paa_log "paa analyze failed (see above)"; exit 1; }
+read -r a_elapsed a_user a_sys a_rss <"$work/time"
+a_mib=$(calc "$a_rss / 1024"); a_bytes=$(du -sb "$work/e.db/analysis" | cut -f1)
+result 5 "the full analysis (\`paa analyze\`) of $n_export results: time · peak RSS · kept on disk" "≤ 40 s and ≤ 256 MiB" \
+  "$(fmt "$a_elapsed" '.1f') s · $(fmt "$a_mib" '.1f') MiB · $(fmt "$(calc "$a_bytes / 1e6")" ',.0f') MB ($(fmt "$(calc "$a_bytes / $e_bytes")" '.2f') × the store)" \
+  "$(fmt "$(calc "$a_elapsed / 40")" '.2f') × 40 s, $(fmt "$(calc "$a_mib / 256")" '.2f') × 256 MiB" "$(yesno "$a_elapsed <= 40 and $a_mib <= 256")" \
+  "One repetition, $(fmt "$(calc "$a_user + $a_sys")" '.1f') s CPU: the scan, the pass, the clustering and the kept files (docs/store.md \"The kept analysis\"). A run computes the same after it, in a child process (\`[analysis] after_run\`); the harvest figures here are measured with \`--no-analysis\`."
+declare -A kept_secs=() kept_rss=()
+for view in topics-text questions topics; do
+  for rep in $(seq "$reps"); do
+    if [ "$view" = topics-text ]; then
+      command_of 5 "${cli_pin[*]} paa topics --store e.db"
+      timed "$work/time" "${cli_pin[@]}" "$bin/paa" topics --store "$work/e.db" >"$work/k.out" 2>"$work/k.err"
+    else
+      command_of 5 "${cli_pin[*]} paa export --store e.db --format $view -o k.out --force"
+      timed "$work/time" "${cli_pin[@]}" "$bin/paa" export --store "$work/e.db" --format "$view" -o "$work/k.out" --force 2>"$work/k.err"
+    fi
+    grep -q "read from the analysis kept" "$work/k.err" || { cat "$work/k.err" >&2; paa_log "the $view view did not read the kept analysis"; exit 1; }
+    read -r elapsed user sys rss <"$work/time"
+    kept_secs[$view]+="$elapsed "; kept_rss[$view]+="$rss "
+  done
+done
+for pair in "topics-text:paa topics:1" "questions:--format questions:10" "topics:--format topics:5"; do
+  IFS=: read -r view label target <<<"$pair"
+  # shellcheck disable=SC2086
+  med=$(median ${kept_secs[$view]}); mib=$(calc "$(maximum ${kept_rss[$view]}) / 1024")
+  result 5 "$label of $n_export results with a current kept analysis: time · peak RSS" "≤ $target s" \
+    "$(fmt "$med" '.2f') s · $(fmt "$mib" '.1f') MiB" "$(fmt "$(calc "$med / $target")" '.2f')" "$(yesno "$med <= $target")" \
+    "Median of $reps; each read the kept analysis (its note checked), no pass over the store."
+  samples 5 "$view kept s" "${kept_secs[$view]% }"
+done
 # Target 6: the store on disk against the same results as compressed JSONL (the last jsonl export).
 command_of 5 "zstd -3 -T1 -q -c x.jsonl | wc -c"
 e_floor=$(zstd -3 -T1 -q -c "$work/x.jsonl" | wc -c)

@@ -1,5 +1,7 @@
 #include "paa/app/run_config.hpp"
 
+#include "paa/exit_code.hpp"
+
 #include "paa/app/command_failure.hpp"
 #include "paa/model/duration.hpp"
 #include "paa/net/base_url.hpp"
@@ -146,8 +148,13 @@ Result<RunConfig> resolve_run_config(const RunFlags& flags, JobSpec job, const E
   config.store.queue_capacity = store_queue_capacity(job.limits.concurrency);
   config.notify = NotifyOptions{flags.ca_file,
                                 std::chrono::milliseconds(static_cast<std::int64_t>(flags.notify_timeout_s * 1000))};
+  config.analysis_after_run = !flags.no_analysis && job.analysis_after_run.value_or(!shard->has_value());
   config.spec = std::move(job);
   return config;
+}
+
+bool analysis_after_run(const RunConfig& config, int exit_code) {
+  return config.analysis_after_run && (exit_code == kExitOk || exit_code == kExitQuota || exit_code == kExitPartial);
 }
 
 }  // namespace paa::app

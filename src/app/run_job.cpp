@@ -12,7 +12,15 @@
 
 #include <spdlog/spdlog.h>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 namespace paa::app {
 
@@ -30,8 +38,43 @@ void log_run_start(const JobSpec& spec, const JobCheck& checked, const std::opti
   }
 }
 
-// After the harvest: the run's end recorded, the store closed, the summary printed, then the
-// notice sent. Returns the exit code.
+// The kept analysis after the run (docs/store.md "The kept analysis"): `paa analyze` in a child
+// process, so the harvest's memory and time stay the harvest's own, waited for before the notice
+// (which may then speak of topics). Its failure is a warning: the run's exit code is the run's.
+void analyze_after_run(const JobSpec& spec) {
+  const std::string store = spec.store.string();
+  std::vector<std::string> args{"paa", "analyze", "--store", store, "--job", spec.name};
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  pid_t child = 0;
+  int status = 0;
+  std::string failure;
+  if (const int spawned = ::posix_spawn(&child, "/proc/self/exe", nullptr, nullptr, argv.data(), environ); spawned != 0) {
+    failure = std::string("it could not start: ") + std::strerror(spawned);
+  } else {
+    pid_t waited = 0;
+    do {
+      waited = ::waitpid(child, &status, 0);
+    } while (waited < 0 && errno == EINTR);
+    if (waited < 0) {
+      failure = std::string("it could not be waited for: ") + std::strerror(errno);
+    } else if (WIFSIGNALED(status)) {
+      failure = std::string("it was stopped by ") + ::strsignal(WTERMSIG(status));
+    } else if (WEXITSTATUS(status) != 0) {
+      failure = "it exited " + std::to_string(WEXITSTATUS(status));
+    }
+  }
+  if (!failure.empty()) {
+    std::fprintf(stderr,
+                 "paa: warning: the analysis after the run did not finish (%s); the next view of the topics "
+                 "computes it, or `paa analyze --store %s --job %s`\n",
+                 failure.c_str(), store.c_str(), spec.name.c_str());
+  }
+}
+
+// After the harvest: the run's end recorded, the store closed, the summary printed, the kept
+// analysis made (when asked), then the notice sent. Returns the exit code.
 int finish_run(const RunConfig& config, StoreWriter& store, const std::string& run_id, const HarvestSummary& summary,
                std::uint64_t refresh_due, std::int64_t started_at_ms) {
   const JobSpec& spec = config.spec;
@@ -48,6 +91,7 @@ int finish_run(const RunConfig& config, StoreWriter& store, const std::string& r
   auto closed = store.close();
   print_run_summary(stderr, {spec, config.job_store, run_id, summary, changes, refresh_due, code});
   const int exit_code = closed ? code : fail(prefixed("closing the store failed: ", closed.error()));
+  if (analysis_after_run(config, exit_code)) analyze_after_run(spec);
   // Last, with the store closed: a slow receiver delays only the exit, and never changes its code.
   if (spec.notify.enabled()) {
     try {

@@ -34,6 +34,8 @@ Command add_run_command(CLI::App& app) {
                 "Fetch stored keys again when their result is older than this (30d, 12h, 2w; spends searches); "
                 "overrides the job's refresh_after");
   a->add_flag("--sync", flags->sync, "fsync every store commit (survives power loss; slower)");
+  a->add_flag("--no-analysis", flags->no_analysis,
+              "Do not compute the store's analysis after the run (the next view of the topics computes it)");
   a->add_option("--log-level", flags->log_level, "trace, debug, info, warn, error or off")->capture_default_str()->transform(one_of({"trace", "debug", "info", "warn", "error", "off"}));
   a->add_option("--max-body-mib", flags->max_body_mib, "Largest response body accepted, MiB")->capture_default_str()->check(CLI::PositiveNumber);
   a->add_option("--backoff-base-ms", flags->backoff_base_ms, "Retry back-off: first window, ms (full jitter, doubling)")->capture_default_str()->check(CLI::Range(1, 3600000))->group("Advanced");

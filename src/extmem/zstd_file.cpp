@@ -66,6 +66,7 @@ Result<std::unique_ptr<ZstdFileWriter>> ZstdFileWriter::create(int dir_fd, const
   impl->cctx = ZSTD_createCCtx();
   if (impl->cctx == nullptr) return make_error(errc::io, "cannot compress " + name + ": out of memory");
   ZSTD_CCtx_setParameter(impl->cctx, ZSTD_c_compressionLevel, kLevel);
+  ZSTD_CCtx_setParameter(impl->cctx, ZSTD_c_checksumFlag, 1);  // damage in the middle is found at the end
   impl->out.resize(ZSTD_CStreamOutSize());
   impl->in.reserve(kChunk);
   return std::unique_ptr<ZstdFileWriter>(new ZstdFileWriter(std::move(impl)));

@@ -27,7 +27,7 @@ using job_toml::read_string;
 
 constexpr std::string_view kTopKeys[] = {"name",    "store",       "base_url", "api_key_env",
                                          "queries", "query_files", "locales",  "limits",
-                                         "expand",  "refresh_after", "notify"};
+                                         "expand",  "refresh_after", "notify", "analysis"};
 
 // The file's text, or why it cannot be read.
 Result<std::string> read_job_text(const fs::path& file, const std::string& display) {
@@ -180,6 +180,7 @@ Result<JobSpec> load_job(const fs::path& file, QueryLists lists) {
   if (const toml::node* n = root.get("expand")) job_toml::read_expand(where, *n, spec.expand);
   read_refresh_after(where, root, spec);
   if (const toml::node* n = root.get("notify")) job_toml::read_notify(where, *n, spec.notify);
+  if (const toml::node* n = root.get("analysis")) job_toml::read_analysis(where, *n, spec.analysis_after_run);
 
   if (spec.queries.empty() && spec.query_files.empty() && !queries_reported) {
     where.error_in_file("job has no queries; add `queries = [\"...\"]` or `query_files = [\"list.txt\"]`");

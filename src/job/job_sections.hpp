@@ -6,6 +6,7 @@
 #include "paa/job/job_file.hpp"
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,7 @@ namespace paa::job_toml {
 void read_limits(Diagnostics& where, const toml::node& node, Limits& limits);
 void read_expand(Diagnostics& where, const toml::node& node, ExpandSpec& expand);
 void read_notify(Diagnostics& where, const toml::node& node, NotifySpec& notify);
+void read_analysis(Diagnostics& where, const toml::node& node, std::optional<bool>& after_run);
 void read_locales(Diagnostics& where, const toml::node& node, std::vector<Locale>& out);
 
 // queries: the inline searches.

@@ -1,6 +1,7 @@
 // resolve_run_config: which setting wins and which combination is refused, step by step with a
 // job and an environment written here (no process variables, no files, no service).
 #include "paa/app/run_config.hpp"
+#include "paa/exit_code.hpp"
 
 #include <gtest/gtest.h>
 
@@ -152,6 +153,43 @@ TEST(ResolveRunConfig, NoKeyInTheNamedVariableIsRefusedWithHowToSetIt) {
   auto c = resolve_run_config({}, coffee_job(), empty.lookup());
   EXPECT_EQ(error_of(c), "no API key: set the environment variable PAA_API_KEY (export PAA_API_KEY=...; the job's "
                          "api_key_env names it)");
+}
+
+TEST(ResolveRunConfig, TheKeptAnalysisFollowsARunWorthALookUnlessTurnedOffOrAShards) {
+  auto whole = resolve_run_config({}, coffee_job(), kWithKey.lookup());
+  ASSERT_TRUE(whole) << error_of(whole);
+  EXPECT_TRUE(whole->analysis_after_run);
+  // After a run whose results are worth a look: done, stopped by quota, some keys failed.
+  for (const int code : {kExitOk, kExitQuota, kExitPartial}) EXPECT_TRUE(analysis_after_run(*whole, code)) << code;
+  // Not after bad usage, a rejected key, an outage, an interrupt, a failed store or a bug.
+  for (const int code : {kExitUsage, kExitAuth, kExitUnreachable, kExitInterrupted, kExitFailure, kExitInternal}) {
+    EXPECT_FALSE(analysis_after_run(*whole, code)) << code;
+  }
+  RunFlags off;
+  off.no_analysis = true;
+  auto flagged = resolve_run_config(off, coffee_job(), kWithKey.lookup());
+  ASSERT_TRUE(flagged);
+  EXPECT_FALSE(analysis_after_run(*flagged, kExitOk)) << "--no-analysis";
+  JobSpec job = coffee_job();
+  job.analysis_after_run = false;
+  auto unset_in_job = resolve_run_config({}, job, kWithKey.lookup());
+  ASSERT_TRUE(unset_in_job);
+  EXPECT_FALSE(analysis_after_run(*unset_in_job, kExitOk)) << "[analysis] after_run = false";
+  // A shard's run: off unless its job asks (the shards' analysis is made over all their stores).
+  RunFlags shard;
+  shard.shard = "2/4";
+  auto sharded = resolve_run_config(shard, coffee_job(), kWithKey.lookup());
+  ASSERT_TRUE(sharded) << error_of(sharded);
+  EXPECT_FALSE(analysis_after_run(*sharded, kExitOk));
+  job.analysis_after_run = true;
+  auto asked = resolve_run_config(shard, job, kWithKey.lookup());
+  ASSERT_TRUE(asked);
+  EXPECT_TRUE(analysis_after_run(*asked, kExitOk));
+  RunFlags both = shard;
+  both.no_analysis = true;
+  auto refused = resolve_run_config(both, job, kWithKey.lookup());
+  ASSERT_TRUE(refused);
+  EXPECT_FALSE(analysis_after_run(*refused, kExitOk)) << "the flag goes over the job";
 }
 
 TEST(ResolveRunConfig, AShardGetsItsOwnStoreAndItsOwnKeyVariable) {

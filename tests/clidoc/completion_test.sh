@@ -62,7 +62,7 @@ checks=$((checks + 2))
   { failures=$((failures + 1)); echo "FAIL: complete -p paa-emulator: $(complete -p paa-emulator)"; }
 
 # Commands (the hidden __describe-cli is never offered) and the program's own flags.
-expect "paa " brief check diff export get map merge prune run status topics
+expect "paa " analyze brief check diff export get map merge prune run status topics
 expect "paa s" status
 expect "paa __"
 expect "paa --v" --version

@@ -1,8 +1,10 @@
-// The read side's analysis pass, end to end (issue 30): a `questions` export killed in the
-// middle of its pass leaves nothing behind that the next run does not clean, and never touches
-// the store.
+// The read side's analysis, end to end: a `questions` export killed in the middle of its rows
+// leaves nothing behind that the next run does not clean, and never touches the store's facts
+// (issue 30); the kept analysis (issue 46) is computed once, read by every view after it, stale
+// when the store changes, and a kill during its computation leaves the previous one in use.
 #include "harness.hpp"
 
+#include <boost/json.hpp>
 #include <gtest/gtest.h>
 
 #include <cerrno>
@@ -15,6 +17,13 @@
 
 namespace paa::e2e {
 namespace {
+
+// The store's own files: its facts, without the kept analysis beside them (which a read may make).
+std::map<std::string, std::pair<std::uintmax_t, std::int64_t>> facts(const fs::path& store) {
+  auto listing = file_listing(store);
+  std::erase_if(listing, [](const auto& entry) { return entry.first.starts_with("analysis/"); });
+  return listing;
+}
 
 std::vector<std::string> entries(const fs::path& dir) {
   std::vector<std::string> names;
@@ -42,10 +51,10 @@ TEST(AnalysisE2E, AKillDuringThePassLeavesNothingTheNextRunKeepsAndNeverTouchesT
   ASSERT_EQ(reference.exit_code, 0) << reference.err;
   ASSERT_GT(fs::file_size(dir.path() / "reference.csv"), std::uintmax_t{2} << 20);
   ASSERT_TRUE(entries(tmp).empty()) << "a finished export leaves nothing in TMPDIR";
-  const auto before = file_listing(store);
+  const auto before = facts(store);
 
   // The export writes into a pipe nobody reads past its first bytes: it blocks in the middle of
-  // handing out rows, with its reader folder and its scratch files open.
+  // handing out rows (read from the analysis the first export kept), with its reader folder open.
   const fs::path fifo = dir.path() / "rows.fifo";
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0) << std::strerror(errno);
   Process p({"/bin/sh", "-c",
@@ -64,7 +73,7 @@ TEST(AnalysisE2E, AKillDuringThePassLeavesNothingTheNextRunKeepsAndNeverTouchesT
   EXPECT_EQ(p.wait().exit_code, 128 + SIGKILL);
   ::close(rows);
 
-  EXPECT_EQ(file_listing(store), before) << "the killed export wrote into the store";
+  EXPECT_EQ(facts(store), before) << "the killed export wrote into the store";
   const auto left = entries(tmp);
   ASSERT_EQ(left.size(), 1u);
   EXPECT_EQ(left[0].rfind("paa-reader-", 0), 0u) << left[0] << ": only the killed reader's folder is left";
@@ -75,7 +84,109 @@ TEST(AnalysisE2E, AKillDuringThePassLeavesNothingTheNextRunKeepsAndNeverTouchesT
   ASSERT_EQ(again.exit_code, 0) << again.err;
   EXPECT_TRUE(entries(tmp).empty()) << "the killed reader's folder is gone";
   EXPECT_EQ(read_file(dir.path() / "again.csv"), read_file(dir.path() / "reference.csv"));
-  EXPECT_EQ(file_listing(store), before);
+  EXPECT_EQ(facts(store), before);
+}
+
+boost::json::array kept_analyses(const fs::path& dir, const fs::path& store) {
+  auto r = run_paa({"status", "--store", store.string(), "--json"}, dir);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  return boost::json::parse(r.out).at("analyses").as_array();
+}
+
+// The kept analysis as a user meets it: the first view computes and keeps it, the next ones
+// read it (the same output as a view that computes its own), `paa status` says whether it is
+// current, a new run makes it stale, `paa analyze` makes it current again; the facts are never
+// touched. Then a kill in the middle of `paa analyze --full`: the previous analysis stays in
+// use, whole, and the next analysis removes what the killed one left.
+TEST(AnalysisE2E, TheKeptAnalysisIsComputedOnceReadAfterAndRecomputedWhenTheStoreChanges) {
+  TempDir dir;
+  auto job = write_job(dir.path(), "kept", 300, "concurrency = 16\nrate = 0");
+  Emulator emu(dir.path(), {"--seed", "46", "--tree-kb", "8"});
+  ASSERT_EQ(run_paa(run_args(job, emu, {"--no-analysis"}), dir.path()).exit_code, 0);
+  const fs::path store = dir.path() / "kept.db";
+  EXPECT_TRUE(kept_analyses(dir.path(), store).empty()) << "--no-analysis";
+  const auto before = facts(store);
+
+  auto first = run_paa({"topics", job.string()}, dir.path());
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  EXPECT_NE(first.err.find("computed the analysis (none was kept)"), std::string::npos) << first.err;
+  auto kept = kept_analyses(dir.path(), store);
+  ASSERT_EQ(kept.size(), 1u);
+  EXPECT_TRUE(std::string(kept[0].at("folder").as_string()).starts_with("job-")) << "the job's selection";
+  EXPECT_TRUE(kept[0].at("current").as_bool());
+  EXPECT_GT(kept[0].at("questions").as_int64(), 300);
+  const auto made = kept[0].at("made_at");
+
+  auto second = run_paa({"topics", job.string()}, dir.path());
+  ASSERT_EQ(second.exit_code, 0) << second.err;
+  EXPECT_NE(second.err.find("read from the analysis kept in"), std::string::npos) << second.err;
+  EXPECT_EQ(second.out, first.out);
+  // A selection the analysis is not kept for computes its own: the same topics (one locale).
+  auto own = run_paa({"topics", job.string(), "--hl", "en"}, dir.path());
+  ASSERT_EQ(own.exit_code, 0) << own.err;
+  EXPECT_EQ(own.err.find("analysis"), std::string::npos) << own.err;
+  EXPECT_EQ(own.out, first.out);
+  for (const char* format : {"questions", "topics", "topics-jsonl"}) {
+    auto from_kept = run_paa({"export", job.string(), "--format", format, "-o", std::string(format) + ".kept"}, dir.path());
+    ASSERT_EQ(from_kept.exit_code, 0) << from_kept.err;
+    EXPECT_NE(from_kept.err.find("read from the analysis kept in"), std::string::npos) << from_kept.err;
+    auto computed = run_paa({"export", job.string(), "--format", format, "--hl", "en", "-o", std::string(format) + ".own"},
+                            dir.path());
+    ASSERT_EQ(computed.exit_code, 0) << computed.err;
+    EXPECT_EQ(read_file(dir.path() / (std::string(format) + ".kept")), read_file(dir.path() / (std::string(format) + ".own")))
+        << format;
+  }
+  EXPECT_EQ(facts(store), before) << "reading and keeping the analysis never touches the facts";
+  EXPECT_EQ(kept_analyses(dir.path(), store)[0].at("made_at"), made) << "read, not made again";
+
+  // New keys: the kept analysis is stale, and says why, until `paa analyze` (or a view).
+  auto grown = write_job(dir.path(), "kept", 320, "concurrency = 16\nrate = 0");
+  ASSERT_EQ(run_paa(run_args(grown, emu, {"--no-analysis"}), dir.path()).exit_code, 0);
+  kept = kept_analyses(dir.path(), store);
+  ASSERT_EQ(kept.size(), 1u);
+  EXPECT_FALSE(kept[0].at("current").as_bool());
+  EXPECT_EQ(kept[0].at("stale_because").as_string(), "the store has changed since");
+  auto analyzed = run_paa({"analyze", grown.string()}, dir.path());
+  ASSERT_EQ(analyzed.exit_code, 0) << analyzed.err;
+  EXPECT_NE(analyzed.err.find("the kept one was stale: the store has changed since"), std::string::npos) << analyzed.err;
+  kept = kept_analyses(dir.path(), store);
+  EXPECT_TRUE(kept[0].at("current").as_bool());
+  auto again = run_paa({"analyze", grown.string()}, dir.path());
+  EXPECT_NE(again.err.find("is current: nothing to compute"), std::string::npos) << again.err;
+  // A run (here one with nothing due, which still records itself) ends by making it current.
+  auto rerun = run_paa(run_args(grown, emu), dir.path());
+  ASSERT_EQ(rerun.exit_code, 0) << rerun.err;
+  EXPECT_NE(rerun.err.find("computed the analysis (the kept one was stale: the store has changed since)"),
+            std::string::npos)
+      << rerun.err;
+  kept = kept_analyses(dir.path(), store);
+  EXPECT_TRUE(kept[0].at("current").as_bool());
+  auto now = run_paa({"topics", grown.string()}, dir.path());
+  ASSERT_EQ(now.exit_code, 0) << now.err;
+  EXPECT_NE(now.out, first.out) << "the new keys' questions are in";
+
+  // Killed in the middle of computing anew: its hidden folder shows while it computes.
+  const fs::path root = store / "analysis";
+  const auto building = [&] {
+    for (const auto& e : fs::directory_iterator(root)) {
+      if (e.path().filename().string().starts_with(".building-")) return true;
+    }
+    return false;
+  };
+  const auto current = kept_analyses(dir.path(), store);
+  Process p({PAA_BIN, "analyze", grown.string(), "--full"}, {{"PAA_API_KEY", "unused"}}, dir.path());
+  ASSERT_TRUE(test::eventually([&] { return building() || p.exited(); }, std::chrono::seconds(60)));
+  ASSERT_FALSE(p.exited()) << "the analysis was caught computing";
+  p.signal(SIGKILL);
+  EXPECT_EQ(p.wait().exit_code, 128 + SIGKILL);
+  EXPECT_TRUE(building()) << "what the killed analysis left";
+  EXPECT_EQ(kept_analyses(dir.path(), store), current) << "the previous analysis, whole, still current";
+  auto after = run_paa({"topics", grown.string()}, dir.path());
+  ASSERT_EQ(after.exit_code, 0) << after.err;
+  EXPECT_NE(after.err.find("read from the analysis kept in"), std::string::npos) << after.err;
+  EXPECT_EQ(after.out, now.out);
+  ASSERT_EQ(run_paa({"analyze", grown.string(), "--full"}, dir.path()).exit_code, 0);
+  EXPECT_FALSE(building()) << "the next analysis removed the killed one's folder";
 }
 
 // The previous release's store (format 4, with its question index) exported by this release,

@@ -107,7 +107,7 @@ TEST_F(JobFile, MisspeltTopLevelKeySuggestsTheRightOne) {
 TEST_F(JobFile, UnknownKeyWithoutACloseMatchListsTheValidKeys) {
   EXPECT_EQ(error_of(std::string("queries = [\"a\"]\n") + kLocales + "colour = \"red\"\n"),
             file() + ":3:1: unknown key 'colour'; valid keys are name, store, base_url, api_key_env, "
-                     "queries, query_files, locales, limits, expand, refresh_after, notify");
+                     "queries, query_files, locales, limits, expand, refresh_after, notify, analysis");
 }
 
 TEST_F(JobFile, UnknownKeyInALocaleIsAnError) {
@@ -173,6 +173,21 @@ TEST_F(JobFile, BadRefreshAfterAndNotifySayWhatToWrite) {
             file() + ":3:1: [notify] needs url = \"https://...\" (where to post the run summary)");
   EXPECT_EQ(error_of(base + "[notify]\nurl = \"https://x\"\nsecret_evn = \"S\"\n"),
             file() + ":5:1: unknown key 'secret_evn' in [notify]; did you mean 'secret_env'?");
+}
+
+TEST_F(JobFile, AnalysisAfterRunIsAYesOrNoLeftUnsetByDefault) {
+  const std::string base = std::string("queries = [\"a\"]\n") + kLocales;
+  auto unset = load_job(dir.write("job.toml", base));
+  ASSERT_TRUE(unset) << unset.error().message;
+  EXPECT_FALSE(unset->analysis_after_run) << "the run decides: yes, but not for a shard";
+  auto off = load_job(dir.write("job.toml", base + "[analysis]\nafter_run = false\n"));
+  ASSERT_TRUE(off) << off.error().message;
+  EXPECT_EQ(off->analysis_after_run, std::optional<bool>(false));
+  EXPECT_TRUE(error_of(base + "[analysis]\nafter_run = \"no\"\n")
+                  .starts_with(file() + ":4:13: analysis.after_run: expected true or false, got "))
+      << error_of(base + "[analysis]\nafter_run = \"no\"\n");
+  EXPECT_EQ(error_of(base + "[analysis]\nafter_rn = true\n"),
+            file() + ":4:1: unknown key 'after_rn' in [analysis]; did you mean 'after_run'?");
 }
 
 TEST_F(JobFile, ZeroRateMeansUnlimited) {

@@ -25,7 +25,15 @@ struct RunConfig {
   bool refresh_all = false;              // --refresh
   StoreOptions store;
   NotifyOptions notify;
+  // The run ends by computing the kept analysis ([analysis] after_run, --no-analysis; a shard's
+  // run not unless its job asks): see analysis_after_run.
+  bool analysis_after_run = true;
 };
+
+// Whether the run that ended with `exit_code` is followed by the kept analysis: when asked, and
+// after a run that ended 0, 4 or 5 (its results are worth a look; not after bad usage, a
+// rejected key, an outage, an interrupt or a failed store).
+bool analysis_after_run(const RunConfig& config, int exit_code);
 
 // `environment`: the process's variables (std::getenv), or a test's. Errors are the user's to
 // fix (exit 2) and say what to do.

@@ -38,6 +38,7 @@ struct RunFlags {
   std::string shard;                    // --shard I/N
   bool shard_from_env = false;          // --shard-from-env
   std::optional<std::uint32_t> shards;  // --shards N (Kubernetes Indexed Jobs)
+  bool no_analysis = false;             // --no-analysis: not the kept analysis after the run
 };
 
 }  // namespace paa::app

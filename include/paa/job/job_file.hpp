@@ -53,6 +53,9 @@ struct JobSpec {
   // refresh_after: a stored key whose current result is older than this is fetched again.
   std::optional<std::int64_t> refresh_after_ms;
   NotifySpec notify;                             // [notify]; off unless url is set
+  // [analysis] after_run: the run ends by computing the store's kept analysis; unset: yes, but
+  // not for a shard's run (docs/store.md "The kept analysis").
+  std::optional<bool> analysis_after_run;
 };
 
 // Parses and validates a job file. Unknown keys are errors. An error reads

@@ -28,6 +28,9 @@ std::string manifest_json(const KeptManifest& m) {
   o["topics"] = m.topics;
   o["types"] = json::value_from(m.types);
   o["intents"] = json::value_from(m.intents);
+  json::object files;
+  for (const auto& [name, bytes] : m.files) files[name] = bytes;
+  o["files"] = std::move(files);
   o["bytes"] = m.bytes;
   o["made_ms"] = m.made_ms;
   o["took_ms"] = m.took_ms;
@@ -59,6 +62,9 @@ Result<KeptManifest> parse_manifest(std::string_view text) {
     m.topics = json::value_to<std::uint64_t>(o.at("topics"));
     m.types = json::value_to<std::vector<std::uint64_t>>(o.at("types"));
     m.intents = json::value_to<std::vector<std::uint64_t>>(o.at("intents"));
+    for (const auto& [name, bytes] : o.at("files").as_object()) {
+      m.files.emplace_back(std::string(name), json::value_to<std::uint64_t>(bytes));
+    }
     m.bytes = json::value_to<std::uint64_t>(o.at("bytes"));
     m.made_ms = json::value_to<std::int64_t>(o.at("made_ms"));
     m.took_ms = json::value_to<std::int64_t>(o.at("took_ms"));

@@ -168,13 +168,28 @@ Result<void> read_groups(extmem::ZstdFileReader& in, std::uint64_t groups, const
   return {};
 }
 
-std::uint64_t folder_bytes(const fs::path& folder) {
-  std::uint64_t bytes = 0;
+// The folder's files and their sizes, by name.
+std::vector<std::pair<std::string, std::uint64_t>> folder_files(const fs::path& folder) {
+  std::vector<std::pair<std::string, std::uint64_t>> files;
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(folder, ec)) {
-    if (entry.is_regular_file(ec)) bytes += entry.file_size(ec);
+    if (entry.is_regular_file(ec)) files.emplace_back(entry.path().filename().string(), entry.file_size(ec));
   }
-  return bytes;
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// Every file the manifest names, at the size it names.
+Result<void> check_sizes(int dir_fd, const KeptManifest& manifest, const std::string& shown) {
+  for (const auto& [name, bytes] : manifest.files) {
+    struct stat st {};
+    if (::fstatat(dir_fd, name.c_str(), &st, 0) != 0) return io_error("cannot read " + shown + "/" + name, errno);
+    if (static_cast<std::uint64_t>(st.st_size) != bytes) {
+      return make_error(errc::store_damaged, shown + "/" + name + " is " + std::to_string(st.st_size) +
+                                                 " bytes; its manifest says " + std::to_string(bytes));
+    }
+  }
+  return {};
 }
 
 // The default resolution's folders end so ("all-r1"): they are never dropped.
@@ -269,6 +284,7 @@ Result<QuestionViews> open_kept_views(const fs::path& folder) {
   auto manifest = parse_manifest(*text);
   if (!manifest) return manifest.error();
   const std::string shown = folder.string();
+  if (auto whole = check_sizes(fd.get(), *manifest, shown); !whole) return whole.error();
   std::shared_ptr<extmem::ZstdFileReader> rows, groups;
   if (auto opened = extmem::ZstdFileReader::open(fd.get(), kRows, shown + "/" + kRows); opened) {
     rows = std::move(*opened);
@@ -373,7 +389,9 @@ Result<void> KeepSlot::publish(QuestionViews& views, KeptManifest manifest) {
     if (auto finished = (*groups)->finish(); !finished) return finished;
     if (auto kept = views.topics->keep(fd.get(), kTopics); !kept) return kept;
     if (auto kept = extmem::write_new_file(fd.get(), kUsed, {}); !kept) return kept;
-    manifest.bytes = folder_bytes(building_);
+    manifest.files = folder_files(building_);
+    manifest.bytes = 0;
+    for (const auto& file : manifest.files) manifest.bytes += file.second;
     manifest.made_ms = unix_now_ms();
     // The manifest last: a folder without one is never read.
     if (auto kept = extmem::write_new_file(fd.get(), kManifest, manifest_json(manifest)); !kept) return kept;
@@ -427,16 +445,18 @@ Result<QuestionViews> analysis_views(StoreReader& store, const ExportRequest& re
     }
     verdict = {Freshness::stale, "it cannot be read (" + views.error().message + ")"};
   }
+  // The slot first: its lock keeps a second paa from computing the same analysis meanwhile, and
+  // its hidden folder is what a kill during the computation leaves (removed by the next).
+  const std::string why = verdict.freshness == Freshness::missing ? "none was kept"
+                          : ask == AnalysisAsk::recompute ? verdict.why
+                                                          : "the kept one was stale: " + verdict.why;
+  auto slot = KeepSlot::begin(place.root, kept_folder_name(place.tag.job, place.tag.resolution));
   const auto started = std::chrono::steady_clock::now();
   AnalysisSink sink({.volumes = request.format.volumes});
   if (auto scanned = scan_results(store, request, sink.needs(), {&sink}, summary); !scanned) return scanned.error();
   auto views = sink.finish(request.format.topics);
   if (!views) return views.error();
   const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
-  const std::string why = verdict.freshness == Freshness::missing ? "none was kept"
-                          : ask == AnalysisAsk::recompute ? verdict.why
-                                                          : "the kept one was stale: " + verdict.why;
-  auto slot = KeepSlot::begin(place.root, kept_folder_name(place.tag.job, place.tag.resolution));
   if (!slot) {
     summary.warnings.push_back("the analysis (" + why + ") was computed for this view only: " + slot.error().message);
     return views;

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace paa::exporting {
@@ -30,6 +31,9 @@ struct KeptManifest {
   std::uint64_t questions = 0, groups = 0, topics = 0;
   // The questions by type and by intent (QuestionCounts): what `paa topics` shows without a read.
   std::vector<std::uint64_t> types, intents;
+  // Each kept file's size (name, bytes): checked when it is opened, so a file cut short (a full
+  // disk, a copy interrupted) is never read as if whole.
+  std::vector<std::pair<std::string, std::uint64_t>> files;
   std::uint64_t bytes = 0;      // the folder's files
   std::int64_t made_ms = 0;     // Unix ms when it was published
   std::int64_t took_ms = 0;     // the scan, the pass and the clustering

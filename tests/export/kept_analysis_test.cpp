@@ -1,0 +1,227 @@
+// The kept analysis (docs/store.md "The kept analysis"): every view read from it is the view
+// computed from the trees, byte for byte; it is recomputed exactly when its tag says so; a
+// killed analysis's leftovers are never read and are removed; one writer at a time; the least
+// recently read other resolutions are dropped.
+#include "paa/export/exporter.hpp"
+#include "paa/export/pipeline/analysis_tag.hpp"
+#include "paa/export/pipeline/kept_analysis.hpp"
+
+#include "support/temp_dir.hpp"
+#include "test_support.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+namespace paa::exporting {
+namespace {
+
+namespace fs = std::filesystem;
+using test::FakeStoreReader;
+using test::make_stored;
+
+// A store whose questions repeat across keys and languages, so that groups, hubs and topics
+// have something to join.
+void fill(FakeStoreReader& store) {
+  const std::vector<std::vector<std::string>> trees = {
+      {"How long does espresso last?", "Is espresso stronger than coffee?", "Why is espresso bitter?"},
+      {"Why is espresso bitter?", "how long does espresso last", "What is a ristretto?"},
+      {"What is a ristretto?", "Is a ristretto stronger than espresso?", "How do you make a ristretto?"},
+      {"How do you descale a coffee machine?", "How often should you descale?", "Why is espresso bitter?"},
+  };
+  const char* keys[] = {"espresso", "espresso shelf life", "ristretto", "descale"};
+  for (std::size_t i = 0; i < trees.size(); ++i) {
+    for (const char* gl : {"us", "gb"}) {
+      store.add(make_stored(keys[i], "en", gl, "", test::body_with_questions(trees[i]),
+                            1795218854123 + static_cast<std::int64_t>(i)));
+    }
+  }
+  store.add(make_stored("espresso", "de", "de", "", test::body_with_questions({"Wie lange hält Espresso?"})));
+}
+
+struct Written {
+  std::string text;
+  ExportSummary summary;
+};
+
+Written write(StoreReader& store, ExportRequest request, ExportFormat format) {
+  request.format.format = format;
+  StringSink sink;
+  BufferedOutput out(sink);
+  auto summary = export_store(store, request, out);
+  EXPECT_TRUE(summary) << (summary ? "" : summary.error().message);
+  return {sink.data, summary ? *summary : ExportSummary{}};
+}
+
+class KeptAnalysis : public ::testing::Test {
+ protected:
+  void SetUp() override { fill(store); }
+  ExportRequest kept_request(std::uint64_t state = 7, double resolution = 1.0) const {
+    ExportRequest r;
+    r.format.topics.resolution = resolution;
+    AnalysisTag tag = analysis_tag_now(state, "");
+    tag.resolution = resolution;
+    tag.max_question_depth = static_cast<std::uint32_t>(r.format.max_question_depth);
+    r.kept = KeptPlace{root(), tag};
+    return r;
+  }
+  fs::path root() const { return dir.path() / "analysis"; }
+  std::string note(const ExportSummary& s) const { return s.notes.empty() ? "" : s.notes.front(); }
+
+  paa::test::TempDir dir;
+  FakeStoreReader store;
+};
+
+constexpr ExportFormat kViews[] = {ExportFormat::questions, ExportFormat::topics, ExportFormat::topics_jsonl,
+                                   ExportFormat::topics_summary};
+
+TEST_F(KeptAnalysis, EveryViewReadFromItIsTheViewComputedFromTheTrees) {
+  for (const ExportFormat format : kViews) {
+    SCOPED_TRACE(std::string(format_name(format)));
+    const Written fresh = write(store, ExportRequest{}, format);
+    ASSERT_FALSE(fresh.text.empty());
+    fs::remove_all(root());
+    const Written computed = write(store, kept_request(), format);  // computed, kept, read back
+    EXPECT_TRUE(note(computed.summary).starts_with("computed the analysis (none was kept)")) << note(computed.summary);
+    const Written read = write(store, kept_request(), format);  // read, no scan
+    EXPECT_TRUE(note(read.summary).starts_with("read from the analysis kept in")) << note(read.summary);
+    EXPECT_EQ(computed.text, fresh.text);
+    EXPECT_EQ(read.text, fresh.text);
+    EXPECT_EQ(read.summary.results, fresh.summary.results) << "the scan's figures are kept too";
+    EXPECT_EQ(read.summary.records, fresh.summary.records);
+  }
+}
+
+TEST_F(KeptAnalysis, ItIsComputedAgainExactlyWhenItsTagChanges) {
+  write(store, kept_request(7), ExportFormat::topics);
+  EXPECT_TRUE(note(write(store, kept_request(7), ExportFormat::topics).summary).starts_with("read from"));
+  const std::string changed = note(write(store, kept_request(8), ExportFormat::topics).summary);
+  EXPECT_NE(changed.find("the kept one was stale: the store has changed since"), std::string::npos) << changed;
+  EXPECT_TRUE(note(write(store, kept_request(8), ExportFormat::topics).summary).starts_with("read from"));
+  // Another resolution has a folder of its own: both stay current.
+  EXPECT_TRUE(note(write(store, kept_request(8, 2.0), ExportFormat::topics).summary).starts_with("computed"));
+  EXPECT_TRUE(note(write(store, kept_request(8, 1.0), ExportFormat::topics).summary).starts_with("read from"));
+  EXPECT_TRUE(fs::exists(root() / "all-r1" / "manifest.json"));
+  EXPECT_TRUE(fs::exists(root() / "all-r2" / "manifest.json"));
+}
+
+TEST_F(KeptAnalysis, ADamagedOrHalfWrittenOneIsNeverReadAndIsReplaced) {
+  const Written fresh = write(store, ExportRequest{}, ExportFormat::questions);
+  write(store, kept_request(), ExportFormat::questions);
+  // Its rows cut short: the manifest says current, the read fails, the view computes anew.
+  const fs::path rows = root() / "all-r1" / "questions.zst";
+  fs::resize_file(rows, fs::file_size(rows) / 2);
+  const Written again = write(store, kept_request(), ExportFormat::questions);
+  EXPECT_NE(note(again.summary).find("it cannot be read"), std::string::npos) << note(again.summary);
+  EXPECT_EQ(again.text, fresh.text);
+  EXPECT_TRUE(note(write(store, kept_request(), ExportFormat::questions).summary).starts_with("read from"));
+  // A killed analysis leaves its hidden folder (files, no manifest): never listed nor read, and
+  // the next one removes it.
+  const fs::path left = root() / ".building-all-r1-99999";
+  fs::create_directories(left);
+  std::ofstream(left / "questions.zst") << "half";
+  auto listed = kept_analyses(dir.path(), 7);
+  ASSERT_TRUE(listed);
+  ASSERT_EQ(listed->size(), 1u);
+  EXPECT_EQ(listed->front().name, "all-r1");
+  EXPECT_EQ(listed->front().verdict.freshness, Freshness::current);
+  write(store, kept_request(8), ExportFormat::questions);
+  EXPECT_FALSE(fs::exists(left));
+  // A folder without its manifest (killed between the files and the manifest) is stale.
+  fs::remove(root() / "all-r1" / "manifest.json");
+  listed = kept_analyses(dir.path(), 8);
+  ASSERT_TRUE(listed);
+  EXPECT_EQ(listed->front().verdict.freshness, Freshness::stale);
+  EXPECT_EQ(write(store, kept_request(8), ExportFormat::questions).text, fresh.text);
+}
+
+TEST_F(KeptAnalysis, OneWriterAtATimeAndTheViewStillAnswers) {
+  auto first = KeepSlot::begin(root(), "all-r1");
+  ASSERT_TRUE(first) << first.error().message;
+  auto second = KeepSlot::begin(root(), "all-r1");
+  ASSERT_FALSE(second);
+  EXPECT_EQ(second.error().kind(), errc::store_in_use);
+  // A view meanwhile computes for itself and says so.
+  const Written view = write(store, kept_request(), ExportFormat::topics);
+  ASSERT_EQ(view.summary.warnings.size(), 1u);
+  EXPECT_NE(view.summary.warnings[0].find("computed for this view only: another paa is keeping"), std::string::npos)
+      << view.summary.warnings[0];
+  EXPECT_EQ(view.text, write(store, ExportRequest{}, ExportFormat::topics).text);
+  EXPECT_FALSE(fs::exists(root() / "all-r1"));
+}
+
+TEST_F(KeptAnalysis, TheDefaultResolutionStaysAndThreeOthersMostRecentlyRead) {
+  write(store, kept_request(7, 1.0), ExportFormat::topics);
+  for (const double r : {2.0, 3.0, 4.0}) write(store, kept_request(7, r), ExportFormat::topics);
+  // 2 read most recently, then 3, 4: a fifth resolution drops the one read least recently (3).
+  const auto at = fs::file_time_type::clock::now();
+  fs::last_write_time(root() / "all-r3" / "used", at - std::chrono::hours(3));
+  fs::last_write_time(root() / "all-r4" / "used", at - std::chrono::hours(2));
+  fs::last_write_time(root() / "all-r2" / "used", at - std::chrono::hours(1));
+  fs::last_write_time(root() / "all-r1" / "used", at - std::chrono::hours(9));
+  write(store, kept_request(7, 5.0), ExportFormat::topics);
+  for (const char* kept : {"all-r1", "all-r2", "all-r4", "all-r5"}) EXPECT_TRUE(fs::exists(root() / kept)) << kept;
+  EXPECT_FALSE(fs::exists(root() / "all-r3"));
+}
+
+TEST(AnalysisTag, EachFieldThatChangesMakesItStaleWithItsReason) {
+  KeptManifest kept;
+  kept.tag = {.store_state = 5, .job = "", .analysis_version = 2, .program = "0.1.0 abc", .resolution = 1.0,
+              .max_question_depth = 1000, .volumes = true};
+  EXPECT_EQ(judge_kept(std::nullopt, kept.tag).freshness, Freshness::missing);
+  EXPECT_EQ(judge_kept(kept, kept.tag).freshness, Freshness::current);
+  const auto why = [&](auto change) {
+    AnalysisTag now = kept.tag;
+    change(now);
+    const auto v = judge_kept(kept, now);
+    EXPECT_EQ(v.freshness, Freshness::stale);
+    return v.why;
+  };
+  EXPECT_EQ(why([](AnalysisTag& t) { t.store_state = 6; }), "the store has changed since");
+  EXPECT_EQ(why([](AnalysisTag& t) { t.analysis_version = 3; }), "the analysis rules have changed since (version 2 to 3)");
+  EXPECT_EQ(why([](AnalysisTag& t) { t.program = "0.2.0 def"; }), "it was made by another paa (0.1.0 abc)");
+  EXPECT_EQ(why([](AnalysisTag& t) { t.max_question_depth = 3; }), "it read the trees to another depth");
+  EXPECT_EQ(why([](AnalysisTag& t) { t.volumes = false; }), "the seeds' volumes have changed since");
+  EXPECT_NE(why([](AnalysisTag& t) { t.job = "other"; }).find("another selection"), std::string::npos);
+}
+
+TEST(AnalysisTag, TheManifestReadsBackAndADamagedOneIsRefused) {
+  KeptManifest m;
+  m.tag = {.store_state = 123456789012345, .job = "j", .analysis_version = 2, .program = "0.1.0 abc",
+           .resolution = 0.5, .max_question_depth = 7, .volumes = true};
+  m.results = 10;
+  m.missing_results = 1;
+  m.questions = 30;
+  m.groups = 20;
+  m.topics = 4;
+  m.bytes = 999;
+  m.made_ms = 1796000000000;
+  m.took_ms = 42;
+  m.types = {1, 2, 3};
+  m.intents = {4, 5};
+  auto back = parse_manifest(manifest_json(m));
+  ASSERT_TRUE(back) << back.error().message;
+  EXPECT_EQ(back->tag, m.tag);
+  EXPECT_EQ(back->questions, 30u);
+  EXPECT_EQ(back->missing_results, 1u);
+  EXPECT_EQ(back->types, m.types);
+  EXPECT_EQ(back->intents, m.intents);
+  EXPECT_EQ(back->took_ms, 42);
+  for (const std::string bad : {"", "{", "[]", R"({"format":1})", R"({"format":99})"}) {
+    auto refused = parse_manifest(bad);
+    ASSERT_FALSE(refused) << bad;
+    EXPECT_EQ(refused.error().kind(), errc::store_damaged);
+  }
+}
+
+TEST(AnalysisTag, FolderNamesTellTheSelectionAndResolutionApart) {
+  EXPECT_EQ(kept_folder_name("", 1.0), "all-r1");
+  EXPECT_EQ(kept_folder_name("", 0.5), "all-r0.5");
+  EXPECT_EQ(kept_folder_name("", 2.25), "all-r2.25");
+  const std::string a = kept_folder_name("seo/night", 1.0);
+  EXPECT_TRUE(a.starts_with("job-") && a.ends_with("-r1") && a.find('/') == std::string::npos) << a;
+  EXPECT_NE(a, kept_folder_name("seo/day", 1.0));
+}
+
+}  // namespace
+}  // namespace paa::exporting
