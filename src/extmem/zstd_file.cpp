@@ -67,6 +67,9 @@ Result<std::unique_ptr<ZstdFileWriter>> ZstdFileWriter::create(int dir_fd, const
   if (impl->cctx == nullptr) return make_error(errc::io, "cannot compress " + name + ": out of memory");
   ZSTD_CCtx_setParameter(impl->cctx, ZSTD_c_compressionLevel, kLevel);
   ZSTD_CCtx_setParameter(impl->cctx, ZSTD_c_checksumFlag, 1);  // damage in the middle is found at the end
+  // Compression in a thread of zstd's own, beside the caller making the next rows (a libzstd
+  // built without threads refuses it and compresses inline).
+  ZSTD_CCtx_setParameter(impl->cctx, ZSTD_c_nbWorkers, 1);
   impl->out.resize(ZSTD_CStreamOutSize());
   impl->in.reserve(kChunk);
   return std::unique_ptr<ZstdFileWriter>(new ZstdFileWriter(std::move(impl)));

@@ -2,7 +2,9 @@
 
 #include "paa/buildinfo/buildinfo.hpp"
 #include "paa/export/pipeline/analysis_sink.hpp"
-#include "paa/extmem/kept_bytes.hpp"
+
+#include "kept_rows.hpp"
+
 #include "paa/extmem/scratch_file.hpp"
 #include "paa/extmem/zstd_file.hpp"
 #include "paa/model/clock.hpp"
@@ -26,25 +28,25 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr const char* kManifest = "manifest.json";
-constexpr const char* kRows = "questions.zst";  // the rows joined with their group and topic, in order
-constexpr const char* kGroups = "groups.zst";   // the groups without their stems, in number order
-constexpr const char* kTopics = "topics";       // TopicMap::keep's files
-constexpr const char* kUsed = "used";  // its time: when a view last read the folder (which to drop)
-constexpr const char* kLock = "lock";
-constexpr const char* kBuildingPrefix = ".building-";
+constexpr const char* kKeptManifest = "manifest.json";
+constexpr const char* kKeptRows = "questions.zst";  // the rows joined with their group and topic, in order
+constexpr const char* kKeptGroups = "groups.zst";   // the groups without their stems, in number order
+constexpr const char* kKeptTopics = "topics";       // TopicMap::keep's files
+constexpr const char* kKeptUsed = "used";  // its time: when a view last read the folder (which to drop)
+constexpr const char* kKeptLock = "lock";
+constexpr const char* kKeptBuildingPrefix = ".building-";
 
-Error io_error(const std::string& what, int why) {
+Error kept_io_error(const std::string& what, int why) {
   return make_error(errc::io, what + ": " + std::strerror(why));
 }
 
 // An open folder, closed with the object.
-class DirFd {
+class KeptDirFd {
  public:
-  explicit DirFd(int fd) : fd_(fd) {}
-  DirFd(const DirFd&) = delete;
-  DirFd& operator=(const DirFd&) = delete;
-  ~DirFd() {
+  explicit KeptDirFd(int fd) : fd_(fd) {}
+  KeptDirFd(const KeptDirFd&) = delete;
+  KeptDirFd& operator=(const KeptDirFd&) = delete;
+  ~KeptDirFd() {
     if (fd_ >= 0) ::close(fd_);
   }
   int get() const { return fd_; }
@@ -53,123 +55,14 @@ class DirFd {
   int fd_;
 };
 
-Result<int> open_folder(const fs::path& folder) {
+Result<int> open_kept_folder(const fs::path& folder) {
   const int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return io_error("cannot open " + folder.string(), errno);
+  if (fd < 0) return kept_io_error("cannot open " + folder.string(), errno);
   return fd;
 }
 
-// A kept row: the question's numbers and texts, its group's, its topic's number.
-void put_row(std::string& out, const analysis::UniqueQuestion& q, const topics::QuestionGroup& g, std::uint32_t topic) {
-  using extmem::put_text;
-  using extmem::put_value;
-  for (const std::uint64_t v : {q.count, q.volume, q.index, g.group, g.trees, g.seeds, g.locales, g.members, g.volume}) {
-    put_value(out, v);
-  }
-  put_value(out, g.number);
-  put_value(out, topic);
-  put_value(out, static_cast<std::uint8_t>(g.type));
-  put_value(out, static_cast<std::uint8_t>(g.intent));
-  put_value(out, static_cast<std::uint8_t>(g.is_representative ? 1 : 0));
-  for (const std::string_view text : {q.question, q.answer, q.url, q.title, q.first_q, q.first_hl, q.first_gl,
-                                      q.first_city, g.representative}) {
-    put_text(out, text);
-  }
-}
-constexpr std::size_t kRowNumbers = 9 * 8 + 4 + 4 + 3;
-constexpr int kRowTexts = 9;
-
-void put_group(std::string& out, const topics::GroupRecord& g) {
-  for (const std::uint64_t v : {g.id, g.trees, g.seeds, g.locales, g.members, g.volume}) extmem::put_value(out, v);
-  extmem::put_value(out, g.number);
-  extmem::put_value(out, static_cast<std::uint8_t>(g.type));
-  extmem::put_text(out, g.hl);
-  extmem::put_text(out, g.representative);
-}
-constexpr std::size_t kGroupNumbers = 6 * 8 + 4 + 1;
-
-// Reads `texts` length-prefixed texts into `row` (take() invalidates what it returned before).
-Result<void> take_texts(extmem::ZstdFileReader& in, int count, std::string& row, std::string_view* texts) {
-  std::size_t at[kRowTexts + 1] = {};
-  row.clear();
-  for (int i = 0; i < count; ++i) {
-    auto length = in.take_value<std::uint32_t>();
-    if (!length) return length.error();
-    auto text = in.take(*length);
-    if (!text) return text.error();
-    at[i] = row.size();
-    row.append(*text);
-    at[i + 1] = row.size();
-  }
-  for (int i = 0; i < count; ++i) texts[i] = std::string_view(row).substr(at[i], at[i + 1] - at[i]);
-  return {};
-}
-
-// The kept rows, read once, front to back.
-Result<void> read_rows(extmem::ZstdFileReader& in, std::uint64_t rows, topics::TopicMap& map,
-                       const QuestionRowVisit& visit) {
-  std::string row;
-  std::string_view t[kRowTexts];
-  topics::Topic topic;
-  for (std::uint64_t n = 0; n < rows; ++n) {
-    auto head = in.take(kRowNumbers);
-    if (!head) return head.error();
-    extmem::KeptBytes b(*head);
-    std::uint64_t v[9];
-    for (auto& x : v) x = b.value<std::uint64_t>();
-    topics::QuestionGroup g;
-    g.number = b.value<std::uint32_t>();
-    const auto number = b.value<std::uint32_t>();
-    g.type = static_cast<question::QuestionType>(b.value<std::uint8_t>());
-    g.intent = static_cast<question::Intent>(b.value<std::uint8_t>());
-    g.is_representative = b.value<std::uint8_t>() != 0;
-    if (number >= map.size()) return make_error(errc::store_damaged, "the kept analysis names a topic it has not");
-    if (auto texts = take_texts(in, kRowTexts, row, t); !texts) return texts;
-    g.group = v[3];
-    g.trees = v[4];
-    g.seeds = v[5];
-    g.locales = v[6];
-    g.members = v[7];
-    g.volume = v[8];
-    g.representative = t[8];
-    topic.number = number;
-    topic.id = map.id(number);
-    topic.label = map.label(number);
-    const analysis::UniqueQuestion q{t[0], t[1], t[2], t[3], v[0], t[4], t[5], t[6], t[7], v[1], v[2]};
-    if (auto visited = visit(q, g, topic); !visited) return visited;
-  }
-  auto done = in.done();
-  if (!done) return done.error();
-  if (!*done) return make_error(errc::store_damaged, "the kept analysis has more rows than its manifest says");
-  return {};
-}
-
-Result<void> read_groups(extmem::ZstdFileReader& in, std::uint64_t groups, const GroupVisit& visit) {
-  std::string row;
-  std::string_view t[2];
-  topics::GroupRecord g;
-  for (std::uint64_t n = 0; n < groups; ++n) {
-    auto head = in.take(kGroupNumbers);
-    if (!head) return head.error();
-    extmem::KeptBytes b(*head);
-    g.id = b.value<std::uint64_t>();
-    g.trees = b.value<std::uint64_t>();
-    g.seeds = b.value<std::uint64_t>();
-    g.locales = b.value<std::uint64_t>();
-    g.members = b.value<std::uint64_t>();
-    g.volume = b.value<std::uint64_t>();
-    g.number = b.value<std::uint32_t>();
-    g.type = static_cast<question::QuestionType>(b.value<std::uint8_t>());
-    if (auto texts = take_texts(in, 2, row, t); !texts) return texts;
-    g.hl = t[0];
-    g.representative = t[1];
-    if (auto visited = visit(g); !visited) return visited;
-  }
-  return {};
-}
-
 // The folder's files and their sizes, by name.
-std::vector<std::pair<std::string, std::uint64_t>> folder_files(const fs::path& folder) {
+std::vector<std::pair<std::string, std::uint64_t>> kept_folder_files(const fs::path& folder) {
   std::vector<std::pair<std::string, std::uint64_t>> files;
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(folder, ec)) {
@@ -180,10 +73,10 @@ std::vector<std::pair<std::string, std::uint64_t>> folder_files(const fs::path& 
 }
 
 // Every file the manifest names, at the size it names.
-Result<void> check_sizes(int dir_fd, const KeptManifest& manifest, const std::string& shown) {
+Result<void> kept_sizes_match(int dir_fd, const KeptManifest& manifest, const std::string& shown) {
   for (const auto& [name, bytes] : manifest.files) {
     struct stat st {};
-    if (::fstatat(dir_fd, name.c_str(), &st, 0) != 0) return io_error("cannot read " + shown + "/" + name, errno);
+    if (::fstatat(dir_fd, name.c_str(), &st, 0) != 0) return kept_io_error("cannot read " + shown + "/" + name, errno);
     if (static_cast<std::uint64_t>(st.st_size) != bytes) {
       return make_error(errc::store_damaged, shown + "/" + name + " is " + std::to_string(st.st_size) +
                                                  " bytes; its manifest says " + std::to_string(bytes));
@@ -192,23 +85,32 @@ Result<void> check_sizes(int dir_fd, const KeptManifest& manifest, const std::st
   return {};
 }
 
+// The manifest of the folder open as `dir_fd` (`folder` names it in messages).
+Result<KeptManifest> manifest_in(int dir_fd, const fs::path& folder) {
+  auto file = extmem::ScratchFile::open_kept(dir_fd, kKeptManifest, (folder / kKeptManifest).string());
+  if (!file) return file.error();
+  auto text = (*file)->read_all();
+  if (!text) return text.error();
+  return parse_manifest(*text);
+}
+
 // The default resolution's folders end so ("all-r1"): they are never dropped.
-const std::string kDefaultSuffix = kept_folder_name("", topics::TopicOptions{}.resolution).substr(3);
+const std::string kKeptDefaultSuffix = kept_folder_name("", topics::TopicOptions{}.resolution).substr(3);
 
 // Removes what killed analyses left (their hidden folders), and past kKeptOtherResolutions
 // analyses that are not a default resolution's, the least recently read first. Under the lock.
-void tidy(const fs::path& root, const std::string& keep) {
+void tidy_kept(const fs::path& root, const std::string& keep) {
   std::error_code ec;
   std::vector<std::pair<fs::file_time_type, fs::path>> others;
   for (const auto& entry : fs::directory_iterator(root, ec)) {
     const std::string name = entry.path().filename().string();
     if (!entry.is_directory(ec)) continue;
-    if (name.starts_with(kBuildingPrefix)) {
+    if (name.starts_with(kKeptBuildingPrefix)) {
       fs::remove_all(entry.path(), ec);
       continue;
     }
-    if (name == keep || name.ends_with(kDefaultSuffix)) continue;
-    others.emplace_back(fs::last_write_time(entry.path() / kUsed, ec), entry.path());
+    if (name == keep || name.ends_with(kKeptDefaultSuffix)) continue;
+    others.emplace_back(fs::last_write_time(entry.path() / kKeptUsed, ec), entry.path());
   }
   if (others.size() < kKeptOtherResolutions) return;
   std::sort(others.begin(), others.end());
@@ -257,43 +159,35 @@ Result<std::vector<KeptSummary>> kept_analyses(const fs::path& store, std::uint6
 }
 
 Result<std::optional<KeptManifest>> read_kept_manifest(const fs::path& folder) {
-  auto dir = open_folder(folder);
+  auto dir = open_kept_folder(folder);
   if (!dir) {
     if (!fs::exists(folder)) return std::optional<KeptManifest>();
     return dir.error();
   }
-  DirFd fd(*dir);
-  auto file = extmem::ScratchFile::open_kept(fd.get(), kManifest, (folder / kManifest).string());
-  if (!file) return file.error();
-  auto text = (*file)->read_all();
-  if (!text) return text.error();
-  auto manifest = parse_manifest(*text);
+  KeptDirFd fd(*dir);
+  auto manifest = manifest_in(fd.get(), folder);
   if (!manifest) return manifest.error();
   return std::optional<KeptManifest>(std::move(*manifest));
 }
 
 Result<QuestionViews> open_kept_views(const fs::path& folder) {
   // Every file through one open folder: a swap in between cannot mix two analyses.
-  auto dir = open_folder(folder);
+  auto dir = open_kept_folder(folder);
   if (!dir) return dir.error();
-  DirFd fd(*dir);
-  auto file = extmem::ScratchFile::open_kept(fd.get(), kManifest, (folder / kManifest).string());
-  if (!file) return file.error();
-  auto text = (*file)->read_all();
-  if (!text) return text.error();
-  auto manifest = parse_manifest(*text);
+  KeptDirFd fd(*dir);
+  auto manifest = manifest_in(fd.get(), folder);
   if (!manifest) return manifest.error();
   const std::string shown = folder.string();
-  if (auto whole = check_sizes(fd.get(), *manifest, shown); !whole) return whole.error();
+  if (auto whole = kept_sizes_match(fd.get(), *manifest, shown); !whole) return whole.error();
   std::shared_ptr<extmem::ZstdFileReader> rows, groups;
-  if (auto opened = extmem::ZstdFileReader::open(fd.get(), kRows, shown + "/" + kRows); opened) {
+  if (auto opened = extmem::ZstdFileReader::open(fd.get(), kKeptRows, shown + "/" + kKeptRows); opened) {
     rows = std::move(*opened);
   } else {
     return opened.error();
   }
-  auto map = topics::TopicMap::open_kept(fd.get(), kTopics, shown);
+  auto map = topics::TopicMap::open_kept(fd.get(), kKeptTopics, shown);
   if (!map) return map.error();
-  if (auto opened = extmem::ZstdFileReader::open(fd.get(), kGroups, shown + "/" + kGroups); opened) {
+  if (auto opened = extmem::ZstdFileReader::open(fd.get(), kKeptGroups, shown + "/" + kKeptGroups); opened) {
     groups = std::move(*opened);
   } else {
     return opened.error();
@@ -303,10 +197,10 @@ Result<QuestionViews> open_kept_views(const fs::path& folder) {
   topics::TopicMap* topic_map = views.topics.get();
   const std::uint64_t row_count = manifest->questions;
   views.kept_rows = [rows, row_count, topic_map](const QuestionRowVisit& visit) {
-    return read_rows(*rows, row_count, *topic_map, visit);
+    return kept::read_rows(*rows, row_count, *topic_map, visit);
   };
   const std::uint64_t group_count = manifest->groups;
-  views.kept_groups = [groups, group_count](const GroupVisit& visit) { return read_groups(*groups, group_count, visit); };
+  views.kept_groups = [groups, group_count](const GroupVisit& visit) { return kept::read_groups(*groups, group_count, visit); };
   views.kept_group_count = static_cast<std::uint32_t>(manifest->groups);
   QuestionCounts counts;
   if (manifest->types.size() == counts.types.size() && manifest->intents.size() == counts.intents.size()) {
@@ -315,13 +209,13 @@ Result<QuestionViews> open_kept_views(const fs::path& folder) {
     counts.questions = manifest->questions;
     views.kept_counts = counts;
   }
-  ::utimensat(fd.get(), kUsed, nullptr, 0);  // best effort: only which analysis to drop first reads it
+  ::utimensat(fd.get(), kKeptUsed, nullptr, 0);  // best effort: only which analysis to drop first reads it
   return views;
 }
 
 KeepSlot::KeepSlot(fs::path root, std::string name, int lock_fd)
     : root_(std::move(root)), name_(std::move(name)), lock_fd_(lock_fd) {
-  building_ = root_ / (kBuildingPrefix + name_ + "-" + std::to_string(::getpid()));
+  building_ = root_ / (kKeptBuildingPrefix + name_ + "-" + std::to_string(::getpid()));
 }
 
 KeepSlot::KeepSlot(KeepSlot&& other) noexcept
@@ -339,29 +233,29 @@ Result<KeepSlot> KeepSlot::begin(const fs::path& root, std::string name) {
   std::error_code ec;
   fs::create_directories(root, ec);
   if (ec) return make_error(errc::io, "cannot create " + root.string() + ": " + ec.message());
-  const int fd = ::open((root / kLock).c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  if (fd < 0) return io_error("cannot create " + (root / kLock).string(), errno);
+  const int fd = ::open((root / kKeptLock).c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0) return kept_io_error("cannot create " + (root / kKeptLock).string(), errno);
   if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
     const int why = errno;
     ::close(fd);
     if (why == EWOULDBLOCK) return make_error(errc::store_in_use, "another paa is keeping an analysis in " + root.string());
-    return io_error("cannot lock " + (root / kLock).string(), why);
+    return kept_io_error("cannot lock " + (root / kKeptLock).string(), why);
   }
   KeepSlot slot(root, std::move(name), fd);
-  tidy(root, slot.name_);
-  if (::mkdir(slot.building_.c_str(), 0755) != 0) return io_error("cannot create " + slot.building_.string(), errno);
+  tidy_kept(root, slot.name_);
+  if (::mkdir(slot.building_.c_str(), 0755) != 0) return kept_io_error("cannot create " + slot.building_.string(), errno);
   return slot;
 }
 
 Result<void> KeepSlot::publish(QuestionViews& views, KeptManifest manifest) {
   auto written = [&]() -> Result<void> {
-    auto dir = open_folder(building_);
+    auto dir = open_kept_folder(building_);
     if (!dir) return dir.error();
-    DirFd fd(*dir);
+    KeptDirFd fd(*dir);
     manifest.questions = views.unique->rows();
     manifest.groups = views.groups->group_count();
     manifest.topics = views.topics->size();
-    auto rows = extmem::ZstdFileWriter::create(fd.get(), kRows);
+    auto rows = extmem::ZstdFileWriter::create(fd.get(), kKeptRows);
     if (!rows) return rows.error();
     std::string record;
     QuestionCounts counts;
@@ -369,7 +263,7 @@ Result<void> KeepSlot::publish(QuestionViews& views, KeptManifest manifest) {
                                                    const topics::Topic& topic) -> Result<void> {
       counts.add(g);
       record.clear();
-      put_row(record, q, g, topic.number);
+      kept::put_row(record, q, g, topic.number);
       (*rows)->append(record);
       return {};
     });
@@ -377,25 +271,25 @@ Result<void> KeepSlot::publish(QuestionViews& views, KeptManifest manifest) {
     if (auto finished = (*rows)->finish(); !finished) return finished;
     manifest.types.assign(counts.types.begin(), counts.types.end());
     manifest.intents.assign(counts.intents.begin(), counts.intents.end());
-    auto groups = extmem::ZstdFileWriter::create(fd.get(), kGroups);
+    auto groups = extmem::ZstdFileWriter::create(fd.get(), kKeptGroups);
     if (!groups) return groups.error();
     auto listed = views.groups->for_each_group([&](const topics::GroupRecord& g) -> Result<void> {
       record.clear();
-      put_group(record, g);
+      kept::put_group(record, g);
       (*groups)->append(record);
       return {};
     });
     if (!listed) return listed;
     if (auto finished = (*groups)->finish(); !finished) return finished;
-    if (auto kept = views.topics->keep(fd.get(), kTopics); !kept) return kept;
-    if (auto kept = extmem::write_new_file(fd.get(), kUsed, {}); !kept) return kept;
-    manifest.files = folder_files(building_);
+    if (auto kept = views.topics->keep(fd.get(), kKeptTopics); !kept) return kept;
+    if (auto kept = extmem::write_new_file(fd.get(), kKeptUsed, {}); !kept) return kept;
+    manifest.files = kept_folder_files(building_);
     manifest.bytes = 0;
     for (const auto& file : manifest.files) manifest.bytes += file.second;
     manifest.made_ms = unix_now_ms();
     // The manifest last: a folder without one is never read.
-    if (auto kept = extmem::write_new_file(fd.get(), kManifest, manifest_json(manifest)); !kept) return kept;
-    if (::fsync(fd.get()) != 0) return io_error("cannot write " + building_.string(), errno);
+    if (auto kept = extmem::write_new_file(fd.get(), kKeptManifest, manifest_json(manifest)); !kept) return kept;
+    if (::fsync(fd.get()) != 0) return kept_io_error("cannot write " + building_.string(), errno);
     return {};
   }();
   if (!written) return prefixed("cannot keep the analysis in " + root_.string() + ": ", written.error());
@@ -403,9 +297,9 @@ Result<void> KeepSlot::publish(QuestionViews& views, KeptManifest manifest) {
   const fs::path target = folder();
   int swapped = ::renameat2(AT_FDCWD, building_.c_str(), AT_FDCWD, target.c_str(), RENAME_EXCHANGE);
   if (swapped != 0 && errno == ENOENT) swapped = ::rename(building_.c_str(), target.c_str());
-  if (swapped != 0) return io_error("cannot keep the analysis in " + target.string(), errno);
-  if (auto dir = open_folder(root_)) {
-    DirFd fd(*dir);
+  if (swapped != 0) return kept_io_error("cannot keep the analysis in " + target.string(), errno);
+  if (auto dir = open_kept_folder(root_)) {
+    KeptDirFd fd(*dir);
     ::fsync(fd.get());  // the rename made durable, best effort: a lost one leaves the old analysis
   }
   return {};
@@ -413,7 +307,7 @@ Result<void> KeepSlot::publish(QuestionViews& views, KeptManifest manifest) {
 
 namespace {
 
-std::string seconds(std::int64_t ms) {
+std::string seconds_text(std::int64_t ms) {
   char text[32];
   std::snprintf(text, sizeof text, "%.1f s", static_cast<double>(ms) / 1000.0);
   return text;
@@ -467,7 +361,7 @@ Result<QuestionViews> analysis_views(StoreReader& store, const ExportRequest& re
   manifest.missing_results = summary.missing_results;
   manifest.took_ms = took.count();
   if (auto published = slot->publish(*views, manifest); !published) return published.error();
-  summary.notes.push_back("computed the analysis (" + why + ") in " + seconds(took.count()) + " and kept it in " +
+  summary.notes.push_back("computed the analysis (" + why + ") in " + seconds_text(took.count()) + " and kept it in " +
                           folder.string() + "; the next views read it until the store changes");
   return open_kept_views(folder);
 }

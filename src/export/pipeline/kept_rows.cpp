@@ -1,0 +1,121 @@
+#include "kept_rows.hpp"
+
+#include "paa/extmem/kept_bytes.hpp"
+
+#include <string_view>
+
+namespace paa::exporting::kept {
+
+namespace {
+
+constexpr std::size_t kRowNumbers = 9 * 8 + 4 + 4 + 3;
+constexpr int kRowTexts = 9;
+constexpr std::size_t kGroupNumbers = 6 * 8 + 4 + 1;
+
+// Reads `texts` length-prefixed texts into `row` (take() invalidates what it returned before).
+Result<void> take_texts(extmem::ZstdFileReader& in, int count, std::string& row, std::string_view* texts) {
+  std::size_t at[kRowTexts + 1] = {};
+  row.clear();
+  for (int i = 0; i < count; ++i) {
+    auto length = in.take_value<std::uint32_t>();
+    if (!length) return length.error();
+    auto text = in.take(*length);
+    if (!text) return text.error();
+    at[i] = row.size();
+    row.append(*text);
+    at[i + 1] = row.size();
+  }
+  for (int i = 0; i < count; ++i) texts[i] = std::string_view(row).substr(at[i], at[i + 1] - at[i]);
+  return {};
+}
+
+}  // namespace
+
+void put_row(std::string& out, const analysis::UniqueQuestion& q, const topics::QuestionGroup& g, std::uint32_t topic) {
+  using extmem::put_text;
+  using extmem::put_value;
+  for (const std::uint64_t v : {q.count, q.volume, q.index, g.group, g.trees, g.seeds, g.locales, g.members, g.volume}) {
+    put_value(out, v);
+  }
+  put_value(out, g.number);
+  put_value(out, topic);
+  put_value(out, static_cast<std::uint8_t>(g.type));
+  put_value(out, static_cast<std::uint8_t>(g.intent));
+  put_value(out, static_cast<std::uint8_t>(g.is_representative ? 1 : 0));
+  for (const std::string_view text : {q.question, q.answer, q.url, q.title, q.first_q, q.first_hl, q.first_gl,
+                                      q.first_city, g.representative}) {
+    put_text(out, text);
+  }
+}
+
+void put_group(std::string& out, const topics::GroupRecord& g) {
+  for (const std::uint64_t v : {g.id, g.trees, g.seeds, g.locales, g.members, g.volume}) extmem::put_value(out, v);
+  extmem::put_value(out, g.number);
+  extmem::put_value(out, static_cast<std::uint8_t>(g.type));
+  extmem::put_text(out, g.hl);
+  extmem::put_text(out, g.representative);
+}
+
+Result<void> read_rows(extmem::ZstdFileReader& in, std::uint64_t rows, topics::TopicMap& map,
+                       const QuestionRowVisit& visit) {
+  std::string row;
+  std::string_view t[kRowTexts];
+  topics::Topic topic;
+  for (std::uint64_t n = 0; n < rows; ++n) {
+    auto head = in.take(kRowNumbers);
+    if (!head) return head.error();
+    extmem::KeptBytes b(*head);
+    std::uint64_t v[9];
+    for (auto& x : v) x = b.value<std::uint64_t>();
+    topics::QuestionGroup g;
+    g.number = b.value<std::uint32_t>();
+    const auto number = b.value<std::uint32_t>();
+    g.type = static_cast<question::QuestionType>(b.value<std::uint8_t>());
+    g.intent = static_cast<question::Intent>(b.value<std::uint8_t>());
+    g.is_representative = b.value<std::uint8_t>() != 0;
+    if (number >= map.size()) return make_error(errc::store_damaged, "the kept analysis names a topic it has not");
+    if (auto texts = take_texts(in, kRowTexts, row, t); !texts) return texts;
+    g.group = v[3];
+    g.trees = v[4];
+    g.seeds = v[5];
+    g.locales = v[6];
+    g.members = v[7];
+    g.volume = v[8];
+    g.representative = t[8];
+    topic.number = number;
+    topic.id = map.id(number);
+    topic.label = map.label(number);
+    const analysis::UniqueQuestion q{t[0], t[1], t[2], t[3], v[0], t[4], t[5], t[6], t[7], v[1], v[2]};
+    if (auto visited = visit(q, g, topic); !visited) return visited;
+  }
+  auto done = in.done();
+  if (!done) return done.error();
+  if (!*done) return make_error(errc::store_damaged, "the kept analysis has more rows than its manifest says");
+  return {};
+}
+
+Result<void> read_groups(extmem::ZstdFileReader& in, std::uint64_t groups, const GroupVisit& visit) {
+  std::string row;
+  std::string_view t[2];
+  topics::GroupRecord g;
+  for (std::uint64_t n = 0; n < groups; ++n) {
+    auto head = in.take(kGroupNumbers);
+    if (!head) return head.error();
+    extmem::KeptBytes b(*head);
+    g.id = b.value<std::uint64_t>();
+    g.trees = b.value<std::uint64_t>();
+    g.seeds = b.value<std::uint64_t>();
+    g.locales = b.value<std::uint64_t>();
+    g.members = b.value<std::uint64_t>();
+    g.volume = b.value<std::uint64_t>();
+    g.number = b.value<std::uint32_t>();
+    g.type = static_cast<question::QuestionType>(b.value<std::uint8_t>());
+    if (auto texts = take_texts(in, 2, row, t); !texts) return texts;
+    g.hl = t[0];
+    g.representative = t[1];
+    if (auto visited = visit(g); !visited) return visited;
+  }
+  return {};
+}
+
+}  // namespace paa::exporting::kept

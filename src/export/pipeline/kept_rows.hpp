@@ -1,0 +1,27 @@
+#pragma once
+// Internal: the kept analysis's rows and groups as bytes (docs/store.md "The kept analysis"):
+// each unique question joined with its group and its topic's number, and each group without its
+// stems, written into zstd streams in their order and read back once, front to back. Pure
+// layout; kept_analysis.cpp names the files and keeps them.
+#include "paa/error.hpp"
+#include "paa/export/question_rows.hpp"
+#include "paa/extmem/zstd_file.hpp"
+
+#include <cstdint>
+#include <string>
+
+namespace paa::exporting::kept {
+
+// A row: the question's numbers and texts, its group's, its topic's number.
+void put_row(std::string& out, const analysis::UniqueQuestion& q, const topics::QuestionGroup& g, std::uint32_t topic);
+// A group: its numbers, its language and its representative.
+void put_group(std::string& out, const topics::GroupRecord& g);
+
+// `rows` rows, each visited with its topic's id and label from `map`; store_damaged when the
+// stream holds fewer or more, or names a topic `map` has not.
+Result<void> read_rows(extmem::ZstdFileReader& in, std::uint64_t rows, topics::TopicMap& map,
+                       const QuestionRowVisit& visit);
+// `groups` groups (without stems and surfaces).
+Result<void> read_groups(extmem::ZstdFileReader& in, std::uint64_t groups, const GroupVisit& visit);
+
+}  // namespace paa::exporting::kept
