@@ -13,6 +13,8 @@
 #include <spdlog/spdlog.h>
 
 #include <cerrno>
+#include <csignal>
+#include <iterator>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -41,22 +43,50 @@ void log_run_start(const JobSpec& spec, const JobCheck& checked, const std::opti
 // The kept analysis after the run (docs/store.md "The kept analysis"): `paa analyze` in a child
 // process, so the harvest's memory and time stay the harvest's own, waited for before the notice
 // (which may then speak of topics). Its failure is a warning: the run's exit code is the run's.
+// The child's pid while the run waits for it: a SIGINT, SIGTERM or SIGHUP sent to the run alone
+// (timeout, a supervisor) is passed on to the analysis instead of ending the run, whose exit code
+// and notice are already decided.
+volatile std::sig_atomic_t g_analysis_child = 0;
+
+extern "C" void forward_to_analysis(int signo) {
+  const pid_t child = g_analysis_child;
+  if (child > 0) ::kill(child, signo);
+}
+
 void analyze_after_run(const JobSpec& spec) {
   const std::string store = spec.store.string();
   std::vector<std::string> args{"paa", "analyze", "--store", store, "--job", spec.name};
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
+  constexpr int kForwarded[] = {SIGINT, SIGTERM, SIGHUP};
+  // The child starts with these at their defaults and none blocked (its main installs its own).
+  posix_spawnattr_t attr;
+  ::posix_spawnattr_init(&attr);
+  sigset_t defaults, none;
+  sigemptyset(&defaults);
+  sigemptyset(&none);
+  for (const int signo : kForwarded) sigaddset(&defaults, signo);
+  ::posix_spawnattr_setsigdefault(&attr, &defaults);
+  ::posix_spawnattr_setsigmask(&attr, &none);
+  ::posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+  struct sigaction forward {};
+  forward.sa_handler = forward_to_analysis;
+  sigemptyset(&forward.sa_mask);
+  struct sigaction saved[std::size(kForwarded)];
+  for (std::size_t i = 0; i < std::size(kForwarded); ++i) ::sigaction(kForwarded[i], &forward, &saved[i]);
   pid_t child = 0;
   int status = 0;
   std::string failure;
-  if (const int spawned = ::posix_spawn(&child, "/proc/self/exe", nullptr, nullptr, argv.data(), environ); spawned != 0) {
+  if (const int spawned = ::posix_spawn(&child, "/proc/self/exe", nullptr, &attr, argv.data(), environ); spawned != 0) {
     failure = std::string("it could not start: ") + std::strerror(spawned);
   } else {
+    g_analysis_child = child;
     pid_t waited = 0;
     do {
       waited = ::waitpid(child, &status, 0);
     } while (waited < 0 && errno == EINTR);
+    g_analysis_child = 0;
     if (waited < 0) {
       failure = std::string("it could not be waited for: ") + std::strerror(errno);
     } else if (WIFSIGNALED(status)) {
@@ -65,6 +95,8 @@ void analyze_after_run(const JobSpec& spec) {
       failure = "it exited " + std::to_string(WEXITSTATUS(status));
     }
   }
+  for (std::size_t i = 0; i < std::size(kForwarded); ++i) ::sigaction(kForwarded[i], &saved[i], nullptr);
+  ::posix_spawnattr_destroy(&attr);
   if (!failure.empty()) {
     std::fprintf(stderr,
                  "paa: warning: the analysis after the run did not finish (%s); the next view of the topics "

@@ -258,9 +258,8 @@ Result<ExportSummary> analyze_selection(const OpenedStores& stores, const Export
   if (auto catalogued = catalog_selection(store, request); !catalogued) return catalogued.error();
   request.kept->tag.volumes = request.format.volumes;
   ExportSummary summary;
-  auto views = analysis_views(store, request, summary, full ? AnalysisAsk::recompute : AnalysisAsk::reuse);
+  auto views = analysis_views(store, request, summary, {.recompute = full, .must_keep = true});
   if (!views) return views.error();
-  if (!summary.warnings.empty()) return make_error(errc::io, summary.warnings.front());
   constexpr std::string_view kRead = "read from the analysis kept in ";
   for (auto& note : summary.notes) {
     if (note.starts_with(kRead)) {

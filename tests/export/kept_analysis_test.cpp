@@ -148,6 +148,26 @@ TEST_F(KeptAnalysis, OneWriterAtATimeAndTheViewStillAnswers) {
       << view.summary.warnings[0];
   EXPECT_EQ(view.text, write(store, ExportRequest{}, ExportFormat::topics).text);
   EXPECT_FALSE(fs::exists(root() / "all-r1"));
+  // `paa analyze`, which must keep what it computes, says so before computing anything.
+  ExportRequest request = kept_request();
+  ExportSummary summary;
+  auto refused = analysis_views(store, request, summary, {.must_keep = true});
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().kind(), errc::store_in_use);
+  EXPECT_EQ(summary.results, 0u) << "nothing was scanned";
+}
+
+TEST_F(KeptAnalysis, WhatIsOpenedIsJudgedByTheManifestReadWithIt) {
+  write(store, kept_request(7), ExportFormat::topics);
+  // A reader that judged the state-7 manifest, then opened the folder after a newer analysis was
+  // swapped in (here: asked for state 8), gets an error, never the other analysis as current.
+  auto other = open_kept_views(root() / "all-r1", kept_request(8).kept->tag);
+  ASSERT_FALSE(other);
+  EXPECT_NE(other.error().message.find("replaced while being opened"), std::string::npos) << other.error().message;
+  KeptManifest read;
+  auto same = open_kept_views(root() / "all-r1", kept_request(7).kept->tag, &read);
+  ASSERT_TRUE(same) << same.error().message;
+  EXPECT_EQ(read.tag.store_state, 7u);
 }
 
 TEST_F(KeptAnalysis, TheDefaultResolutionStaysAndThreeOthersMostRecentlyRead) {

@@ -153,7 +153,7 @@ Result<std::vector<KeptSummary>> kept_analyses(const fs::path& store, std::uint6
     }
     out.push_back(std::move(kept));
   }
-  if (ec) return make_error(errc::io, "cannot list " + root.string() + ": " + ec.message());
+  // A folder that cannot be listed shows what could be read: status never fails for the analysis.
   std::sort(out.begin(), out.end(), [](const KeptSummary& a, const KeptSummary& b) { return a.name < b.name; });
   return out;
 }
@@ -170,13 +170,18 @@ Result<std::optional<KeptManifest>> read_kept_manifest(const fs::path& folder) {
   return std::optional<KeptManifest>(std::move(*manifest));
 }
 
-Result<QuestionViews> open_kept_views(const fs::path& folder) {
-  // Every file through one open folder: a swap in between cannot mix two analyses.
+Result<QuestionViews> open_kept_views(const fs::path& folder, const AnalysisTag& expected, KeptManifest* read_manifest) {
+  // Every file through one open folder, judged by the manifest read through it: a swap in
+  // between cannot mix two analyses nor pass another one off as current.
   auto dir = open_kept_folder(folder);
   if (!dir) return dir.error();
   KeptDirFd fd(*dir);
   auto manifest = manifest_in(fd.get(), folder);
   if (!manifest) return manifest.error();
+  if (const auto verdict = judge_kept(*manifest, expected); verdict.freshness != Freshness::current) {
+    return make_error(errc::store_damaged, "it was replaced while being opened (" + verdict.why + ")");
+  }
+  if (read_manifest != nullptr) *read_manifest = *manifest;
   const std::string shown = folder.string();
   if (auto whole = kept_sizes_match(fd.get(), *manifest, shown); !whole) return whole.error();
   std::shared_ptr<extmem::ZstdFileReader> rows, groups;
@@ -196,11 +201,23 @@ Result<QuestionViews> open_kept_views(const fs::path& folder) {
   views.topics = std::move(*map);
   topics::TopicMap* topic_map = views.topics.get();
   const std::uint64_t row_count = manifest->questions;
-  views.kept_rows = [rows, row_count, topic_map](const QuestionRowVisit& visit) {
-    return kept::read_rows(*rows, row_count, *topic_map, visit);
+  // Damage found while streaming (a checksum, a length) fails this view's output midway: the
+  // folder is set aside for the next analysis to remove, so the next view computes anew.
+  const auto set_aside = [folder](const Error& e) {
+    if (e.kind() != errc::store_damaged) return e;
+    std::error_code ec;
+    fs::rename(folder, folder.parent_path() / (kKeptBuildingPrefix + folder.filename().string() + "-damaged"), ec);
+    return make_error(errc::store_damaged, e.message + "; the kept analysis was set aside: ask the view again");
+  };
+  views.kept_rows = [rows, row_count, topic_map, set_aside](const QuestionRowVisit& visit) -> Result<void> {
+    if (auto read = kept::read_rows(*rows, row_count, *topic_map, visit); !read) return set_aside(read.error());
+    return {};
   };
   const std::uint64_t group_count = manifest->groups;
-  views.kept_groups = [groups, group_count](const GroupVisit& visit) { return kept::read_groups(*groups, group_count, visit); };
+  views.kept_groups = [groups, group_count, set_aside](const GroupVisit& visit) -> Result<void> {
+    if (auto read = kept::read_groups(*groups, group_count, visit); !read) return set_aside(read.error());
+    return {};
+  };
   views.kept_group_count = static_cast<std::uint32_t>(manifest->groups);
   QuestionCounts counts;
   if (manifest->types.size() == counts.types.size() && manifest->intents.size() == counts.intents.size()) {
@@ -297,6 +314,15 @@ Result<void> KeepSlot::publish(QuestionViews& views, KeptManifest manifest) {
   const fs::path target = folder();
   int swapped = ::renameat2(AT_FDCWD, building_.c_str(), AT_FDCWD, target.c_str(), RENAME_EXCHANGE);
   if (swapped != 0 && errno == ENOENT) swapped = ::rename(building_.c_str(), target.c_str());
+  if (swapped != 0 && (errno == EINVAL || errno == ENOSYS || errno == ENOTSUP)) {
+    // A filesystem without the exchange (NFS, older ZFS): the old one aside, then the new one in;
+    // a reader in between finds none and computes its own.
+    const fs::path old = root_ / (kKeptBuildingPrefix + name_ + "-old-" + std::to_string(::getpid()));
+    swapped = ::rename(target.c_str(), old.c_str());
+    if (swapped == 0) swapped = ::rename(building_.c_str(), target.c_str());
+    std::error_code ec;
+    fs::remove_all(old, ec);
+  }
   if (swapped != 0) return kept_io_error("cannot keep the analysis in " + target.string(), errno);
   if (auto dir = open_kept_folder(root_)) {
     KeptDirFd fd(*dir);
@@ -315,6 +341,17 @@ std::string seconds_text(std::int64_t ms) {
 
 }  // namespace
 
+namespace {
+
+// The analysis of the request's selection, computed by a scan: for this view only.
+Result<QuestionViews> compute_views(StoreReader& store, const ExportRequest& request, ExportSummary& summary) {
+  AnalysisSink sink({.volumes = request.format.volumes});
+  if (auto scanned = scan_results(store, request, sink.needs(), {&sink}, summary); !scanned) return scanned.error();
+  return sink.finish(request.format.topics);
+}
+
+}  // namespace
+
 Result<QuestionViews> analysis_views(StoreReader& store, const ExportRequest& request, ExportSummary& summary,
                                      AnalysisAsk ask) {
   const KeptPlace& place = *request.kept;
@@ -326,29 +363,28 @@ Result<QuestionViews> analysis_views(StoreReader& store, const ExportRequest& re
   } else {
     verdict = {Freshness::stale, "it cannot be read (" + kept.error().message + ")"};
   }
-  if (verdict.freshness == Freshness::current && ask == AnalysisAsk::recompute) {
-    verdict = {Freshness::stale, "asked to compute it anew"};
-  }
+  if (verdict.freshness == Freshness::current && ask.recompute) verdict = {Freshness::stale, "asked to compute it anew"};
   if (verdict.freshness == Freshness::current) {
-    auto views = open_kept_views(folder);
+    KeptManifest opened;
+    auto views = open_kept_views(folder, place.tag, &opened);
     if (views) {
-      summary.results = (*kept)->results;
-      summary.missing_results = (*kept)->missing_results;
+      summary.results = opened.results;
+      summary.missing_results = opened.missing_results;
       summary.notes.push_back("read from the analysis kept in " + folder.string());
       return views;
     }
     verdict = {Freshness::stale, "it cannot be read (" + views.error().message + ")"};
   }
+  const std::string why = verdict.freshness == Freshness::missing ? "none was kept"
+                          : ask.recompute                         ? verdict.why
+                                                                  : "the kept one was stale: " + verdict.why;
   // The slot first: its lock keeps a second paa from computing the same analysis meanwhile, and
   // its hidden folder is what a kill during the computation leaves (removed by the next).
-  const std::string why = verdict.freshness == Freshness::missing ? "none was kept"
-                          : ask == AnalysisAsk::recompute ? verdict.why
-                                                          : "the kept one was stale: " + verdict.why;
   auto slot = KeepSlot::begin(place.root, kept_folder_name(place.tag.job, place.tag.resolution));
+  if (!slot && ask.must_keep) return slot.error();
+  const ExportSummary before_scan = summary;
   const auto started = std::chrono::steady_clock::now();
-  AnalysisSink sink({.volumes = request.format.volumes});
-  if (auto scanned = scan_results(store, request, sink.needs(), {&sink}, summary); !scanned) return scanned.error();
-  auto views = sink.finish(request.format.topics);
+  auto views = compute_views(store, request, summary);
   if (!views) return views.error();
   const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
   if (!slot) {
@@ -360,10 +396,21 @@ Result<QuestionViews> analysis_views(StoreReader& store, const ExportRequest& re
   manifest.results = summary.results;
   manifest.missing_results = summary.missing_results;
   manifest.took_ms = took.count();
-  if (auto published = slot->publish(*views, manifest); !published) return published.error();
-  summary.notes.push_back("computed the analysis (" + why + ") in " + seconds_text(took.count()) + " and kept it in " +
-                          folder.string() + "; the next views read it until the store changes");
-  return open_kept_views(folder);
+  auto published = slot->publish(*views, manifest);
+  if (published) {
+    summary.notes.push_back("computed the analysis (" + why + ") in " + seconds_text(took.count()) +
+                            " and kept it in " + folder.string() + "; the next views read it until the store changes");
+    auto reopened = open_kept_views(folder, place.tag);
+    if (reopened) return reopened;
+    published = reopened.error();  // replaced meanwhile by another paa's: computed again below
+  }
+  // Not kept (a full disk, a folder that cannot be written): never this view's failure. Keeping
+  // spent the computed rows, so they are computed once more, for this view only.
+  if (ask.must_keep) return published.error();
+  summary = before_scan;
+  summary.warnings.push_back("the analysis (" + why + ") could not be kept, so it was computed for this view only: " +
+                             published.error().message);
+  return compute_views(store, request, summary);
 }
 
 }  // namespace paa::exporting

@@ -11,6 +11,7 @@ namespace {
 constexpr std::size_t kRowNumbers = 9 * 8 + 4 + 4 + 3;
 constexpr int kRowTexts = 9;
 constexpr std::size_t kGroupNumbers = 6 * 8 + 4 + 1;
+constexpr std::uint32_t kMaxText = std::uint32_t{1} << 28;
 
 // Reads `texts` length-prefixed texts into `row` (take() invalidates what it returned before).
 Result<void> take_texts(extmem::ZstdFileReader& in, int count, std::string& row, std::string_view* texts) {
@@ -19,6 +20,9 @@ Result<void> take_texts(extmem::ZstdFileReader& in, int count, std::string& row,
   for (int i = 0; i < count; ++i) {
     auto length = in.take_value<std::uint32_t>();
     if (!length) return length.error();
+    // No text of a result is near this (responses are refused past --max-body-mib): a damaged
+    // length, which must not become an allocation of gigabytes.
+    if (*length > kMaxText) return make_error(errc::store_damaged, "the kept analysis holds a damaged length");
     auto text = in.take(*length);
     if (!text) return text.error();
     at[i] = row.size();
@@ -115,6 +119,9 @@ Result<void> read_groups(extmem::ZstdFileReader& in, std::uint64_t groups, const
     g.representative = t[1];
     if (auto visited = visit(g); !visited) return visited;
   }
+  auto done = in.done();
+  if (!done) return done.error();
+  if (!*done) return make_error(errc::store_damaged, "the kept analysis has more groups than its manifest says");
   return {};
 }
 

@@ -37,8 +37,11 @@ Result<std::vector<KeptSummary>> kept_analyses(const std::filesystem::path& stor
 // The manifest kept for `folder` (a selection's folder under analysis_root); nullopt: none.
 Result<std::optional<KeptManifest>> read_kept_manifest(const std::filesystem::path& folder);
 
-// The views kept in `folder`, read-only; its manifest as read when they were opened.
-Result<QuestionViews> open_kept_views(const std::filesystem::path& folder);
+// The views kept in `folder`, read-only, when the manifest read with them is current for
+// `expected` (store_damaged otherwise, or when a file is not the size its manifest says);
+// `opened` gets that manifest.
+Result<QuestionViews> open_kept_views(const std::filesystem::path& folder, const AnalysisTag& expected,
+                                      KeptManifest* opened = nullptr);
 
 // A new kept analysis being written: the analysis folder's lock and a hidden folder, removed
 // unless published.
@@ -74,9 +77,14 @@ inline constexpr std::size_t kKeptOtherResolutions = 3;
 // The question views of `request`'s selection for a view that reads them whole: the kept ones
 // when current (no scan), else computed by a scan of `store` and kept (or, when they cannot be
 // kept, used once). `summary` gets the scan's figures either way, and a note saying which.
-// `recompute`: computed and kept even when the kept one is current (`paa analyze --full`).
-enum class AnalysisAsk { reuse, recompute };
+// `recompute`: computed and kept even when the kept one is current (`paa analyze --full`);
+// `must_keep`: an analysis that cannot be kept is this call's failure, found before computing
+// when another paa holds the lock (`paa analyze`); a view's computes for itself instead.
+struct AnalysisAsk {
+  bool recompute = false;
+  bool must_keep = false;
+};
 Result<QuestionViews> analysis_views(StoreReader& store, const ExportRequest& request, ExportSummary& summary,
-                                     AnalysisAsk ask = AnalysisAsk::reuse);
+                                     AnalysisAsk ask = {});
 
 }  // namespace paa::exporting
