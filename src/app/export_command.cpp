@@ -18,6 +18,16 @@ std::vector<std::string> export_format_names() {
 
 std::string export_format_help() { return exporting::format_help(); }
 
+namespace {
+
+// What the export would have the user know: notes, then warnings.
+void print_notes(std::FILE* err, const exporting::ExportSummary& summary) {
+  for (const auto& note : summary.notes) std::fprintf(err, "paa: note: %s\n", note.c_str());
+  for (const auto& warning : summary.warnings) std::fprintf(err, "paa: warning: %s\n", warning.c_str());
+}
+
+}  // namespace
+
 void print_export_summary(std::FILE* err, const std::string& output, const OpenedStores& stores,
                           const exporting::ExportPlan& plan, const exporting::ExportSummary& summary) {
   const exporting::ViewRow& view = *plan.view;
@@ -41,8 +51,7 @@ void print_export_summary(std::FILE* err, const std::string& output, const Opene
                  std::string(view.records).c_str(), summary.parts, output.c_str());
     return;
   }
-  for (const auto& note : summary.notes) std::fprintf(err, "paa: note: %s\n", note.c_str());
-  for (const auto& warning : summary.warnings) std::fprintf(err, "paa: warning: %s\n", warning.c_str());
+  print_notes(err, summary);
   if (plan.folder) {
     const std::filesystem::path dir = output;
     std::fprintf(err, "paa: wrote a report of %llu results to %s (open %s)\n", n(summary.records), output.c_str(),
@@ -91,8 +100,7 @@ int run_export(ExportRequest request, ExportCommand command) {
   if (!topics) {
     print_export_summary(stderr, request.output, *stores, *plan, *summary);
   } else {
-    for (const auto& note : summary->notes) std::fprintf(stderr, "paa: note: %s\n", note.c_str());
-    for (const auto& warning : summary->warnings) std::fprintf(stderr, "paa: warning: %s\n", warning.c_str());
+    print_notes(stderr, *summary);
   }
   return kExitOk;
 }

@@ -7,6 +7,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <optional>
 #include <string>
 
 namespace paa::cli {
@@ -53,6 +54,11 @@ inline void add_stored_key_options(CLI::App& app, app::StoredKey& key) {
 inline void add_locale_options(CLI::App& app, std::string& hl, std::string& gl) {
   app.add_option("--hl", hl, "Only this language (e.g. en)");
   app.add_option("--gl", gl, "Only this country (e.g. us)");
+}
+
+// --resolution of the topics a command shows or keeps (docs/topics.md "Resolution").
+inline CLI::Option* add_resolution_option(CLI::App& app, std::optional<double>& resolution) {
+  return app.add_option("--resolution", resolution, "Higher = more, smaller topics; lower = fewer, broader (default 1)");
 }
 
 }  // namespace paa::cli

@@ -203,7 +203,6 @@ std::optional<KeptPlace> kept_place(const OpenedStores& stores, const ExportRequ
   AnalysisTag tag = analysis_tag_now(*state, request.job);
   tag.resolution = request.format.topics.resolution;
   tag.max_question_depth = static_cast<std::uint32_t>(request.format.max_question_depth);
-  tag.volumes = request.format.volumes;  // set again once the selection is catalogued
   return KeptPlace{analysis_root(*stores.folder), std::move(tag)};
 }
 
@@ -256,7 +255,6 @@ Result<ExportSummary> analyze_selection(const OpenedStores& stores, const Export
   }
   StoreReader& store = *stores.reader;
   if (auto catalogued = catalog_selection(store, request); !catalogued) return catalogued.error();
-  request.kept->tag.volumes = request.format.volumes;
   ExportSummary summary;
   auto views = analysis_views(store, request, summary, {.recompute = full, .must_keep = true});
   if (!views) return views.error();

@@ -52,7 +52,6 @@ Result<ExportSummary> export_store(StoreReader& store, const ExportRequest& sele
   if (view.takes(kShowsAttributes) || view.takes(kShowsDemand)) {
     if (auto catalogued = catalog_selection(store, request); !catalogued) return catalogued.error();
   }
-  if (request.kept) request.kept->tag.volumes = request.format.volumes;
   if (view.stream != nullptr) return view.stream(store, request, out);
   return run_writer(view, store, request, out);
 }

@@ -63,7 +63,6 @@ Result<void> ScratchFile::keep_as(int dir_fd, const std::string& name) {
     }
     left -= static_cast<std::uint64_t>(n);
   }
-  if (why == 0 && ::fsync(to) != 0) why = errno;
   ::close(to);
   if (why != 0) return make_error(errc::io, "cannot write " + name + ": " + std::strerror(why));
   return {};
@@ -78,20 +77,10 @@ Result<std::string> ScratchFile::read_all() const {
 Result<void> write_new_file(int dir_fd, const std::string& name, std::string_view bytes) {
   const int fd = ::openat(dir_fd, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
   if (fd < 0) return make_error(errc::io, "cannot create " + name + ": " + std::strerror(errno));
-  int why = 0;
-  while (!bytes.empty()) {
-    const ssize_t n = ::write(fd, bytes.data(), bytes.size());
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      why = n < 0 ? errno : EIO;
-      break;
-    }
-    bytes.remove_prefix(static_cast<std::size_t>(n));
-  }
-  if (why == 0 && ::fsync(fd) != 0) why = errno;
+  FdSink sink(fd, name);
+  auto written = sink.write(bytes);
   ::close(fd);
-  if (why != 0) return make_error(errc::io, "cannot write " + name + ": " + std::strerror(why));
-  return {};
+  return written;
 }
 
 ScratchFile::ScratchFile(int fd, std::string path, std::size_t buffer)

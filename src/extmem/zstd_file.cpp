@@ -1,5 +1,7 @@
 #include "paa/extmem/zstd_file.hpp"
 
+#include "paa/output/sink.hpp"
+
 #include <zstd.h>
 
 #include <algorithm>
@@ -14,22 +16,12 @@ namespace {
 constexpr int kLevel = 3;  // zstd's default: most of the ratio at a fraction of the time
 constexpr std::size_t kChunk = std::size_t{1} << 20;
 
-Result<void> write_all(int fd, const char* data, std::size_t size, const std::string& name) {
-  while (size > 0) {
-    const ssize_t n = ::write(fd, data, size);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return make_error(errc::io, "cannot write " + name + ": " + std::strerror(n < 0 ? errno : EIO));
-    data += n;
-    size -= static_cast<std::size_t>(n);
-  }
-  return {};
-}
-
 }  // namespace
 
 struct ZstdFileWriter::Impl {
   int fd = -1;
   std::string name;
+  std::unique_ptr<FdSink> sink;
   ZSTD_CCtx* cctx = nullptr;
   std::string in, out;
   Result<void> error;
@@ -48,7 +40,7 @@ struct ZstdFileWriter::Impl {
         error = make_error(errc::io, "cannot compress " + name + ": " + ZSTD_getErrorName(left));
         break;
       }
-      if (output.pos > 0) error = write_all(fd, out.data(), output.pos, name);
+      if (output.pos > 0) error = sink->write({out.data(), output.pos});
       finished = mode == ZSTD_e_end ? left == 0 : input.pos == input.size;
     }
     in.clear();
@@ -63,6 +55,7 @@ Result<std::unique_ptr<ZstdFileWriter>> ZstdFileWriter::create(int dir_fd, const
   impl->name = name;
   impl->fd = ::openat(dir_fd, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
   if (impl->fd < 0) return make_error(errc::io, "cannot create " + name + ": " + std::strerror(errno));
+  impl->sink = std::make_unique<FdSink>(impl->fd, name);
   impl->cctx = ZSTD_createCCtx();
   if (impl->cctx == nullptr) return make_error(errc::io, "cannot compress " + name + ": out of memory");
   ZSTD_CCtx_setParameter(impl->cctx, ZSTD_c_compressionLevel, kLevel);
@@ -84,7 +77,6 @@ void ZstdFileWriter::append(std::string_view bytes) {
 Result<void> ZstdFileWriter::finish() {
   Impl& w = *impl_;
   w.compress(ZSTD_e_end);
-  if (w.error && ::fsync(w.fd) != 0) w.error = make_error(errc::io, "cannot write " + w.name + ": " + std::strerror(errno));
   return w.error;
 }
 

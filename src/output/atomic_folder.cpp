@@ -11,6 +11,7 @@
 #include <random>
 #include <sys/file.h>
 #include <unistd.h>
+#include <utility>
 #include <vector>
 
 namespace paa {
@@ -113,8 +114,7 @@ Result<void> write_small_file(const fs::path& file, std::string_view text) {
   return {};
 }
 
-Result<void> write_folder_atomically(const FolderTarget& t,
-                                     const std::function<Result<void>(const fs::path& temp)>& produce) {
+Result<FolderWrite> FolderWrite::begin(const FolderTarget& t) {
   std::error_code ec;
   const fs::path target = t.path.filename().empty() ? t.path.parent_path() : t.path;
   const bool exists = fs::exists(target, ec);
@@ -134,51 +134,66 @@ Result<void> write_folder_atomically(const FolderTarget& t,
     return make_error(errc::invalid_input, "cannot write " + target.string() + ": folder " + parent.string() +
                                                " does not exist; create it first");
   }
-  const std::string stem = "." + target.filename().string() + ".paa-tmp-";
+  const std::string stem = t.temp_stem.empty() ? "." + target.filename().string() + ".paa-tmp-" : t.temp_stem;
   remove_abandoned(parent, stem);
   std::random_device entropy;
   const fs::path temp = parent / (stem + std::to_string(::getpid()) + "-" + std::to_string(entropy() % 1000000));
   if (!fs::create_directory(temp, ec)) return folder_error(temp, "create", ec ? ec.value() : EEXIST);
-  FolderLock writing(FolderLock::try_lock(temp));
-  // Removed on any failure; after a crash or a kill, by the next write to the same place.
-  struct TempFolder {
-    fs::path path;
-    ~TempFolder() {
-      std::error_code ignored;
-      if (!path.empty()) fs::remove_all(path, ignored);
-    }
-  } guard{temp};
+  return FolderWrite(target, temp, exists, FolderLock::try_lock(temp));
+}
 
-  if (auto produced = produce(temp); !produced) return produced;
-  if (auto durable = make_durable(temp); !durable) return durable;
-  if (exists) {
-    // Swap the folders in one step (the old one then sits at `temp`, removed by the guard), so
-    // `target` is never missing.
-    if (::renameat2(AT_FDCWD, temp.c_str(), AT_FDCWD, target.c_str(), RENAME_EXCHANGE) == 0) {
-      fsync_dir(parent);
-      return {};
-    }
-    if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP) return folder_error(target, "replace", errno);
-    // File systems without RENAME_EXCHANGE: move the old one aside, publish, then remove it
-    // (or put it back if publishing fails).
-    const fs::path old = temp.string() + "-old";
-    fs::rename(target, old, ec);
-    if (ec) return folder_error(target, "replace", ec.value());
-    fs::rename(temp, target, ec);
-    if (ec) {
-      const int err = ec.value();
-      fs::rename(old, target, ec);
-      return folder_error(target, "replace", err);
-    }
-    guard.path = old;  // removes the old folder
+FolderWrite::FolderWrite(FolderWrite&& other) noexcept
+    : target_(std::move(other.target_)), temp_(std::exchange(other.temp_, {})), exists_(other.exists_),
+      lock_fd_(std::exchange(other.lock_fd_, -1)) {}
+
+FolderWrite::~FolderWrite() {
+  // Removed on any failure; after a crash or a kill, by the next write to the same place. After
+  // an exchange it holds the old folder.
+  std::error_code ignored;
+  if (!temp_.empty()) fs::remove_all(temp_, ignored);
+  if (lock_fd_ >= 0) ::close(lock_fd_);
+}
+
+Result<void> FolderWrite::publish() {
+  std::error_code ec;
+  const fs::path parent = target_.has_parent_path() ? target_.parent_path() : fs::path(".");
+  if (auto durable = make_durable(temp_); !durable) return durable;
+  // An existing target is swapped in one step (the old one then sits at temp_, removed with
+  // this writer), so it is never missing.
+  if (exists_ && ::renameat2(AT_FDCWD, temp_.c_str(), AT_FDCWD, target_.c_str(), RENAME_EXCHANGE) == 0) {
     fsync_dir(parent);
     return {};
   }
-  fs::rename(temp, target, ec);
-  if (ec) return folder_error(target, "create", ec.value());
-  guard.path.clear();
+  if (exists_) {
+    if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP) return folder_error(target_, "replace", errno);
+    // File systems without RENAME_EXCHANGE: move the old one aside, publish, then remove it
+    // (or put it back if publishing fails).
+    const fs::path old = temp_.string() + "-old";
+    fs::rename(target_, old, ec);
+    if (ec) return folder_error(target_, "replace", ec.value());
+    fs::rename(temp_, target_, ec);
+    if (ec) {
+      const int err = ec.value();
+      fs::rename(old, target_, ec);
+      return folder_error(target_, "replace", err);
+    }
+    temp_ = old;  // removes the old folder
+    fsync_dir(parent);
+    return {};
+  }
+  fs::rename(temp_, target_, ec);
+  if (ec) return folder_error(target_, "create", ec.value());
+  temp_.clear();
   fsync_dir(parent);
   return {};
+}
+
+Result<void> write_folder_atomically(const FolderTarget& target,
+                                     const std::function<Result<void>(const fs::path& temp)>& produce) {
+  auto writing = FolderWrite::begin(target);
+  if (!writing) return writing.error();
+  if (auto produced = produce(writing->temp()); !produced) return produced;
+  return writing->publish();
 }
 
 }  // namespace paa

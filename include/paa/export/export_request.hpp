@@ -35,7 +35,7 @@ struct Partitioning {
 // it for one store's current results, no locale filter, no --since: docs/store.md).
 struct KeptPlace {
   std::filesystem::path root;  // the store's analysis folder
-  AnalysisTag tag;
+  AnalysisTag tag;  // but `volumes`: the request's (format.volumes), known once catalogued
 };
 
 struct ExportRequest {

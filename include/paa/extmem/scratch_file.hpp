@@ -47,7 +47,7 @@ class ScratchFile {
   // Flushes and maps everything written so far for reading.
   Result<ScratchMap> map(ScratchMap::Access access);
   // Flushes and copies everything written so far to a new file `name` in the folder open as
-  // `dir_fd` (made durable: fsync), which must not exist yet.
+  // `dir_fd`, which must not exist yet (durable when its folder is published: FolderWrite).
   Result<void> keep_as(int dir_fd, const std::string& name);
   // Everything written (or kept) as one string: for the kept analysis's small files.
   Result<std::string> read_all() const;
@@ -61,8 +61,8 @@ class ScratchFile {
   BufferedOutput out_;
 };
 
-// A new file `name` in the folder open as `dir_fd` holding `bytes`, durable (fsync); it must not
-// exist yet. The kept analysis's small files.
+// A new file `name` in the folder open as `dir_fd` holding `bytes`; it must not exist yet. The
+// kept analysis's small files (durable when its folder is published: FolderWrite).
 Result<void> write_new_file(int dir_fd, const std::string& name, std::string_view bytes);
 
 }  // namespace paa::extmem

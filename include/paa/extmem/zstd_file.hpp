@@ -6,7 +6,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -23,7 +22,7 @@ class ZstdFileWriter {
 
   // Errors are sticky and reported by finish().
   void append(std::string_view bytes);
-  // Ends the stream and makes the file durable (fsync).
+  // Ends the stream (durable when its folder is published: FolderWrite).
   Result<void> finish();
 
  private:
@@ -44,14 +43,6 @@ class ZstdFileReader {
   Result<bool> done();
   // The next `n` bytes, valid until the next call; an error past the end.
   Result<std::string_view> take(std::size_t n);
-  template <class T>
-  Result<T> take_value() {
-    auto bytes = take(sizeof(T));
-    if (!bytes) return bytes.error();
-    T value;
-    std::memcpy(&value, bytes->data(), sizeof(T));
-    return value;
-  }
 
  private:
   struct Impl;

@@ -24,6 +24,30 @@ struct FolderTarget {
   std::string not_replaceable;
   // An existing empty folder is written into without `force` (the report folder's `-o DIR`).
   bool empty_ok = false;
+  // How the temporary folder's name begins; "" = ".NAME.paa-tmp-". Folders beside the target
+  // that begin so and that no live writer holds are removed as abandoned.
+  std::string temp_stem = {};
+};
+
+// The same in two steps, for a writer that takes its time between them (the kept analysis: its
+// temporary folder shows, locked, while it computes): begin() checks the target, removes
+// abandoned temporary folders and makes a new one; publish() makes it durable and swaps it in.
+// Destroyed unpublished, the temporary folder is removed.
+class FolderWrite {
+ public:
+  static Result<FolderWrite> begin(const FolderTarget& target);
+  FolderWrite(FolderWrite&& other) noexcept;
+  FolderWrite& operator=(FolderWrite&&) = delete;
+  ~FolderWrite();
+  const std::filesystem::path& temp() const { return temp_; }
+  Result<void> publish();
+
+ private:
+  FolderWrite(std::filesystem::path target, std::filesystem::path temp, bool exists, int lock_fd)
+      : target_(std::move(target)), temp_(std::move(temp)), exists_(exists), lock_fd_(lock_fd) {}
+  std::filesystem::path target_, temp_;
+  bool exists_ = false;
+  int lock_fd_ = -1;  // flock on the temporary folder while this writer lives
 };
 
 // `produce` fills the temporary folder; after it returns, the folder is published.

@@ -97,18 +97,14 @@ Result<KeptManifest> manifest_in(int dir_fd, const fs::path& folder) {
 // The default resolution's folders end so ("all-r1"): they are never dropped.
 const std::string kKeptDefaultSuffix = kept_folder_name("", topics::TopicOptions{}.resolution).substr(3);
 
-// Removes what killed analyses left (their hidden folders), and past kKeptOtherResolutions
-// analyses that are not a default resolution's, the least recently read first. Under the lock.
+// Removes, past kKeptOtherResolutions, the analyses that are not a default resolution's, the
+// least recently read first (what killed analyses left is FolderWrite's to remove). Under the lock.
 void tidy_kept(const fs::path& root, const std::string& keep) {
   std::error_code ec;
   std::vector<std::pair<fs::file_time_type, fs::path>> others;
   for (const auto& entry : fs::directory_iterator(root, ec)) {
     const std::string name = entry.path().filename().string();
-    if (!entry.is_directory(ec)) continue;
-    if (name.starts_with(kKeptBuildingPrefix)) {
-      fs::remove_all(entry.path(), ec);
-      continue;
-    }
+    if (!entry.is_directory(ec) || name.starts_with(".")) continue;
     if (name == keep || name.ends_with(kKeptDefaultSuffix)) continue;
     others.emplace_back(fs::last_write_time(entry.path() / kKeptUsed, ec), entry.path());
   }
@@ -230,20 +226,15 @@ Result<QuestionViews> open_kept_views(const fs::path& folder, const AnalysisTag&
   return views;
 }
 
-KeepSlot::KeepSlot(fs::path root, std::string name, int lock_fd)
-    : root_(std::move(root)), name_(std::move(name)), lock_fd_(lock_fd) {
-  building_ = root_ / (kKeptBuildingPrefix + name_ + "-" + std::to_string(::getpid()));
-}
+KeepSlot::KeepSlot(fs::path root, std::string name, int lock_fd, FolderWrite writing)
+    : root_(std::move(root)), name_(std::move(name)), lock_fd_(lock_fd), writing_(std::move(writing)) {}
 
 KeepSlot::KeepSlot(KeepSlot&& other) noexcept
-    : root_(std::move(other.root_)), name_(std::move(other.name_)), building_(std::move(other.building_)),
-      lock_fd_(std::exchange(other.lock_fd_, -1)) {}
+    : root_(std::move(other.root_)), name_(std::move(other.name_)), lock_fd_(std::exchange(other.lock_fd_, -1)),
+      writing_(std::move(other.writing_)) {}
 
 KeepSlot::~KeepSlot() {
-  if (lock_fd_ < 0) return;
-  std::error_code ec;
-  fs::remove_all(building_, ec);  // nothing when published
-  ::close(lock_fd_);              // releases the lock
+  if (lock_fd_ >= 0) ::close(lock_fd_);  // releases the lock (writing_, unpublished, removes its folder)
 }
 
 Result<KeepSlot> KeepSlot::begin(const fs::path& root, std::string name) {
@@ -258,15 +249,21 @@ Result<KeepSlot> KeepSlot::begin(const fs::path& root, std::string name) {
     if (why == EWOULDBLOCK) return make_error(errc::store_in_use, "another paa is keeping an analysis in " + root.string());
     return kept_io_error("cannot lock " + (root / kKeptLock).string(), why);
   }
-  KeepSlot slot(root, std::move(name), fd);
-  tidy_kept(root, slot.name_);
-  if (::mkdir(slot.building_.c_str(), 0755) != 0) return kept_io_error("cannot create " + slot.building_.string(), errno);
-  return slot;
+  tidy_kept(root, name);
+  FolderTarget target{root / name, true, [](const fs::path&) { return true; }, "", false,
+                      kKeptBuildingPrefix + name + "-"};
+  auto writing = FolderWrite::begin(target);
+  if (!writing) {
+    ::close(fd);
+    return writing.error();
+  }
+  return KeepSlot(root, std::move(name), fd, std::move(*writing));
 }
 
 Result<void> KeepSlot::publish(QuestionViews& views, KeptManifest manifest) {
+  const fs::path& building = writing_.temp();
   auto written = [&]() -> Result<void> {
-    auto dir = open_kept_folder(building_);
+    auto dir = open_kept_folder(building);
     if (!dir) return dir.error();
     KeptDirFd fd(*dir);
     manifest.questions = views.unique->rows();
@@ -300,35 +297,17 @@ Result<void> KeepSlot::publish(QuestionViews& views, KeptManifest manifest) {
     if (auto finished = (*groups)->finish(); !finished) return finished;
     if (auto kept = views.topics->keep(fd.get(), kKeptTopics); !kept) return kept;
     if (auto kept = extmem::write_new_file(fd.get(), kKeptUsed, {}); !kept) return kept;
-    manifest.files = kept_folder_files(building_);
+    manifest.files = kept_folder_files(building);
     manifest.bytes = 0;
     for (const auto& file : manifest.files) manifest.bytes += file.second;
     manifest.made_ms = unix_now_ms();
     // The manifest last: a folder without one is never read.
-    if (auto kept = extmem::write_new_file(fd.get(), kKeptManifest, manifest_json(manifest)); !kept) return kept;
-    if (::fsync(fd.get()) != 0) return kept_io_error("cannot write " + building_.string(), errno);
-    return {};
+    return extmem::write_new_file(fd.get(), kKeptManifest, manifest_json(manifest));
   }();
   if (!written) return prefixed("cannot keep the analysis in " + root_.string() + ": ", written.error());
-  // Swapped in whole: the old folder (if any) takes the hidden name and is removed with the slot.
-  const fs::path target = folder();
-  int swapped = ::renameat2(AT_FDCWD, building_.c_str(), AT_FDCWD, target.c_str(), RENAME_EXCHANGE);
-  if (swapped != 0 && errno == ENOENT) swapped = ::rename(building_.c_str(), target.c_str());
-  if (swapped != 0 && (errno == EINVAL || errno == ENOSYS || errno == ENOTSUP)) {
-    // A filesystem without the exchange (NFS, older ZFS): the old one aside, then the new one in;
-    // a reader in between finds none and computes its own.
-    const fs::path old = root_ / (kKeptBuildingPrefix + name_ + "-old-" + std::to_string(::getpid()));
-    swapped = ::rename(target.c_str(), old.c_str());
-    if (swapped == 0) swapped = ::rename(building_.c_str(), target.c_str());
-    std::error_code ec;
-    fs::remove_all(old, ec);
-  }
-  if (swapped != 0) return kept_io_error("cannot keep the analysis in " + target.string(), errno);
-  if (auto dir = open_kept_folder(root_)) {
-    KeptDirFd fd(*dir);
-    ::fsync(fd.get());  // the rename made durable, best effort: a lost one leaves the old analysis
-  }
-  return {};
+  // Durable, then swapped in whole (RENAME_EXCHANGE, or the old one moved aside where the file
+  // system has no exchange): output's atomic folder.
+  return writing_.publish();
 }
 
 namespace {
@@ -355,18 +334,22 @@ Result<QuestionViews> compute_views(StoreReader& store, const ExportRequest& req
 Result<QuestionViews> analysis_views(StoreReader& store, const ExportRequest& request, ExportSummary& summary,
                                      AnalysisAsk ask) {
   const KeptPlace& place = *request.kept;
-  const fs::path folder = place.root / kept_folder_name(place.tag.job, place.tag.resolution);
+  // Whether seeds have volumes is known once the selection is catalogued: the request's.
+  AnalysisTag tag = place.tag;
+  tag.volumes = request.format.volumes;
+  const std::string name = kept_folder_name(tag.job, tag.resolution);
+  const fs::path folder = place.root / name;
   auto kept = read_kept_manifest(folder);
   FreshnessVerdict verdict;
   if (kept) {
-    verdict = judge_kept(*kept, place.tag);
+    verdict = judge_kept(*kept, tag);
   } else {
     verdict = {Freshness::stale, "it cannot be read (" + kept.error().message + ")"};
   }
   if (verdict.freshness == Freshness::current && ask.recompute) verdict = {Freshness::stale, "asked to compute it anew"};
   if (verdict.freshness == Freshness::current) {
     KeptManifest opened;
-    auto views = open_kept_views(folder, place.tag, &opened);
+    auto views = open_kept_views(folder, tag, &opened);
     if (views) {
       summary.results = opened.results;
       summary.missing_results = opened.missing_results;
@@ -380,7 +363,7 @@ Result<QuestionViews> analysis_views(StoreReader& store, const ExportRequest& re
                                                                   : "the kept one was stale: " + verdict.why;
   // The slot first: its lock keeps a second paa from computing the same analysis meanwhile, and
   // its hidden folder is what a kill during the computation leaves (removed by the next).
-  auto slot = KeepSlot::begin(place.root, kept_folder_name(place.tag.job, place.tag.resolution));
+  auto slot = KeepSlot::begin(place.root, name);
   if (!slot && ask.must_keep) return slot.error();
   const ExportSummary before_scan = summary;
   const auto started = std::chrono::steady_clock::now();
@@ -392,7 +375,7 @@ Result<QuestionViews> analysis_views(StoreReader& store, const ExportRequest& re
     return views;
   }
   KeptManifest manifest;
-  manifest.tag = place.tag;
+  manifest.tag = tag;
   manifest.results = summary.results;
   manifest.missing_results = summary.missing_results;
   manifest.took_ms = took.count();
@@ -400,7 +383,7 @@ Result<QuestionViews> analysis_views(StoreReader& store, const ExportRequest& re
   if (published) {
     summary.notes.push_back("computed the analysis (" + why + ") in " + seconds_text(took.count()) +
                             " and kept it in " + folder.string() + "; the next views read it until the store changes");
-    auto reopened = open_kept_views(folder, place.tag);
+    auto reopened = open_kept_views(folder, tag);
     if (reopened) return reopened;
     published = reopened.error();  // replaced meanwhile by another paa's: computed again below
   }

@@ -18,12 +18,13 @@ Result<void> take_texts(extmem::ZstdFileReader& in, int count, std::string& row,
   std::size_t at[kRowTexts + 1] = {};
   row.clear();
   for (int i = 0; i < count; ++i) {
-    auto length = in.take_value<std::uint32_t>();
-    if (!length) return length.error();
+    auto length_bytes = in.take(sizeof(std::uint32_t));
+    if (!length_bytes) return length_bytes.error();
+    const auto length = extmem::KeptBytes(*length_bytes).value<std::uint32_t>();
     // No text of a result is near this (responses are refused past --max-body-mib): a damaged
     // length, which must not become an allocation of gigabytes.
-    if (*length > kMaxText) return make_error(errc::store_damaged, "the kept analysis holds a damaged length");
-    auto text = in.take(*length);
+    if (length > kMaxText) return make_error(errc::store_damaged, "the kept analysis holds a damaged length");
+    auto text = in.take(length);
     if (!text) return text.error();
     at[i] = row.size();
     row.append(*text);

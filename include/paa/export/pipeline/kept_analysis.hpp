@@ -10,6 +10,7 @@
 #include "paa/export/export_request.hpp"
 #include "paa/export/pipeline/analysis_tag.hpp"
 #include "paa/export/question_rows.hpp"
+#include "paa/output/atomic_folder.hpp"
 #include "paa/store/store.hpp"
 
 #include <filesystem>
@@ -43,31 +44,32 @@ Result<std::optional<KeptManifest>> read_kept_manifest(const std::filesystem::pa
 Result<QuestionViews> open_kept_views(const std::filesystem::path& folder, const AnalysisTag& expected,
                                       KeptManifest* opened = nullptr);
 
-// A new kept analysis being written: the analysis folder's lock and a hidden folder, removed
-// unless published.
+// A new kept analysis being written: the analysis folder's lock, and the new folder written
+// beside its target by output's FolderWrite (`.building-NAME-…`, flocked; published whole,
+// removed unless published, and removed by the next writer when its writer died).
 class KeepSlot {
  public:
-  // Takes the lock of `root` (the store's analysis folder, made if missing), removes what killed
-  // analyses left and the least recently read other resolutions past kKeptOtherResolutions, and
-  // makes the hidden folder for the selection `name` (kept_folder_name). Fails with
-  // errc::store_in_use when another paa holds the lock, errc::io when the folder cannot be
-  // written: then nothing changed and the views are the caller's to use.
+  // Takes the lock of `root` (the store's analysis folder, made if missing), removes the least
+  // recently read other resolutions past kKeptOtherResolutions, and begins the folder for the
+  // selection `name` (kept_folder_name). Fails with errc::store_in_use when another paa holds the
+  // lock, errc::io when the folder cannot be written: then nothing changed and the views are
+  // the caller's to use.
   static Result<KeepSlot> begin(const std::filesystem::path& root, std::string name);
   KeepSlot(KeepSlot&&) noexcept;
   KeepSlot& operator=(KeepSlot&&) = delete;
   ~KeepSlot();
 
   // Writes `views` (their unique questions are consumed: read the kept copy after) and the
-  // manifest, then swaps the folder in whole. On failure nothing visible changed.
+  // manifest, then publishes the folder whole. On failure nothing visible changed.
   Result<void> publish(QuestionViews& views, KeptManifest manifest);
   std::filesystem::path folder() const { return root_ / name_; }
 
  private:
-  KeepSlot(std::filesystem::path root, std::string name, int lock_fd);
+  KeepSlot(std::filesystem::path root, std::string name, int lock_fd, FolderWrite writing);
   std::filesystem::path root_;
   std::string name_;
-  std::filesystem::path building_;
   int lock_fd_ = -1;
+  FolderWrite writing_;
 };
 
 // How many analyses besides the default resolution's are kept per store: the least recently
