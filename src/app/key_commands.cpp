@@ -73,7 +73,7 @@ int run_brief(const BriefRequest& f) {
   auto store = open_selected_store(f.key.job_file, f.key.store, nullptr, "brief");
   if (!store) return fail(store.error());
   const std::string store_name = "store '" + store->dir.string() + "'";
-  auto brief = topic ? exporting::gather_topic_brief(*store->reader, *topic, f.resolution.value_or(1.0), store_name)
+  auto brief = topic ? exporting::gather_topic_brief(*store->reader, *topic, f.resolution.value_or(1.0), store_name, store->dir)
                      : exporting::gather_query_brief(*store->reader, *query, store_name);
   if (!brief) return fail(brief.error());
 

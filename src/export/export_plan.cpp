@@ -198,12 +198,16 @@ namespace {
 // filter or --since (docs/store.md "The kept analysis"); other selections make their own pass.
 std::optional<KeptPlace> kept_place(const OpenedStores& stores, const ExportRequest& request) {
   if (!stores.folder || stores.at || !request.hl.empty() || !request.gl.empty() || request.format.since) return {};
-  const auto state = stores.reader->state();
-  if (!state) return {};
-  AnalysisTag tag = analysis_tag_now(*state, request.job);
-  tag.resolution = request.format.topics.resolution;
-  tag.max_question_depth = static_cast<std::uint32_t>(request.format.max_question_depth);
-  return KeptPlace{analysis_root(*stores.folder), std::move(tag)};
+  return kept_place_of(*stores.folder, *stores.reader, request);
+}
+
+// Every view of one store's results that clusters topics keeps the ids of the analysis kept for
+// its job and resolution (docs/topics.md "A topic's identity"), whether it reads that analysis
+// or computes its own pass: a topic has one id in every view.
+void keep_topic_ids(const OpenedStores& stores, ExportRequest& request) {
+  if (!stores.folder) return;
+  request.format.topics.previous = kept_topics_before(
+      analysis_root(*stores.folder) / kept_folder_name(request.job, request.format.topics.resolution), nullptr);
 }
 
 }  // namespace
@@ -214,6 +218,7 @@ Result<ExportSummary> write_export(const OpenedStores& stores, const ExportPlan&
   ExportRequest request = plan.request;
   if (auto resolved = resolve_points(stores, plan, request); !resolved) return resolved.error();
   request.kept = kept_place(stores, request);
+  keep_topic_ids(stores, request);
   if (plan.folder) {
     // The report folder's topics carry the seeds' volumes (the partitioned folders catalog their own).
     if (view.takes(kShowsDemand)) {

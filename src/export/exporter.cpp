@@ -6,6 +6,7 @@
 #include "paa/export/pipeline/pass_writer.hpp"
 #include "paa/export/pipeline/result_scan.hpp"
 #include "paa/export/view_registry.hpp"
+#include "paa/topics/topic_map.hpp"
 
 namespace paa::exporting {
 
@@ -23,6 +24,10 @@ Result<ExportSummary> run_writer(const ViewRow& view, StoreReader& store, const 
     auto views = analysis_views(store, request, summary);
     if (!views) return views.error();
     if (auto written = pass->write_views(*views); !written) return written.error();
+    if (request.format.format == ExportFormat::topic_changes && !views->topics->trend().compared) {
+      summary.notes.push_back("no analysis was kept before this one, so there is nothing to compare: the changes "
+                              "are listed from the next analysis on (after the next run, or `paa analyze --full`)");
+    }
     if (auto flushed = out.flush(); !flushed) return flushed.error();
     summary.records = writer->records();
     return summary;
@@ -49,6 +54,11 @@ Result<ExportSummary> export_store(StoreReader& store, const ExportRequest& sele
     return make_error(errc::invalid_input, std::string(view.name) + " is written to a file by name, not a stream");
   }
   ExportRequest request = selection;
+  if (view.format == ExportFormat::topic_changes && !request.kept) {
+    return make_error(errc::invalid_input,
+                      "topic-changes compares the analysis kept for one store's current results with the one before "
+                      "it: leave out --hl, --gl and --since, and give one --store (docs/topics.md \"A topic's identity\")");
+  }
   if (view.takes(kShowsAttributes) || view.takes(kShowsDemand)) {
     if (auto catalogued = catalog_selection(store, request); !catalogued) return catalogued.error();
   }

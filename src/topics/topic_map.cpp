@@ -15,7 +15,9 @@
 #include "paa/extmem/kept_bytes.hpp"
 #include "paa/extmem/scratch_reader.hpp"
 
+#include <fcntl.h>
 #include <optional>
+#include <unistd.h>
 
 namespace paa::topics {
 
@@ -144,12 +146,47 @@ Result<std::unique_ptr<TopicMap>> TopicMap::build(const QuestionGroups& groups, 
     map->labels_.append(t->label);
   }
   map->label_at_.push_back(map->labels_.size());
+  if (options.previous) {
+    if (auto carried = map->carry_ids(groups, options.previous()); !carried) return carried.error();
+    if (!options.trend) map->trend_ = {};
+  }
   return map;
+}
+
+Result<void> TopicMap::carry_ids(const QuestionGroups& groups, const std::shared_ptr<const TopicSnapshot>& previous) {
+  if (!previous) return {};
+  auto now = snapshot();
+  if (!now) return now.error();
+  now->group_topic.reserve(topic_of_.size());
+  auto listed = groups.for_each_group([&](const GroupRecord& g) -> Result<void> {
+    now->group_topic.emplace_back(g.id, topic_of_[g.number]);
+    return {};
+  });
+  if (!listed) return listed.error();
+  TopicIdentity identity = match_topics(*previous, *now);
+  ids_ = std::move(identity.ids);
+  trend_ = trend_since(*previous, std::move(identity.changes));
+  return {};
+}
+
+Result<TopicSnapshot> TopicMap::snapshot() {
+  TopicSnapshot out;
+  out.topics.reserve(size());
+  for (std::uint32_t n = 0; n < size(); ++n) {
+    auto t = topic(n);
+    if (!t) return t.error();
+    out.topics.push_back({t->id, std::string(t->label), {t->questions, t->groups, t->trees, t->volume}});
+  }
+  out.trend = trend_;
+  return out;
 }
 
 Result<Topic> TopicMap::topic(std::uint32_t number) {
   if (number >= offsets_.size()) return make_error(errc::io, "no topic " + std::to_string(number) + " (a bug in paa)");
-  return stages::read_topic_record(*records_, offsets_[number], number, record_);
+  auto t = stages::read_topic_record(*records_, offsets_[number], number, record_);
+  // The record holds the representative's id; the id is the one carried (once the ids are known).
+  if (t && number < ids_.size()) t->id = ids_[number];
+  return t;
 }
 
 
@@ -166,7 +203,22 @@ Result<void> TopicMap::keep(int dir_fd, const std::string& prefix) const {
                                      stats_.largest_part_edges, stats_.cut_parts, stats_.topics, stats_.terms}) {
     extmem::put_value(meta, figure);
   }
-  return extmem::write_new_file(dir_fd, prefix + ".meta", meta);
+  if (auto kept = extmem::write_new_file(dir_fd, prefix + ".meta", meta); !kept) return kept;
+  if (!trend_.compared) return {};
+  std::string trend;
+  extmem::put_value(trend, trend_.since_ms);
+  extmem::put_value(trend, trend_.since_results);
+  extmem::put_value(trend, static_cast<std::uint64_t>(trend_.changes.size()));
+  for (const TopicChange& c : trend_.changes) {
+    extmem::put_value(trend, static_cast<std::uint8_t>(c.kind));
+    for (const std::uint64_t v : {c.id, c.other, c.before.questions, c.before.groups, c.before.trees, c.before.volume,
+                                  c.after.questions, c.after.groups, c.after.trees, c.after.volume}) {
+      extmem::put_value(trend, v);
+    }
+    extmem::put_value(trend, c.number);
+    extmem::put_text(trend, c.label);
+  }
+  return extmem::write_new_file(dir_fd, prefix + ".trend", trend);
 }
 
 Result<std::unique_ptr<TopicMap>> TopicMap::open_kept(int dir_fd, const std::string& prefix,
@@ -194,6 +246,39 @@ Result<std::unique_ptr<TopicMap>> TopicMap::open_kept(int dir_fd, const std::str
                           (map->label_at_.empty() || map->label_at_.back() == map->labels_.size());
   if (!in.ok() || !in.done() || !consistent) {
     return make_error(errc::store_damaged, "the kept analysis is damaged: " + shown_folder + "/" + prefix + ".meta");
+  }
+  // The trend: kept only when there was a previous analysis to match against.
+  if (::faccessat(dir_fd, (prefix + ".trend").c_str(), F_OK, 0) != 0) return map;
+  auto trend_file = extmem::ScratchFile::open_kept(dir_fd, prefix + ".trend", shown_folder + "/" + prefix + ".trend");
+  if (!trend_file) return trend_file.error();
+  auto trend_bytes = (*trend_file)->read_all();
+  if (!trend_bytes) return trend_bytes.error();
+  extmem::KeptBytes t(*trend_bytes);
+  TopicTrend& trend = map->trend_;
+  trend.compared = true;
+  trend.since_ms = t.value<std::int64_t>();
+  trend.since_results = t.value<std::uint64_t>();
+  const auto count = t.value<std::uint64_t>();
+  // Bounded by what the file can hold (a damaged count must not become a huge allocation).
+  if (!t.ok() || count > trend_bytes->size()) {
+    return make_error(errc::store_damaged, "the kept analysis is damaged: " + shown_folder + "/" + prefix + ".trend");
+  }
+  trend.changes.reserve(count);
+  for (std::uint64_t i = 0; i < count && t.ok(); ++i) {
+    TopicChange c;
+    const auto kind = t.value<std::uint8_t>();
+    if (kind > static_cast<std::uint8_t>(TopicChangeKind::gone)) break;
+    c.kind = static_cast<TopicChangeKind>(kind);
+    for (std::uint64_t* v : {&c.id, &c.other, &c.before.questions, &c.before.groups, &c.before.trees, &c.before.volume,
+                             &c.after.questions, &c.after.groups, &c.after.trees, &c.after.volume}) {
+      *v = t.value<std::uint64_t>();
+    }
+    c.number = t.value<std::uint32_t>();
+    c.label = std::string(t.text());
+    trend.changes.push_back(std::move(c));
+  }
+  if (!t.ok() || !t.done() || trend.changes.size() != count) {
+    return make_error(errc::store_damaged, "the kept analysis is damaged: " + shown_folder + "/" + prefix + ".trend");
   }
   return map;
 }

@@ -9,6 +9,9 @@
 
 #include <cerrno>
 #include <csignal>
+#include <map>
+#include <set>
+#include <sstream>
 #include <string>
 
 #include <fcntl.h>
@@ -98,6 +101,73 @@ boost::json::array kept_analyses(const fs::path& dir, const fs::path& store) {
 // current, a new run makes it stale, `paa analyze` makes it current again; the facts are never
 // touched. Then a kill in the middle of `paa analyze --full`: the previous analysis stays in
 // use, whole, and the next analysis removes what the killed one left.
+// Each topic's id and its questions (every variant), from a topics-jsonl export.
+std::map<std::string, std::set<std::string>> topic_questions(const std::string& jsonl) {
+  std::map<std::string, std::set<std::string>> out;
+  std::istringstream lines(jsonl);
+  for (std::string line; std::getline(lines, line);) {
+    const auto topic = boost::json::parse(line).as_object();
+    auto& questions = out[std::string(topic.at("topic").as_string())];
+    for (const auto& group : topic.at("variant_groups").as_array()) {
+      for (const auto& v : group.at("variants").as_array()) questions.insert(std::string(v.at("question").as_string()));
+    }
+  }
+  return out;
+}
+
+// After the analysis of more keys (docs/topics.md "A topic's identity"; and of a run that changed
+// nothing, which keeps the changes before it): a topic with the same questions as before has the same id; topic-changes names as kept exactly the ids of both
+// analyses, as new or split the ids only the new one has, as gone or merged the ids only the
+// old one had; `paa topics` says what changed.
+void expect_topics_kept_their_ids(const fs::path& dir, const fs::path& job, const std::string& summary) {
+  const auto before = topic_questions(read_file(dir / "topics-jsonl.kept"));
+  auto exported = run_paa({"export", job.string(), "--format", "topics-jsonl", "-o", "topics-now.jsonl"}, dir);
+  ASSERT_EQ(exported.exit_code, 0) << exported.err;
+  const auto now = topic_questions(read_file(dir / "topics-now.jsonl"));
+  std::map<std::set<std::string>, std::string> before_by_questions;
+  for (const auto& [id, questions] : before) before_by_questions[questions] = id;
+  std::size_t unchanged = 0;
+  for (const auto& [id, questions] : now) {
+    const auto same = before_by_questions.find(questions);
+    if (same == before_by_questions.end()) continue;
+    ++unchanged;
+    EXPECT_EQ(id, same->second) << "a topic with the same questions keeps its id";
+  }
+  EXPECT_GT(unchanged, 10u) << "most topics are untouched by 20 new keys";
+  auto changes = run_paa({"export", job.string(), "--format", "topic-changes", "-o", "changes.csv"}, dir);
+  ASSERT_EQ(changes.exit_code, 0) << changes.err;
+  const auto rows = parse_csv(read_file(dir / "changes.csv"));
+  ASSERT_GT(rows.size(), 1u);
+  EXPECT_EQ(rows[0][0], "change");
+  std::map<std::string, std::size_t> kinds;
+  for (std::size_t r = 1; r < rows.size(); ++r) {
+    const std::string& kind = rows[r][0];
+    const std::string& id = rows[r][1];
+    ++kinds[kind];
+    const bool was = before.contains(id), is = now.contains(id);
+    if (kind == "same" || kind == "grew" || kind == "shrank") {
+      EXPECT_TRUE(was && is) << kind << " " << id;
+    } else if (kind == "new" || kind == "split") {
+      EXPECT_TRUE(!was && is) << kind << " " << id;
+    } else {
+      EXPECT_TRUE(kind == "gone" || kind == "merged") << kind;
+      EXPECT_TRUE(was && !is) << kind << " " << id;
+    }
+    if (kind == "split") {
+      EXPECT_TRUE(before.contains(rows[r][3])) << "split from an earlier topic";
+    }
+    if (kind == "merged") {
+      EXPECT_TRUE(now.contains(rows[r][4])) << "merged into a topic of now";
+    }
+  }
+  EXPECT_EQ(kinds["same"] + kinds["grew"] + kinds["shrank"] + kinds["new"] + kinds["split"], now.size());
+  std::string seen;
+  for (const auto& [kind, n] : kinds) seen += kind + " " + std::to_string(n) + "; ";
+  // The emulator's trees (random questions per key): the new keys' questions make topics of their own.
+  EXPECT_GT(kinds["new"], 0u) << seen;
+  EXPECT_NE(summary.find("\nSince the analysis of "), std::string::npos) << summary;
+}
+
 TEST(AnalysisE2E, TheKeptAnalysisIsComputedOnceReadAfterAndRecomputedWhenTheStoreChanges) {
   TempDir dir;
   auto job = write_job(dir.path(), "kept", 300, "concurrency = 16\nrate = 0");
@@ -164,6 +234,7 @@ TEST(AnalysisE2E, TheKeptAnalysisIsComputedOnceReadAfterAndRecomputedWhenTheStor
   auto now = run_paa({"topics", grown.string()}, dir.path());
   ASSERT_EQ(now.exit_code, 0) << now.err;
   EXPECT_NE(now.out, first.out) << "the new keys' questions are in";
+  expect_topics_kept_their_ids(dir.path(), grown, now.out);
 
   // Killed in the middle of computing anew: its hidden folder shows while it computes.
   const fs::path root = store / "analysis";

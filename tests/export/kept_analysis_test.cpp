@@ -12,6 +12,8 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <map>
+#include <sstream>
 
 namespace paa::exporting {
 namespace {
@@ -182,6 +184,52 @@ TEST_F(KeptAnalysis, TheDefaultResolutionStaysAndThreeOthersMostRecentlyRead) {
   write(store, kept_request(7, 5.0), ExportFormat::topics);
   for (const char* kept : {"all-r1", "all-r2", "all-r4", "all-r5"}) EXPECT_TRUE(fs::exists(root() / kept)) << kept;
   EXPECT_FALSE(fs::exists(root() / "all-r3"));
+}
+
+// The topics export's rows: (representative question, topic id), by representative.
+std::map<std::string, std::string> topic_ids(const std::string& csv) {
+  std::map<std::string, std::string> out;
+  std::istringstream lines(csv);
+  std::string line;
+  std::getline(lines, line);  // the head
+  while (std::getline(lines, line)) {
+    // topic,label,hl,questions,groups,trees,representative,...: the id first; the
+    // representative is the only field here holding a '?'.
+    const auto q_end = line.find('?');
+    if (q_end == std::string::npos) continue;
+    const auto q_start = line.rfind(',', q_end);
+    out[line.substr(q_start + 1, q_end - q_start)] = line.substr(0, line.find(','));
+  }
+  return out;
+}
+
+TEST_F(KeptAnalysis, ATopicKeepsItsIdWhenItsRepresentativeMovesAndTheTrendSaysItGrew) {
+  const auto first = topic_ids(write(store, kept_request(7), ExportFormat::topics).text);
+  ASSERT_TRUE(first.contains("Why is espresso bitter?")) << "the group in the most trees represents the coffee topic";
+  const std::string id = first.at("Why is espresso bitter?");
+  // New keys whose trees hold one question of the topic and nothing else (no new link): that
+  // question is in the most trees now, and represents the same topic.
+  for (int i = 0; i < 6; ++i) {
+    store.add(make_stored("descale often " + std::to_string(i), "en", "us", "",
+                          test::body_with_questions({"How often should you descale?"})));
+  }
+  const Written now = write(store, kept_request(8), ExportFormat::topics);
+  const auto ids = topic_ids(now.text);
+  ASSERT_TRUE(ids.contains("How often should you descale?")) << now.text;
+  EXPECT_EQ(ids.at("How often should you descale?"), id) << "the same topic keeps its id";
+  // Computed from the trees alone, the topic's id is its new representative's group id.
+  const auto fresh = topic_ids(write(store, ExportRequest{}, ExportFormat::topics).text);
+  EXPECT_NE(fresh.at("How often should you descale?"), id);
+  // `paa topics` says what changed since the analysis of state 7.
+  const Written summary = write(store, kept_request(8), ExportFormat::topics_summary);
+  EXPECT_NE(summary.text.find("\nSince the analysis of "), std::string::npos) << summary.text;
+  EXPECT_NE(summary.text.find("  grew "), std::string::npos) << summary.text;
+  EXPECT_EQ(write(store, ExportRequest{}, ExportFormat::topics_summary).text.find("Since the analysis"), std::string::npos)
+      << "no analysis before it: no trend";
+  // A view computing its own pass keeps the kept analysis's ids when asked to.
+  ExportRequest own;
+  own.format.topics.previous = kept_topics_before(root() / "all-r1", nullptr);
+  EXPECT_EQ(topic_ids(write(store, own, ExportFormat::topics).text), ids);
 }
 
 TEST(AnalysisTag, EachFieldThatChangesMakesItStaleWithItsReason) {

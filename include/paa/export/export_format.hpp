@@ -15,7 +15,7 @@ namespace paa::exporting {
 // the three functions below. topics_summary is `paa topics`'s text, not a --format of `paa export`.
 enum class ExportFormat {
   jsonl, json, csv, questions, related, xlsx, html, edges, failures, failures_jsonl, topics, topics_jsonl, topics_summary,
-  stability, domains
+  stability, domains, topic_changes
 };
 
 std::optional<ExportFormat> parse_export_format(std::string_view name);

@@ -13,9 +13,9 @@
 // ... until it fits). Edges between parts are dropped. Memory: 17 bytes per group, the sorts'
 // budgets, and one part's graph.
 //
-// A topic's id is its representative's variant group id: the group in the most trees (ties
-// by weighted degree, then id), so it survives a new harvest as long as that stays true. Its
-// label: its three most characteristic stems (groups holding the stem x ln(groups / groups of
+// A topic's id is the id it had in the analysis it is matched against (TopicOptions::previous,
+// topic_identity.hpp) while it is the same topic; a new topic's is its representative's variant
+// group id: the group in the most trees (ties by weighted degree, then id). Its label: its three most characteristic stems (groups holding the stem x ln(groups / groups of
 // the language holding it)), each shown as its most common word.
 #include "paa/error.hpp"
 #include "paa/extmem/scratch_file.hpp"
@@ -59,6 +59,7 @@ class TopicMap {
   std::uint32_t size() const { return static_cast<std::uint32_t>(offsets_.size()); }
   // The topic (number) of a group (GroupRecord::number).
   std::uint32_t topic_of(std::uint32_t group) const { return topic_of_[group]; }
+  std::uint32_t group_count() const { return static_cast<std::uint32_t>(topic_of_.size()); }
   // Topic `number`; the views live until the next call. Fails only when its file cannot be read.
   Result<Topic> topic(std::uint32_t number);
   // Its id and label only, from memory (what each question's row shows; ~40 bytes a topic).
@@ -67,6 +68,11 @@ class TopicMap {
     return std::string_view(labels_).substr(label_at_[number], label_at_[number + 1] - label_at_[number]);
   }
   const TopicStats& stats() const { return stats_; }
+  // What the topics did since the analysis they were matched against.
+  const TopicTrend& trend() const { return trend_; }
+  // The topics as the next analysis matches against (TopicSnapshot::group_topic left to the
+  // caller, who has the groups' ids: topic_of each group's number).
+  Result<TopicSnapshot> snapshot();
 
   // The kept analysis (docs/store.md): the topics as new files `<prefix>.*` in the folder open
   // as `dir_fd`; open_kept reads them back.
@@ -76,6 +82,8 @@ class TopicMap {
 
  private:
   TopicMap() = default;
+  // The ids matched against `previous` (topic_identity.hpp), and the trend.
+  Result<void> carry_ids(const QuestionGroups& groups, const std::shared_ptr<const TopicSnapshot>& previous);
   std::vector<std::uint32_t> topic_of_;
   std::vector<std::uint64_t> offsets_;  // of each topic's record, by number
   std::vector<std::uint64_t> ids_;      // by number
@@ -84,6 +92,7 @@ class TopicMap {
   std::unique_ptr<extmem::ScratchFile> records_;
   std::string record_;
   TopicStats stats_;
+  TopicTrend trend_;
 };
 
 // The id as the exports write it: 16 lowercase hex digits, as a variant group's.

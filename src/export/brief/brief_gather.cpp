@@ -4,6 +4,7 @@
 #include "paa/analysis/question_pass.hpp"
 #include "paa/export/export_request.hpp"
 #include "paa/export/pipeline/analysis_sink.hpp"
+#include "paa/export/pipeline/kept_analysis.hpp"
 #include "paa/export/question_rows.hpp"
 #include "paa/export/stored_tree.hpp"
 #include "paa/selection/stores.hpp"
@@ -28,7 +29,7 @@ namespace paa::exporting {
 
 namespace {
 
-constexpr std::size_t kMaxDepth = FormatOptions{}.max_question_depth;
+const std::size_t kMaxDepth = FormatOptions{}.max_question_depth;
 
 // The whole store as a brief reads it, its seeds' volumes included when its lists have some
 // (catalog_selection names the jobs whose attributes the scan reads).
@@ -229,10 +230,10 @@ struct TopicCandidates {
 
 Result<TopicCandidates> topic_candidates(QuestionViews& views, std::uint32_t number) {
   TopicCandidates candidates;
-  auto rows = views.unique->for_each([&](const analysis::UniqueQuestion& row) -> Result<void> {
-    auto g = views.groups->of(row.index);
-    if (!g) return g.error();
-    if (views.topics->topic_of(g->number) != number) return {};
+  auto rows = for_each_question_row(views, [&](const analysis::UniqueQuestion& row, const topics::QuestionGroup& group,
+                                                const topics::Topic& topic) -> Result<void> {
+    if (topic.number != number) return {};
+    const topics::QuestionGroup* g = &group;
     Candidate c;
     c.entry.question = std::string(row.question);
     c.entry.answer = std::string(row.answer);
@@ -347,14 +348,20 @@ Result<std::vector<BriefEntry>> topic_entries(StoreReader& store, TopicCandidate
 }  // namespace
 
 Result<Brief> gather_topic_brief(StoreReader& store, std::uint64_t topic_id, double resolution,
-                                 std::string_view store_name) {
+                                 std::string_view store_name, const std::optional<std::filesystem::path>& store_folder) {
   auto whole = whole_store(store);
   if (!whole) return whole.error();
-  AnalysisSink analysis({.volumes = whole->format.volumes});  // demand ranks the entries, when seeds have volumes
-  if (auto fed = feed_store(store, *whole, analysis); !fed) return fed.error();
-  topics::TopicOptions options;
-  options.resolution = resolution;
-  auto views = analysis.finish(options);
+  whole->format.topics.resolution = resolution;
+  // The store's kept analysis (read when current, else computed and kept): its topics and ids
+  // are the ones `paa topics` printed.
+  if (store_folder) whole->kept = kept_place_of(*store_folder, store, *whole);
+  auto views = [&]() -> Result<QuestionViews> {
+    ExportSummary summary;
+    if (whole->kept) return analysis_views(store, *whole, summary);
+    AnalysisSink analysis({.volumes = whole->format.volumes});  // demand ranks the entries, when seeds have volumes
+    if (auto fed = feed_store(store, *whole, analysis); !fed) return fed.error();
+    return analysis.finish(whole->format.topics);
+  }();
   if (!views) return views.error();
   auto number = find_topic(*views, topic_id, resolution, store_name);
   if (!number) return number.error();

@@ -126,6 +126,70 @@ AnalysisTag analysis_tag_now(std::uint64_t store_state, std::string job) {
   return tag;
 }
 
+std::optional<KeptPlace> kept_place_of(const fs::path& store_folder, StoreReader& store, const ExportRequest& request) {
+  const auto state = store.state();
+  if (!state) return {};
+  AnalysisTag tag = analysis_tag_now(*state, request.job);
+  tag.resolution = request.format.topics.resolution;
+  tag.max_question_depth = static_cast<std::uint32_t>(request.format.max_question_depth);
+  return KeptPlace{analysis_root(store_folder), std::move(tag)};
+}
+
+namespace {
+
+// The snapshot of the analysis in `folder`: its topics, and each group's topic (groups.zst's
+// ids by number, through the map's topic_of); nullopt when none is kept.
+Result<std::optional<topics::TopicSnapshot>> read_topic_snapshot(const fs::path& folder) {
+  auto dir = open_kept_folder(folder);
+  if (!dir) {
+    if (!fs::exists(folder)) return std::optional<topics::TopicSnapshot>();
+    return dir.error();
+  }
+  KeptDirFd fd(*dir);
+  if (::faccessat(fd.get(), kKeptManifest, F_OK, 0) != 0) return std::optional<topics::TopicSnapshot>();
+  auto manifest = manifest_in(fd.get(), folder);
+  if (!manifest) return manifest.error();
+  const std::string shown = folder.string();
+  if (auto whole = kept_sizes_match(fd.get(), *manifest, shown); !whole) return whole.error();
+  auto map = topics::TopicMap::open_kept(fd.get(), kKeptTopics, shown);
+  if (!map) return map.error();
+  auto snapshot = (*map)->snapshot();
+  if (!snapshot) return snapshot.error();
+  snapshot->made_ms = manifest->made_ms;
+  snapshot->results = manifest->results;
+  auto groups = extmem::ZstdFileReader::open(fd.get(), kKeptGroups, shown + "/" + kKeptGroups);
+  if (!groups) return groups.error();
+  snapshot->group_topic.reserve(manifest->groups);
+  topics::TopicMap& topic_map = **map;
+  auto read = kept::read_groups(**groups, manifest->groups, [&](const topics::GroupRecord& g) -> Result<void> {
+    if (g.number >= topic_map.group_count() || topic_map.topic_of(g.number) >= snapshot->topics.size()) {
+      return make_error(errc::store_damaged, "the kept analysis names a group it has not");
+    }
+    snapshot->group_topic.emplace_back(g.id, topic_map.topic_of(g.number));
+    return {};
+  });
+  if (!read) return read.error();
+  return std::optional<topics::TopicSnapshot>(std::move(*snapshot));
+}
+
+}  // namespace
+
+std::function<std::shared_ptr<const topics::TopicSnapshot>()> kept_topics_before(fs::path folder,
+                                                                                 std::vector<std::string>* warnings) {
+  return [folder = std::move(folder), warnings]() -> std::shared_ptr<const topics::TopicSnapshot> {
+    auto snapshot = read_topic_snapshot(folder);
+    if (!snapshot) {
+      if (warnings != nullptr) {
+        warnings->push_back("the topics take new ids: the analysis they keep their ids from cannot be read (" +
+                            snapshot.error().message + ")");
+      }
+      return nullptr;
+    }
+    if (!*snapshot) return nullptr;
+    return std::make_shared<const topics::TopicSnapshot>(std::move(**snapshot));
+  };
+}
+
 Result<std::vector<KeptSummary>> kept_analyses(const fs::path& store, std::uint64_t store_state) {
   std::vector<KeptSummary> out;
   const fs::path root = analysis_root(store);
@@ -322,11 +386,16 @@ std::string seconds_text(std::int64_t ms) {
 
 namespace {
 
-// The analysis of the request's selection, computed by a scan: for this view only.
-Result<QuestionViews> compute_views(StoreReader& store, const ExportRequest& request, ExportSummary& summary) {
+// The analysis of the request's selection, computed by a scan, its topics keeping the ids of
+// the analysis kept in `folder` (the one it replaces).
+Result<QuestionViews> compute_views(StoreReader& store, const ExportRequest& request, ExportSummary& summary,
+                                    const fs::path& folder) {
   AnalysisSink sink({.volumes = request.format.volumes});
   if (auto scanned = scan_results(store, request, sink.needs(), {&sink}, summary); !scanned) return scanned.error();
-  return sink.finish(request.format.topics);
+  topics::TopicOptions options = request.format.topics;
+  options.previous = kept_topics_before(folder, &summary.warnings);
+  options.trend = true;
+  return sink.finish(options);
 }
 
 }  // namespace
@@ -367,7 +436,7 @@ Result<QuestionViews> analysis_views(StoreReader& store, const ExportRequest& re
   if (!slot && ask.must_keep) return slot.error();
   const ExportSummary before_scan = summary;
   const auto started = std::chrono::steady_clock::now();
-  auto views = compute_views(store, request, summary);
+  auto views = compute_views(store, request, summary, folder);
   if (!views) return views.error();
   const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
   if (!slot) {
@@ -393,7 +462,7 @@ Result<QuestionViews> analysis_views(StoreReader& store, const ExportRequest& re
   summary = before_scan;
   summary.warnings.push_back("the analysis (" + why + ") could not be kept, so it was computed for this view only: " +
                              published.error().message);
-  return compute_views(store, request, summary);
+  return compute_views(store, request, summary, folder);
 }
 
 }  // namespace paa::exporting

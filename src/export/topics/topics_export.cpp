@@ -4,6 +4,8 @@
 #include "paa/extmem/keyed_sort.hpp"
 #include "paa/output/text.hpp"
 #include "paa/question/question_type.hpp"
+#include "paa/topics/topic_identity.hpp"
+#include "paa/topics/topic_map.hpp"
 
 #include "paa/export/pipeline/pass_writer.hpp"
 
@@ -186,7 +188,36 @@ class TopicsJsonlWriter final : public detail::PassWriter {
   }
 };
 
+class TopicChangesCsvWriter final : public detail::PassWriter {
+ public:
+  using PassWriter::PassWriter;
+  void begin() override { begin_csv(out_, options_.excel, kTopicChangesHeader); }
+
+ private:
+  Result<void> write(QuestionViews& views) override {
+    for (const topics::TopicChange& c : views.topics->trend().changes) {
+      const bool split = c.kind == topics::TopicChangeKind::split, merged = c.kind == topics::TopicChangeKind::merged;
+      append_csv_fields(out_, csv_text(options_.raw),
+                        {topics::trend_word(c), topics::topic_hex(c.id), c.label, split ? topics::topic_hex(c.other) : "",
+                         merged ? topics::topic_hex(c.other) : ""});
+      for (std::uint64_t figure : {c.before.trees, c.after.trees, c.before.questions, c.after.questions, c.before.groups,
+                                   c.after.groups, c.before.volume, c.after.volume}) {
+        out_.put(',');
+        append_decimal(out_, figure);
+      }
+      end_csv_row(out_, options_.excel);
+      ++records_;
+      if (out_.failed()) return *out_.error();
+    }
+    return {};
+  }
+};
+
 }  // namespace
+
+std::unique_ptr<FormatWriter> make_topic_changes_writer(const FormatOptions& options, BufferedOutput& out) {
+  return std::make_unique<TopicChangesCsvWriter>(options, out);
+}
 
 std::unique_ptr<FormatWriter> make_topics_writer(const FormatOptions& options, BufferedOutput& out) {
   if (options.format == ExportFormat::topics_jsonl) return std::make_unique<TopicsJsonlWriter>(options, out);

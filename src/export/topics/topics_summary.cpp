@@ -1,14 +1,19 @@
 #include "paa/export/topics/topics_summary.hpp"
 
+#include "paa/model/clock.hpp"
 #include "paa/output/text.hpp"
+#include "paa/topics/topic_map.hpp"
 #include "paa/question/question_type.hpp"
 
 #include "paa/export/pipeline/pass_writer.hpp"
 
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <cstdio>
 #include <string>
+#include <tuple>
+#include <unordered_map>
 #include <vector>
 
 namespace paa::exporting {
@@ -99,6 +104,7 @@ class TopicsSummaryWriter final : public detail::PassWriter {
       return {};
     }
     if (auto listed = write_topics(map); !listed) return listed;
+    write_trend(map.trend());
     out_.append("\nQuestion types:" + shares(question::kQuestionTypes, sh.types, sh.questions));
     out_.append("\nIntents:       " + shares(question::kIntents, sh.intents, sh.questions) + "\n");
     write_hubs(*hubs);
@@ -177,6 +183,73 @@ class TopicsSummaryWriter final : public detail::PassWriter {
       out_.append("  ... and " + with_commas(map.size() - shown) + " more (all of them: paa export --format topics)\n");
     }
     return {};
+  }
+
+  // What the topics did since the analysis their ids were kept from (docs/topics.md "A topic's
+  // identity"): a line of counts, then the largest changes of each kind.
+  void write_trend(const topics::TopicTrend& trend) {
+    if (!trend.compared) return;
+    enum Row { grew, shrank, added, split, merged, gone, rows };
+    static constexpr const char* kRowName[rows] = {"grew", "shrank", "new", "split", "merged", "gone"};
+    std::vector<const topics::TopicChange*> listed[rows];
+    std::uint64_t unchanged = 0;
+    std::unordered_map<std::uint64_t, std::string_view> label_of;
+    for (const auto& c : trend.changes) label_of.emplace(c.id, c.label);
+    for (const auto& c : trend.changes) {
+      const std::string_view word = topics::trend_word(c);
+      if (word == "same") {
+        ++unchanged;
+        continue;
+      }
+      for (int r = 0; r < rows; ++r) {
+        if (word == kRowName[r]) listed[r].push_back(&c);
+      }
+    }
+    const auto delta = [](std::uint64_t before, std::uint64_t after) {
+      return static_cast<std::int64_t>(after) - static_cast<std::int64_t>(before);
+    };
+    const auto signed_text = [](std::int64_t v) {
+      return (v > 0 ? "+" : v < 0 ? "-" : "") + with_commas(static_cast<std::uint64_t>(v < 0 ? -v : v));
+    };
+    std::string head = "\nSince the analysis of " + (trend.since_ms > 0 ? format_utc(trend.since_ms, "%Y-%m-%d %H:%M UTC") : std::string("an unknown time")) +
+                       " (" + with_commas(trend.since_results) + " results):";
+    for (int r = 0; r < rows; ++r) {
+      head += std::string(r == 0 ? " " : ", ") + with_commas(listed[r].size()) + " " + kRowName[r];
+    }
+    out_.append(head + ", " + with_commas(unchanged) + " the same size\n");
+    if (unchanged == trend.changes.size()) return;
+    out_.append("  change     trees  questions  topic\n");
+    for (int r = 0; r < rows; ++r) {
+      auto& of_kind = listed[r];
+      // The largest changes first (by trees, then questions; ties by id).
+      const auto magnitude = [&](const topics::TopicChange* c) {
+        return std::make_tuple(std::abs(delta(c->before.trees, c->after.trees)),
+                               std::abs(delta(c->before.questions, c->after.questions)));
+      };
+      std::stable_sort(of_kind.begin(), of_kind.end(), [&](const auto* a, const auto* b) {
+        const auto ma = magnitude(a), mb = magnitude(b);
+        return ma != mb ? ma > mb : a->id < b->id;
+      });
+      const std::size_t shown = std::min<std::size_t>(of_kind.size(), summary_.trend_rows);
+      for (std::size_t i = 0; i < shown; ++i) {
+        const topics::TopicChange& c = *of_kind[i];
+        char head_cells[64];
+        std::snprintf(head_cells, sizeof head_cells, "  %-7s %8s %10s  ", kRowName[r],
+                      signed_text(delta(c.before.trees, c.after.trees)).c_str(),
+                      signed_text(delta(c.before.questions, c.after.questions)).c_str());
+        std::string line = head_cells;
+        line += cell(c.label.empty() ? std::string_view("(no words)") : std::string_view(c.label), 40, false);
+        if (r == split || r == merged) {
+          const auto other = label_of.find(c.other);
+          line += std::string(r == split ? " (from: " : " (into: ") +
+                  (other == label_of.end() ? topics::topic_hex(c.other) : cell(other->second, 40, false)) + ")";
+        }
+        out_.append(line + "\n");
+      }
+      if (of_kind.size() > shown) {
+        out_.append("  " + std::string(kRowName[r]) + ": and " + with_commas(of_kind.size() - shown) + " more\n");
+      }
+    }
   }
 
   void write_hubs(const std::vector<Hub>& hubs) {

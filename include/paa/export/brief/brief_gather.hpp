@@ -10,6 +10,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
+#include <optional>
 #include <string_view>
 
 namespace paa::exporting {
@@ -30,8 +32,10 @@ Result<Brief> gather_query_brief(StoreReader& store, const Query& query, std::st
 // stability: in the key its answer comes from; the related searches of the trees that hold the
 // topic's questions (the first kTopicRelatedListed, most trees first); the domains of the
 // answers in those trees (a question once per tree). not_found when no topic has that id.
+// `store_folder`: the store's folder, whose kept analysis gives the topics (docs/store.md).
 Result<Brief> gather_topic_brief(StoreReader& store, std::uint64_t topic_id, double resolution,
-                                 std::string_view store_name);
+                                 std::string_view store_name,
+                                 const std::optional<std::filesystem::path>& store_folder = std::nullopt);
 
 // A topic id as `paa topics` prints it: 16 hex digits (any case); invalid_input otherwise.
 Result<std::uint64_t> parse_topic_id(std::string_view text);

@@ -14,7 +14,11 @@
 #include "paa/store/store.hpp"
 
 #include <filesystem>
+#include <functional>
+#include <memory>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace paa::exporting {
 
@@ -24,6 +28,18 @@ std::filesystem::path analysis_root(const std::filesystem::path& store);
 // The tag of an analysis this paa would make of the store in `state` for `job` with the default
 // options (the request's options are set by the caller).
 AnalysisTag analysis_tag_now(std::uint64_t store_state, std::string job);
+
+// Where `request`'s analysis of the store in `store_folder` is kept, tagged for the store's state
+// now (the request's job, resolution and depth); nullopt when the state cannot be read. The
+// caller decides whether the selection is one the analysis is kept for.
+std::optional<KeptPlace> kept_place_of(const std::filesystem::path& store_folder, StoreReader& store,
+                                       const ExportRequest& request);
+
+// The topics of the analysis kept in `folder` (whatever its tag), as the next analysis's topics
+// match against to keep their ids (topic_identity.hpp), read when the topics are built. Null
+// when none is kept; when it cannot be read, also null, and `warnings` (may be null) says why.
+std::function<std::shared_ptr<const topics::TopicSnapshot>()> kept_topics_before(std::filesystem::path folder,
+                                                                                 std::vector<std::string>* warnings);
 
 // What `paa status` shows of each analysis kept for a store: its manifest and whether it is
 // current for the store's state now and this paa (for the options it was made with).

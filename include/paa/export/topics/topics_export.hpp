@@ -20,4 +20,12 @@ inline constexpr std::string_view kTopicsVolumeHeader =
 
 std::unique_ptr<FormatWriter> make_topics_writer(const FormatOptions& options, BufferedOutput& out);
 
+// `topic-changes` (docs/topics.md "A topic's identity"): one row per topic of the kept analysis
+// and per topic of the analysis before it that no topic kept: what it did in between. Read from
+// the kept analysis only (a selection it is kept for).
+inline constexpr std::string_view kTopicChangesHeader =
+    "change,topic,label,from_topic,into_topic,trees_before,trees,questions_before,questions,groups_before,groups,"
+    "volume_before,volume";
+std::unique_ptr<FormatWriter> make_topic_changes_writer(const FormatOptions& options, BufferedOutput& out);
+
 }  // namespace paa::exporting

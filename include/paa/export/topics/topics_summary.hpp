@@ -13,6 +13,7 @@ namespace paa::exporting {
 struct TopicsSummaryOptions {
   std::size_t topics = 15;  // topics listed
   std::size_t hubs = 10;    // hubs listed
+  std::size_t trend_rows = 5;  // of each change since the previous analysis (grew, new, gone, ...)
 };
 
 std::unique_ptr<FormatWriter> make_topics_summary_writer(const FormatOptions& options, BufferedOutput& out,
