@@ -77,7 +77,10 @@ const std::array kRows{
             "each key's questions over its versions: stable, new, gone, intermittent"},
     ViewRow{ExportFormat::domains, "domains", true, "rows", kTrees | kCsv | kTakesDomain, {}, make_domains_writer,
             nullptr, nullptr, nullptr, "who owns the answers: one row per registrable domain"},
-    ViewRow{ExportFormat::topic_changes, "topic-changes", true, "rows", kCsv | kTopics, {}, make_topic_changes_writer,
+    ViewRow{ExportFormat::topic_changes, "topic-changes", true, "rows", kCsv | kTopics,
+            "--at shows results as they were; topic-changes compares the analysis kept for the store now with the "
+            "one before it: leave out --at",
+            make_topic_changes_writer,
             nullptr, nullptr, nullptr,
             "what each topic did since the analysis before the kept one: grew, shrank, new, split, merged, gone"},
 };

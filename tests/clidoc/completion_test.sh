@@ -71,10 +71,10 @@ expect "paa -" -h --help --version
 # Flags per command, values with a fixed set of choices, --flag=value.
 expect "paa run --c" --ca-file --concurrency
 expect "paa run --store out/x.db --c" --ca-file --concurrency
-expect "paa export --format " csv domains edges failures failures-jsonl html json jsonl questions related stability topics topics-jsonl xlsx
+expect "paa export --format " csv domains edges failures failures-jsonl html json jsonl questions related stability topic-changes topics topics-jsonl xlsx
 expect "paa export --format j" json jsonl
 expect "paa export --format=c" csv
-expect "paa export --format=" csv domains edges failures failures-jsonl html json jsonl questions related stability topics topics-jsonl xlsx
+expect "paa export --format=" csv domains edges failures failures-jsonl html json jsonl questions related stability topic-changes topics topics-jsonl xlsx
 expect "paa run --on-quota " stop wait
 expect "paa brief --format " html jsonld md
 expect "paa run --progress b" bar
