@@ -24,12 +24,13 @@ const char* trend_word(const TopicChange& c) {
   return after > before ? "grew" : after < before ? "shrank" : "same";
 }
 
-TopicTrend trend_since(const TopicSnapshot& previous, std::vector<TopicChange> changes) {
+TopicTrend trend_since(const TopicTrend& previous_trend, std::int64_t previous_made_ms, std::uint64_t previous_results,
+                       std::vector<TopicChange> changes) {
   const bool nothing_changed = std::all_of(changes.begin(), changes.end(), [](const TopicChange& c) {
     return c.kind == TopicChangeKind::same && c.before == c.after;
   });
-  if (nothing_changed && previous.trend.compared) return previous.trend;
-  return {true, previous.made_ms, previous.results, std::move(changes)};
+  if (nothing_changed && previous_trend.compared) return previous_trend;
+  return {true, previous_made_ms, previous_results, std::move(changes)};
 }
 
 std::uint64_t next_topic_id(std::uint64_t natural) {
@@ -43,45 +44,35 @@ namespace {
 
 constexpr std::uint32_t kNone = ~std::uint32_t{0};
 
-// The (new, previous) topic pairs of the groups both analyses hold, counted: sorted by new, then previous.
-struct Shares {
-  std::vector<std::uint32_t> now_groups, before_groups;  // n(T), n(O): groups per topic
-  std::vector<std::pair<std::uint64_t, std::uint64_t>> counted;  // ((T << 32) | O, s(T, O))
-};
-
-Shares count_shares(const TopicSnapshot& previous, const TopicSnapshot& now) {
-  Shares s;
-  s.now_groups.assign(now.topics.size(), 0);
-  s.before_groups.assign(previous.topics.size(), 0);
-  auto before = previous.group_topic;
-  std::sort(before.begin(), before.end());
-  for (const auto& [group, topic] : before) ++s.before_groups[topic];
-  std::vector<std::uint64_t> pairs;
-  pairs.reserve(now.group_topic.size());
-  for (const auto& [group, topic] : now.group_topic) {
-    ++s.now_groups[topic];
-    const auto at = std::lower_bound(before.begin(), before.end(), std::pair<std::uint64_t, std::uint32_t>{group, 0});
-    if (at != before.end() && at->first == group) pairs.push_back((std::uint64_t{topic} << 32) | at->second);
-  }
-  std::sort(pairs.begin(), pairs.end());
-  for (const std::uint64_t p : pairs) {
-    if (!s.counted.empty() && s.counted.back().first == p) {
-      ++s.counted.back().second;
-    } else {
-      s.counted.emplace_back(p, 1);
-    }
-  }
-  return s;
+TopicSide side_of(const TopicSnapshot& snapshot) {
+  TopicSide side;
+  side.groups.assign(snapshot.topics.size(), 0);
+  for (const auto& t : snapshot.topics) side.ids.push_back(t.id);
+  for (const auto& [group, topic] : snapshot.group_topic) ++side.groups[topic];
+  return side;
 }
 
 }  // namespace
 
-TopicIdentity match_topics(const TopicSnapshot& previous, const TopicSnapshot& now) {
-  const Shares s = count_shares(previous, now);
+TopicShares count_shares(std::vector<std::uint64_t> pairs) {
+  std::sort(pairs.begin(), pairs.end());
+  TopicShares counted;
+  for (const std::uint64_t p : pairs) {
+    if (!counted.empty() && counted.back().first == p) {
+      ++counted.back().second;
+    } else {
+      counted.emplace_back(p, 1);
+    }
+  }
+  return counted;
+}
+
+TopicIdentity match_topic_ids(const TopicSide& previous, const TopicSide& now, const TopicShares& shares) {
+  const std::size_t before_count = previous.ids.size(), now_count = now.ids.size();
   // Each side's partner sharing the most (ties: the smaller number), and how much.
-  std::vector<std::uint32_t> best_before(now.topics.size(), kNone), best_now(previous.topics.size(), kNone);
-  std::vector<std::uint64_t> best_before_share(now.topics.size(), 0), best_now_share(previous.topics.size(), 0);
-  for (const auto& [pair, share] : s.counted) {
+  std::vector<std::uint32_t> best_before(now_count, kNone), best_now(before_count, kNone);
+  std::vector<std::uint32_t> best_before_share(now_count, 0), best_now_share(before_count, 0);
+  for (const auto& [pair, share] : shares) {
     const auto t = static_cast<std::uint32_t>(pair >> 32);
     const auto o = static_cast<std::uint32_t>(pair & 0xffffffffU);
     if (share > best_before_share[t]) best_before_share[t] = share, best_before[t] = o;
@@ -92,50 +83,59 @@ TopicIdentity match_topics(const TopicSnapshot& previous, const TopicSnapshot& n
   const auto most_of = [](std::uint64_t share, std::uint64_t whole) { return share * 2 > whole; };
 
   TopicIdentity out;
-  out.ids.assign(now.topics.size(), 0);
-  std::vector<bool> carried(previous.topics.size(), false), keeps(now.topics.size(), false);
-  std::unordered_set<std::uint64_t> taken;
-  for (const auto& o : previous.topics) taken.insert(o.id);
-  for (std::uint32_t t = 0; t < now.topics.size(); ++t) {
+  out.ids.assign(now_count, 0);
+  out.kept_from.assign(now_count, kNone);
+  std::vector<bool> carried(before_count, false), keeps(now_count, false);
+  for (std::uint32_t t = 0; t < now_count; ++t) {
     const std::uint32_t o = best_before[t];
-    if (o != kNone && most_of(best_before_share[t], s.now_groups[t]) && most_of(best_before_share[t], s.before_groups[o])) {
-      out.ids[t] = previous.topics[o].id;
+    if (o != kNone && most_of(best_before_share[t], now.groups[t]) && most_of(best_before_share[t], previous.groups[o])) {
+      out.ids[t] = previous.ids[o];
+      out.kept_from[t] = o;
       carried[o] = keeps[t] = true;
     }
   }
-  for (std::uint32_t t = 0; t < now.topics.size(); ++t) {
+  // Ids no new topic may take: the previous analysis's, and the new ones' own (distinct groups).
+  std::vector<std::uint64_t> taken = previous.ids;
+  taken.insert(taken.end(), now.ids.begin(), now.ids.end());
+  std::sort(taken.begin(), taken.end());
+  std::unordered_set<std::uint64_t> hashed;  // ids taken by hashing: rare
+  const auto is_taken = [&](std::uint64_t id) {
+    return id == 0 || std::binary_search(taken.begin(), taken.end(), id) || hashed.contains(id);
+  };
+  std::vector<std::uint64_t> previous_sorted = previous.ids;
+  std::sort(previous_sorted.begin(), previous_sorted.end());
+  out.changes.reserve(now_count);
+  for (std::uint32_t t = 0; t < now_count; ++t) {
     const std::uint32_t o = best_before[t];
     TopicChange change;
     change.number = t;
-    change.label = now.topics[t].label;
-    change.after = now.topics[t].figures;
     if (keeps[t]) {
       change.kind = TopicChangeKind::same;
-      change.before = previous.topics[o].figures;
     } else {
-      std::uint64_t id = now.topics[t].id;
-      while (id == 0 || taken.contains(id)) id = next_topic_id(id);
+      std::uint64_t id = now.ids[t];
+      // Its own natural id is free unless a previous topic had it.
+      if (id == 0 || std::binary_search(previous_sorted.begin(), previous_sorted.end(), id)) {
+        do id = next_topic_id(id); while (is_taken(id));
+        hashed.insert(id);
+      }
       out.ids[t] = id;
-      if (o != kNone && most_of(best_before_share[t], s.now_groups[t])) {
+      if (o != kNone && most_of(best_before_share[t], now.groups[t])) {
         change.kind = TopicChangeKind::split;
-        change.other = previous.topics[o].id;
+        change.other = previous.ids[o];
       } else {
         change.kind = TopicChangeKind::new_topic;
       }
     }
-    taken.insert(out.ids[t]);
     change.id = out.ids[t];
     out.changes.push_back(std::move(change));
   }
-  for (std::uint32_t o = 0; o < previous.topics.size(); ++o) {
+  for (std::uint32_t o = 0; o < before_count; ++o) {
     if (carried[o]) continue;
     TopicChange change;
     change.number = o;
-    change.id = previous.topics[o].id;
-    change.label = previous.topics[o].label;
-    change.before = previous.topics[o].figures;
+    change.id = previous.ids[o];
     const std::uint32_t t = best_now[o];
-    if (t != kNone && most_of(best_now_share[o], s.before_groups[o])) {
+    if (t != kNone && most_of(best_now_share[o], previous.groups[o])) {
       change.kind = TopicChangeKind::merged;
       change.other = out.ids[t];
     } else {
@@ -144,6 +144,30 @@ TopicIdentity match_topics(const TopicSnapshot& previous, const TopicSnapshot& n
     out.changes.push_back(std::move(change));
   }
   return out;
+}
+
+TopicIdentity match_topics(const TopicSnapshot& previous, const TopicSnapshot& now) {
+  const TopicSide before = side_of(previous), after = side_of(now);
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> by_group = previous.group_topic;
+  std::sort(by_group.begin(), by_group.end());
+  std::vector<std::uint64_t> pairs;
+  for (const auto& [group, topic] : now.group_topic) {
+    const auto at = std::lower_bound(by_group.begin(), by_group.end(), std::pair<std::uint64_t, std::uint32_t>{group, 0});
+    if (at != by_group.end() && at->first == group) pairs.push_back((std::uint64_t{topic} << 32) | at->second);
+  }
+  TopicIdentity identity = match_topic_ids(before, after, count_shares(std::move(pairs)));
+  for (TopicChange& c : identity.changes) {
+    const bool previous_side = c.kind == TopicChangeKind::merged || c.kind == TopicChangeKind::gone;
+    if (previous_side) {
+      c.label = previous.topics[c.number].label;
+      c.before = previous.topics[c.number].figures;
+      continue;
+    }
+    c.label = now.topics[c.number].label;
+    c.after = now.topics[c.number].figures;
+    if (c.kind == TopicChangeKind::same) c.before = previous.topics[identity.kept_from[c.number]].figures;
+  }
+  return identity;
 }
 
 }  // namespace paa::topics

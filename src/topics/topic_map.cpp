@@ -16,6 +16,7 @@
 #include "paa/extmem/scratch_reader.hpp"
 
 #include <fcntl.h>
+#include <algorithm>
 #include <optional>
 #include <unistd.h>
 
@@ -138,47 +139,141 @@ Result<std::unique_ptr<TopicMap>> TopicMap::build(const QuestionGroups& groups, 
   for (auto& t : map->topic_of_) t = numbering->number[t];
   map->ids_.reserve(clusters->topics);
   map->label_at_.reserve(clusters->topics + 1);
+  std::vector<TopicFigures> figures;  // for the trend, when there is an analysis to match
   for (std::uint32_t n = 0; n < clusters->topics; ++n) {
     auto t = map->topic(n);
     if (!t) return t.error();
     map->ids_.push_back(t->id);
     map->label_at_.push_back(map->labels_.size());
     map->labels_.append(t->label);
+    if (options.previous) figures.push_back({t->questions, t->groups, t->trees, t->volume});
   }
   map->label_at_.push_back(map->labels_.size());
   if (options.previous) {
-    if (auto carried = map->carry_ids(groups, options.previous()); !carried) return carried.error();
-    if (!options.trend) map->trend_ = {};
+    auto previous = options.previous();
+    if (!previous) return previous.error();
+    if (*previous) {
+      if (auto carried = map->carry_ids(groups, **previous, figures); !carried) return carried.error();
+      if (!options.trend) map->trend_ = {};
+    }
   }
   return map;
 }
 
-Result<void> TopicMap::carry_ids(const QuestionGroups& groups, const std::shared_ptr<const TopicSnapshot>& previous) {
-  if (!previous) return {};
-  auto now = snapshot();
-  if (!now) return now.error();
-  now->group_topic.reserve(topic_of_.size());
-  auto listed = groups.for_each_group([&](const GroupRecord& g) -> Result<void> {
-    now->group_topic.emplace_back(g.id, topic_of_[g.number]);
+namespace {
+
+// Each topic's groups: n(T) by number.
+std::vector<std::uint32_t> groups_per_topic(const std::vector<std::uint32_t>& topic_of, std::uint32_t topics) {
+  std::vector<std::uint32_t> n(topics, 0);
+  for (const std::uint32_t t : topic_of) ++n[t];
+  return n;
+}
+
+}  // namespace
+
+Result<void> TopicMap::carry_ids(const QuestionGroups& groups, PreviousTopics& previous,
+                                 const std::vector<TopicFigures>& figures) {
+  TopicMap& old = previous.map();
+  const TopicSide before{old.ids_, groups_per_topic(old.topic_of_, old.size())};
+  const TopicSide now{ids_, groups_per_topic(topic_of_, size())};
+  // The groups of both, joined by one merge of the two (language, id) orders.
+  std::vector<std::uint64_t> pairs;
+  std::string old_hl;
+  std::uint64_t old_id = 0;
+  std::uint32_t old_number = 0;
+  const auto advance = [&]() -> Result<bool> {
+    std::string_view hl;
+    auto more = previous.next_group(hl, old_id, old_number);
+    if (!more) return more.error();
+    if (*more && (old_number >= old.topic_of_.size())) {
+      return make_error(errc::store_damaged, "the analysis matched against names a group it has not");
+    }
+    old_hl.assign(hl);
+    return *more;
+  };
+  auto has_old = advance();
+  if (!has_old) return has_old.error();
+  bool more_old = *has_old;
+  auto joined = groups.for_each_group([&](const GroupRecord& g) -> Result<void> {
+    const auto old_before = [&] {
+      const int by_language = std::string_view(old_hl).compare(g.hl);
+      return by_language < 0 || (by_language == 0 && old_id < g.id);
+    };
+    while (more_old && old_before()) {
+      auto next = advance();
+      if (!next) return next.error();
+      more_old = *next;
+    }
+    if (more_old && old_hl == g.hl && old_id == g.id) {
+      pairs.push_back((std::uint64_t{topic_of_[g.number]} << 32) | old.topic_of_[old_number]);
+    }
     return {};
   });
-  if (!listed) return listed.error();
-  TopicIdentity identity = match_topics(*previous, *now);
+  if (!joined) return joined.error();
+  TopicIdentity identity = match_topic_ids(before, now, count_shares(std::move(pairs)));
+  // The figures: this analysis's from its build; the previous one's from its records. Labels
+  // are kept for the previous analysis's topics only (change_label).
+  for (TopicChange& c : identity.changes) {
+    if (c.kind == TopicChangeKind::merged || c.kind == TopicChangeKind::gone) {
+      auto t = old.topic(c.number);
+      if (!t) return t.error();
+      c.label = std::string(t->label);
+      c.before = {t->questions, t->groups, t->trees, t->volume};
+      continue;
+    }
+    c.after = figures[c.number];
+    if (c.kind == TopicChangeKind::same) {
+      auto t = old.topic(identity.kept_from[c.number]);
+      if (!t) return t.error();
+      c.before = {t->questions, t->groups, t->trees, t->volume};
+    }
+  }
   ids_ = std::move(identity.ids);
-  trend_ = trend_since(*previous, std::move(identity.changes));
+  const bool nothing_changed = std::all_of(identity.changes.begin(), identity.changes.end(), [](const TopicChange& c) {
+    return c.kind == TopicChangeKind::same && c.before == c.after;
+  });
+  const TopicTrend none;
+  const TopicTrend* trend_before = &none;
+  if (nothing_changed) {  // only then is the previous trend read (trend_since keeps it)
+    auto read = old.trend();
+    if (!read) return read.error();
+    trend_before = *read;
+  }
+  trend_ = trend_since(*trend_before, previous.made_ms, previous.results, std::move(identity.changes));
   return {};
 }
 
-Result<TopicSnapshot> TopicMap::snapshot() {
-  TopicSnapshot out;
-  out.topics.reserve(size());
-  for (std::uint32_t n = 0; n < size(); ++n) {
-    auto t = topic(n);
-    if (!t) return t.error();
-    out.topics.push_back({t->id, std::string(t->label), {t->questions, t->groups, t->trees, t->volume}});
+Result<const TopicTrend*> TopicMap::trend() {
+  if (!trend_file_) return &trend_;
+  auto trend_bytes = trend_file_->read_all();
+  if (!trend_bytes) return trend_bytes.error();
+  trend_file_.reset();
+  const auto damaged = [&] { return make_error(errc::store_damaged, "the kept analysis is damaged: " + trend_shown_); };
+  extmem::KeptBytes t(*trend_bytes);
+  TopicTrend trend;
+  trend.compared = true;
+  trend.since_ms = t.value<std::int64_t>();
+  trend.since_results = t.value<std::uint64_t>();
+  const auto count = t.value<std::uint64_t>();
+  // Bounded by what the file can hold (a damaged count must not become a huge allocation).
+  if (!t.ok() || count > trend_bytes->size()) return damaged();
+  trend.changes.reserve(count);
+  for (std::uint64_t i = 0; i < count && t.ok(); ++i) {
+    TopicChange c;
+    const auto kind = t.value<std::uint8_t>();
+    if (kind > static_cast<std::uint8_t>(TopicChangeKind::gone)) break;
+    c.kind = static_cast<TopicChangeKind>(kind);
+    for (std::uint64_t* v : {&c.id, &c.other, &c.before.questions, &c.before.groups, &c.before.trees, &c.before.volume,
+                             &c.after.questions, &c.after.groups, &c.after.trees, &c.after.volume}) {
+      *v = t.value<std::uint64_t>();
+    }
+    c.number = t.value<std::uint32_t>();
+    c.label = std::string(t.text());
+    trend.changes.push_back(std::move(c));
   }
-  out.trend = trend_;
-  return out;
+  if (!t.ok() || !t.done() || trend.changes.size() != count) return damaged();
+  trend_ = std::move(trend);
+  return &trend_;
 }
 
 Result<Topic> TopicMap::topic(std::uint32_t number) {
@@ -247,39 +342,12 @@ Result<std::unique_ptr<TopicMap>> TopicMap::open_kept(int dir_fd, const std::str
   if (!in.ok() || !in.done() || !consistent) {
     return make_error(errc::store_damaged, "the kept analysis is damaged: " + shown_folder + "/" + prefix + ".meta");
   }
-  // The trend: kept only when there was a previous analysis to match against.
+  // The trend (kept only when there was a previous analysis to match against): read when asked.
   if (::faccessat(dir_fd, (prefix + ".trend").c_str(), F_OK, 0) != 0) return map;
-  auto trend_file = extmem::ScratchFile::open_kept(dir_fd, prefix + ".trend", shown_folder + "/" + prefix + ".trend");
+  map->trend_shown_ = shown_folder + "/" + prefix + ".trend";
+  auto trend_file = extmem::ScratchFile::open_kept(dir_fd, prefix + ".trend", map->trend_shown_);
   if (!trend_file) return trend_file.error();
-  auto trend_bytes = (*trend_file)->read_all();
-  if (!trend_bytes) return trend_bytes.error();
-  extmem::KeptBytes t(*trend_bytes);
-  TopicTrend& trend = map->trend_;
-  trend.compared = true;
-  trend.since_ms = t.value<std::int64_t>();
-  trend.since_results = t.value<std::uint64_t>();
-  const auto count = t.value<std::uint64_t>();
-  // Bounded by what the file can hold (a damaged count must not become a huge allocation).
-  if (!t.ok() || count > trend_bytes->size()) {
-    return make_error(errc::store_damaged, "the kept analysis is damaged: " + shown_folder + "/" + prefix + ".trend");
-  }
-  trend.changes.reserve(count);
-  for (std::uint64_t i = 0; i < count && t.ok(); ++i) {
-    TopicChange c;
-    const auto kind = t.value<std::uint8_t>();
-    if (kind > static_cast<std::uint8_t>(TopicChangeKind::gone)) break;
-    c.kind = static_cast<TopicChangeKind>(kind);
-    for (std::uint64_t* v : {&c.id, &c.other, &c.before.questions, &c.before.groups, &c.before.trees, &c.before.volume,
-                             &c.after.questions, &c.after.groups, &c.after.trees, &c.after.volume}) {
-      *v = t.value<std::uint64_t>();
-    }
-    c.number = t.value<std::uint32_t>();
-    c.label = std::string(t.text());
-    trend.changes.push_back(std::move(c));
-  }
-  if (!t.ok() || !t.done() || trend.changes.size() != count) {
-    return make_error(errc::store_damaged, "the kept analysis is damaged: " + shown_folder + "/" + prefix + ".trend");
-  }
+  map->trend_file_ = std::move(*trend_file);
   return map;
 }
 

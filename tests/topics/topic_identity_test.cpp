@@ -138,7 +138,7 @@ TEST(TopicIdentity, AnAnalysisInWhichNothingChangedKeepsTheTrendOfTheOneBefore) 
   before.made_ms = 2000;
   const auto grown = snapshot({{0xa1, "espresso", {1, 2, 3, 6}}, {0xb1, "descale", {4, 5}}});
   auto first = match_topics(before, grown);
-  const TopicTrend trend = trend_since(before, first.changes);
+  const TopicTrend trend = trend_since(before.trend, before.made_ms, before.results, first.changes);
   EXPECT_TRUE(trend.compared);
   EXPECT_EQ(trend.since_ms, 2000);
   EXPECT_STREQ(trend_word(trend.changes[0]), "grew");
@@ -147,12 +147,12 @@ TEST(TopicIdentity, AnAnalysisInWhichNothingChangedKeepsTheTrendOfTheOneBefore) 
   auto again = grown;
   again.made_ms = 3000;
   again.trend = trend;
-  const TopicTrend kept = trend_since(again, match_topics(again, grown).changes);
+  const TopicTrend kept = trend_since(again.trend, again.made_ms, again.results, match_topics(again, grown).changes);
   EXPECT_EQ(kept.since_ms, 2000);
   EXPECT_EQ(kept.changes, trend.changes);
   // One question more anywhere: the trend is since that analysis.
   const auto moved = snapshot({{0xa1, "espresso", {1, 2, 3, 6}}, {0xb1, "descale", {4, 5, 7}}});
-  const TopicTrend fresh = trend_since(again, match_topics(again, moved).changes);
+  const TopicTrend fresh = trend_since(again.trend, again.made_ms, again.results, match_topics(again, moved).changes);
   EXPECT_EQ(fresh.since_ms, 3000);
   EXPECT_STREQ(trend_word(fresh.changes[1]), "grew");
 }

@@ -11,8 +11,11 @@
 //   - an O whose id no T kept merged into T when some T took most of its groups, else is gone;
 //   - a T that keeps no id takes its representative's group id, unless an earlier topic had
 //     that id: then the id hashed (splitmix64) until no topic of either analysis had it.
+#include "paa/error.hpp"
+
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -40,13 +43,14 @@ struct TopicChange {
   std::uint64_t id = 0;     // the topic's id (a previous id for merged and gone)
   std::uint64_t other = 0;  // split: the previous topic it came from; merged: the topic it went into
   std::uint32_t number = 0;  // its number in its own analysis
-  std::string label;         // its label in its own analysis
+  std::string label;         // its label in its own analysis (TopicMap's trend: merged and gone only)
   TopicFigures before, after;  // before: zero for new; after: zero for merged and gone
   bool operator==(const TopicChange&) const = default;
 };
 
 struct TopicIdentity {
   std::vector<std::uint64_t> ids;  // the new topics' ids, by number
+  std::vector<std::uint32_t> kept_from;  // by number: the previous topic whose id it kept, or ~0
   std::vector<TopicChange> changes;
 };
 
@@ -72,6 +76,22 @@ struct TopicSnapshot {
   TopicTrend trend;  // what its topics did since the analysis before it
 };
 
+// One analysis's topics as the rule reads them, by number: each one's id (the new analysis's:
+// its representative's group id) and its groups' count n.
+struct TopicSide {
+  std::vector<std::uint64_t> ids;
+  std::vector<std::uint32_t> groups;
+};
+// s(T, O) of each pair sharing a group, keyed (T << 32) | O: sorted, each key once.
+using TopicShares = std::vector<std::pair<std::uint64_t, std::uint32_t>>;
+// Counts (T << 32) | O keys, one per shared group (any order; consumed), into TopicShares.
+TopicShares count_shares(std::vector<std::uint64_t> pairs);
+
+// The rule on what it reads (memory: a few numbers per topic): the new ids and each change,
+// with kind, id, other and number only (labels and figures are the caller's).
+TopicIdentity match_topic_ids(const TopicSide& previous, const TopicSide& now, const TopicShares& shares);
+
+// The rule on two snapshots (labels and figures filled in): what the step tests read.
 // `now`: the new analysis, each topic's id being its representative's group id.
 TopicIdentity match_topics(const TopicSnapshot& previous, const TopicSnapshot& now);
 
@@ -79,7 +99,24 @@ TopicIdentity match_topics(const TopicSnapshot& previous, const TopicSnapshot& n
 // previous analysis; but when no topic changed at all (each the same, at the same size) the
 // previous analysis's own trend, so that a run that changed nothing (one with nothing due still
 // records itself) does not hide the last changes.
-TopicTrend trend_since(const TopicSnapshot& previous, std::vector<TopicChange> changes);
+TopicTrend trend_since(const TopicTrend& previous_trend, std::int64_t previous_made_ms, std::uint64_t previous_results,
+                       std::vector<TopicChange> changes);
+
+class TopicMap;
+
+// The analysis a new one matches against, read while the new topics are built (the kept
+// analysis, by export): its topic map, and its groups one by one in number order, which is
+// (language, id) order as QuestionGroups numbers them, so the two analyses' groups are joined
+// by one merge, never held.
+class PreviousTopics {
+ public:
+  virtual ~PreviousTopics() = default;
+  virtual TopicMap& map() = 0;
+  // The next group's language, id and number (the views live until the next call); false at the end.
+  virtual Result<bool> next_group(std::string_view& hl, std::uint64_t& id, std::uint32_t& number) = 0;
+  std::int64_t made_ms = 0;   // when it was made
+  std::uint64_t results = 0;  // the results it read
+};
 
 // The id a topic takes when `natural` is taken: splitmix64 of it.
 std::uint64_t next_topic_id(std::uint64_t natural);

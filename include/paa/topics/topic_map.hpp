@@ -68,11 +68,14 @@ class TopicMap {
     return std::string_view(labels_).substr(label_at_[number], label_at_[number + 1] - label_at_[number]);
   }
   const TopicStats& stats() const { return stats_; }
-  // What the topics did since the analysis they were matched against.
-  const TopicTrend& trend() const { return trend_; }
-  // The topics as the next analysis matches against (TopicSnapshot::group_topic left to the
-  // caller, who has the groups' ids: topic_of each group's number).
-  Result<TopicSnapshot> snapshot();
+  // What the topics did since the analysis they were matched against. A kept map reads it from
+  // its file at the first call (the views that do not show it never hold it).
+  Result<const TopicTrend*> trend();
+  // A change's label: a topic of this analysis's own label; a merged or gone one's, kept with it.
+  std::string_view change_label(const TopicChange& c) const {
+    return c.kind == TopicChangeKind::merged || c.kind == TopicChangeKind::gone ? std::string_view(c.label)
+                                                                                 : label(c.number);
+  }
 
   // The kept analysis (docs/store.md): the topics as new files `<prefix>.*` in the folder open
   // as `dir_fd`; open_kept reads them back.
@@ -83,7 +86,8 @@ class TopicMap {
  private:
   TopicMap() = default;
   // The ids matched against `previous` (topic_identity.hpp), and the trend.
-  Result<void> carry_ids(const QuestionGroups& groups, const std::shared_ptr<const TopicSnapshot>& previous);
+  Result<void> carry_ids(const QuestionGroups& groups, PreviousTopics& previous,
+                         const std::vector<TopicFigures>& figures);
   std::vector<std::uint32_t> topic_of_;
   std::vector<std::uint64_t> offsets_;  // of each topic's record, by number
   std::vector<std::uint64_t> ids_;      // by number
@@ -93,6 +97,8 @@ class TopicMap {
   std::string record_;
   TopicStats stats_;
   TopicTrend trend_;
+  std::unique_ptr<extmem::ScratchFile> trend_file_;  // kept, not read yet
+  std::string trend_shown_;                          // its name in messages
 };
 
 // The id as the exports write it: 16 lowercase hex digits, as a variant group's.

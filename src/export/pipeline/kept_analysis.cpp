@@ -137,56 +137,74 @@ std::optional<KeptPlace> kept_place_of(const fs::path& store_folder, StoreReader
 
 namespace {
 
-// The snapshot of the analysis in `folder`: its topics, and each group's topic (groups.zst's
-// ids by number, through the map's topic_of); nullopt when none is kept.
-Result<std::optional<topics::TopicSnapshot>> read_topic_snapshot(const fs::path& folder) {
+// The analysis kept in a folder, as the next one's topics match against: its topic map, and its
+// groups streamed from groups.zst in number order.
+class KeptPreviousTopics final : public topics::PreviousTopics {
+ public:
+  KeptPreviousTopics(std::unique_ptr<topics::TopicMap> map, std::unique_ptr<extmem::ZstdFileReader> groups,
+                     std::uint64_t group_count)
+      : map_(std::move(map)), groups_(std::move(groups)), left_(group_count) {}
+  topics::TopicMap& map() override { return *map_; }
+  Result<bool> next_group(std::string_view& hl, std::uint64_t& id, std::uint32_t& number) override {
+    if (left_ == 0) {
+      auto done = groups_->done();
+      if (!done) return done.error();
+      if (!*done) return make_error(errc::store_damaged, "the kept analysis has more groups than its manifest says");
+      return false;
+    }
+    --left_;
+    if (auto read = kept::read_group(*groups_, row_, group_); !read) return read.error();
+    hl = group_.hl;
+    id = group_.id;
+    number = group_.number;
+    return true;
+  }
+
+ private:
+  std::unique_ptr<topics::TopicMap> map_;
+  std::unique_ptr<extmem::ZstdFileReader> groups_;
+  std::uint64_t left_;
+  std::string row_;
+  topics::GroupRecord group_;
+};
+
+// The analysis kept in `folder`, whatever its tag; null when none is kept.
+Result<std::unique_ptr<topics::PreviousTopics>> open_previous_topics(const fs::path& folder) {
   auto dir = open_kept_folder(folder);
   if (!dir) {
-    if (!fs::exists(folder)) return std::optional<topics::TopicSnapshot>();
+    if (!fs::exists(folder)) return std::unique_ptr<topics::PreviousTopics>();
     return dir.error();
   }
   KeptDirFd fd(*dir);
-  if (::faccessat(fd.get(), kKeptManifest, F_OK, 0) != 0) return std::optional<topics::TopicSnapshot>();
+  if (::faccessat(fd.get(), kKeptManifest, F_OK, 0) != 0) return std::unique_ptr<topics::PreviousTopics>();
   auto manifest = manifest_in(fd.get(), folder);
   if (!manifest) return manifest.error();
   const std::string shown = folder.string();
   if (auto whole = kept_sizes_match(fd.get(), *manifest, shown); !whole) return whole.error();
   auto map = topics::TopicMap::open_kept(fd.get(), kKeptTopics, shown);
   if (!map) return map.error();
-  auto snapshot = (*map)->snapshot();
-  if (!snapshot) return snapshot.error();
-  snapshot->made_ms = manifest->made_ms;
-  snapshot->results = manifest->results;
   auto groups = extmem::ZstdFileReader::open(fd.get(), kKeptGroups, shown + "/" + kKeptGroups);
   if (!groups) return groups.error();
-  snapshot->group_topic.reserve(manifest->groups);
-  topics::TopicMap& topic_map = **map;
-  auto read = kept::read_groups(**groups, manifest->groups, [&](const topics::GroupRecord& g) -> Result<void> {
-    if (g.number >= topic_map.group_count() || topic_map.topic_of(g.number) >= snapshot->topics.size()) {
-      return make_error(errc::store_damaged, "the kept analysis names a group it has not");
-    }
-    snapshot->group_topic.emplace_back(g.id, topic_map.topic_of(g.number));
-    return {};
-  });
-  if (!read) return read.error();
-  return std::optional<topics::TopicSnapshot>(std::move(*snapshot));
+  // Its files stay open without the folder's fd: a swap meanwhile cannot change what is read.
+  auto previous = std::make_unique<KeptPreviousTopics>(std::move(*map), std::move(*groups), manifest->groups);
+  previous->made_ms = manifest->made_ms;
+  previous->results = manifest->results;
+  return std::unique_ptr<topics::PreviousTopics>(std::move(previous));
 }
 
 }  // namespace
 
-std::function<std::shared_ptr<const topics::TopicSnapshot>()> kept_topics_before(fs::path folder,
-                                                                                 std::vector<std::string>* warnings) {
-  return [folder = std::move(folder), warnings]() -> std::shared_ptr<const topics::TopicSnapshot> {
-    auto snapshot = read_topic_snapshot(folder);
-    if (!snapshot) {
-      if (warnings != nullptr) {
-        warnings->push_back("the topics take new ids: the analysis they keep their ids from cannot be read (" +
-                            snapshot.error().message + ")");
-      }
-      return nullptr;
+std::function<Result<std::unique_ptr<topics::PreviousTopics>>()> kept_topics_before(fs::path folder,
+                                                                                   std::vector<std::string>* warnings) {
+  return [folder = std::move(folder), warnings]() -> Result<std::unique_ptr<topics::PreviousTopics>> {
+    auto previous = open_previous_topics(folder);
+    if (previous) return previous;
+    // Never worth failing a view for: the topics take new ids, and the view says so.
+    if (warnings != nullptr) {
+      warnings->push_back("the topics take new ids: the analysis they keep their ids from cannot be read (" +
+                          previous.error().message + ")");
     }
-    if (!*snapshot) return nullptr;
-    return std::make_shared<const topics::TopicSnapshot>(std::move(**snapshot));
+    return std::unique_ptr<topics::PreviousTopics>();
   };
 }
 

@@ -99,25 +99,30 @@ Result<void> read_rows(extmem::ZstdFileReader& in, std::uint64_t rows, topics::T
   return {};
 }
 
+Result<void> read_group(extmem::ZstdFileReader& in, std::string& row, topics::GroupRecord& g) {
+  auto head = in.take(kGroupNumbers);
+  if (!head) return head.error();
+  extmem::KeptBytes b(*head);
+  g.id = b.value<std::uint64_t>();
+  g.trees = b.value<std::uint64_t>();
+  g.seeds = b.value<std::uint64_t>();
+  g.locales = b.value<std::uint64_t>();
+  g.members = b.value<std::uint64_t>();
+  g.volume = b.value<std::uint64_t>();
+  g.number = b.value<std::uint32_t>();
+  g.type = static_cast<question::QuestionType>(b.value<std::uint8_t>());
+  std::string_view t[2];
+  if (auto texts = take_texts(in, 2, row, t); !texts) return texts;
+  g.hl = t[0];
+  g.representative = t[1];
+  return {};
+}
+
 Result<void> read_groups(extmem::ZstdFileReader& in, std::uint64_t groups, const GroupVisit& visit) {
   std::string row;
-  std::string_view t[2];
   topics::GroupRecord g;
   for (std::uint64_t n = 0; n < groups; ++n) {
-    auto head = in.take(kGroupNumbers);
-    if (!head) return head.error();
-    extmem::KeptBytes b(*head);
-    g.id = b.value<std::uint64_t>();
-    g.trees = b.value<std::uint64_t>();
-    g.seeds = b.value<std::uint64_t>();
-    g.locales = b.value<std::uint64_t>();
-    g.members = b.value<std::uint64_t>();
-    g.volume = b.value<std::uint64_t>();
-    g.number = b.value<std::uint32_t>();
-    g.type = static_cast<question::QuestionType>(b.value<std::uint8_t>());
-    if (auto texts = take_texts(in, 2, row, t); !texts) return texts;
-    g.hl = t[0];
-    g.representative = t[1];
+    if (auto read = read_group(in, row, g); !read) return read;
     if (auto visited = visit(g); !visited) return visited;
   }
   auto done = in.done();

@@ -23,5 +23,7 @@ Result<void> read_rows(extmem::ZstdFileReader& in, std::uint64_t rows, topics::T
                        const QuestionRowVisit& visit);
 // `groups` groups (without stems and surfaces).
 Result<void> read_groups(extmem::ZstdFileReader& in, std::uint64_t groups, const GroupVisit& visit);
+// The next group into `g` (its texts in `row`, valid until the next call).
+Result<void> read_group(extmem::ZstdFileReader& in, std::string& row, topics::GroupRecord& g);
 
 }  // namespace paa::exporting::kept

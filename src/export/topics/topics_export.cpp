@@ -195,10 +195,13 @@ class TopicChangesCsvWriter final : public detail::PassWriter {
 
  private:
   Result<void> write(QuestionViews& views) override {
-    for (const topics::TopicChange& c : views.topics->trend().changes) {
+    auto trend = views.topics->trend();
+    if (!trend) return trend.error();
+    for (const topics::TopicChange& c : (*trend)->changes) {
       const bool split = c.kind == topics::TopicChangeKind::split, merged = c.kind == topics::TopicChangeKind::merged;
       append_csv_fields(out_, csv_text(options_.raw),
-                        {topics::trend_word(c), topics::topic_hex(c.id), c.label, split ? topics::topic_hex(c.other) : "",
+                        {topics::trend_word(c), topics::topic_hex(c.id), views.topics->change_label(c),
+                         split ? topics::topic_hex(c.other) : "",
                          merged ? topics::topic_hex(c.other) : ""});
       for (std::uint64_t figure : {c.before.trees, c.after.trees, c.before.questions, c.after.questions, c.before.groups,
                                    c.after.groups, c.before.volume, c.after.volume}) {

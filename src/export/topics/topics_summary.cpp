@@ -104,7 +104,7 @@ class TopicsSummaryWriter final : public detail::PassWriter {
       return {};
     }
     if (auto listed = write_topics(map); !listed) return listed;
-    write_trend(map.trend());
+    if (auto trend = write_trend(map); !trend) return trend;
     out_.append("\nQuestion types:" + shares(question::kQuestionTypes, sh.types, sh.questions));
     out_.append("\nIntents:       " + shares(question::kIntents, sh.intents, sh.questions) + "\n");
     write_hubs(*hubs);
@@ -187,14 +187,17 @@ class TopicsSummaryWriter final : public detail::PassWriter {
 
   // What the topics did since the analysis their ids were kept from (docs/topics.md "A topic's
   // identity"): a line of counts, then the largest changes of each kind.
-  void write_trend(const topics::TopicTrend& trend) {
-    if (!trend.compared) return;
+  Result<void> write_trend(topics::TopicMap& map) {
+    auto read = map.trend();
+    if (!read) return read.error();
+    const topics::TopicTrend& trend = **read;
+    if (!trend.compared) return {};
     enum Row { grew, shrank, added, split, merged, gone, rows };
     static constexpr const char* kRowName[rows] = {"grew", "shrank", "new", "split", "merged", "gone"};
     std::vector<const topics::TopicChange*> listed[rows];
     std::uint64_t unchanged = 0;
     std::unordered_map<std::uint64_t, std::string_view> label_of;
-    for (const auto& c : trend.changes) label_of.emplace(c.id, c.label);
+    for (const auto& c : trend.changes) label_of.emplace(c.id, map.change_label(c));
     for (const auto& c : trend.changes) {
       const std::string_view word = topics::trend_word(c);
       if (word == "same") {
@@ -217,7 +220,7 @@ class TopicsSummaryWriter final : public detail::PassWriter {
       head += std::string(r == 0 ? " " : ", ") + with_commas(listed[r].size()) + " " + kRowName[r];
     }
     out_.append(head + ", " + with_commas(unchanged) + " the same size\n");
-    if (unchanged == trend.changes.size()) return;
+    if (unchanged == trend.changes.size()) return {};
     out_.append("  change     trees  questions  topic\n");
     for (int r = 0; r < rows; ++r) {
       auto& of_kind = listed[r];
@@ -238,7 +241,8 @@ class TopicsSummaryWriter final : public detail::PassWriter {
                       signed_text(delta(c.before.trees, c.after.trees)).c_str(),
                       signed_text(delta(c.before.questions, c.after.questions)).c_str());
         std::string line = head_cells;
-        line += cell(c.label.empty() ? std::string_view("(no words)") : std::string_view(c.label), 40, false);
+        const std::string_view label = map.change_label(c);
+        line += cell(label.empty() ? std::string_view("(no words)") : label, 40, false);
         if (r == split || r == merged) {
           const auto other = label_of.find(c.other);
           line += std::string(r == split ? " (from: " : " (into: ") +
@@ -250,6 +254,7 @@ class TopicsSummaryWriter final : public detail::PassWriter {
         out_.append("  " + std::string(kRowName[r]) + ": and " + with_commas(of_kind.size() - shown) + " more\n");
       }
     }
+    return {};
   }
 
   void write_hubs(const std::vector<Hub>& hubs) {

@@ -38,8 +38,8 @@ std::optional<KeptPlace> kept_place_of(const std::filesystem::path& store_folder
 // The topics of the analysis kept in `folder` (whatever its tag), as the next analysis's topics
 // match against to keep their ids (topic_identity.hpp), read when the topics are built. Null
 // when none is kept; when it cannot be read, also null, and `warnings` (may be null) says why.
-std::function<std::shared_ptr<const topics::TopicSnapshot>()> kept_topics_before(std::filesystem::path folder,
-                                                                                 std::vector<std::string>* warnings);
+std::function<Result<std::unique_ptr<topics::PreviousTopics>>()> kept_topics_before(std::filesystem::path folder,
+                                                                                   std::vector<std::string>* warnings);
 
 // What `paa status` shows of each analysis kept for a store: its manifest and whether it is
 // current for the store's state now and this paa (for the options it was made with).
