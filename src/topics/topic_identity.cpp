@@ -24,12 +24,12 @@ const char* trend_word(const TopicChange& c) {
   return after > before ? "grew" : after < before ? "shrank" : "same";
 }
 
-TopicTrend trend_since(const TopicTrend& previous_trend, std::int64_t previous_made_ms, std::uint64_t previous_results,
+TopicTrend trend_since(TopicTrend previous_trend, std::int64_t previous_made_ms, std::uint64_t previous_results,
                        std::vector<TopicChange> changes) {
   const bool nothing_changed = std::all_of(changes.begin(), changes.end(), [](const TopicChange& c) {
     return c.kind == TopicChangeKind::same && c.before == c.after;
   });
-  if (nothing_changed && previous_trend.compared) return previous_trend;
+  if (nothing_changed && previous_trend.compared) return previous_trend;  // moved out
   return {true, previous_made_ms, previous_results, std::move(changes)};
 }
 

@@ -18,6 +18,7 @@
 #include <fcntl.h>
 #include <algorithm>
 #include <optional>
+#include <stdexcept>
 #include <unistd.h>
 
 namespace paa::topics {
@@ -69,8 +70,10 @@ Result<std::unique_ptr<TopicMap>> TopicMap::build(const QuestionGroups& groups, 
   const stages::GroupLanguages languages(groups.languages());
   // Multi-word terms first: every later stage reads a group with its terms as units.
   stages::TermUnits units(kTopicTerms, groups.languages());
+  std::vector<std::uint64_t> group_ids(options.previous ? G : 0);  // by number, for the ids' match
   auto counted = groups.for_each_group([&](const GroupRecord& g) -> Result<void> {
     units.count(g);
+    if (options.previous) group_ids[g.number] = g.id;
     return {};
   });
   if (!counted) return counted.error();
@@ -153,7 +156,7 @@ Result<std::unique_ptr<TopicMap>> TopicMap::build(const QuestionGroups& groups, 
     auto previous = options.previous();
     if (!previous) return previous.error();
     if (*previous) {
-      if (auto carried = map->carry_ids(groups, **previous, figures); !carried) return carried.error();
+      if (auto carried = map->carry_ids(groups, group_ids, **previous, figures); !carried) return carried.error();
       if (!options.trend) map->trend_ = {};
     }
   }
@@ -171,8 +174,9 @@ std::vector<std::uint32_t> groups_per_topic(const std::vector<std::uint32_t>& to
 
 }  // namespace
 
-Result<void> TopicMap::carry_ids(const QuestionGroups& groups, PreviousTopics& previous,
-                                 const std::vector<TopicFigures>& figures) {
+Result<void> TopicMap::carry_ids(const QuestionGroups& groups, const std::vector<std::uint64_t>& group_ids,
+                                 PreviousTopics& previous, const std::vector<TopicFigures>& figures) {
+  if (group_ids.size() != topic_of_.size()) throw std::logic_error("carry_ids: a group without its id (a bug in paa)");
   TopicMap& old = previous.map();
   const TopicSide before{old.ids_, groups_per_topic(old.topic_of_, old.size())};
   const TopicSide now{ids_, groups_per_topic(topic_of_, size())};
@@ -194,22 +198,25 @@ Result<void> TopicMap::carry_ids(const QuestionGroups& groups, PreviousTopics& p
   auto has_old = advance();
   if (!has_old) return has_old.error();
   bool more_old = *has_old;
-  auto joined = groups.for_each_group([&](const GroupRecord& g) -> Result<void> {
-    const auto old_before = [&] {
-      const int by_language = std::string_view(old_hl).compare(g.hl);
-      return by_language < 0 || (by_language == 0 && old_id < g.id);
-    };
-    while (more_old && old_before()) {
-      auto next = advance();
-      if (!next) return next.error();
-      more_old = *next;
+  // The new groups' ids by number (collected by the build's first pass over the groups), with
+  // their languages from the groups' ranges: no pass over the groups again.
+  for (const LanguageRange& language : groups.languages()) {
+    for (std::uint32_t number = language.first; number < language.first + language.count; ++number) {
+      const std::uint64_t id = group_ids[number];
+      const auto old_before = [&] {
+        const int by_language = std::string_view(old_hl).compare(language.hl);
+        return by_language < 0 || (by_language == 0 && old_id < id);
+      };
+      while (more_old && old_before()) {
+        auto next = advance();
+        if (!next) return next.error();
+        more_old = *next;
+      }
+      if (more_old && old_hl == language.hl && old_id == id) {
+        pairs.push_back((std::uint64_t{topic_of_[number]} << 32) | old.topic_of_[old_number]);
+      }
     }
-    if (more_old && old_hl == g.hl && old_id == g.id) {
-      pairs.push_back((std::uint64_t{topic_of_[g.number]} << 32) | old.topic_of_[old_number]);
-    }
-    return {};
-  });
-  if (!joined) return joined.error();
+  }
   TopicIdentity identity = match_topic_ids(before, now, count_shares(std::move(pairs)));
   // The figures: this analysis's from its build; the previous one's from its records. Labels
   // are kept for the previous analysis's topics only (change_label).
@@ -232,14 +239,13 @@ Result<void> TopicMap::carry_ids(const QuestionGroups& groups, PreviousTopics& p
   const bool nothing_changed = std::all_of(identity.changes.begin(), identity.changes.end(), [](const TopicChange& c) {
     return c.kind == TopicChangeKind::same && c.before == c.after;
   });
-  const TopicTrend none;
-  const TopicTrend* trend_before = &none;
+  TopicTrend trend_before;
   if (nothing_changed) {  // only then is the previous trend read (trend_since keeps it)
     auto read = old.trend();
     if (!read) return read.error();
-    trend_before = *read;
+    trend_before = std::move(old.trend_);  // the previous map is ours to consume
   }
-  trend_ = trend_since(*trend_before, previous.made_ms, previous.results, std::move(identity.changes));
+  trend_ = trend_since(std::move(trend_before), previous.made_ms, previous.results, std::move(identity.changes));
   return {};
 }
 

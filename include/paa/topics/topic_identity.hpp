@@ -99,7 +99,7 @@ TopicIdentity match_topics(const TopicSnapshot& previous, const TopicSnapshot& n
 // previous analysis; but when no topic changed at all (each the same, at the same size) the
 // previous analysis's own trend, so that a run that changed nothing (one with nothing due still
 // records itself) does not hide the last changes.
-TopicTrend trend_since(const TopicTrend& previous_trend, std::int64_t previous_made_ms, std::uint64_t previous_results,
+TopicTrend trend_since(TopicTrend previous_trend, std::int64_t previous_made_ms, std::uint64_t previous_results,
                        std::vector<TopicChange> changes);
 
 class TopicMap;

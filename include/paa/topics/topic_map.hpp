@@ -86,8 +86,8 @@ class TopicMap {
  private:
   TopicMap() = default;
   // The ids matched against `previous` (topic_identity.hpp), and the trend.
-  Result<void> carry_ids(const QuestionGroups& groups, PreviousTopics& previous,
-                         const std::vector<TopicFigures>& figures);
+  Result<void> carry_ids(const QuestionGroups& groups, const std::vector<std::uint64_t>& group_ids,
+                         PreviousTopics& previous, const std::vector<TopicFigures>& figures);
   std::vector<std::uint32_t> topic_of_;
   std::vector<std::uint64_t> offsets_;  // of each topic's record, by number
   std::vector<std::uint64_t> ids_;      // by number
