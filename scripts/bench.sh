@@ -567,6 +567,17 @@ result 5 "the full analysis (\`paa analyze\`) of $n_export results: time · peak
   "$(fmt "$a_elapsed" '.1f') s · $(fmt "$a_mib" '.1f') MiB · $(fmt "$(calc "$a_bytes / 1e6")" ',.0f') MB ($(fmt "$(calc "$a_bytes / $e_bytes")" '.2f') × the store)" \
   "$(fmt "$(calc "$a_elapsed / 40")" '.2f') × 40 s, $(fmt "$(calc "$a_mib / 256")" '.2f') × 256 MiB" "$(yesno "$a_elapsed <= 40 and $a_mib <= 256")" \
   "One repetition, $(fmt "$(calc "$a_user + $a_sys")" '.1f') s CPU: the scan, the pass, the clustering and the kept files (docs/store.md \"The kept analysis\"). A run computes the same after it, in a child process (\`[analysis] after_run\`); the harvest figures here are measured with \`--no-analysis\`."
+# Again, the kept one now the analysis before it: the topics keep its ids (docs/topics.md "A
+# topic's identity"), so this is what every analysis after the first costs.
+command_of 5 "${cli_pin[*]} paa analyze --store e.db --full"
+timed "$work/time" "${cli_pin[@]}" "$bin/paa" analyze --store "$work/e.db" --full 2>"$work/analyze.err" \
+  || { cat "$work/analyze.err" >&2; paa_log "paa analyze --full failed (see above)"; exit 1; }
+read -r f_elapsed f_user f_sys f_rss <"$work/time"
+f_mib=$(calc "$f_rss / 1024")
+result 5 "the full analysis matched against the one before (\`paa analyze --full\`): time · peak RSS" "≤ 40 s and ≤ 256 MiB" \
+  "$(fmt "$f_elapsed" '.1f') s · $(fmt "$f_mib" '.1f') MiB" \
+  "$(fmt "$(calc "$f_elapsed / 40")" '.2f') × 40 s, $(fmt "$(calc "$f_mib / 256")" '.2f') × 256 MiB" "$(yesno "$f_elapsed <= 40 and $f_mib <= 256")" \
+  "One repetition, $(fmt "$(calc "$f_user + $f_sys")" '.1f') s CPU: the analysis above plus the previous one's topics and groups streamed and matched (topic ids, what changed)."
 declare -A kept_secs=() kept_rss=()
 for view in topics-text questions topics; do
   for rep in $(seq "$reps"); do
