@@ -10,6 +10,7 @@
 #include "paa/export/pipeline/pass_writer.hpp"
 
 #include <cstring>
+#include <initializer_list>
 #include <string>
 
 namespace paa::exporting {
@@ -25,6 +26,14 @@ std::uint64_t get(std::string_view s, std::size_t at) {
   std::uint64_t v = 0;
   std::memcpy(&v, s.data() + at * 8, 8);
   return v;
+}
+
+// `,n` for each of `figures`: a row's numbers after its texts.
+void append_figures(BufferedOutput& out, std::initializer_list<std::uint64_t> figures) {
+  for (const std::uint64_t figure : figures) {
+    out.put(',');
+    append_decimal(out, figure);
+  }
 }
 
 class TopicsCsvWriter final : public detail::PassWriter {
@@ -49,22 +58,11 @@ class TopicsCsvWriter final : public detail::PassWriter {
         top += q;
       }
       append_csv_fields(out_, csv_text(options_.raw), {topics::topic_hex(t->id), t->label, t->hl});
-      for (std::uint64_t figure : {t->questions, t->groups, t->trees}) {
-        out_.put(',');
-        append_decimal(out_, figure);
-      }
-      if (options_.volumes) {
-        out_.put(',');
-        append_decimal(out_, t->volume);
-      }
+      append_figures(out_, {t->questions, t->groups, t->trees});
+      if (options_.volumes) append_figures(out_, {t->volume});
       out_.put(',');
       append_csv_fields(out_, csv_text(options_.raw), {t->representative, top});
-      if (const auto* c = changes()) {
-        for (std::uint64_t figure : {c->added(n), c->gone(n)}) {
-          out_.put(',');
-          append_decimal(out_, figure);
-        }
-      }
+      if (const auto* c = changes()) append_figures(out_, {c->added(n), c->gone(n)});
       end_csv_row(out_, options_.excel);
       ++records_;
       if (out_.failed()) return *out_.error();
@@ -203,11 +201,8 @@ class TopicChangesCsvWriter final : public detail::PassWriter {
                         {topics::trend_word(c), topics::topic_hex(c.id), views.topics->change_label(c),
                          split ? topics::topic_hex(c.other) : "",
                          merged ? topics::topic_hex(c.other) : ""});
-      for (std::uint64_t figure : {c.before.trees, c.after.trees, c.before.questions, c.after.questions, c.before.groups,
-                                   c.after.groups, c.before.volume, c.after.volume}) {
-        out_.put(',');
-        append_decimal(out_, figure);
-      }
+      append_figures(out_, {c.before.trees, c.after.trees, c.before.questions, c.after.questions, c.before.groups,
+                            c.after.groups, c.before.volume, c.after.volume});
       end_csv_row(out_, options_.excel);
       ++records_;
       if (out_.failed()) return *out_.error();
