@@ -24,10 +24,12 @@ Result<ExportSummary> run_writer(const ViewRow& view, StoreReader& store, const 
     auto views = analysis_views(store, request, summary);
     if (!views) return views.error();
     if (auto written = pass->write_views(*views); !written) return written.error();
-    if (auto trend = views->topics->trend(); request.format.format == ExportFormat::topic_changes && trend &&
-                                             !(*trend)->compared) {
-      summary.notes.push_back("no analysis was kept before this one, so there is nothing to compare: the changes "
-                              "are listed from the next analysis on (after the next run, or `paa analyze --full`)");
+    if (request.format.format == ExportFormat::topic_changes) {
+      // Read by the view just written (a failure there was its): no other view reads the trend.
+      if (auto trend = views->topics->trend(); trend && !(*trend)->compared) {
+        summary.notes.push_back("no analysis was kept before this one, so there is nothing to compare: the changes "
+                                "are listed from the next analysis on (after the next run, or `paa analyze --full`)");
+      }
     }
     if (auto flushed = out.flush(); !flushed) return flushed.error();
     summary.records = writer->records();

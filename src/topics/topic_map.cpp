@@ -156,8 +156,14 @@ Result<std::unique_ptr<TopicMap>> TopicMap::build(const QuestionGroups& groups, 
     auto previous = options.previous();
     if (!previous) return previous.error();
     if (*previous) {
-      if (auto carried = map->carry_ids(groups, group_ids, **previous, figures); !carried) return carried.error();
-      if (!options.trend) map->trend_ = {};
+      // A damaged previous analysis is not this one's failure: its topics take new ids, and the
+      // note says why (the damaged folder is replaced when this analysis is kept).
+      if (auto carried = map->carry_ids(groups, group_ids, **previous, figures, options.trend); !carried) {
+        if (carried.error().kind() != errc::store_damaged) return carried.error();
+        map->identity_warning_ = "the topics take new ids: the analysis they keep their ids from is damaged (" +
+                                 carried.error().message + ")";
+        map->trend_ = {};
+      }
     }
   }
   return map;
@@ -175,7 +181,7 @@ std::vector<std::uint32_t> groups_per_topic(const std::vector<std::uint32_t>& to
 }  // namespace
 
 Result<void> TopicMap::carry_ids(const QuestionGroups& groups, const std::vector<std::uint64_t>& group_ids,
-                                 PreviousTopics& previous, const std::vector<TopicFigures>& figures) {
+                                 PreviousTopics& previous, const std::vector<TopicFigures>& figures, bool trend) {
   if (group_ids.size() != topic_of_.size()) throw std::logic_error("carry_ids: a group without its id (a bug in paa)");
   TopicMap& old = previous.map();
   const TopicSide before{old.ids_, groups_per_topic(old.topic_of_, old.size())};
@@ -218,6 +224,10 @@ Result<void> TopicMap::carry_ids(const QuestionGroups& groups, const std::vector
     }
   }
   TopicIdentity identity = match_topic_ids(before, now, count_shares(std::move(pairs)));
+  if (!trend) {  // a view of another selection takes the ids only
+    ids_ = std::move(identity.ids);
+    return {};
+  }
   // The figures: this analysis's from its build; the previous one's from its records. Labels
   // are kept for the previous analysis's topics only (change_label).
   for (TopicChange& c : identity.changes) {
@@ -235,7 +245,6 @@ Result<void> TopicMap::carry_ids(const QuestionGroups& groups, const std::vector
       c.before = {t->questions, t->groups, t->trees, t->volume};
     }
   }
-  ids_ = std::move(identity.ids);
   const bool nothing_changed = std::all_of(identity.changes.begin(), identity.changes.end(), [](const TopicChange& c) {
     return c.kind == TopicChangeKind::same && c.before == c.after;
   });
@@ -244,7 +253,15 @@ Result<void> TopicMap::carry_ids(const QuestionGroups& groups, const std::vector
     auto read = old.trend();
     if (!read) return read.error();
     trend_before = std::move(old.trend_);  // the previous map is ours to consume
+    // Its numbers are the previous analysis's: each of its topics is one of this one's now.
+    std::vector<std::uint32_t> number_now(old.size(), 0);
+    for (std::uint32_t t = 0; t < identity.kept_from.size(); ++t) number_now[identity.kept_from[t]] = t;
+    for (TopicChange& c : trend_before.changes) {
+      if (c.kind != TopicChangeKind::merged && c.kind != TopicChangeKind::gone) c.number = number_now[c.number];
+    }
   }
+  // Everything read: nothing below can fail, so a damaged previous analysis changes nothing here.
+  ids_ = std::move(identity.ids);
   trend_ = trend_since(std::move(trend_before), previous.made_ms, previous.results, std::move(identity.changes));
   return {};
 }
@@ -275,6 +292,8 @@ Result<const TopicTrend*> TopicMap::trend() {
     }
     c.number = t.value<std::uint32_t>();
     c.label = std::string(t.text());
+    // A topic of this analysis is looked up by its number (change_label).
+    if (c.kind != TopicChangeKind::merged && c.kind != TopicChangeKind::gone && c.number >= size()) break;
     trend.changes.push_back(std::move(c));
   }
   if (!t.ok() || !t.done() || trend.changes.size() != count) return damaged();
@@ -343,8 +362,11 @@ Result<std::unique_ptr<TopicMap>> TopicMap::open_kept(int dir_fd, const std::str
                                 &map->stats_.cut_parts, &map->stats_.topics, &map->stats_.terms}) {
     *figure = in.value<std::uint64_t>();
   }
-  const bool consistent = map->ids_.size() == map->offsets_.size() && map->label_at_.size() == map->ids_.size() + 1 &&
-                          (map->label_at_.empty() || map->label_at_.back() == map->labels_.size());
+  const auto topics = map->offsets_.size();
+  const bool consistent = map->ids_.size() == topics && map->label_at_.size() == topics + 1 &&
+                          (map->label_at_.empty() || map->label_at_.back() == map->labels_.size()) &&
+                          std::is_sorted(map->label_at_.begin(), map->label_at_.end()) &&
+                          std::all_of(map->topic_of_.begin(), map->topic_of_.end(), [&](std::uint32_t t) { return t < topics; });
   if (!in.ok() || !in.done() || !consistent) {
     return make_error(errc::store_damaged, "the kept analysis is damaged: " + shown_folder + "/" + prefix + ".meta");
   }

@@ -232,6 +232,25 @@ TEST_F(KeptAnalysis, ATopicKeepsItsIdWhenItsRepresentativeMovesAndTheTrendSaysIt
   EXPECT_EQ(topic_ids(write(store, own, ExportFormat::topics).text), ids);
 }
 
+TEST_F(KeptAnalysis, ADamagedAnalysisBeforeIsAWarningAndTheTopicsTakeNewIds) {
+  write(store, kept_request(7), ExportFormat::topics);
+  // Its groups damaged in the middle (the size unchanged: found only while streaming them).
+  const fs::path groups = root() / "all-r1" / "groups.zst";
+  {
+    std::fstream f(groups, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(static_cast<std::streamoff>(fs::file_size(groups) / 2));
+    f.write("\xff\xff\xff\xff\xff\xff\xff\xff", 8);
+  }
+  const Written now = write(store, kept_request(8), ExportFormat::topics);
+  ASSERT_EQ(now.summary.warnings.size(), 1u) << now.text;
+  EXPECT_NE(now.summary.warnings[0].find("the topics take new ids"), std::string::npos) << now.summary.warnings[0];
+  EXPECT_EQ(now.text, write(store, ExportRequest{}, ExportFormat::topics).text) << "each topic its representative's id";
+  // The new analysis replaced the damaged one: the next reads it, without a warning.
+  const Written next = write(store, kept_request(8), ExportFormat::topics);
+  EXPECT_TRUE(note(next.summary).starts_with("read from")) << note(next.summary);
+  EXPECT_TRUE(next.summary.warnings.empty());
+}
+
 TEST(AnalysisTag, EachFieldThatChangesMakesItStaleWithItsReason) {
   KeptManifest kept;
   kept.tag = {.store_state = 5, .job = "", .analysis_version = 2, .program = "0.1.0 abc", .resolution = 1.0,

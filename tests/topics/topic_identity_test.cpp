@@ -124,15 +124,6 @@ TEST(TopicIdentity, ANewTopicNeverTakesAnIdAPreviousTopicHad) {
   EXPECT_NE(twice.ids[0], twice.ids[1]);
 }
 
-TEST(TopicIdentity, TheSameInputGivesTheSameIdsWhateverTheGroupsOrder) {
-  const auto before = snapshot({{0xa1, "espresso", {1, 2, 3}}, {0xb1, "descale", {4, 5, 6}}});
-  auto now = snapshot({{0xb9, "descale", {4, 5, 6, 7}}, {0xa9, "espresso", {1, 2, 3}}});
-  const auto first = match_topics(before, now);
-  std::reverse(now.group_topic.begin(), now.group_topic.end());
-  EXPECT_EQ(match_topics(before, now).ids, first.ids);
-  EXPECT_EQ(first.ids, (std::vector<std::uint64_t>{0xb1, 0xa1}));
-}
-
 TEST(TopicIdentity, AnAnalysisInWhichNothingChangedKeepsTheTrendOfTheOneBefore) {
   auto before = snapshot({{0xa1, "espresso", {1, 2, 3}}, {0xb1, "descale", {4, 5}}});
   before.made_ms = 2000;

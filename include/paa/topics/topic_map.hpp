@@ -71,6 +71,8 @@ class TopicMap {
   // What the topics did since the analysis they were matched against. A kept map reads it from
   // its file at the first call (the views that do not show it never hold it).
   Result<const TopicTrend*> trend();
+  // Why the topics took new ids although there was an analysis to keep them from ("": they did not).
+  const std::string& identity_warning() const { return identity_warning_; }
   // A change's label: a topic of this analysis's own label; a merged or gone one's, kept with it.
   std::string_view change_label(const TopicChange& c) const {
     return c.kind == TopicChangeKind::merged || c.kind == TopicChangeKind::gone ? std::string_view(c.label)
@@ -87,7 +89,7 @@ class TopicMap {
   TopicMap() = default;
   // The ids matched against `previous` (topic_identity.hpp), and the trend.
   Result<void> carry_ids(const QuestionGroups& groups, const std::vector<std::uint64_t>& group_ids,
-                         PreviousTopics& previous, const std::vector<TopicFigures>& figures);
+                         PreviousTopics& previous, const std::vector<TopicFigures>& figures, bool trend);
   std::vector<std::uint32_t> topic_of_;
   std::vector<std::uint64_t> offsets_;  // of each topic's record, by number
   std::vector<std::uint64_t> ids_;      // by number
@@ -99,6 +101,7 @@ class TopicMap {
   TopicTrend trend_;
   std::unique_ptr<extmem::ScratchFile> trend_file_;  // kept, not read yet
   std::string trend_shown_;                          // its name in messages
+  std::string identity_warning_;
 };
 
 // The id as the exports write it: 16 lowercase hex digits, as a variant group's.

@@ -199,7 +199,7 @@ std::function<Result<std::unique_ptr<topics::PreviousTopics>>()> kept_topics_bef
   return [folder = std::move(folder), warnings]() -> Result<std::unique_ptr<topics::PreviousTopics>> {
     auto previous = open_previous_topics(folder);
     if (previous) return previous;
-    // Never worth failing a view for: the topics take new ids, and the view says so.
+    // Never worth failing a view for: the topics take new ids (a view given `warnings` says so).
     if (warnings != nullptr) {
       warnings->push_back("the topics take new ids: the analysis they keep their ids from cannot be read (" +
                           previous.error().message + ")");
@@ -413,7 +413,9 @@ Result<QuestionViews> compute_views(StoreReader& store, const ExportRequest& req
   topics::TopicOptions options = request.format.topics;
   options.previous = kept_topics_before(folder, &summary.warnings);
   options.trend = true;
-  return sink.finish(options);
+  auto views = sink.finish(options);
+  if (views && !views->topics->identity_warning().empty()) summary.warnings.push_back(views->topics->identity_warning());
+  return views;
 }
 
 }  // namespace

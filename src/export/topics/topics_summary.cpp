@@ -189,7 +189,11 @@ class TopicsSummaryWriter final : public detail::PassWriter {
   // identity"): a line of counts, then the largest changes of each kind.
   Result<void> write_trend(topics::TopicMap& map) {
     auto read = map.trend();
-    if (!read) return read.error();
+    if (!read) {  // the topics are whole without it: say so and go on
+      out_.append("\nWhat changed since the analysis before cannot be read (" + read.error().message +
+                  "): `paa analyze --full` computes it anew\n");
+      return {};
+    }
     const topics::TopicTrend& trend = **read;
     if (!trend.compared) return {};
     enum Row { grew, shrank, added, split, merged, gone, rows };
