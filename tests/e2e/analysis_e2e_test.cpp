@@ -115,8 +115,9 @@ std::map<std::string, std::set<std::string>> topic_questions(const std::string& 
   return out;
 }
 
-// After the analysis of more keys (docs/topics.md "A topic's identity"; and of a run that changed
-// nothing, which keeps the changes before it): a topic with the same questions as before has the same id; topic-changes names as kept exactly the ids of both
+// After the analysis of more keys (docs/topics.md "A topic's identity"), then of a run that
+// changed nothing (whose trend is the one before it, so the changes checked here are still those
+// of the new keys): a topic with the same questions as before has the same id; topic-changes names as kept exactly the ids of both
 // analyses, as new or split the ids only the new one has, as gone or merged the ids only the
 // old one had; `paa topics` says what changed.
 void expect_topics_kept_their_ids(const fs::path& dir, const fs::path& job, const std::string& summary) {
