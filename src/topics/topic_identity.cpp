@@ -24,12 +24,15 @@ const char* trend_word(const TopicChange& c) {
   return after > before ? "grew" : after < before ? "shrank" : "same";
 }
 
-TopicTrend trend_since(TopicTrend previous_trend, std::int64_t previous_made_ms, std::uint64_t previous_results,
-                       std::vector<TopicChange> changes) {
-  const bool nothing_changed = std::all_of(changes.begin(), changes.end(), [](const TopicChange& c) {
+bool no_topic_changed(const std::vector<TopicChange>& changes) {
+  return std::all_of(changes.begin(), changes.end(), [](const TopicChange& c) {
     return c.kind == TopicChangeKind::same && c.before == c.after;
   });
-  if (nothing_changed && previous_trend.compared) return previous_trend;  // moved out
+}
+
+TopicTrend trend_since(TopicTrend previous_trend, std::int64_t previous_made_ms, std::uint64_t previous_results,
+                       std::vector<TopicChange> changes) {
+  if (no_topic_changed(changes) && previous_trend.compared) return previous_trend;  // moved out
   return {true, previous_made_ms, previous_results, std::move(changes)};
 }
 
@@ -95,15 +98,16 @@ TopicIdentity match_topic_ids(const TopicSide& previous, const TopicSide& now, c
     }
   }
   // Ids no new topic may take: the previous analysis's, and the new ones' own (distinct groups).
-  std::vector<std::uint64_t> taken = previous.ids;
-  taken.insert(taken.end(), now.ids.begin(), now.ids.end());
-  std::sort(taken.begin(), taken.end());
+  const auto sorted = [](std::vector<std::uint64_t> ids) {
+    std::sort(ids.begin(), ids.end());
+    return ids;
+  };
+  const std::vector<std::uint64_t> previous_sorted = sorted(previous.ids), now_sorted = sorted(now.ids);
   std::unordered_set<std::uint64_t> hashed;  // ids taken by hashing: rare
   const auto is_taken = [&](std::uint64_t id) {
-    return id == 0 || std::binary_search(taken.begin(), taken.end(), id) || hashed.contains(id);
+    return id == 0 || std::binary_search(previous_sorted.begin(), previous_sorted.end(), id) ||
+           std::binary_search(now_sorted.begin(), now_sorted.end(), id) || hashed.contains(id);
   };
-  std::vector<std::uint64_t> previous_sorted = previous.ids;
-  std::sort(previous_sorted.begin(), previous_sorted.end());
   out.changes.reserve(now_count);
   for (std::uint32_t t = 0; t < now_count; ++t) {
     const std::uint32_t o = best_before[t];

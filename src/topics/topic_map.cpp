@@ -245,11 +245,8 @@ Result<void> TopicMap::carry_ids(const QuestionGroups& groups, const std::vector
       c.before = {t->questions, t->groups, t->trees, t->volume};
     }
   }
-  const bool nothing_changed = std::all_of(identity.changes.begin(), identity.changes.end(), [](const TopicChange& c) {
-    return c.kind == TopicChangeKind::same && c.before == c.after;
-  });
   TopicTrend trend_before;
-  if (nothing_changed) {  // only then is the previous trend read (trend_since keeps it)
+  if (no_topic_changed(identity.changes)) {  // only then is the previous trend read (trend_since keeps it)
     auto read = old.trend();
     if (!read) return read.error();
     trend_before = std::move(old.trend_);  // the previous map is ours to consume

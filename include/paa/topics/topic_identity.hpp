@@ -95,6 +95,9 @@ TopicIdentity match_topic_ids(const TopicSide& previous, const TopicSide& now, c
 // `now`: the new analysis, each topic's id being its representative's group id.
 TopicIdentity match_topics(const TopicSnapshot& previous, const TopicSnapshot& now);
 
+// Whether every topic is the same topic at the same size (trend_since keeps the trend before).
+bool no_topic_changed(const std::vector<TopicChange>& changes);
+
 // The trend of the analysis matched as `changes` against `previous`: those changes, since the
 // previous analysis; but when no topic changed at all (each the same, at the same size) the
 // previous analysis's own trend, so that a run that changed nothing (one with nothing due still
