@@ -73,7 +73,8 @@ Result<void> QuestionPass::add_tree(const StoredResult& tree, const std::vector<
   return {};
 }
 
-Result<void> QuestionPass::run(std::span<QuestionReducer* const> reducers) {
+Result<void> QuestionPass::run(std::span<QuestionReducer* const> reducers, WorkProgress* progress) {
+  ProgressCount count(progress, "sorting the questions", stats().occurrences);
   bool open = false;
   std::string current;
   std::uint64_t questions = 0;
@@ -117,6 +118,7 @@ Result<void> QuestionPass::run(std::span<QuestionReducer* const> reducers) {
     o.hl = f[kHl];
     o.gl = f[kGl];
     o.city = f[kCity];
+    count.add();
     return each([&](QuestionReducer& r) { return r.occurrence(o); });
   });
   if (!visited) return visited;

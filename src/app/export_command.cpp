@@ -1,5 +1,7 @@
 #include "paa/app/export_command.hpp"
 
+#include "paa/app/read_progress.hpp"
+
 #include "paa/app/command_failure.hpp"
 #include "paa/app/store_selection.hpp"
 #include "paa/output/atomic_file.hpp"
@@ -85,8 +87,11 @@ int run_export(ExportRequest request, ExportCommand command) {
   if (!plan) return fail(plan.error());
   auto stores = open_stores(request.stores, request.at, options.job);
   if (!stores) return fail(stores.error());
+  ReadProgressDisplay progress(progress_mode(request.progress));
+  plan->request.format.progress = &progress;
   if (analyze) {
     auto made = exporting::analyze_selection(*stores, *plan, request.full);
+    progress.finish();  // the bar ends before anything else is printed
     if (!made) return fail(made.error());
     for (const auto& note : made->notes) std::fprintf(stderr, "paa: %s\n", note.c_str());
     return kExitOk;
@@ -96,6 +101,7 @@ int run_export(ExportRequest request, ExportCommand command) {
                  stores->at->label.c_str());
   }
   auto summary = exporting::write_export(*stores, *plan);
+  progress.finish();
   if (!summary) return fail(summary.error());
   if (!topics) {
     print_export_summary(stderr, request.output, *stores, *plan, *summary);

@@ -1,6 +1,7 @@
 #include "paa/app/key_commands.hpp"
 
 #include "paa/app/command_failure.hpp"
+#include "paa/app/read_progress.hpp"
 #include "paa/export/brief/brief.hpp"
 #include "paa/export/brief/brief_gather.hpp"
 #include "paa/export/mind_map/mind_map_svg.hpp"
@@ -73,8 +74,11 @@ int run_brief(const BriefRequest& f) {
   auto store = open_selected_store(f.key.job_file, f.key.store, nullptr, "brief");
   if (!store) return fail(store.error());
   const std::string store_name = "store '" + store->dir.string() + "'";
-  auto brief = topic ? exporting::gather_topic_brief(*store->reader, *topic, f.resolution.value_or(1.0), store_name, store->dir)
-                     : exporting::gather_query_brief(*store->reader, *query, store_name);
+  ReadProgressDisplay progress(progress_mode(f.progress));
+  auto brief = topic ? exporting::gather_topic_brief(*store->reader, *topic, f.resolution.value_or(1.0), store_name,
+                                                     store->dir, &progress)
+                     : exporting::gather_query_brief(*store->reader, *query, store_name, &progress);
+  progress.finish();  // the bar ends before the brief or a message is printed
   if (!brief) return fail(brief.error());
 
   const auto output = output_target(f.output);

@@ -53,9 +53,21 @@ extern "C" void forward_to_analysis(int signo) {
   if (child > 0) ::kill(child, signo);
 }
 
-void analyze_after_run(const JobSpec& spec) {
+// The child shows its progress as the run showed its own (--progress).
+const char* progress_word(ProgressMode mode) {
+  switch (mode) {
+    case ProgressMode::bar: return "bar";
+    case ProgressMode::log: return "log";
+    case ProgressMode::none: return "none";
+    case ProgressMode::automatic: break;
+  }
+  return "auto";
+}
+
+void analyze_after_run(const JobSpec& spec, ProgressMode progress) {
   const std::string store = spec.store.string();
-  std::vector<std::string> args{"paa", "analyze", "--store", store, "--job", spec.name};
+  std::vector<std::string> args{"paa",       "analyze", "--store", store, "--job", spec.name, "--progress",
+                                progress_word(progress)};
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
@@ -123,7 +135,7 @@ int finish_run(const RunConfig& config, StoreWriter& store, const std::string& r
   auto closed = store.close();
   print_run_summary(stderr, {spec, config.job_store, run_id, summary, changes, refresh_due, code});
   const int exit_code = closed ? code : fail(prefixed("closing the store failed: ", closed.error()));
-  if (analysis_after_run(config, exit_code)) analyze_after_run(spec);
+  if (analysis_after_run(config, exit_code)) analyze_after_run(spec, config.harvest.progress);
   // Last, with the store closed: a slow receiver delays only the exit, and never changes its code.
   if (spec.notify.enabled()) {
     try {

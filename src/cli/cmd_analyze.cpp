@@ -19,6 +19,7 @@ Command add_analyze_command(CLI::App& app) {
   c.app->add_option("--store", f->stores, "Store folder (default: JOB's store)")->allow_extra_args(false);
   c.app->add_option("--job", f->options.job, "Only the keys done by this job");
   add_resolution_option(*c.app, f->options.resolution);
+  add_read_progress_option(*c.app, f->progress);
   c.app->add_flag("--full", f->full, "Compute it anew even when the kept one is current");
   c.run = [f] { return app::run_export(*f, app::ExportCommand::analyze); };
   return c;

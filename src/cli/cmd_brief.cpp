@@ -30,6 +30,7 @@ Command add_brief_command(CLI::App& app) {
       ->transform(one_of({"md", "html", "jsonld"}));
   c.app->add_option("-o,--output,--out", f->output, "Write to FILE atomically instead of standard output");
   c.app->add_flag("--force", f->force, "Replace an existing -o file");
+  add_read_progress_option(*c.app, f->progress);
   c.run = [f] { return app::run_brief(*f); };
   return c;
 }

@@ -57,6 +57,7 @@ Command add_export_command(CLI::App& app) {
   c.app->add_option("--domain", f->options.domains,
                     "Your domain (repeatable): questions, stability, domains, xlsx and html mark the answers it "
                     "holds (yours, lost, competitor)");
+  add_read_progress_option(*c.app, f->progress);
   c.run = [f] { return app::run_export(*f, app::ExportCommand::export_view); };
   return c;
 }

@@ -21,6 +21,7 @@ Command add_topics_command(CLI::App& app) {
   c.app->add_option("--job", f->options.job, "Only the keys done by this job");
   add_locale_options(*c.app, f->options.hl, f->options.gl);
   add_resolution_option(*c.app, f->options.resolution);
+  add_read_progress_option(*c.app, f->progress);
   c.app->add_option("--at", f->at,
                     "The store as it was at RUN (a run id, see `paa status`) or DATE (YYYY-MM-DD: the end of that "
                     "UTC day; or RFC 3339)");

@@ -4,6 +4,7 @@
 // (prune), and --hl/--gl as filters (diff, export, topics). What they select is app's
 // (paa/app/store_selection.hpp).
 #include "paa/app/store_selection.hpp"
+#include "choice.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -59,6 +60,15 @@ inline void add_locale_options(CLI::App& app, std::string& hl, std::string& gl) 
 // --resolution of the topics a command shows or keeps (docs/topics.md "Resolution").
 inline CLI::Option* add_resolution_option(CLI::App& app, std::optional<double>& resolution) {
   return app.add_option("--resolution", resolution, "Higher = more, smaller topics; lower = fewer, broader (default 1)");
+}
+
+// --progress of a read-side command that may take long (docs/exports.md "Progress"): as `paa run`'s.
+inline CLI::Option* add_read_progress_option(CLI::App& app, std::string& progress) {
+  return app
+      .add_option("--progress", progress,
+                  "Progress of long work: a bar on a terminal (auto), bar, log lines, or none; shown after 2 s")
+      ->capture_default_str()
+      ->transform(one_of({"auto", "bar", "log", "none"}));
 }
 
 }  // namespace paa::cli

@@ -9,6 +9,10 @@ namespace paa::exporting {
 Result<void> scan_selection(StoreReader& store, const ExportRequest& request, ExportSummary& summary,
                             const std::function<Result<bool>(const StoredResult&)>& feed) {
   const LocaleFilter filter(request.hl, request.gl);
+  // Towards the store's estimate only when the whole store is read; a part of it counts alone.
+  const bool whole = request.job.empty() && request.hl.empty() && request.gl.empty();
+  ProgressCount count(request.format.progress, "reading results",
+                      whole ? store.results_estimate().value_or(0) : 0);
   std::optional<Error> failure;
   auto visit = [&](const StoredResult& result) {
     auto more = feed(result);
@@ -16,6 +20,7 @@ Result<void> scan_selection(StoreReader& store, const ExportRequest& request, Ex
       failure = more.error();
       return false;
     }
+    count.add();
     ++summary.results;
     return *more;
   };

@@ -7,7 +7,7 @@
 namespace paa::exporting {
 
 Result<QuestionViews> analyse_questions(analysis::QuestionPass& pass, const topics::TopicOptions& options,
-                                        std::span<analysis::QuestionReducer* const> more) {
+                                        std::span<analysis::QuestionReducer* const> more, WorkProgress* progress) {
   QuestionViews views;
   auto unique = analysis::UniqueQuestions::create();
   if (!unique) return unique.error();
@@ -17,9 +17,10 @@ Result<QuestionViews> analyse_questions(analysis::QuestionPass& pass, const topi
   if (!links) return links.error();
   std::vector<analysis::QuestionReducer*> reducers{unique->get(), groups->get(), links->get()};
   reducers.insert(reducers.end(), more.begin(), more.end());
-  if (auto ran = pass.run(reducers); !ran) return ran.error();
+  if (auto ran = pass.run(reducers, progress); !ran) return ran.error();
+  progress_phase(progress, "grouping the variants");
   if (auto grouped = (*groups)->finish(); !grouped) return grouped.error();
-  auto map = topics::TopicMap::build(**groups, **links, options);
+  auto map = topics::TopicMap::build(**groups, **links, options, progress);
   if (!map) return map.error();
   views.unique = std::move(*unique);
   views.groups = std::move(*groups);

@@ -54,7 +54,11 @@ ProgressDisplay::~ProgressDisplay() {
 
 void ProgressDisplay::show(const ProgressSnapshot& snapshot, bool final_line) const {
   if (!enabled()) return;
-  const std::string line = format_progress(snapshot);
+  show_line(format_progress(snapshot), final_line);
+}
+
+void ProgressDisplay::show_line(const std::string& line, bool final_line) const {
+  if (!enabled()) return;
   if (bar_) {
     std::fprintf(stderr, "\r%s\x1b[K%s", line.c_str(), final_line ? "\n" : "");
   } else {

@@ -27,6 +27,11 @@ class RocksStoreReader final : public StoreReader {
   }
   Result<QuotaState> quota() override { return store_->get_quota(); }
   std::optional<std::uint64_t> state() const override { return store_->db()->GetLatestSequenceNumber(); }
+  std::optional<std::uint64_t> results_estimate() const override {
+    std::uint64_t keys = 0;
+    if (!store_->db()->GetIntProperty(store_->results, "rocksdb.estimate-num-keys", &keys)) return std::nullopt;
+    return keys;
+  }
   Result<std::vector<std::string>> job_names() override { return store_->job_names(); }
   Result<std::vector<JobStats>> jobs() override {
     auto names = store_->job_names();

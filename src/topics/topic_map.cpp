@@ -63,7 +63,8 @@ const TermOptions kTopicTerms{.min_count = 5, .min_association = 0.4, .capacity 
 // The stages in order (src/topics/stages/): the edges from shared stems and co-occurrence,
 // summed; the parts; Leiden per part; the label stems; the records; the numbers.
 Result<std::unique_ptr<TopicMap>> TopicMap::build(const QuestionGroups& groups, TopicLinks& links,
-                                                  const TopicOptions& options) {
+                                                  const TopicOptions& options, WorkProgress* progress) {
+  progress_phase(progress, "finding the terms");
   std::unique_ptr<TopicMap> map(new TopicMap());
   const std::uint32_t G = groups.group_count();
   map->stats_.groups = G;
@@ -95,6 +96,7 @@ Result<std::unique_ptr<TopicMap>> TopicMap::build(const QuestionGroups& groups, 
     });
   };
 
+  progress_phase(progress, "linking the variant groups");
   stages::GraphEdges edges(languages, G, options.memory);
   auto notes = [&]() -> Result<std::unique_ptr<extmem::ScratchFile>> {  // its sort freed after
     stages::StemLinks stems(languages, options.memory);
@@ -109,6 +111,7 @@ Result<std::unique_ptr<TopicMap>> TopicMap::build(const QuestionGroups& groups, 
   if (!graph) return graph.error();
   map->stats_.edges = graph->edges();
 
+  progress_phase(progress, "clustering the topics");
   auto parts = stages::cut_into_parts(G, graph->source(), options.max_part_edges);
   if (!parts) return parts.error();
   map->stats_.parts = parts->parts;
@@ -120,6 +123,7 @@ Result<std::unique_ptr<TopicMap>> TopicMap::build(const QuestionGroups& groups, 
   map->stats_.largest_part_nodes = clusters->largest_part_nodes;
   map->stats_.topics = clusters->topics;
 
+  progress_phase(progress, "labelling the topics");
   auto trees = co.trees_per_topic(clusters->topic_of, clusters->topics);
   if (!trees) return trees.error();
   auto label_stems =
@@ -156,6 +160,7 @@ Result<std::unique_ptr<TopicMap>> TopicMap::build(const QuestionGroups& groups, 
     auto previous = options.previous();
     if (!previous) return previous.error();
     if (*previous) {
+      progress_phase(progress, "matching the topics' ids");
       // A damaged previous analysis is not this one's failure: its topics take new ids, and the
       // note says why (the damaged folder is replaced when this analysis is kept).
       if (auto carried = map->carry_ids(groups, group_ids, **previous, figures, options.trend); !carried) {

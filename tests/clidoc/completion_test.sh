@@ -78,6 +78,7 @@ expect "paa export --format=" csv domains edges failures failures-jsonl html jso
 expect "paa run --on-quota " stop wait
 expect "paa brief --format " html jsonld md
 expect "paa run --progress b" bar
+expect "paa analyze --progress " auto bar log none
 expect "paa status --j" --json
 expect "paa get --hl "
 expect "paa run --concurrency "

@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -308,6 +309,50 @@ TEST(AnalysisTag, FolderNamesTellTheSelectionAndResolutionApart) {
   const std::string a = kept_folder_name("seo/night", 1.0);
   EXPECT_TRUE(a.starts_with("job-") && a.ends_with("-r1") && a.find('/') == std::string::npos) << a;
   EXPECT_NE(a, kept_folder_name("seo/day", 1.0));
+}
+
+// What the progress is told (docs/exports.md "Progress"): each phase in order, with its count.
+struct PhaseRecorder final : WorkProgress {
+  struct Phase {
+    std::string name;
+    std::uint64_t total = 0;
+  };
+  std::vector<Phase> phases;
+  void phase(std::string_view name, std::uint64_t total) override { phases.push_back({std::string(name), total}); }
+  void done(std::uint64_t) override {}
+  std::vector<std::string> names() const {
+    std::vector<std::string> out;
+    for (const auto& p : phases) out.push_back(p.name);
+    return out;
+  }
+};
+
+TEST_F(KeptAnalysis, AComputedAnalysisTellsItsPhasesAndAReadOneNone) {
+  PhaseRecorder computing;
+  ExportRequest request = kept_request();
+  request.format.progress = &computing;
+  write(store, request, ExportFormat::topics);
+  // (3 + 3 + 3 + 3) x 2 + 1 questions, each one occurrence; nothing kept before, so no ids matched.
+  EXPECT_EQ(computing.names(), (std::vector<std::string>{"reading results", "sorting the questions",
+                                                         "grouping the variants", "finding the terms",
+                                                         "linking the variant groups", "clustering the topics",
+                                                         "labelling the topics", "keeping the analysis"}));
+  EXPECT_EQ(computing.phases[1].total, 25u);
+
+  PhaseRecorder reading;
+  request.format.progress = &reading;
+  const std::string questions = write(store, request, ExportFormat::questions).text;
+  EXPECT_TRUE(reading.phases.empty());
+  // The rows kept are the questions export's rows (the header aside).
+  EXPECT_EQ(computing.phases.back().total,
+            static_cast<std::uint64_t>(std::count(questions.begin(), questions.end(), '\n') - 1));
+
+  // The next analysis matches its topics' ids with this one's.
+  PhaseRecorder again;
+  request = kept_request(8);
+  request.format.progress = &again;
+  write(store, request, ExportFormat::topics);
+  EXPECT_EQ(again.names().at(again.phases.size() - 2), "matching the topics' ids");
 }
 
 }  // namespace

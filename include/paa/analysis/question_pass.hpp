@@ -11,6 +11,7 @@
 #include "paa/error.hpp"
 #include "paa/extmem/keyed_sort.hpp"
 #include "paa/model/envelope.hpp"
+#include "paa/model/work_progress.hpp"
 #include "paa/store/records.hpp"
 
 #include <cstddef>
@@ -103,7 +104,8 @@ class QuestionPass {
                         const std::unordered_set<std::string>* marked = nullptr);
 
   // Sorts and streams every question to each reducer in turn. Call once, after the adds.
-  Result<void> run(std::span<QuestionReducer* const> reducers);
+  // `progress` (may be null) counts the records streamed.
+  Result<void> run(std::span<QuestionReducer* const> reducers, WorkProgress* progress = nullptr);
   Result<void> run(std::initializer_list<QuestionReducer*> reducers) {
     return run(std::span<QuestionReducer* const>(reducers.begin(), reducers.size()));
   }

@@ -17,6 +17,7 @@ struct ExportRequest {
   std::string output;  // -o ("" or "-": standard output); `paa topics` has none
   std::string at;
   bool full = false;  // `paa analyze --full`: recomputed even when the kept one is current
+  std::string progress = "auto";  // --progress: auto, bar, log, none (app/read_progress.hpp)
 };
 
 // Which command asks: `paa export` (the --format view, its summary on standard error),

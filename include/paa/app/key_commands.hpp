@@ -26,6 +26,7 @@ struct BriefRequest {
   std::string format = "md";
   std::string output;
   bool force = false;
+  std::string progress = "auto";  // --progress (app/read_progress.hpp)
 };
 
 // What the flags ask for: one key or one topic, never both, and --resolution only with a topic

@@ -1,5 +1,6 @@
 #pragma once
 // The `paa export` formats by name, and the options the streamed formats share.
+#include "paa/model/work_progress.hpp"
 #include "paa/topics/topic_options.hpp"
 #include "paa/watch/own_domains.hpp"
 
@@ -45,6 +46,9 @@ struct FormatOptions {
   // then (docs/watch.md "Per topic"); the label names the point for the summary.
   bool since = false;
   std::string since_label;
+  // Where long work says how far it is (the scan, the analysis pass, the topics' stages, the
+  // kept analysis's files); null: nowhere. Set by the command (app/read_progress.hpp).
+  WorkProgress* progress = nullptr;
 };
 
 // Whether a format's records carry the lineage (jsonl, json, csv): the exporter looks it up

@@ -54,9 +54,11 @@ Result<QuestionCounts> count_questions(QuestionViews& views);
 std::uint32_t group_count(const QuestionViews& views);
 Result<void> for_each_group(const QuestionViews& views, const GroupVisit& visit);
 
-// Runs the pass (once), with `more` reducers beside the views' own, and clusters its groups.
+// Runs the pass (once), with `more` reducers beside the views' own, and clusters its groups;
+// `progress` (may be null) is told each phase.
 Result<QuestionViews> analyse_questions(analysis::QuestionPass& pass, const topics::TopicOptions& options,
-                                        std::span<analysis::QuestionReducer* const> more = {});
+                                        std::span<analysis::QuestionReducer* const> more = {},
+                                        WorkProgress* progress = nullptr);
 
 // Each unique question, most frequent first, with its group and its topic (its number, id and
 // label only: TopicMap::topic() has the rest).

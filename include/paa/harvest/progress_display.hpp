@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <memory>
+#include <string>
 
 namespace spdlog::sinks {
 class sink;
@@ -28,6 +29,8 @@ class ProgressDisplay {
   std::chrono::milliseconds period() const { return bar_ ? std::chrono::milliseconds(500) : std::chrono::seconds(10); }
   // `final_line`: the bar's last drawing, ended by a newline.
   void show(const ProgressSnapshot& snapshot, bool final_line) const;
+  // Any one line, drawn the same way (the read side's progress, app/read_progress.hpp).
+  void show_line(const std::string& line, bool final_line) const;
 
  private:
   ProgressMode mode_;

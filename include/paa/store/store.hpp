@@ -63,6 +63,9 @@ class StoreReader : public ResultScan, public HistoryReader, public JobProgress,
   // sequence number): what the kept analysis is tagged with. nullopt: a reader without one (a
   // union of stores, a point in time, a test's fake), whose analysis is never kept.
   virtual std::optional<std::uint64_t> state() const { return std::nullopt; }
+  // About how many keys have a result (RocksDB's estimate, no read): what a scan's progress
+  // counts towards. nullopt: not known.
+  virtual std::optional<std::uint64_t> results_estimate() const { return std::nullopt; }
 
   bool has_question_index() const override { return false; }
   // The default asks get; a store's own reader reads its history.

@@ -18,6 +18,7 @@
 // group id: the group in the most trees (ties by weighted degree, then id). Its label: its three most characteristic stems (groups holding the stem x ln(groups / groups of
 // the language holding it)), each shown as its most common word.
 #include "paa/error.hpp"
+#include "paa/model/work_progress.hpp"
 #include "paa/extmem/scratch_file.hpp"
 #include "paa/topics/question_groups.hpp"
 #include "paa/topics/topic_links.hpp"
@@ -54,8 +55,9 @@ struct TopicStats {
 
 class TopicMap {
  public:
+  // `progress` (may be null) is told each stage's name.
   static Result<std::unique_ptr<TopicMap>> build(const QuestionGroups& groups, TopicLinks& links,
-                                                 const TopicOptions& options = {});
+                                                 const TopicOptions& options = {}, WorkProgress* progress = nullptr);
   std::uint32_t size() const { return static_cast<std::uint32_t>(offsets_.size()); }
   // The topic (number) of a group (GroupRecord::number).
   std::uint32_t topic_of(std::uint32_t group) const { return topic_of_[group]; }

@@ -33,8 +33,9 @@ const std::size_t kMaxDepth = FormatOptions{}.max_question_depth;
 
 // The whole store as a brief reads it, its seeds' volumes included when its lists have some
 // (catalog_selection names the jobs whose attributes the scan reads).
-Result<ExportRequest> whole_store(StoreReader& store) {
+Result<ExportRequest> whole_store(StoreReader& store, WorkProgress* progress) {
   ExportRequest request;
+  request.format.progress = progress;
   if (auto catalogued = catalog_selection(store, request); !catalogued) return catalogued.error();
   return request;
 }
@@ -118,7 +119,8 @@ constexpr std::uint64_t kNotFound = std::numeric_limits<std::uint64_t>::max();
 
 }  // namespace
 
-Result<Brief> gather_query_brief(StoreReader& store, const Query& query, std::string_view store_name) {
+Result<Brief> gather_query_brief(StoreReader& store, const Query& query, std::string_view store_name,
+                                 WorkProgress* progress) {
   const std::string key = encode_key(query.key);
   auto current = store.get(key);
   if (!current) return current.error();
@@ -142,9 +144,9 @@ Result<Brief> gather_query_brief(StoreReader& store, const Query& query, std::st
   // The store's variant groups, and where this tree's questions are among them.
   std::unordered_map<std::string, std::uint64_t> index_of;
   for (const auto& p : places) index_of.emplace(p.folded, kNotFound);
-  auto whole = whole_store(store);
+  auto whole = whole_store(store, progress);
   if (!whole) return whole.error();
-  AnalysisSink analysis({.volumes = whole->format.volumes});  // each group's demand, when seeds have volumes
+  AnalysisSink analysis({.volumes = whole->format.volumes, .progress = whole->format.progress});  // each group's demand, when seeds have volumes
   if (auto fed = feed_store(store, *whole, analysis); !fed) return fed.error();
   auto groups = topics::QuestionGroups::create();
   if (!groups) return groups.error();
@@ -348,8 +350,9 @@ Result<std::vector<BriefEntry>> topic_entries(StoreReader& store, TopicCandidate
 }  // namespace
 
 Result<Brief> gather_topic_brief(StoreReader& store, std::uint64_t topic_id, double resolution,
-                                 std::string_view store_name, const std::optional<std::filesystem::path>& store_folder) {
-  auto whole = whole_store(store);
+                                 std::string_view store_name, const std::optional<std::filesystem::path>& store_folder,
+                                 WorkProgress* progress) {
+  auto whole = whole_store(store, progress);
   if (!whole) return whole.error();
   whole->format.topics.resolution = resolution;
   // The store's kept analysis (read when current, else computed and kept): its topics and ids
@@ -358,7 +361,7 @@ Result<Brief> gather_topic_brief(StoreReader& store, std::uint64_t topic_id, dou
   auto views = [&]() -> Result<QuestionViews> {
     ExportSummary summary;
     if (whole->kept) return analysis_views(store, *whole, summary);
-    AnalysisSink analysis({.volumes = whole->format.volumes});  // demand ranks the entries, when seeds have volumes
+    AnalysisSink analysis({.volumes = whole->format.volumes, .progress = whole->format.progress});  // demand ranks the entries, when seeds have volumes
     if (auto fed = feed_store(store, *whole, analysis); !fed) return fed.error();
     return analysis.finish(whole->format.topics);
   }();
@@ -380,7 +383,9 @@ Result<Brief> gather_topic_brief(StoreReader& store, std::uint64_t topic_id, dou
   if (!candidates) return candidates.error();
   TopicPlaces places(*candidates);
   ExportSummary summary;
-  if (auto scanned = scan_results(store, ExportRequest{}, {.tree = true}, {&places}, summary); !scanned) {
+  ExportRequest every;
+  every.format.progress = progress;
+  if (auto scanned = scan_results(store, every, {.tree = true}, {&places}, summary); !scanned) {
     return scanned.error();
   }
   auto entries = topic_entries(store, *candidates, places.cache());

@@ -258,7 +258,7 @@ Result<ExportSummary> export_html(StoreReader& store, const ExportRequest& reque
   if (!made) return made.error();
   ReportHistory& history = *made;
   // The topics' hubs count by each tree's seed, as `--format topics` does.
-  AnalysisSink analysis({.volumes = request.format.volumes});
+  AnalysisSink analysis({.volumes = request.format.volumes, .progress = request.format.progress});
   HtmlReportWriter writer(out, *jobs);
   const std::vector<std::uint32_t> none;
   ExportSummary summary;

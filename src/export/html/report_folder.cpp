@@ -187,7 +187,7 @@ class FolderReport {
   FolderReport(StoreReader& store, const ExportRequest& request, FolderFiles& files, ReportHistory history,
                std::uint64_t runs_then)
       : store_(store), request_(request), files_(files), history_(std::move(history)), runs_then_(runs_then),
-        analysis_({.volumes = request.format.volumes}),
+        analysis_({.volumes = request.format.volumes, .progress = request.format.progress}),
         trees_(files, "trees", kTreesPerChunk), key_pages_(files, "keys", kKeysPerPage),
         question_pages_(files, "questions", kQuestionsPerPage),
         words_(kSortRunBytes, "paa-report-words") {

@@ -26,7 +26,7 @@ Result<QuestionViews> AnalysisSink::finish(const topics::TopicOptions& topics,
                                            std::span<analysis::QuestionReducer* const> more) {
   std::vector<analysis::QuestionReducer*> reducers(more.begin(), more.end());
   if (options_.since) reducers.push_back(&changes_);
-  auto views = analyse_questions(pass_, topics, reducers);
+  auto views = analyse_questions(pass_, topics, reducers, options_.progress);
   if (!views) return views;
   if (options_.since) {
     if (auto finished = changes_.finish(*views->groups, *views->topics); !finished) return finished.error();

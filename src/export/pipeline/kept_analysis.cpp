@@ -342,8 +342,9 @@ Result<KeepSlot> KeepSlot::begin(const fs::path& root, std::string name) {
   return KeepSlot(root, std::move(name), fd, std::move(*writing));
 }
 
-Result<void> KeepSlot::publish(QuestionViews& views, KeptManifest manifest) {
+Result<void> KeepSlot::publish(QuestionViews& views, KeptManifest manifest, WorkProgress* progress) {
   const fs::path& building = writing_.temp();
+  ProgressCount count(progress, "keeping the analysis", views.unique->rows());
   auto written = [&]() -> Result<void> {
     auto dir = open_kept_folder(building);
     if (!dir) return dir.error();
@@ -361,6 +362,7 @@ Result<void> KeepSlot::publish(QuestionViews& views, KeptManifest manifest) {
       record.clear();
       kept::put_row(record, q, g, topic.number);
       (*rows)->append(record);
+      count.add();
       return {};
     });
     if (!joined) return joined;
@@ -408,7 +410,7 @@ namespace {
 // the analysis kept in `folder` (the one it replaces).
 Result<QuestionViews> compute_views(StoreReader& store, const ExportRequest& request, ExportSummary& summary,
                                     const fs::path& folder) {
-  AnalysisSink sink({.volumes = request.format.volumes});
+  AnalysisSink sink({.volumes = request.format.volumes, .progress = request.format.progress});
   if (auto scanned = scan_results(store, request, sink.needs(), {&sink}, summary); !scanned) return scanned.error();
   topics::TopicOptions options = request.format.topics;
   options.previous = kept_topics_before(folder, &summary.warnings);
@@ -468,7 +470,7 @@ Result<QuestionViews> analysis_views(StoreReader& store, const ExportRequest& re
   manifest.results = summary.results;
   manifest.missing_results = summary.missing_results;
   manifest.took_ms = took.count();
-  auto published = slot->publish(*views, manifest);
+  auto published = slot->publish(*views, manifest, request.format.progress);
   if (published) {
     summary.notes.push_back("computed the analysis (" + why + ") in " + seconds_text(took.count()) +
                             " and kept it in " + folder.string() + "; the next views read it until the store changes");

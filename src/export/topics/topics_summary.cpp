@@ -88,6 +88,8 @@ class TopicsSummaryWriter final : public detail::PassWriter {
 
  private:
   Result<void> write(QuestionViews& views) override {
+    // The summary is for the terminal the bar is drawn on: the bar ends first.
+    if (options_.progress != nullptr) options_.progress->end();
     auto counted = count_questions(views);
     if (!counted) return counted.error();
     const QuestionCounts& sh = *counted;

@@ -27,7 +27,7 @@ Result<ExportSummary> export_store_xlsx(StoreReader& store, const ExportRequest&
   if (!workbook) return workbook.error();
   ExportSummary summary;
   // The selection's unique questions, from the same scan (with the seeds' volumes when some has one).
-  AnalysisSink analysis({.volumes = request.format.volumes});
+  AnalysisSink analysis({.volumes = request.format.volumes, .progress = request.format.progress});
   // Each tree's rows with its lineage (level, parent_q and seed_q) and their attributes (its own,
   // or its seed's).
   CallbackSink tree_rows([&](const ScannedResult& scanned) -> Result<bool> {

@@ -6,6 +6,7 @@
 #include "paa/error.hpp"
 #include "paa/export/brief/brief.hpp"
 #include "paa/model/query_key.hpp"
+#include "paa/model/work_progress.hpp"
 #include "paa/store/store.hpp"
 
 #include <cstddef>
@@ -24,7 +25,9 @@ inline constexpr std::size_t kTopicRelatedListed = 20;
 // the key; its related searches; the domains of its distinct questions' answers. not_found,
 // naming the key, the nearest stored keys and `paa status`, when the store holds no result for it.
 // `store_name`: how messages name the store ("store 'DIR'").
-Result<Brief> gather_query_brief(StoreReader& store, const Query& query, std::string_view store_name);
+// `progress` (may be null): told how far the reads are.
+Result<Brief> gather_query_brief(StoreReader& store, const Query& query, std::string_view store_name,
+                                 WorkProgress* progress = nullptr);
 
 // One topic's brief (`resolution`: the clustering's, docs/topics.md): each unique question of the
 // topic with the answer of the tree fetched first that holds it (the `questions` export's),
@@ -35,7 +38,8 @@ Result<Brief> gather_query_brief(StoreReader& store, const Query& query, std::st
 // `store_folder`: the store's folder, whose kept analysis gives the topics (docs/store.md).
 Result<Brief> gather_topic_brief(StoreReader& store, std::uint64_t topic_id, double resolution,
                                  std::string_view store_name,
-                                 const std::optional<std::filesystem::path>& store_folder = std::nullopt);
+                                 const std::optional<std::filesystem::path>& store_folder = std::nullopt,
+                                 WorkProgress* progress = nullptr);
 
 // A topic id as `paa topics` prints it: 16 hex digits (any case); invalid_input otherwise.
 Result<std::uint64_t> parse_topic_id(std::string_view text);

@@ -19,6 +19,7 @@ class AnalysisSink final : public ResultSink {
   struct Options {
     bool volumes = false;  // each tree counts its seed's volume (the lineage's attributes)
     bool since = false;    // each topic's new and gone questions since the earlier versions
+    WorkProgress* progress = nullptr;  // told the pass's and the topics' phases (may be null)
   };
   AnalysisSink() = default;
   explicit AnalysisSink(Options options) : options_(options) {}

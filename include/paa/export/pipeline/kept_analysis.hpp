@@ -76,8 +76,9 @@ class KeepSlot {
   ~KeepSlot();
 
   // Writes `views` (their unique questions are consumed: read the kept copy after) and the
-  // manifest, then publishes the folder whole. On failure nothing visible changed.
-  Result<void> publish(QuestionViews& views, KeptManifest manifest);
+  // manifest, then publishes the folder whole. On failure nothing visible changed. `progress`
+  // (may be null) counts the rows written.
+  Result<void> publish(QuestionViews& views, KeptManifest manifest, WorkProgress* progress = nullptr);
   std::filesystem::path folder() const { return root_ / name_; }
 
  private:

@@ -12,7 +12,7 @@ namespace paa::exporting::detail {
 class PassWriter : public FormatWriter {
  public:
   PassWriter(const FormatOptions& options, BufferedOutput& out)
-      : options_(options), out_(out), analysis_({.volumes = options.volumes, .since = options.since}) {}
+      : options_(options), out_(out), analysis_({.volumes = options.volumes, .since = options.since, .progress = options.progress}) {}
 
   ScanNeeds needs() const override { return analysis_.needs(); }
 
