@@ -44,6 +44,7 @@ Result<ExportSummary> export_store_xlsx(StoreReader& store, const ExportRequest&
   analysis::QuestionReducer* const more[] = {&answers};
   auto views = analysis.finish(request.format.topics, more);
   if (!views) return views.error();
+  progress_phase(request.format.progress, "writing the workbook's question sheets");
   auto added = for_each_question_row(*views, [&](const analysis::UniqueQuestion& row, const topics::QuestionGroup& group,
                                                  const topics::Topic& topic) {
     return (*workbook)->add_question(row, group, topic);
