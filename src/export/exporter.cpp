@@ -62,7 +62,9 @@ Result<ExportSummary> export_store(StoreReader& store, const ExportRequest& sele
                       "topic-changes compares the analysis kept for one store's current results with the one before "
                       "it: leave out --hl, --gl and --since, and give one --store (docs/topics.md \"A topic's identity\")");
   }
-  if (view.takes(kShowsAttributes) || view.takes(kShowsDemand)) {
+  // A view that reads the kept analysis catalogs too, whatever it shows: the analysis is tagged
+  // with whether seeds have volumes, and one computed without them would be stale for the next.
+  if (view.takes(kShowsAttributes) || view.takes(kShowsDemand) || request.kept) {
     if (auto catalogued = catalog_selection(store, request); !catalogued) return catalogued.error();
   }
   if (view.stream != nullptr) return view.stream(store, request, out);

@@ -95,6 +95,63 @@ TEST_F(KeptAnalysis, EveryViewReadFromItIsTheViewComputedFromTheTrees) {
   }
 }
 
+// A tree whose answers come from the given urls ("" = no source), one question each.
+std::string body_with_sources(const std::vector<std::pair<std::string, std::string>>& questions) {
+  std::string body = R"({"cached":false,"result":{"question":"x","related":["r1"],"children":[)";
+  for (std::size_t i = 0; i < questions.size(); ++i) {
+    if (i) body += ',';
+    body += R"({"question":")" + questions[i].first + R"(","answer":"ans","url":")" + questions[i].second +
+            R"(","title":"T"})";
+  }
+  return body + "]}}";
+}
+
+TEST_F(KeptAnalysis, TheAnswerDomainsAreKeptAndReadAsTheyAreCounted) {
+  FakeStoreReader sourced;
+  sourced.add(make_stored("espresso", "en", "us", "",
+                          body_with_sources({{"Why is espresso bitter?", "https://www.example.com/a"},
+                                             {"Is espresso strong?", "https://shop.example.co.uk/b"},
+                                             {"What is a ristretto?", "https://192.0.2.7/c"}})));
+  sourced.add(make_stored("ristretto", "en", "gb", "",
+                          body_with_sources({{"What is a ristretto?", "https://blog.example.com/r"},
+                                             {"How do you make a ristretto?", ""},
+                                             {"Is a ristretto stronger?", "not a url"}})));
+  ExportRequest own = kept_request();
+  auto parsed = watch::OwnDomains::parse({"example.com"});
+  ASSERT_TRUE(parsed) << parsed.error().message;
+  own.format.own_domains = *parsed;
+  ExportRequest fresh_request;
+  fresh_request.format.own_domains = *parsed;
+  const Written fresh = write(sourced, fresh_request, ExportFormat::domains);
+  // Counted by hand: example.com holds 2 answers in 2 trees, each of a question of its own.
+  EXPECT_NE(fresh.text.find("example.com,2,"), std::string::npos) << fresh.text;
+  EXPECT_NE(fresh.text.find("example.co.uk,1,"), std::string::npos) << fresh.text;
+  const Written computed = write(sourced, own, ExportFormat::domains);
+  EXPECT_TRUE(note(computed.summary).starts_with("computed the analysis")) << note(computed.summary);
+  const Written read = write(sourced, own, ExportFormat::domains);
+  EXPECT_TRUE(note(read.summary).starts_with("read from the analysis kept in")) << note(read.summary);
+  EXPECT_EQ(computed.text, fresh.text);
+  EXPECT_EQ(read.text, fresh.text);
+
+  // A damaged domains file is never read as figures: the view fails, the analysis is set aside,
+  // and the next view computes it anew.
+  const fs::path file = root() / kept_folder_name("", 1.0) / "domains";
+  ASSERT_TRUE(fs::exists(file));
+  std::fstream patch(file, std::ios::in | std::ios::out | std::ios::binary);
+  patch.seekp(0);
+  patch.write("\xff\xff\xff\xff", 4);  // a count no file this size can hold; the size unchanged
+  patch.close();
+  own.format.format = ExportFormat::domains;
+  StringSink sink;
+  BufferedOutput out(sink);
+  auto damaged = export_store(sourced, own, out);
+  ASSERT_FALSE(damaged);
+  EXPECT_EQ(damaged.error().kind(), errc::store_damaged);
+  const Written again = write(sourced, own, ExportFormat::domains);
+  EXPECT_TRUE(note(again.summary).starts_with("computed the analysis")) << note(again.summary);
+  EXPECT_EQ(again.text, fresh.text);
+}
+
 TEST_F(KeptAnalysis, ItIsComputedAgainExactlyWhenItsTagChanges) {
   write(store, kept_request(7), ExportFormat::topics);
   EXPECT_TRUE(note(write(store, kept_request(7), ExportFormat::topics).summary).starts_with("read from"));

@@ -8,11 +8,13 @@
 #include "paa/question/question_type.hpp"
 #include "paa/topics/question_groups.hpp"
 #include "paa/topics/topic_map.hpp"
+#include "paa/watch/domain_answers.hpp"
 
 #include <array>
 #include <functional>
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace paa::exporting {
 
@@ -35,6 +37,15 @@ struct QuestionCounts {
   }
 };
 
+// The answer domains of the selection (watch::DomainAnswers joined with the topics, before your
+// --domain is marked: rows/domain_rows.hpp): each domain's totals and distinct topics, by domain
+// number, and the answers with a source.
+struct DomainFigures {
+  std::vector<watch::DomainTotals> domains;
+  std::vector<std::uint64_t> topics;  // by domain number
+  std::uint64_t sourced = 0;
+};
+
 struct QuestionViews {
   std::unique_ptr<analysis::UniqueQuestions> unique;  // computed only
   std::unique_ptr<topics::QuestionGroups> groups;      // computed only
@@ -44,6 +55,9 @@ struct QuestionViews {
   std::function<Result<void>(const GroupVisit&)> kept_groups;
   std::uint32_t kept_group_count = 0;
   std::optional<QuestionCounts> kept_counts;
+  // The answer domains, when the views come with them (the kept analysis's, read when asked:
+  // the domains view alone reads them); unset: a view that shows them counts them in its pass.
+  std::function<Result<DomainFigures>()> domains;
 };
 
 // The counts: kept, or from the rows (which a computed view's rows then cannot be read again).

@@ -25,6 +25,7 @@ class DomainsCsvWriter final : public detail::PassWriter {
 
  private:
   std::span<analysis::QuestionReducer* const> more_reducers() override { return {&reducer_, 1}; }
+  bool kept_with_the_views() const override { return true; }
 
   Result<void> write(QuestionViews& views) override {
     auto rows = domain_rows(answers_, views, options_.own_domains);

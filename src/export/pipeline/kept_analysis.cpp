@@ -2,6 +2,7 @@
 
 #include "paa/buildinfo/buildinfo.hpp"
 #include "paa/export/pipeline/analysis_sink.hpp"
+#include "paa/export/rows/domain_rows.hpp"
 
 #include "kept_rows.hpp"
 
@@ -32,6 +33,7 @@ constexpr const char* kKeptManifest = "manifest.json";
 constexpr const char* kKeptRows = "questions.zst";  // the rows joined with their group and topic, in order
 constexpr const char* kKeptGroups = "groups.zst";   // the groups without their stems, in number order
 constexpr const char* kKeptTopics = "topics";       // TopicMap::keep's files
+constexpr const char* kKeptDomains = "domains";     // the answer domains (kept_rows.hpp's layout)
 constexpr const char* kKeptUsed = "used";  // its time: when a view last read the folder (which to drop)
 constexpr const char* kKeptLock = "lock";
 constexpr const char* kKeptBuildingPrefix = ".building-";
@@ -304,6 +306,17 @@ Result<QuestionViews> open_kept_views(const fs::path& folder, const AnalysisTag&
     counts.questions = manifest->questions;
     views.kept_counts = counts;
   }
+  // Opened now, through the folder the manifest was read from; read when a view asks.
+  auto domains_file = extmem::ScratchFile::open_kept(fd.get(), kKeptDomains, shown + "/" + kKeptDomains);
+  if (!domains_file) return domains_file.error();
+  std::shared_ptr<extmem::ScratchFile> domains = std::move(*domains_file);
+  views.domains = [domains, set_aside]() -> Result<DomainFigures> {
+    auto bytes = domains->read_all();
+    if (!bytes) return set_aside(bytes.error());
+    auto figures = kept::parse_domains(*bytes);
+    if (!figures) return set_aside(figures.error());
+    return figures;
+  };
   ::utimensat(fd.get(), kKeptUsed, nullptr, 0);  // best effort: only which analysis to drop first reads it
   return views;
 }
@@ -380,6 +393,10 @@ Result<void> KeepSlot::publish(QuestionViews& views, KeptManifest manifest, Work
     if (!listed) return listed;
     if (auto finished = (*groups)->finish(); !finished) return finished;
     if (auto kept = views.topics->keep(fd.get(), kKeptTopics); !kept) return kept;
+    if (!views.domains) return make_error(errc::io, "the answer domains were not counted (a bug)");
+    auto domains = views.domains();
+    if (!domains) return domains.error();
+    if (auto kept = extmem::write_new_file(fd.get(), kKeptDomains, kept::domains_bytes(*domains)); !kept) return kept;
     if (auto kept = extmem::write_new_file(fd.get(), kKeptUsed, {}); !kept) return kept;
     manifest.files = kept_folder_files(building);
     manifest.bytes = 0;
@@ -415,8 +432,16 @@ Result<QuestionViews> compute_views(StoreReader& store, const ExportRequest& req
   topics::TopicOptions options = request.format.topics;
   options.previous = kept_topics_before(folder, &summary.warnings);
   options.trend = true;
-  auto views = sink.finish(options);
-  if (views && !views->topics->identity_warning().empty()) summary.warnings.push_back(views->topics->identity_warning());
+  watch::DomainAnswers answers;  // kept beside the views: the domains view reads them
+  analysis::QuestionReducer* const more[] = {&answers};
+  auto views = sink.finish(options, more);
+  if (!views) return views;
+  if (!views->topics->identity_warning().empty()) summary.warnings.push_back(views->topics->identity_warning());
+  auto figures = domain_figures(answers, *views);
+  if (!figures) return figures.error();
+  views->domains = [figures = std::make_shared<const DomainFigures>(std::move(*figures))]() -> Result<DomainFigures> {
+    return *figures;
+  };
   return views;
 }
 

@@ -118,6 +118,48 @@ Result<void> read_group(extmem::ZstdFileReader& in, std::string& row, topics::Gr
   return {};
 }
 
+std::string domains_bytes(const DomainFigures& figures) {
+  std::string out;
+  extmem::put_value(out, static_cast<std::uint64_t>(figures.domains.size()));
+  extmem::put_value(out, figures.sourced);
+  for (std::size_t i = 0; i < figures.domains.size(); ++i) {
+    const watch::DomainTotals& d = figures.domains[i];
+    extmem::put_value(out, static_cast<std::uint8_t>(d.kind));
+    for (const std::uint64_t v : {d.answers, d.questions, d.keys, i < figures.topics.size() ? figures.topics[i] : 0}) {
+      extmem::put_value(out, v);
+    }
+    extmem::put_text(out, d.domain);
+  }
+  return out;
+}
+
+Result<DomainFigures> parse_domains(std::string_view bytes) {
+  extmem::KeptBytes b(bytes);
+  DomainFigures figures;
+  const auto count = b.value<std::uint64_t>();
+  figures.sourced = b.value<std::uint64_t>();
+  // Each domain takes at least 37 bytes: a count past that is damage, not a size to reserve.
+  if (!b.ok() || count > bytes.size() / 37) return make_error(errc::store_damaged, "the kept answer domains are damaged");
+  figures.domains.reserve(count);
+  figures.topics.reserve(count);
+  for (std::uint64_t n = 0; n < count && b.ok(); ++n) {
+    watch::DomainTotals d;
+    const auto kind = b.value<std::uint8_t>();
+    if (kind > static_cast<std::uint8_t>(watch::SourceKind::no_source)) {
+      return make_error(errc::store_damaged, "the kept answer domains are damaged");
+    }
+    d.kind = static_cast<watch::SourceKind>(kind);
+    d.answers = b.value<std::uint64_t>();
+    d.questions = b.value<std::uint64_t>();
+    d.keys = b.value<std::uint64_t>();
+    figures.topics.push_back(b.value<std::uint64_t>());
+    d.domain = b.text();
+    figures.domains.push_back(std::move(d));
+  }
+  if (!b.ok() || !b.done()) return make_error(errc::store_damaged, "the kept answer domains are damaged");
+  return figures;
+}
+
 Result<void> read_groups(extmem::ZstdFileReader& in, std::uint64_t groups, const GroupVisit& visit) {
   std::string row;
   topics::GroupRecord g;

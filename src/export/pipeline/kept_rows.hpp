@@ -23,6 +23,10 @@ Result<void> read_rows(extmem::ZstdFileReader& in, std::uint64_t rows, topics::T
                        const QuestionRowVisit& visit);
 // `groups` groups (without stems and surfaces).
 Result<void> read_groups(extmem::ZstdFileReader& in, std::uint64_t groups, const GroupVisit& visit);
+// The answer domains as one small file: their count, the answers with a source, then each
+// domain's kind, figures, topics and name; and back (store_damaged when it is not whole).
+std::string domains_bytes(const DomainFigures& figures);
+Result<DomainFigures> parse_domains(std::string_view bytes);
 // The next group into `g` (its texts in `row`, valid until the next call).
 Result<void> read_group(extmem::ZstdFileReader& in, std::string& row, topics::GroupRecord& g);
 

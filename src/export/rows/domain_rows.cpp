@@ -7,8 +7,7 @@
 
 namespace paa::exporting {
 
-Result<std::vector<DomainRowFigures>> domain_rows(watch::DomainAnswers& answers, const QuestionViews& views,
-                                                  const watch::OwnDomains& own) {
+Result<DomainFigures> domain_figures(watch::DomainAnswers& answers, const QuestionViews& views) {
   if (auto counted = answers.finish(); !counted) return counted.error();
   // Each question's topic, by question index (4 bytes a question).
   std::vector<std::uint32_t> topic_of;
@@ -36,8 +35,11 @@ Result<std::vector<DomainRowFigures>> domain_rows(watch::DomainAnswers& answers,
   });
   if (!joined) return joined.error();
   if (any) topics[current] = seen.size();
-  topic_of = {};
+  return DomainFigures{all, std::move(topics), answers.sourced()};
+}
 
+std::vector<DomainRowFigures> domain_rows(const DomainFigures& figures, const watch::OwnDomains& own) {
+  const auto& all = figures.domains;
   std::vector<std::uint32_t> order(all.size());
   for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
   std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
@@ -51,16 +53,23 @@ Result<std::vector<DomainRowFigures>> domain_rows(watch::DomainAnswers& answers,
     row.domain = d.domain;
     row.kind = d.kind;
     row.answers = d.answers;
-    if (d.kind != watch::SourceKind::no_source && answers.sourced() > 0) {
-      row.share = static_cast<double>(d.answers) / static_cast<double>(answers.sourced());
+    if (d.kind != watch::SourceKind::no_source && figures.sourced > 0) {
+      row.share = static_cast<double>(d.answers) / static_cast<double>(figures.sourced);
     }
     row.questions = d.questions;
     row.keys = d.keys;
-    row.topics = topics[i];
+    row.topics = i < figures.topics.size() ? figures.topics[i] : 0;
     row.yours = d.kind == watch::SourceKind::domain && own.owns_domain(d.domain);
     rows.push_back(std::move(row));
   }
   return rows;
+}
+
+Result<std::vector<DomainRowFigures>> domain_rows(watch::DomainAnswers& answers, const QuestionViews& views,
+                                                  const watch::OwnDomains& own) {
+  auto figures = views.domains ? views.domains() : domain_figures(answers, views);
+  if (!figures) return figures.error();
+  return domain_rows(*figures, own);
 }
 
 }  // namespace paa::exporting

@@ -29,8 +29,9 @@ class PassWriter : public FormatWriter {
   }
 
   // Whether the view is written from the question views alone, so from the kept analysis
-  // (analysis_views) without a scan: not with reducers of its own, nor with --since.
-  bool reads_views_alone() { return more_reducers().empty() && !options_.since; }
+  // (analysis_views) without a scan: not with reducers of its own (unless the analysis keeps
+  // what they count), nor with --since.
+  bool reads_views_alone() { return (more_reducers().empty() || kept_with_the_views()) && !options_.since; }
   // Writes the view from views computed or kept elsewhere (instead of add and finish).
   Result<void> write_views(QuestionViews& views) {
     auto written = write(views);
@@ -42,6 +43,8 @@ class PassWriter : public FormatWriter {
   virtual Result<void> write(QuestionViews& views) = 0;
   // Reducers of the writer's own that the pass feeds beside the views'.
   virtual std::span<analysis::QuestionReducer* const> more_reducers() { return {}; }
+  // Whether what more_reducers() count is kept with the analysis too (QuestionViews::domains).
+  virtual bool kept_with_the_views() const { return false; }
   // With --since (options_.since), each topic's new and gone questions; else nullptr.
   const topics::TopicChanges* changes() const { return analysis_.changes(); }
   FormatOptions options_;
