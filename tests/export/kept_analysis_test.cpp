@@ -3,6 +3,7 @@
 // killed analysis's leftovers are never read and are removed; one writer at a time; the least
 // recently read other resolutions are dropped.
 #include "paa/export/exporter.hpp"
+#include "paa/export/html/report_folder.hpp"
 #include "paa/export/pipeline/analysis_tag.hpp"
 #include "paa/export/pipeline/kept_analysis.hpp"
 
@@ -150,6 +151,56 @@ TEST_F(KeptAnalysis, TheAnswerDomainsAreKeptAndReadAsTheyAreCounted) {
   const Written again = write(sourced, own, ExportFormat::domains);
   EXPECT_TRUE(note(again.summary).starts_with("computed the analysis")) << note(again.summary);
   EXPECT_EQ(again.text, fresh.text);
+}
+
+// Every file of a report folder, by its path inside it; the summary's generation time left out.
+std::map<std::string, std::string> folder_files(const fs::path& folder) {
+  std::map<std::string, std::string> files;
+  for (const auto& entry : fs::recursive_directory_iterator(folder)) {
+    if (!entry.is_regular_file()) continue;
+    std::ifstream in(entry.path(), std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    std::string content = text.str();
+    if (const auto at = content.find("\"generated_at\":"); at != std::string::npos) {
+      const auto end = content.find_first_of(",}", at);
+      content.erase(at, end - at);
+    }
+    files[fs::relative(entry.path(), folder).string()] = content;
+  }
+  return files;
+}
+
+TEST_F(KeptAnalysis, TheReportFolderReadFromItIsTheFolderComputedFromTheTrees) {
+  ExportRequest fresh_request;
+  fresh_request.format.format = ExportFormat::html;
+  auto fresh = export_html_folder(store, fresh_request, dir.path() / "fresh", false);
+  ASSERT_TRUE(fresh) << fresh.error().message;
+  EXPECT_TRUE(fresh->notes.empty() || !fresh->notes.front().starts_with("read from"));
+
+  write(store, kept_request(), ExportFormat::topics);  // computed and kept
+  ExportRequest request = kept_request();
+  request.format.format = ExportFormat::html;
+  auto kept = export_html_folder(store, request, dir.path() / "kept", false);
+  ASSERT_TRUE(kept) << kept.error().message;
+  ASSERT_FALSE(kept->notes.empty());
+  EXPECT_TRUE(kept->notes.front().starts_with("read from the analysis kept in")) << kept->notes.front();
+  EXPECT_EQ(kept->results, fresh->results);
+  const auto want = folder_files(dir.path() / "fresh");
+  const auto got = folder_files(dir.path() / "kept");
+  ASSERT_EQ(got.size(), want.size());
+  for (const auto& [name, content] : want) {
+    ASSERT_TRUE(got.count(name)) << name;
+    EXPECT_EQ(got.at(name), content) << name;
+  }
+
+  // A stale analysis is not read: the folder computes its own, the same again.
+  auto stale = kept_request(8);
+  stale.format.format = ExportFormat::html;
+  auto own = export_html_folder(store, stale, dir.path() / "own", false);
+  ASSERT_TRUE(own) << own.error().message;
+  EXPECT_TRUE(own->notes.empty() || !own->notes.front().starts_with("read from"));
+  EXPECT_EQ(folder_files(dir.path() / "own"), want);
 }
 
 TEST_F(KeptAnalysis, ItIsComputedAgainExactlyWhenItsTagChanges) {

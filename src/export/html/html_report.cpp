@@ -41,16 +41,20 @@ Result<ReportTopicsBuilder> ReportTopicsBuilder::create(QuestionViews& views) {
 Result<ReportTopicsBuilder::Placed> ReportTopicsBuilder::add(const analysis::UniqueQuestion& row) {
   auto g = views_->groups->of(row.index);
   if (!g) return g.error();
-  const std::uint32_t n = views_->topics->topic_of(g->number);
-  if (n >= listed_.size()) return Placed{-1, g->type};
+  return add(row, *g, views_->topics->topic_of(g->number));
+}
+
+ReportTopicsBuilder::Placed ReportTopicsBuilder::add(const analysis::UniqueQuestion& row,
+                                                     const topics::QuestionGroup& g, std::uint32_t n) {
+  if (n >= listed_.size()) return Placed{-1, g.type};
   ReportTopic& r = listed_[n];
-  ++r.types[static_cast<std::size_t>(g->type)];
+  ++r.types[static_cast<std::size_t>(g.type)];
   // Rows come most trees first: each topic's first kQuestionsPerTopic are its listed ones.
   if (r.listed.size() < kQuestionsPerTopic) {
-    r.listed.push_back({std::string(row.question), g->type, g->intent, row.count,
-                        g->is_representative ? std::string() : std::string(g->representative)});
+    r.listed.push_back({std::string(row.question), g.type, g.intent, row.count,
+                        g.is_representative ? std::string() : std::string(g.representative)});
   }
-  return Placed{static_cast<std::int64_t>(n), g->type};
+  return Placed{static_cast<std::int64_t>(n), g.type};
 }
 
 Result<void> write_report_topics(QuestionViews& views, HtmlReportWriter& writer, bool volumes) {
@@ -193,16 +197,18 @@ void HtmlReportWriter::finish() {
 
 Result<ReportDomains> report_domains(watch::DomainAnswers& answers, QuestionViews& views,
                                     const watch::OwnDomains& own, ReportHistory& history, std::uint64_t runs) {
-  auto rows = domain_rows(answers, views, own);
-  if (!rows) return rows.error();
+  // Kept with the views when they are the kept analysis's, else from the pass's reducer.
+  auto figures = views.domains ? views.domains() : domain_figures(answers, views);
+  if (!figures) return figures.error();
+  auto rows = domain_rows(*figures, own);
   ReportDomains domains;
-  domains.sourced = answers.sourced();
-  domains.total = rows->size();
+  domains.sourced = figures->sourced;
+  domains.total = rows.size();
   domains.yours = own.domains();
   domains.runs = runs;
   // The first kDomainsListed rows, and your domains past them.
-  for (std::size_t i = 0; i < rows->size(); ++i) {
-    if (i < kDomainsListed || (*rows)[i].yours) domains.rows.push_back(std::move((*rows)[i]));
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    if (i < kDomainsListed || rows[i].yours) domains.rows.push_back(std::move(rows[i]));
   }
   domains.since = history.moves(own);
   return domains;

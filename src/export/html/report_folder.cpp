@@ -1,6 +1,7 @@
 #include "paa/export/html/report_folder.hpp"
 
 #include "paa/export/pipeline/analysis_sink.hpp"
+#include "paa/export/pipeline/kept_analysis.hpp"
 #include "paa/export/html/html_report.hpp"
 #include "paa/export/attributes.hpp"
 #include "paa/export/question_rows.hpp"
@@ -198,13 +199,15 @@ class FolderReport {
   Result<void> write(ExportSummary& summary) {
     auto jobs = store_.job_names();
     if (!jobs) return jobs.error();
-    if (auto done = scan(summary); !done) return done;
+    // The kept analysis when current: the scan then reads the trees for the pages alone.
+    std::optional<QuestionViews> kept = current_kept_views(request_, summary);
+    if (auto done = scan(summary, kept.has_value()); !done) return done;
     WorkProgress* progress = request_.format.progress;
     progress_phase(progress, "writing the key pages");
     if (auto done = write_keys(); !done) return done;
     watch::DomainAnswers answers;
     analysis::QuestionReducer* const more[] = {&answers};
-    auto views = analysis_.finish(request_.format.topics, more);
+    auto views = kept ? Result<QuestionViews>(std::move(*kept)) : analysis_.finish(request_.format.topics, more);
     if (!views) return views.error();
     progress_phase(progress, "writing the question pages");
     auto topic_list = ReportTopicsBuilder::create(*views);
@@ -223,8 +226,8 @@ class FolderReport {
 
  private:
   // Each selected result: its tree into a chunk, its record into the key list's sort, its trees
-  // into the analysis pass.
-  Result<void> scan(ExportSummary& summary) {
+  // into the analysis pass (unless the analysis is `kept`).
+  Result<void> scan(ExportSummary& summary, bool kept) {
     CallbackSink pages([&](const ScannedResult& scanned) -> Result<bool> {
       auto key_history = history_.add_key(scanned.result, scanned.envelope->result, *scanned.versions);
       if (!key_history) return key_history.error();
@@ -235,11 +238,11 @@ class FolderReport {
       newest_ = std::max(newest_, scanned.result.fetched_at_ms);
       return true;
     });
-    ScanNeeds needs = analysis_.needs();
+    ScanNeeds needs = kept ? ScanNeeds{.tree = true, .lineage = true} : analysis_.needs();
     needs.versions = true;
-    if (auto selected = scan_results(store_, request_, needs, {&pages, &analysis_}, summary); !selected) {
-      return selected;
-    }
+    ResultSink* const both[] = {&pages, &analysis_};
+    const std::span<ResultSink* const> sinks(both, kept ? 1 : 2);
+    if (auto selected = scan_results(store_, request_, needs, sinks, summary); !selected) return selected;
     return trees_.finish();
   }
 
@@ -305,9 +308,9 @@ class FolderReport {
 
   // The unique questions (most trees first) with their topics, and their words.
   Result<void> write_questions(QuestionViews& views, ReportTopicsBuilder& topic_list) {
-    auto rows = views.unique->for_each([&](const analysis::UniqueQuestion& row) -> Result<void> {
-      auto placed = topic_list.add(row);
-      if (!placed) return placed.error();
+    auto rows = for_each_question_row(views, [&](const analysis::UniqueQuestion& row, const topics::QuestionGroup& group,
+                                                 const topics::Topic& topic) -> Result<void> {
+      const auto placed = topic_list.add(row, group, topic.number);
       const std::uint64_t number = question_pages_.items();
       namespace qn = report_schema::question;  // records.schema: written in its order
       static_assert(report_schema::in_order(qn::kFields, {qn::kQuestion, qn::kTrees, qn::kQ, qn::kHl, qn::kGl, qn::kCity,
@@ -322,9 +325,9 @@ class FolderReport {
         append_script_json_string(out, text);
       }
       out.put(',');
-      append_decimal(out, placed->topic);
+      append_decimal(out, placed.topic);
       out.put(',');
-      append_decimal(out, static_cast<unsigned>(placed->type));
+      append_decimal(out, static_cast<unsigned>(placed.type));
       out.put(']');
       if (auto ended = question_pages_.end_item(); !ended) return ended;
       return add_words(tokenizer_, words_, row.question, row.first_hl, kQuestionPosting, number, scratch_);

@@ -447,14 +447,44 @@ Result<QuestionViews> compute_views(StoreReader& store, const ExportRequest& req
 
 }  // namespace
 
-Result<QuestionViews> analysis_views(StoreReader& store, const ExportRequest& request, ExportSummary& summary,
-                                     AnalysisAsk ask) {
+namespace {
+
+// The tag the request's analysis has when current, and its folder.
+struct KeptTarget {
+  AnalysisTag tag;
+  std::string name;
+  fs::path folder;
+};
+KeptTarget kept_target(const ExportRequest& request) {
   const KeptPlace& place = *request.kept;
   // Whether seeds have volumes is known once the selection is catalogued: the request's.
   AnalysisTag tag = place.tag;
   tag.volumes = request.format.volumes;
-  const std::string name = kept_folder_name(tag.job, tag.resolution);
-  const fs::path folder = place.root / name;
+  std::string name = kept_folder_name(tag.job, tag.resolution);
+  fs::path folder = place.root / name;
+  return {std::move(tag), std::move(name), std::move(folder)};
+}
+
+}  // namespace
+
+std::optional<QuestionViews> current_kept_views(const ExportRequest& request, ExportSummary& summary) {
+  if (!request.kept) return std::nullopt;
+  const KeptTarget target = kept_target(request);
+  auto kept = read_kept_manifest(target.folder);
+  if (!kept || judge_kept(*kept, target.tag).freshness != Freshness::current) return std::nullopt;
+  auto views = open_kept_views(target.folder, target.tag);
+  if (!views) return std::nullopt;
+  summary.notes.push_back("read from the analysis kept in " + target.folder.string());
+  return std::move(*views);
+}
+
+Result<QuestionViews> analysis_views(StoreReader& store, const ExportRequest& request, ExportSummary& summary,
+                                     AnalysisAsk ask) {
+  const KeptPlace& place = *request.kept;
+  const KeptTarget target = kept_target(request);
+  const AnalysisTag& tag = target.tag;
+  const std::string& name = target.name;
+  const fs::path& folder = target.folder;
   auto kept = read_kept_manifest(folder);
   FreshnessVerdict verdict;
   if (kept) {

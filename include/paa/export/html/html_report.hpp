@@ -138,6 +138,8 @@ class ReportTopicsBuilder {
   };
   // Counts the question in its topic (listing it among the first kQuestionsPerTopic).
   Result<Placed> add(const analysis::UniqueQuestion& row);
+  // The same for a row with its group and topic (for_each_question_row: computed or kept views).
+  Placed add(const analysis::UniqueQuestion& row, const topics::QuestionGroup& group, std::uint32_t topic);
   const std::vector<ReportTopic>& listed() const { return listed_; }
   std::uint64_t total() const { return views_->topics->size(); }
 

@@ -93,6 +93,11 @@ class KeepSlot {
 // read past this are removed when a new one is kept.
 inline constexpr std::size_t kKeptOtherResolutions = 3;
 
+// The kept views of `request`'s selection (request.kept) when they are current, nothing computed
+// (a view that reads the trees anyway and computes the analysis in its own scan when it is not:
+// the report folder); `summary` gets a note saying so. nullopt: none kept, stale or unreadable.
+std::optional<QuestionViews> current_kept_views(const ExportRequest& request, ExportSummary& summary);
+
 // The question views of `request`'s selection for a view that reads them whole: the kept ones
 // when current (no scan), else computed by a scan of `store` and kept (or, when they cannot be
 // kept, used once). `summary` gets the scan's figures either way, and a note saying which.
