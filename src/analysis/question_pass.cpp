@@ -122,8 +122,10 @@ Result<void> QuestionPass::run(std::span<QuestionReducer* const> reducers, WorkP
     return each([&](QuestionReducer& r) { return r.occurrence(o); });
   });
   if (!visited) return visited;
-  if (open) return each([](QuestionReducer& r) { return r.end_question(); });
-  return {};
+  if (open) {
+    if (auto ended = each([](QuestionReducer& r) { return r.end_question(); }); !ended) return ended;
+  }
+  return each([](QuestionReducer& r) { return r.end_pass(); });
 }
 
 PassStats QuestionPass::stats() const {

@@ -48,7 +48,15 @@ Result<void> DomainAnswers::end_question() {
   return {};
 }
 
+Result<void> DomainAnswers::end_pass() {
+  if (auto counted = finish(); !counted) return counted;
+  cache_ = DomainCache();
+  return questions_.spill();
+}
+
 Result<void> DomainAnswers::finish() {
+  if (counted_) return {};
+  counted_ = true;
   bool any = false;
   Pair last{};
   return trees_.for_each([&](const Pair& p) -> Result<void> {

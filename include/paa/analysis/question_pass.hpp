@@ -81,6 +81,9 @@ class QuestionReducer {
   virtual Result<void> begin_question(std::string_view folded, std::uint64_t index) = 0;
   virtual Result<void> occurrence(const Occurrence& occurrence) = 0;
   virtual Result<void> end_question() = 0;
+  // After the last question: what the reducer holds for later may go to disk now, before the
+  // work after the pass (the topics' clustering) takes the memory.
+  virtual Result<void> end_pass() { return {}; }
 };
 
 // What a pass did (for the docs' figures and --verbose summaries).

@@ -56,6 +56,16 @@ class SortedRuns {
   }
   std::uint64_t size() const { return added_; }
 
+  // The records so far to disk and the run's memory given back: for a sort that waits while
+  // other work takes the memory. Adding after it starts a new run.
+  Result<void> spill() {
+    if (!buffer_.empty()) {
+      if (auto written = write_run(); !written) return written;
+    }
+    buffer_ = {};
+    return {};
+  }
+
   // Every record in order; stops at the first failing visit and returns its error. Call once,
   // after the last add().
   Result<void> for_each(const std::function<Result<void>(const Record&)>& visit) {
@@ -64,6 +74,7 @@ class SortedRuns {
       for (const Record& record : buffer_) {
         if (auto r = visit(record); !r) return r;
       }
+      buffer_ = {};  // called once: the memory goes back now
       return {};
     }
     if (!buffer_.empty()) {

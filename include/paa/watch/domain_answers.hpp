@@ -3,7 +3,7 @@
 // that counts, per answer domain (answer_domain.hpp), its answers (a tree's question whose source
 // is on it, once per tree), its distinct questions and its trees, and keeps each (domain,
 // question) pair in a sorted scratch file so that a later step can join the questions' topics.
-// Memory: the domain table (one entry per distinct domain) and one window of the sort.
+// Memory: the domain table (one entry per distinct domain) and two 4 MiB runs of the sorts.
 #include "paa/analysis/question_pass.hpp"
 #include "paa/error.hpp"
 #include "paa/extmem/sorted_runs.hpp"
@@ -47,8 +47,11 @@ class DomainAnswers final : public analysis::QuestionReducer {
   Result<void> begin_question(std::string_view folded, std::uint64_t index) override;
   Result<void> occurrence(const analysis::Occurrence& o) override;
   Result<void> end_question() override;
+  // Counts the trees per domain and sets the (domain, question) pairs aside on disk, so that
+  // the clustering after the pass has their memory.
+  Result<void> end_pass() override;
 
-  // After the pass: counts the trees per domain. Call once.
+  // After the pass: counts the trees per domain (once; end_pass may have).
   Result<void> finish();
 
   // By domain number (the order domains were first met).
@@ -72,9 +75,12 @@ class DomainAnswers final : public analysis::QuestionReducer {
   std::vector<DomainTotals> domains_;
   std::uint64_t sourced_ = 0;
   std::uint64_t index_ = 0;
+  bool counted_ = false;
   std::vector<std::uint32_t> in_question_;
-  extmem::SortedRuns<Pair> questions_{extmem::SortedRuns<Pair>::kDefaultRunRecords, {}, "paa-domain-questions"};
-  extmem::SortedRuns<Pair> trees_{extmem::SortedRuns<Pair>::kDefaultRunRecords, {}, "paa-domain-trees"};
+  // 4 MiB runs: the pairs sort beside the pass's own sort, whose peak they add to.
+  static constexpr std::size_t kRunRecords = (std::size_t{4} << 20) / sizeof(Pair);
+  extmem::SortedRuns<Pair> questions_{kRunRecords, {}, "paa-domain-questions"};
+  extmem::SortedRuns<Pair> trees_{kRunRecords, {}, "paa-domain-trees"};
 };
 
 }  // namespace paa::watch
