@@ -7,6 +7,7 @@
 #include "paa/output/atomic_file.hpp"
 
 #include <cstdio>
+#include <unistd.h>
 
 namespace paa::app {
 
@@ -87,11 +88,17 @@ int run_export(ExportRequest request, ExportCommand command) {
   if (!plan) return fail(plan.error());
   auto stores = open_stores(request.stores, request.at, options.job);
   if (!stores) return fail(stores.error());
-  ReadProgressDisplay progress(progress_mode(request.progress));
+  // An export to a terminal's standard output streams as it goes: no bar between its lines
+  // unless asked for (`paa topics` ends its bar before its summary).
+  ProgressMode mode = progress_mode(request.progress);
+  if (mode == ProgressMode::automatic && !topics && !analyze && !options.output && ::isatty(1) != 0) {
+    mode = ProgressMode::none;
+  }
+  ReadProgressDisplay progress(mode);
   plan->request.format.progress = &progress;
   if (analyze) {
     auto made = exporting::analyze_selection(*stores, *plan, request.full);
-    progress.finish();  // the bar ends before anything else is printed
+    progress.finish(made.has_value());  // the bar ends before anything else is printed
     if (!made) return fail(made.error());
     for (const auto& note : made->notes) std::fprintf(stderr, "paa: %s\n", note.c_str());
     return kExitOk;
@@ -101,7 +108,7 @@ int run_export(ExportRequest request, ExportCommand command) {
                  stores->at->label.c_str());
   }
   auto summary = exporting::write_export(*stores, *plan);
-  progress.finish();
+  progress.finish(summary.has_value());
   if (!summary) return fail(summary.error());
   if (!topics) {
     print_export_summary(stderr, request.output, *stores, *plan, *summary);

@@ -78,7 +78,7 @@ int run_brief(const BriefRequest& f) {
   auto brief = topic ? exporting::gather_topic_brief(*store->reader, *topic, f.resolution.value_or(1.0), store_name,
                                                      store->dir, &progress)
                      : exporting::gather_query_brief(*store->reader, *query, store_name, &progress);
-  progress.finish();  // the bar ends before the brief or a message is printed
+  progress.finish(brief.has_value());  // the bar ends before the brief or a message is printed
   if (!brief) return fail(brief.error());
 
   const auto output = output_target(f.output);

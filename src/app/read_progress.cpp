@@ -60,9 +60,9 @@ std::optional<std::string> ReadProgressMeter::done(SteadyTime now, std::uint64_t
   return draw_if_due(now, false);
 }
 
-std::optional<std::string> ReadProgressMeter::finish(SteadyTime now) {
+std::optional<std::string> ReadProgressMeter::finish(SteadyTime now, bool completed) {
   if (!shown_) return std::nullopt;
-  return "done in " + format_duration(seconds(now - start_));
+  return (completed ? "done in " : "stopped after ") + format_duration(seconds(now - start_));
 }
 
 ReadProgressDisplay::ReadProgressDisplay(ProgressMode mode)
@@ -76,10 +76,10 @@ void ReadProgressDisplay::phase(std::string_view name, std::uint64_t total) {
 
 void ReadProgressDisplay::done(std::uint64_t done) { show(meter_.done(std::chrono::steady_clock::now(), done), false); }
 
-void ReadProgressDisplay::finish() {
+void ReadProgressDisplay::finish(bool completed) {
   if (finished_) return;
   finished_ = true;
-  show(meter_.finish(std::chrono::steady_clock::now()), true);
+  show(meter_.finish(std::chrono::steady_clock::now(), completed), true);
 }
 
 void ReadProgressDisplay::show(const std::optional<std::string>& line, bool final_line) {

@@ -64,7 +64,7 @@ Result<ExportSummary> export_store(StoreReader& store, const ExportRequest& sele
   }
   // A view that reads the kept analysis catalogs too, whatever it shows: the analysis is tagged
   // with whether seeds have volumes, and one computed without them would be stale for the next.
-  if (view.takes(kShowsAttributes) || view.takes(kShowsDemand) || request.kept) {
+  if (view.takes(kShowsAttributes) || view.takes(kShowsDemand) || (request.kept && view.takes(kReadsKeptAnalysis))) {
     if (auto catalogued = catalog_selection(store, request); !catalogued) return catalogued.error();
   }
   if (view.stream != nullptr) return view.stream(store, request, out);

@@ -43,6 +43,15 @@ TEST(ReadProgressMeter, ABarIsRedrawnEveryHalfSecondAndAtEachPhase) {
   EXPECT_EQ(*last, "done in 4s");
 }
 
+TEST(ReadProgressMeter, AFailedWorkEndsItsBarSayingItStopped) {
+  ReadProgressMeter bar(true, t0);
+  bar.phase(at(0), "reading results", 0);
+  ASSERT_TRUE(bar.done(at(2500), 2048));
+  auto last = bar.finish(at(3000), false);
+  ASSERT_TRUE(last);
+  EXPECT_EQ(*last, "stopped after 3s");
+}
+
 TEST(ReadProgressMeter, LogLinesComeEveryTenSecondsThenAtEachPhase) {
   ReadProgressMeter log(false, t0);
   log.phase(at(0), "reading results", 0);

@@ -31,8 +31,9 @@ class ReadProgressMeter {
   // Each returns the line to show now, if one is due.
   std::optional<std::string> phase(SteadyTime now, std::string_view name, std::uint64_t total);
   std::optional<std::string> done(SteadyTime now, std::uint64_t done);
-  // The last line ("done in 58s"), when anything was shown: a bar ends with it.
-  std::optional<std::string> finish(SteadyTime now);
+  // The last line ("done in 58s", or "stopped after 58s" when the work failed), when anything
+  // was shown: a bar ends with it.
+  std::optional<std::string> finish(SteadyTime now, bool completed = true);
   bool shown() const { return shown_; }
 
   // "reading results 41200/100000 41.2% | ETA 17s | 24s in all"; without a total, the count
@@ -61,8 +62,8 @@ class ReadProgressDisplay final : public WorkProgress {
   void done(std::uint64_t done) override;
   void end() override { finish(); }
   // Ends the bar (once): its last line with a newline; later reports are not shown. The
-  // destructor calls it.
-  void finish();
+  // destructor calls it. `completed`: whether the work succeeded (the last line says which).
+  void finish(bool completed = true);
 
  private:
   void show(const std::optional<std::string>& line, bool final_line);

@@ -36,6 +36,9 @@ enum ViewFlag : std::uint32_t {
   kCarriesLineage = 1u << 10,    // its records carry each result's lineage (docs/exports.md "Lineage")
   kShowsAttributes = 1u << 11,   // it shows the seeds' attributes (catalog_selection)
   kShowsDemand = 1u << 12,       // its topics carry and rank by the seeds' volumes (catalog_selection)
+  // It reads the kept analysis for one store's current results (docs/store.md): catalogued too,
+  // so that an analysis it computes carries the volumes tag every other reader expects.
+  kReadsKeptAnalysis = 1u << 13,
 };
 
 using WriterFactory = std::unique_ptr<FormatWriter> (*)(const FormatOptions&, BufferedOutput&);

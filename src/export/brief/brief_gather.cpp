@@ -151,7 +151,8 @@ Result<Brief> gather_query_brief(StoreReader& store, const Query& query, std::st
   auto groups = topics::QuestionGroups::create();
   if (!groups) return groups.error();
   IndexFinder finder(index_of);
-  if (auto ran = analysis.pass().run({groups->get(), &finder}); !ran) return ran.error();
+  analysis::QuestionReducer* const reducers[] = {groups->get(), &finder};
+  if (auto ran = analysis.pass().run(reducers, progress); !ran) return ran.error();
   if (auto finished = (*groups)->finish(); !finished) return finished.error();
 
   Brief brief;

@@ -473,7 +473,12 @@ std::optional<QuestionViews> current_kept_views(const ExportRequest& request, Ex
   auto kept = read_kept_manifest(target.folder);
   if (!kept || judge_kept(*kept, target.tag).freshness != Freshness::current) return std::nullopt;
   auto views = open_kept_views(target.folder, target.tag);
-  if (!views) return std::nullopt;
+  if (!views) {
+    summary.warnings.push_back("the analysis kept in " + target.folder.string() + " cannot be read (" +
+                               views.error().message + "): this view made its own pass; `paa analyze --full` "
+                               "computes it anew");
+    return std::nullopt;
+  }
   summary.notes.push_back("read from the analysis kept in " + target.folder.string());
   return std::move(*views);
 }
