@@ -94,4 +94,14 @@ ProgressMode progress_mode(std::string_view word) {
   return ProgressMode::automatic;
 }
 
+const char* progress_word(ProgressMode mode) {
+  switch (mode) {
+    case ProgressMode::bar: return "bar";
+    case ProgressMode::log: return "log";
+    case ProgressMode::none: return "none";
+    case ProgressMode::automatic: break;
+  }
+  return "auto";
+}
+
 }  // namespace paa::app

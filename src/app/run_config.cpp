@@ -1,5 +1,7 @@
 #include "paa/app/run_config.hpp"
 
+#include "paa/app/read_progress.hpp"
+
 #include "paa/exit_code.hpp"
 
 #include "paa/app/command_failure.hpp"
@@ -118,9 +120,7 @@ void apply_harvest_flags(const RunFlags& f, HarvestOptions& options) {
   options.backoff_cap = std::chrono::milliseconds(std::max(f.backoff_base_ms, f.backoff_cap_ms));
   options.outage_probe_base = std::chrono::milliseconds(f.outage_probe_base_ms);
   options.outage_probe_cap = std::chrono::milliseconds(std::max(f.outage_probe_base_ms, f.outage_probe_cap_ms));
-  if (f.progress == "bar") options.progress = ProgressMode::bar;
-  else if (f.progress == "log") options.progress = ProgressMode::log;
-  else if (f.progress == "none") options.progress = ProgressMode::none;
+  options.progress = progress_mode(f.progress);
 }
 
 }  // namespace

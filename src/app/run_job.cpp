@@ -1,5 +1,7 @@
 #include "paa/app/run_job.hpp"
 
+#include "paa/app/read_progress.hpp"
+
 #include "paa/app/command_failure.hpp"
 #include "paa/app/run_config.hpp"
 #include "paa/app/run_summary.hpp"
@@ -53,19 +55,9 @@ extern "C" void forward_to_analysis(int signo) {
   if (child > 0) ::kill(child, signo);
 }
 
-// The child shows its progress as the run showed its own (--progress).
-const char* progress_word(ProgressMode mode) {
-  switch (mode) {
-    case ProgressMode::bar: return "bar";
-    case ProgressMode::log: return "log";
-    case ProgressMode::none: return "none";
-    case ProgressMode::automatic: break;
-  }
-  return "auto";
-}
-
 void analyze_after_run(const JobSpec& spec, ProgressMode progress) {
   const std::string store = spec.store.string();
+  // The child shows its progress as the run showed its own (--progress).
   std::vector<std::string> args{"paa",       "analyze", "--store", store, "--job", spec.name, "--progress",
                                 progress_word(progress)};
   std::vector<char*> argv;

@@ -72,7 +72,9 @@ class ReadProgressDisplay final : public WorkProgress {
   bool finished_ = false;
 };
 
-// --progress's word (auto, bar, log, none) as a mode; auto for anything else (the parser checks).
+// --progress's word (auto, bar, log, none) as a mode, for `paa run` and the read side alike;
+// auto for anything else (the parser checks). progress_word is the way back.
 ProgressMode progress_mode(std::string_view word);
+const char* progress_word(ProgressMode mode);
 
 }  // namespace paa::app

@@ -197,8 +197,7 @@ void HtmlReportWriter::finish() {
 
 Result<ReportDomains> report_domains(watch::DomainAnswers& answers, QuestionViews& views,
                                     const watch::OwnDomains& own, ReportHistory& history, std::uint64_t runs) {
-  // Kept with the views when they are the kept analysis's, else from the pass's reducer.
-  auto figures = views.domains ? views.domains() : domain_figures(answers, views);
+  auto figures = domain_figures(answers, views);
   if (!figures) return figures.error();
   auto rows = domain_rows(*figures, own);
   ReportDomains domains;

@@ -8,6 +8,7 @@
 namespace paa::exporting {
 
 Result<DomainFigures> domain_figures(watch::DomainAnswers& answers, const QuestionViews& views) {
+  if (views.domains) return views.domains();  // kept with the views: `answers` saw no pass
   if (auto counted = answers.finish(); !counted) return counted.error();
   // Each question's topic, by question index (4 bytes a question).
   std::vector<std::uint32_t> topic_of;
@@ -67,7 +68,7 @@ std::vector<DomainRowFigures> domain_rows(const DomainFigures& figures, const wa
 
 Result<std::vector<DomainRowFigures>> domain_rows(watch::DomainAnswers& answers, const QuestionViews& views,
                                                   const watch::OwnDomains& own) {
-  auto figures = views.domains ? views.domains() : domain_figures(answers, views);
+  auto figures = domain_figures(answers, views);
   if (!figures) return figures.error();
   return domain_rows(*figures, own);
 }

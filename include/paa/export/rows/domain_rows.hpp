@@ -27,8 +27,9 @@ struct DomainRowFigures {
   bool yours = false;  // a registrable domain of `own`
 };
 
-// After analyse_questions() ran with `answers` among its reducers: each domain's figures, its
-// distinct topics joined from the views' groups (computed views). Calls answers.finish() and
+// Each domain's figures: the ones kept with `views` (QuestionViews::domains) when they have them,
+// else, after analyse_questions() ran with `answers` among its reducers, counted by `answers` and
+// their distinct topics joined from the views' groups. Calls answers.finish() and
 // answers.for_each_question() (each may be called once). Memory: one entry per distinct domain,
 // and 4 bytes per unique question while the topics are joined.
 Result<DomainFigures> domain_figures(watch::DomainAnswers& answers, const QuestionViews& views);
@@ -36,8 +37,7 @@ Result<DomainFigures> domain_figures(watch::DomainAnswers& answers, const Questi
 // Every domain's row in the export's order, `own` marked.
 std::vector<DomainRowFigures> domain_rows(const DomainFigures& figures, const watch::OwnDomains& own);
 
-// The rows of `views`: from the kept analysis's domains when the views are kept ones, else from
-// `answers` (a reducer of the pass that computed them).
+// The rows of `views`: domain_figures(answers, views) in the export's order.
 Result<std::vector<DomainRowFigures>> domain_rows(watch::DomainAnswers& answers, const QuestionViews& views,
                                                   const watch::OwnDomains& own);
 
