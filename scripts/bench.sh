@@ -579,11 +579,17 @@ result 5 "the full analysis matched against the one before (\`paa analyze --full
   "$(fmt "$(calc "$f_elapsed / 40")" '.2f') × 40 s, $(fmt "$(calc "$f_mib / 256")" '.2f') × 256 MiB" "$(yesno "$f_elapsed <= 40 and $f_mib <= 256")" \
   "One repetition, $(fmt "$(calc "$f_user + $f_sys")" '.1f') s CPU: the analysis above plus the previous one's topics and groups streamed and matched (topic ids, what changed)."
 declare -A kept_secs=() kept_rss=()
-for view in topics-text questions topics domains report; do
+# A query brief: of the list's middle query (the list is in random order: any stored key).
+brief_q=$(sed -n "$(( (n_export + 1) / 2 ))p" "$work/e.txt")
+for view in topics-text questions topics domains report brief; do
   for rep in $(seq "$reps"); do
     if [ "$view" = topics-text ]; then
       command_of 5 "${cli_pin[*]} paa topics --store e.db"
       timed "$work/time" "${cli_pin[@]}" "$bin/paa" topics --store "$work/e.db" >"$work/k.out" 2>"$work/k.err"
+    elif [ "$view" = brief ]; then
+      # One query's brief: its tree, its versions and its questions' rows found in the kept analysis.
+      command_of 5 "${cli_pin[*]} paa brief --store e.db --q \"$brief_q\" --hl en --gl us -o k.out --force"
+      timed "$work/time" "${cli_pin[@]}" "$bin/paa" brief --store "$work/e.db" --q "$brief_q" --hl en --gl us -o "$work/k.out" --force 2>"$work/k.err"
     elif [ "$view" = report ]; then
       # The report folder reads the trees for its pages and the kept analysis for the rest.
       command_of 5 "${cli_pin[*]} paa export --store e.db --format html -o report/ --force"
@@ -598,7 +604,7 @@ for view in topics-text questions topics domains report; do
   done
 done
 for pair in "topics-text:paa topics:1" "questions:--format questions:10" "topics:--format topics:5" \
-            "domains:--format domains:5" "report:the report folder:30"; do
+            "domains:--format domains:5" "report:the report folder:30" "brief:\`paa brief\` of one query:0.5"; do
   IFS=: read -r view label target <<<"$pair"
   # shellcheck disable=SC2086
   med=$(median ${kept_secs[$view]}); mib=$(calc "$(maximum ${kept_rss[$view]}) / 1024")

@@ -21,15 +21,10 @@ std::vector<std::string> export_format_names() {
 
 std::string export_format_help() { return exporting::format_help(); }
 
-namespace {
-
-// What the export would have the user know: notes, then warnings.
 void print_notes(std::FILE* err, const exporting::ExportSummary& summary) {
   for (const auto& note : summary.notes) std::fprintf(err, "paa: note: %s\n", note.c_str());
   for (const auto& warning : summary.warnings) std::fprintf(err, "paa: warning: %s\n", warning.c_str());
 }
-
-}  // namespace
 
 void print_export_summary(std::FILE* err, const std::string& output, const OpenedStores& stores,
                           const exporting::ExportPlan& plan, const exporting::ExportSummary& summary) {

@@ -1,6 +1,7 @@
 #include "paa/app/key_commands.hpp"
 
 #include "paa/app/command_failure.hpp"
+#include "paa/app/export_command.hpp"
 #include "paa/app/read_progress.hpp"
 #include "paa/export/brief/brief.hpp"
 #include "paa/export/brief/brief_gather.hpp"
@@ -75,10 +76,13 @@ int run_brief(const BriefRequest& f) {
   if (!store) return fail(store.error());
   const std::string store_name = "store '" + store->dir.string() + "'";
   ReadProgressDisplay progress(progress_mode(f.progress));
+  exporting::ExportSummary summary;  // whether the analysis was read or computed, and kept
+  const exporting::BriefSource source{store->dir, &progress, &summary};
   auto brief = topic ? exporting::gather_topic_brief(*store->reader, *topic, f.resolution.value_or(1.0), store_name,
-                                                     store->dir, &progress)
-                     : exporting::gather_query_brief(*store->reader, *query, store_name, &progress);
+                                                     source)
+                     : exporting::gather_query_brief(*store->reader, *query, store_name, source);
   progress.finish(brief.has_value());  // the bar ends before the brief or a message is printed
+  print_notes(stderr, summary);
   if (!brief) return fail(brief.error());
 
   const auto output = output_target(f.output);

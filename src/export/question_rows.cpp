@@ -1,7 +1,10 @@
 #include "paa/export/question_rows.hpp"
 
+#include "paa/model/query_key.hpp"
 #include "paa/topics/topic_links.hpp"
 
+#include <string_view>
+#include <unordered_set>
 #include <vector>
 
 namespace paa::exporting {
@@ -60,6 +63,17 @@ Result<void> for_each_question_row(QuestionViews& views, const QuestionRowVisit&
     topic.id = views.topics->id(number);
     topic.label = views.topics->label(number);
     return visit(row, *group, topic);
+  });
+}
+
+Result<void> for_each_question_row_of(QuestionViews& views, std::span<const std::string> folded,
+                                      const QuestionRowVisit& visit) {
+  if (views.kept_find) return views.kept_find(folded, visit);
+  const std::unordered_set<std::string_view> wanted(folded.begin(), folded.end());
+  return for_each_question_row(views, [&](const analysis::UniqueQuestion& row, const topics::QuestionGroup& group,
+                                          const topics::Topic& topic) -> Result<void> {
+    if (!wanted.contains(fold_or_raw(row.question))) return {};
+    return visit(row, group, topic);
   });
 }
 

@@ -6,6 +6,12 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <condition_variable>
+#include <cstring>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <vector>
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -18,32 +24,78 @@ constexpr std::size_t kChunk = std::size_t{1} << 20;
 
 }  // namespace
 
+// The caller fills a frame while a thread of the writer's own compresses and writes the one
+// before (at most one waits between them): compression takes the second core, and each frame
+// is whole, so a reader can begin at any of them.
 struct ZstdFileWriter::Impl {
+  struct Frame {
+    std::string data;
+    std::size_t marks = 0;  // mark_frame() calls just before this frame
+  };
   int fd = -1;
   std::string name;
   std::unique_ptr<FdSink> sink;
-  ZSTD_CCtx* cctx = nullptr;
-  std::string in, out;
+  ZSTD_CCtx* cctx = nullptr;  // the thread's
+  Frame filling;
+  std::mutex m;
+  std::condition_variable changed;
+  std::optional<Frame> waiting;
+  bool closing = false;
+  std::thread thread;
+  // The thread's alone until it is joined.
+  std::uint64_t written = 0;
+  std::vector<std::uint64_t> marks;
   Result<void> error;
+
   ~Impl() {
+    stop();
     if (cctx != nullptr) ZSTD_freeCCtx(cctx);
     if (fd >= 0) ::close(fd);
   }
-  // Compresses what `in` holds (all of it with `end`), writing what comes out.
-  void compress(ZSTD_EndDirective mode) {
-    ZSTD_inBuffer input{in.data(), in.size(), 0};
-    bool finished = false;
-    while (error && !finished) {
-      ZSTD_outBuffer output{out.data(), out.size(), 0};
-      const std::size_t left = ZSTD_compressStream2(cctx, &output, &input, mode);
-      if (ZSTD_isError(left)) {
-        error = make_error(errc::io, "cannot compress " + name + ": " + ZSTD_getErrorName(left));
-        break;
-      }
-      if (output.pos > 0) error = sink->write({out.data(), output.pos});
-      finished = mode == ZSTD_e_end ? left == 0 : input.pos == input.size;
+  void stop() {
+    if (!thread.joinable()) return;
+    {
+      std::lock_guard lock(m);
+      closing = true;
     }
-    in.clear();
+    changed.notify_all();
+    thread.join();
+  }
+  // Hands the frame being filled to the thread (waiting while the one before still waits).
+  void submit() {
+    if (filling.data.empty() && filling.marks == 0) return;
+    {
+      std::unique_lock lock(m);
+      changed.wait(lock, [&] { return !waiting.has_value(); });
+      waiting = std::move(filling);
+    }
+    changed.notify_all();
+    filling = Frame{};
+    filling.data.reserve(kChunk);
+  }
+  void run() {
+    std::string out;
+    for (;;) {
+      Frame frame;
+      {
+        std::unique_lock lock(m);
+        changed.wait(lock, [&] { return waiting.has_value() || closing; });
+        if (!waiting) return;
+        frame = std::move(*waiting);
+        waiting.reset();
+      }
+      changed.notify_all();
+      marks.insert(marks.end(), frame.marks, written);
+      if (!error || frame.data.empty()) continue;
+      out.resize(ZSTD_compressBound(frame.data.size()));
+      const std::size_t size = ZSTD_compress2(cctx, out.data(), out.size(), frame.data.data(), frame.data.size());
+      if (ZSTD_isError(size)) {
+        error = make_error(errc::io, "cannot compress " + name + ": " + ZSTD_getErrorName(size));
+        continue;
+      }
+      error = sink->write({out.data(), size});
+      written += size;
+    }
   }
 };
 
@@ -60,25 +112,32 @@ Result<std::unique_ptr<ZstdFileWriter>> ZstdFileWriter::create(int dir_fd, const
   if (impl->cctx == nullptr) return make_error(errc::io, "cannot compress " + name + ": out of memory");
   ZSTD_CCtx_setParameter(impl->cctx, ZSTD_c_compressionLevel, kLevel);
   ZSTD_CCtx_setParameter(impl->cctx, ZSTD_c_checksumFlag, 1);  // damage in the middle is found at the end
-  // Compression in a thread of zstd's own, beside the caller making the next rows (a libzstd
-  // built without threads refuses it and compresses inline).
-  ZSTD_CCtx_setParameter(impl->cctx, ZSTD_c_nbWorkers, 1);
-  impl->out.resize(ZSTD_CStreamOutSize());
-  impl->in.reserve(kChunk);
+  impl->filling.data.reserve(kChunk);
+  Impl* const writer = impl.get();
+  impl->thread = std::thread([writer] { writer->run(); });
   return std::unique_ptr<ZstdFileWriter>(new ZstdFileWriter(std::move(impl)));
 }
 
 void ZstdFileWriter::append(std::string_view bytes) {
   Impl& w = *impl_;
-  w.in.append(bytes);
-  if (w.in.size() >= kChunk) w.compress(ZSTD_e_continue);
+  w.filling.data.append(bytes);
+  if (w.filling.data.size() >= kChunk) w.submit();
+}
+
+void ZstdFileWriter::mark_frame() {
+  Impl& w = *impl_;
+  if (!w.filling.data.empty()) w.submit();
+  ++w.filling.marks;
 }
 
 Result<void> ZstdFileWriter::finish() {
   Impl& w = *impl_;
-  w.compress(ZSTD_e_end);
+  w.submit();
+  w.stop();
   return w.error;
 }
+
+const std::vector<std::uint64_t>& ZstdFileWriter::marks() const { return impl_->marks; }
 
 struct ZstdFileReader::Impl {
   int fd = -1;
@@ -102,11 +161,15 @@ struct ZstdFileReader::Impl {
 ZstdFileReader::ZstdFileReader(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 ZstdFileReader::~ZstdFileReader() = default;
 
-Result<std::unique_ptr<ZstdFileReader>> ZstdFileReader::open(int dir_fd, const std::string& name, std::string shown) {
+Result<std::unique_ptr<ZstdFileReader>> ZstdFileReader::open(int dir_fd, const std::string& name, std::string shown,
+                                                             std::uint64_t offset) {
   auto impl = std::make_unique<Impl>();
   impl->shown = std::move(shown);
   impl->fd = ::openat(dir_fd, name.c_str(), O_RDONLY | O_CLOEXEC);
   if (impl->fd < 0) return make_error(errc::io, "cannot open " + impl->shown + ": " + std::strerror(errno));
+  if (offset != 0 && ::lseek(impl->fd, static_cast<off_t>(offset), SEEK_SET) < 0) {
+    return make_error(errc::io, "cannot read " + impl->shown + ": " + std::strerror(errno));
+  }
   impl->dctx = ZSTD_createDCtx();
   if (impl->dctx == nullptr) return make_error(errc::io, "cannot read " + impl->shown + ": out of memory");
   return std::unique_ptr<ZstdFileReader>(new ZstdFileReader(std::move(impl)));

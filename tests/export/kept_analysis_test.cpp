@@ -2,10 +2,13 @@
 // computed from the trees, byte for byte; it is recomputed exactly when its tag says so; a
 // killed analysis's leftovers are never read and are removed; one writer at a time; the least
 // recently read other resolutions are dropped.
+#include "paa/export/brief/brief_gather.hpp"
 #include "paa/export/exporter.hpp"
 #include "paa/export/html/report_folder.hpp"
 #include "paa/export/pipeline/analysis_tag.hpp"
+#include "paa/export/pipeline/analysis_sink.hpp"
 #include "paa/export/pipeline/kept_analysis.hpp"
+#include "paa/export/pipeline/result_scan.hpp"
 
 #include "support/temp_dir.hpp"
 #include "test_support.hpp"
@@ -467,6 +470,133 @@ TEST_F(KeptAnalysis, AComputedAnalysisTellsItsPhasesAndAReadOneNone) {
   request.format.progress = &again;
   write(store, request, ExportFormat::topics);
   EXPECT_EQ(again.names().at(again.phases.size() - 2), "matching the topics' ids");
+}
+
+// A row as a test compares it: its texts and figures, its group's and its topic's.
+std::string row_text(const analysis::UniqueQuestion& q, const topics::QuestionGroup& g, const topics::Topic& t) {
+  std::ostringstream out;
+  out << q.question << '|' << q.answer << '|' << q.url << '|' << q.count << '|' << q.first_q << '|' << g.group << '|'
+      << g.trees << '|' << g.volume << '|' << static_cast<int>(g.type) << '|' << g.is_representative << '|'
+      << g.representative << '|' << t.id << '|' << t.label;
+  return out.str();
+}
+
+// Trees of 60 questions each, 2,400 distinct (three frames of rows), some asked in two trees.
+void fill_many(FakeStoreReader& store) {
+  for (int tree = 0; tree < 40; ++tree) {
+    std::vector<std::string> questions;
+    for (int n = 0; n < 60; ++n) questions.push_back("How does part " + std::to_string(tree * 60 + n) + " work?");
+    if (tree > 0) questions.push_back("How does part " + std::to_string(tree * 60 - 1) + " work?");
+    store.add(make_stored("part " + std::to_string(tree), "en", "us", "", test::body_with_questions(questions)));
+  }
+}
+
+TEST_F(KeptAnalysis, AFewQuestionsRowsAreFoundWithoutReadingTheOthersAsTheRowsReadThem) {
+  FakeStoreReader many;
+  fill_many(many);
+  const Written computed = write(many, kept_request(), ExportFormat::questions);
+  ASSERT_TRUE(note(computed.summary).starts_with("computed the analysis")) << note(computed.summary);
+  const fs::path folder = root() / kept_folder_name("", 1.0);
+  const AnalysisTag tag = kept_request().kept->tag;
+
+  // Every row, in order, as the views read them whole.
+  std::vector<std::string> folded;
+  std::map<std::string, std::string> whole;
+  {
+    auto views = open_kept_views(folder, tag);
+    ASSERT_TRUE(views) << views.error().message;
+    ASSERT_TRUE(for_each_question_row(*views, [&](const analysis::UniqueQuestion& q, const topics::QuestionGroup& g,
+                                                  const topics::Topic& t) -> Result<void> {
+      folded.push_back(fold_or_raw(q.question));
+      whole[folded.back()] = row_text(q, g, t);
+      return {};
+    }));
+  }
+  ASSERT_EQ(folded.size(), 2400u);
+  const auto found = [&](std::vector<std::string> asked) {
+    auto views = open_kept_views(folder, tag);
+    EXPECT_TRUE(views) << views.error().message;
+    EXPECT_TRUE(views->kept_find) << "a kept analysis has its lookup";
+    std::map<std::string, std::string> rows;
+    auto read = for_each_question_row_of(*views, asked, [&](const analysis::UniqueQuestion& q,
+                                                             const topics::QuestionGroup& g,
+                                                             const topics::Topic& t) -> Result<void> {
+      EXPECT_TRUE(rows.emplace(fold_or_raw(q.question), row_text(q, g, t)).second) << "each row once";
+      return {};
+    });
+    EXPECT_TRUE(read) << read.error().message;
+    return rows;
+  };
+  // All of them, and a text no tree holds.
+  std::vector<std::string> every = folded;
+  every.push_back("how does part 99999 work?");
+  EXPECT_EQ(found(every), whole);
+  // The first row, the last of the first frame and the first of the next, the last row.
+  std::map<std::string, std::string> some;
+  for (const std::size_t row : {std::size_t{0}, std::size_t{1023}, std::size_t{1024}, std::size_t{2399}}) {
+    some[folded[row]] = whole[folded[row]];
+  }
+  EXPECT_EQ(found({folded[2399], folded[1024], folded[0], folded[1023], folded[0]}), some);
+  EXPECT_TRUE(found({"how does part 99999 work?"}).empty());
+
+  // Computed views (no lookup) find the same rows by reading them all.
+  std::vector<std::string> asked = {folded[0], folded[1023], folded[1024], folded[2399]};
+  ExportRequest request;
+  AnalysisSink sink;
+  ExportSummary summary;
+  ASSERT_TRUE(scan_results(many, request, sink.needs(), {&sink}, summary));
+  auto computed_views = sink.finish({});
+  ASSERT_TRUE(computed_views) << computed_views.error().message;
+  EXPECT_FALSE(computed_views->kept_find);
+  std::map<std::string, std::string> rows;
+  ASSERT_TRUE(for_each_question_row_of(*computed_views, asked, [&](const analysis::UniqueQuestion& q,
+                                                                   const topics::QuestionGroup& g,
+                                                                   const topics::Topic& t) -> Result<void> {
+    rows[fold_or_raw(q.question)] = row_text(q, g, t);
+    return {};
+  }));
+  EXPECT_EQ(rows, some);
+}
+
+std::string markdown(const Brief& brief) {
+  StringSink sink;
+  BufferedOutput out(sink);
+  write_brief(brief, BriefFormat::markdown, out);
+  EXPECT_TRUE(out.flush());
+  return sink.data;
+}
+
+TEST_F(KeptAnalysis, AQueryBriefReadsTheKeptAnalysisAndReadsNoOtherTree) {
+  const Query espresso = make_query("espresso", "en", "us").value();
+  auto alone = gather_query_brief(store, espresso, "store 'x'");  // computed for itself, nothing kept
+  ASSERT_TRUE(alone) << alone.error().message;
+  ASSERT_FALSE(fs::exists(root()));
+  // Counted by hand: "Why is espresso bitter?" is in three keys' trees, each in us and gb.
+  EXPECT_EQ(alone->entries.front().question, "Why is espresso bitter?");
+  EXPECT_EQ(alone->entries.front().group_count, 6u);
+
+  store.fake_state = 7;
+  PhaseRecorder computing;
+  ExportSummary first;
+  auto computed = gather_query_brief(store, espresso, "store 'x'", {dir.path(), &computing, &first});
+  ASSERT_TRUE(computed) << computed.error().message;
+  EXPECT_TRUE(note(first).starts_with("computed the analysis (none was kept)")) << note(first);
+  EXPECT_EQ(computing.names().front(), "reading results");
+
+  PhaseRecorder reading;
+  ExportSummary second;
+  auto read = gather_query_brief(store, espresso, "store 'x'", {dir.path(), &reading, &second});
+  ASSERT_TRUE(read) << read.error().message;
+  EXPECT_TRUE(note(second).starts_with("read from the analysis kept in")) << note(second);
+  EXPECT_TRUE(reading.phases.empty()) << "no pass over the trees";
+  EXPECT_EQ(markdown(*computed), markdown(*alone));
+  EXPECT_EQ(markdown(*read), markdown(*alone));
+
+  // The store changed: the kept analysis is stale, computed again and kept.
+  store.fake_state = 8;
+  ExportSummary third;
+  ASSERT_TRUE(gather_query_brief(store, espresso, "store 'x'", {dir.path(), nullptr, &third}));
+  EXPECT_TRUE(note(third).starts_with("computed the analysis (the kept one was stale")) << note(third);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fcntl.h>
 #include <filesystem>
 #include <fstream>
@@ -57,6 +58,59 @@ TEST_F(ZstdFile, RecordsComeBackAsWrittenAcrossChunks) {
   ASSERT_TRUE(done);
   EXPECT_TRUE(*done);
   EXPECT_FALSE((*in)->take(1)) << "nothing past the end";
+}
+
+TEST_F(ZstdFile, AReaderOpenedAtAMarkReadsFromThereToTheEnd) {
+  auto out = ZstdFileWriter::create(fd, "framed.zst");
+  ASSERT_TRUE(out);
+  std::mt19937 random(11);
+  std::vector<std::string> records;
+  std::vector<std::size_t> marked;  // the record each mark is before
+  for (int i = 0; i < 30000; ++i) {
+    // A mark every 700 records, two marks in a row once, and now and then a record over a
+    // frame's 1 MiB (frames are also cut where nobody marks).
+    if (i % 700 == 0 || i == 1401) {
+      (*out)->mark_frame();
+      marked.push_back(records.size());
+    }
+    const std::size_t size = i % 9000 == 8999 ? (std::size_t{3} << 20) : random() % 200;
+    std::string r(size, static_cast<char>('a' + i % 26));
+    const auto length = static_cast<std::uint32_t>(r.size());
+    (*out)->append({reinterpret_cast<const char*>(&length), 4});
+    (*out)->append(r);
+    records.push_back(std::move(r));
+  }
+  (*out)->mark_frame();  // a mark with nothing after it: the file's end
+  marked.push_back(records.size());
+  ASSERT_TRUE((*out)->finish());
+  const std::vector<std::uint64_t>& marks = (*out)->marks();
+  ASSERT_EQ(marks.size(), marked.size());
+  EXPECT_EQ(marks.front(), 0u);
+  EXPECT_EQ(marks.back(), fs::file_size(dir.path() / "framed.zst"));
+  for (std::size_t m = 0; m < marks.size(); ++m) {
+    auto in = ZstdFileReader::open(fd, "framed.zst", "framed.zst", marks[m]);
+    ASSERT_TRUE(in);
+    // The first records after the mark as written (a reader from a mark to the end: below).
+    for (std::size_t i = marked[m]; i < std::min(records.size(), marked[m] + 3); ++i) {
+      auto length = (*in)->take(sizeof(std::uint32_t));
+      ASSERT_TRUE(length) << m << " " << i;
+      auto r = (*in)->take(KeptBytes(*length).value<std::uint32_t>());
+      ASSERT_TRUE(r) << m << " " << i;
+      ASSERT_EQ(*r, records[i]) << m << " " << i;
+    }
+  }
+  auto whole = ZstdFileReader::open(fd, "framed.zst", "framed.zst", marks[3]);
+  ASSERT_TRUE(whole);
+  for (std::size_t i = marked[3]; i < records.size(); ++i) {
+    auto length = (*whole)->take(sizeof(std::uint32_t));
+    ASSERT_TRUE(length) << i;
+    auto r = (*whole)->take(KeptBytes(*length).value<std::uint32_t>());
+    ASSERT_TRUE(r) << i;
+    ASSERT_EQ(*r, records[i]) << i;
+  }
+  auto done = (*whole)->done();
+  ASSERT_TRUE(done);
+  EXPECT_TRUE(*done);
 }
 
 TEST_F(ZstdFile, AnEmptyStreamIsDone) {

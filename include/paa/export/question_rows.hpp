@@ -14,6 +14,8 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
+#include <string>
 #include <vector>
 
 namespace paa::exporting {
@@ -53,6 +55,9 @@ struct QuestionViews {
   // Kept only: the rows (as for_each_question_row, once) and the groups (as for_each_group).
   std::function<Result<void>(const QuestionRowVisit&)> kept_rows;
   std::function<Result<void>(const GroupVisit&)> kept_groups;
+  // Kept only, when the analysis has a lookup: the rows of a few questions (folded texts), read
+  // without the others (as for_each_question_row_of).
+  std::function<Result<void>(std::span<const std::string>, const QuestionRowVisit&)> kept_find;
   std::uint32_t kept_group_count = 0;
   std::optional<QuestionCounts> kept_counts;
   // The answer domains, when the views come with them (the kept analysis's, read when asked:
@@ -77,6 +82,12 @@ Result<QuestionViews> analyse_questions(analysis::QuestionPass& pass, const topi
 // Each unique question, most frequent first, with its group and its topic (its number, id and
 // label only: TopicMap::topic() has the rest).
 Result<void> for_each_question_row(QuestionViews& views, const QuestionRowVisit& visit);
+
+// The rows of the questions whose folded text (fold_or_raw) is in `folded`, each once, in no
+// set order; texts the views have not are skipped. A kept analysis finds them by its lookup
+// (milliseconds); otherwise every row is read (as for_each_question_row, once).
+Result<void> for_each_question_row_of(QuestionViews& views, std::span<const std::string> folded,
+                                      const QuestionRowVisit& visit);
 
 // The same after running the pass (analyse_questions).
 Result<void> for_each_question_row(analysis::QuestionPass& pass, const topics::TopicOptions& options,

@@ -1,7 +1,9 @@
 #pragma once
 // Compressed files of the kept analysis (docs/store.md "The kept analysis"): a stream of records
-// written through zstd into a new file, and read back front to back in bounded memory. The rows
-// a view reads in order compress 4 to 9 times; what is read at random places stays plain.
+// written through zstd into a new file as independent frames (of up to 1 MiB, compressed by a
+// thread of the writer's own), and read back front to back in bounded memory, from the start
+// or from a marked frame. The rows a view reads in order compress 4 to 9 times; what is read
+// at random places stays plain.
 #include "paa/error.hpp"
 
 #include <cstddef>
@@ -9,6 +11,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace paa::extmem {
 
@@ -22,8 +25,14 @@ class ZstdFileWriter {
 
   // Errors are sticky and reported by finish().
   void append(std::string_view bytes);
+  // What is appended next begins a zstd frame, which a reader opened at its offset (marks())
+  // decompresses without the frames before it. Marked every few hundred rows, it costs a
+  // little ratio and makes the rows reachable at random.
+  void mark_frame();
   // Ends the stream (durable when its folder is published: FolderWrite).
   Result<void> finish();
+  // After finish(): the offset of each mark_frame() in the file, in order.
+  const std::vector<std::uint64_t>& marks() const;
 
  private:
   struct Impl;
@@ -33,8 +42,10 @@ class ZstdFileWriter {
 
 class ZstdFileReader {
  public:
-  // `name` in the folder open as `dir_fd`; `shown` names it in messages.
-  static Result<std::unique_ptr<ZstdFileReader>> open(int dir_fd, const std::string& name, std::string shown);
+  // `name` in the folder open as `dir_fd`; `shown` names it in messages. `offset`: where a frame
+  // begins (ZstdFileWriter::end_frame), read from there to the end.
+  static Result<std::unique_ptr<ZstdFileReader>> open(int dir_fd, const std::string& name, std::string shown,
+                                                      std::uint64_t offset = 0);
   ~ZstdFileReader();
   ZstdFileReader(const ZstdFileReader&) = delete;
   ZstdFileReader& operator=(const ZstdFileReader&) = delete;

@@ -40,13 +40,6 @@ Result<ExportRequest> whole_store(StoreReader& store, WorkProgress* progress) {
   return request;
 }
 
-// Every stored tree into the pass, with the seed its hubs count by and its volume (as the
-// exports feed it).
-Result<void> feed_store(StoreReader& store, const ExportRequest& request, AnalysisSink& analysis) {
-  ExportSummary summary;
-  return scan_results(store, request, analysis.needs(), {&analysis}, summary);
-}
-
 // A tree's distinct questions as the pass counts them (fold_text, texts that fold to nothing
 // skipped), each where it first appears in pre-order.
 struct Place {
@@ -98,29 +91,27 @@ std::vector<BriefDomain> ranked(const std::map<std::string, std::uint64_t>& coun
   return rank_brief_domains(std::move(out));
 }
 
-// A reducer that notes the pass's index of each question it is asked about.
-class IndexFinder final : public analysis::QuestionReducer {
- public:
-  explicit IndexFinder(std::unordered_map<std::string, std::uint64_t>& wanted) : wanted_(wanted) {}
-  Result<void> begin_question(std::string_view folded, std::uint64_t index) override {
-    key_.assign(folded);
-    if (auto it = wanted_.find(key_); it != wanted_.end()) it->second = index;
-    return {};
+// The store's question views for a brief: the kept analysis (read when current, else computed
+// and kept) when the store's folder is known, else computed for this brief alone. `parts`: a
+// query brief reads a current analysis's rows alone.
+Result<QuestionViews> brief_views(StoreReader& store, ExportRequest& whole, const BriefSource& source,
+                                  KeptParts parts = KeptParts::whole) {
+  ExportSummary own;
+  ExportSummary& summary = source.summary != nullptr ? *source.summary : own;
+  if (source.store_folder) whole.kept = kept_place_of(*source.store_folder, store, whole);
+  if (whole.kept) {
+    if (auto current = current_kept_views(whole, summary, parts)) return std::move(*current);
+    return analysis_views(store, whole, summary);
   }
-  Result<void> occurrence(const analysis::Occurrence&) override { return {}; }
-  Result<void> end_question() override { return {}; }
-
- private:
-  std::unordered_map<std::string, std::uint64_t>& wanted_;
-  std::string key_;
-};
-
-constexpr std::uint64_t kNotFound = std::numeric_limits<std::uint64_t>::max();
+  AnalysisSink analysis({.volumes = whole.format.volumes, .progress = whole.format.progress});  // each group's demand, when seeds have volumes
+  if (auto fed = scan_results(store, whole, analysis.needs(), {&analysis}, summary); !fed) return fed.error();
+  return analysis.finish(whole.format.topics);
+}
 
 }  // namespace
 
 Result<Brief> gather_query_brief(StoreReader& store, const Query& query, std::string_view store_name,
-                                 WorkProgress* progress) {
+                                 const BriefSource& source) {
   const std::string key = encode_key(query.key);
   auto current = store.get(key);
   if (!current) return current.error();
@@ -142,18 +133,23 @@ Result<Brief> gather_query_brief(StoreReader& store, const Query& query, std::st
   const std::vector<Place> places = distinct_places(env->result.children);
 
   // The store's variant groups, and where this tree's questions are among them.
-  std::unordered_map<std::string, std::uint64_t> index_of;
-  for (const auto& p : places) index_of.emplace(p.folded, kNotFound);
-  auto whole = whole_store(store, progress);
+  auto whole = whole_store(store, source.progress);
   if (!whole) return whole.error();
-  AnalysisSink analysis({.volumes = whole->format.volumes, .progress = whole->format.progress});  // each group's demand, when seeds have volumes
-  if (auto fed = feed_store(store, *whole, analysis); !fed) return fed.error();
-  auto groups = topics::QuestionGroups::create();
-  if (!groups) return groups.error();
-  IndexFinder finder(index_of);
-  analysis::QuestionReducer* const reducers[] = {groups->get(), &finder};
-  if (auto ran = analysis.pass().run(reducers, progress); !ran) return ran.error();
-  if (auto finished = (*groups)->finish(); !finished) return finished.error();
+  auto views = brief_views(store, *whole, source, KeptParts::rows);
+  if (!views) return views.error();
+  std::vector<std::string> folded;
+  folded.reserve(places.size());
+  for (const auto& p : places) folded.push_back(p.folded);
+  std::unordered_map<std::string, topics::QuestionGroup> group_of;
+  auto found = for_each_question_row_of(*views, folded, [&](const analysis::UniqueQuestion& row,
+                                                             const topics::QuestionGroup& g,
+                                                             const topics::Topic&) -> Result<void> {
+    topics::QuestionGroup& kept = group_of[fold_or_raw(row.question)];
+    kept = g;
+    kept.representative = {};  // a view into the row, gone with it: the brief does not read it
+    return {};
+  });
+  if (!found) return found.error();
 
   Brief brief;
   brief.kind = BriefKind::query;
@@ -179,18 +175,16 @@ Result<Brief> gather_query_brief(StoreReader& store, const Query& query, std::st
     e.position = p.position;
     ++domains[e.domain];
     if (auto s = stability->find(p.folded); s != stability->end()) e.status = s->second;
-    const std::uint64_t index = index_of.at(p.folded);
-    if (index == kNotFound) {  // not in the pass (cannot happen: the tree was fed): a group of its own
-      e.group = kNotFound - i;
+    if (auto g = group_of.find(p.folded); g == group_of.end()) {
+      // Not in the analysis (cannot happen: the analysis holds every stored tree's): a group of its own.
+      e.group = std::numeric_limits<std::uint64_t>::max() - i;
       e.group_count = 1;
     } else {
-      auto g = (*groups)->of(index);
-      if (!g) return g.error();
-      e.type = g->type;
-      e.group = g->group;
-      e.representative = g->is_representative;
-      e.group_count = g->trees;
-      e.volume = g->volume;
+      e.type = g->second.type;
+      e.group = g->second.group;
+      e.representative = g->second.is_representative;
+      e.group_count = g->second.trees;
+      e.volume = g->second.volume;
     }
     entries.push_back(std::move(e));
   }
@@ -351,21 +345,12 @@ Result<std::vector<BriefEntry>> topic_entries(StoreReader& store, TopicCandidate
 }  // namespace
 
 Result<Brief> gather_topic_brief(StoreReader& store, std::uint64_t topic_id, double resolution,
-                                 std::string_view store_name, const std::optional<std::filesystem::path>& store_folder,
-                                 WorkProgress* progress) {
-  auto whole = whole_store(store, progress);
+                                 std::string_view store_name, const BriefSource& source) {
+  auto whole = whole_store(store, source.progress);
   if (!whole) return whole.error();
   whole->format.topics.resolution = resolution;
-  // The store's kept analysis (read when current, else computed and kept): its topics and ids
-  // are the ones `paa topics` printed.
-  if (store_folder) whole->kept = kept_place_of(*store_folder, store, *whole);
-  auto views = [&]() -> Result<QuestionViews> {
-    ExportSummary summary;
-    if (whole->kept) return analysis_views(store, *whole, summary);
-    AnalysisSink analysis({.volumes = whole->format.volumes, .progress = whole->format.progress});  // demand ranks the entries, when seeds have volumes
-    if (auto fed = feed_store(store, *whole, analysis); !fed) return fed.error();
-    return analysis.finish(whole->format.topics);
-  }();
+  // Its topics and ids are the ones `paa topics` printed.
+  auto views = brief_views(store, *whole, source);
   if (!views) return views.error();
   auto number = find_topic(*views, topic_id, resolution, store_name);
   if (!number) return number.error();
@@ -385,7 +370,7 @@ Result<Brief> gather_topic_brief(StoreReader& store, std::uint64_t topic_id, dou
   TopicPlaces places(*candidates);
   ExportSummary summary;
   ExportRequest every;
-  every.format.progress = progress;
+  every.format.progress = source.progress;
   if (auto scanned = scan_results(store, every, {.tree = true}, {&places}, summary); !scanned) {
     return scanned.error();
   }

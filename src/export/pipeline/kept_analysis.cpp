@@ -4,6 +4,7 @@
 #include "paa/export/pipeline/analysis_sink.hpp"
 #include "paa/export/rows/domain_rows.hpp"
 
+#include "kept_lookup.hpp"
 #include "kept_rows.hpp"
 
 #include "paa/extmem/scratch_file.hpp"
@@ -250,7 +251,8 @@ Result<std::optional<KeptManifest>> read_kept_manifest(const fs::path& folder) {
   return std::optional<KeptManifest>(std::move(*manifest));
 }
 
-Result<QuestionViews> open_kept_views(const fs::path& folder, const AnalysisTag& expected, KeptManifest* read_manifest) {
+Result<QuestionViews> open_kept_views(const fs::path& folder, const AnalysisTag& expected, KeptManifest* read_manifest,
+                                      KeptParts parts) {
   // Every file through one open folder, judged by the manifest read through it: a swap in
   // between cannot mix two analyses nor pass another one off as current.
   auto dir = open_kept_folder(folder);
@@ -270,16 +272,18 @@ Result<QuestionViews> open_kept_views(const fs::path& folder, const AnalysisTag&
   } else {
     return opened.error();
   }
-  auto map = topics::TopicMap::open_kept(fd.get(), kKeptTopics, shown);
-  if (!map) return map.error();
   if (auto opened = extmem::ZstdFileReader::open(fd.get(), kKeptGroups, shown + "/" + kKeptGroups); opened) {
     groups = std::move(*opened);
   } else {
     return opened.error();
   }
   QuestionViews views;
-  views.topics = std::move(*map);
-  topics::TopicMap* topic_map = views.topics.get();
+  if (parts == KeptParts::whole) {
+    auto map = topics::TopicMap::open_kept(fd.get(), kKeptTopics, shown);
+    if (!map) return map.error();
+    views.topics = std::move(*map);
+  }
+  const topics::TopicMap* topic_map = views.topics.get();
   const std::uint64_t row_count = manifest->questions;
   // Damage found while streaming (a checksum, a length) fails this view's output midway: the
   // folder is set aside for the next analysis to remove, so the next view computes anew.
@@ -290,7 +294,7 @@ Result<QuestionViews> open_kept_views(const fs::path& folder, const AnalysisTag&
     return make_error(errc::store_damaged, e.message + "; the kept analysis was set aside: ask the view again");
   };
   views.kept_rows = [rows, row_count, topic_map, set_aside](const QuestionRowVisit& visit) -> Result<void> {
-    if (auto read = kept::read_rows(*rows, row_count, *topic_map, visit); !read) return set_aside(read.error());
+    if (auto read = kept::read_rows(*rows, row_count, topic_map, visit); !read) return set_aside(read.error());
     return {};
   };
   const std::uint64_t group_count = manifest->groups;
@@ -298,6 +302,15 @@ Result<QuestionViews> open_kept_views(const fs::path& folder, const AnalysisTag&
     if (auto read = kept::read_groups(*groups, group_count, visit); !read) return set_aside(read.error());
     return {};
   };
+  auto lookup = kept::RowLookup::open(fd.get(), kKeptRows, shown, row_count);
+  if (!lookup) return lookup.error();
+  if (*lookup) {
+    views.kept_find = [lookup = std::move(*lookup), topic_map, set_aside](
+                          std::span<const std::string> folded, const QuestionRowVisit& visit) -> Result<void> {
+      if (auto found = lookup->find(folded, topic_map, visit); !found) return set_aside(found.error());
+      return {};
+    };
+  }
   views.kept_group_count = static_cast<std::uint32_t>(manifest->groups);
   QuestionCounts counts;
   if (manifest->types.size() == counts.types.size() && manifest->intents.size() == counts.intents.size()) {
@@ -369,9 +382,11 @@ Result<void> KeepSlot::publish(QuestionViews& views, KeptManifest manifest, Work
     if (!rows) return rows.error();
     std::string record;
     QuestionCounts counts;
+    kept::LookupWriter lookup;
     auto joined = for_each_question_row(views, [&](const analysis::UniqueQuestion& q, const topics::QuestionGroup& g,
                                                    const topics::Topic& topic) -> Result<void> {
       counts.add(g);
+      if (auto added = lookup.add(**rows, q.question); !added) return added;
       record.clear();
       kept::put_row(record, q, g, topic.number);
       (*rows)->append(record);
@@ -380,6 +395,7 @@ Result<void> KeepSlot::publish(QuestionViews& views, KeptManifest manifest, Work
     });
     if (!joined) return joined;
     if (auto finished = (*rows)->finish(); !finished) return finished;
+    if (auto kept = lookup.finish(fd.get(), **rows); !kept) return kept;
     manifest.types.assign(counts.types.begin(), counts.types.end());
     manifest.intents.assign(counts.intents.begin(), counts.intents.end());
     auto groups = extmem::ZstdFileWriter::create(fd.get(), kKeptGroups);
@@ -467,12 +483,12 @@ KeptTarget kept_target(const ExportRequest& request) {
 
 }  // namespace
 
-std::optional<QuestionViews> current_kept_views(const ExportRequest& request, ExportSummary& summary) {
+std::optional<QuestionViews> current_kept_views(const ExportRequest& request, ExportSummary& summary, KeptParts parts) {
   if (!request.kept) return std::nullopt;
   const KeptTarget target = kept_target(request);
   auto kept = read_kept_manifest(target.folder);
   if (!kept || judge_kept(*kept, target.tag).freshness != Freshness::current) return std::nullopt;
-  auto views = open_kept_views(target.folder, target.tag);
+  auto views = open_kept_views(target.folder, target.tag, nullptr, parts);
   if (!views) {
     summary.warnings.push_back("the analysis kept in " + target.folder.string() + " cannot be read (" +
                                views.error().message + "): this view made its own pass; `paa analyze --full` "

@@ -61,8 +61,8 @@ void put_group(std::string& out, const topics::GroupRecord& g) {
   extmem::put_text(out, g.representative);
 }
 
-Result<void> read_rows(extmem::ZstdFileReader& in, std::uint64_t rows, topics::TopicMap& map,
-                       const QuestionRowVisit& visit) {
+Result<void> read_some_rows(extmem::ZstdFileReader& in, std::uint64_t rows, const topics::TopicMap* map,
+                            const QuestionRowVisit& visit) {
   std::string row;
   std::string_view t[kRowTexts];
   topics::Topic topic;
@@ -78,7 +78,9 @@ Result<void> read_rows(extmem::ZstdFileReader& in, std::uint64_t rows, topics::T
     g.type = static_cast<question::QuestionType>(b.value<std::uint8_t>());
     g.intent = static_cast<question::Intent>(b.value<std::uint8_t>());
     g.is_representative = b.value<std::uint8_t>() != 0;
-    if (number >= map.size()) return make_error(errc::store_damaged, "the kept analysis names a topic it has not");
+    if (map != nullptr && number >= map->size()) {
+      return make_error(errc::store_damaged, "the kept analysis names a topic it has not");
+    }
     if (auto texts = take_texts(in, kRowTexts, row, t); !texts) return texts;
     g.group = v[3];
     g.trees = v[4];
@@ -88,11 +90,17 @@ Result<void> read_rows(extmem::ZstdFileReader& in, std::uint64_t rows, topics::T
     g.volume = v[8];
     g.representative = t[8];
     topic.number = number;
-    topic.id = map.id(number);
-    topic.label = map.label(number);
+    topic.id = map != nullptr ? map->id(number) : 0;
+    topic.label = map != nullptr ? map->label(number) : std::string_view();
     const analysis::UniqueQuestion q{t[0], t[1], t[2], t[3], v[0], t[4], t[5], t[6], t[7], v[1], v[2]};
     if (auto visited = visit(q, g, topic); !visited) return visited;
   }
+  return {};
+}
+
+Result<void> read_rows(extmem::ZstdFileReader& in, std::uint64_t rows, const topics::TopicMap* map,
+                       const QuestionRowVisit& visit) {
+  if (auto read = read_some_rows(in, rows, map, visit); !read) return read;
   auto done = in.done();
   if (!done) return done.error();
   if (!*done) return make_error(errc::store_damaged, "the kept analysis has more rows than its manifest says");

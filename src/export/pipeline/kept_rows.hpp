@@ -14,12 +14,16 @@ namespace paa::exporting::kept {
 
 // A row: the question's numbers and texts, its group's, its topic's number.
 void put_row(std::string& out, const analysis::UniqueQuestion& q, const topics::QuestionGroup& g, std::uint32_t topic);
+// `rows` rows from where `in` stands (a frame's start: kept_lookup.hpp), whatever follows them.
+// Without a map (null), each row's topic is its number alone (no id, no label).
+Result<void> read_some_rows(extmem::ZstdFileReader& in, std::uint64_t rows, const topics::TopicMap* map,
+                            const QuestionRowVisit& visit);
 // A group: its numbers, its language and its representative.
 void put_group(std::string& out, const topics::GroupRecord& g);
 
-// `rows` rows, each visited with its topic's id and label from `map`; store_damaged when the
-// stream holds fewer or more, or names a topic `map` has not.
-Result<void> read_rows(extmem::ZstdFileReader& in, std::uint64_t rows, topics::TopicMap& map,
+// `rows` rows, each visited with its topic's id and label from `map` (null: its number alone);
+// store_damaged when the stream holds fewer or more, or names a topic `map` has not.
+Result<void> read_rows(extmem::ZstdFileReader& in, std::uint64_t rows, const topics::TopicMap* map,
                        const QuestionRowVisit& visit);
 // `groups` groups (without stems and surfaces).
 Result<void> read_groups(extmem::ZstdFileReader& in, std::uint64_t groups, const GroupVisit& visit);

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,9 @@ class FakeStoreReader final : public StoreReader {
   }
 
   Result<void> catch_up() override { return {}; }
+  // The store's state as a kept analysis is tagged with (none unless a test sets one).
+  std::optional<std::uint64_t> fake_state;
+  std::optional<std::uint64_t> state() const override { return fake_state; }
   Result<std::optional<StoredResult>> get(std::string_view key) override {
     ++gets;
     auto it = results_.find(std::string(key));

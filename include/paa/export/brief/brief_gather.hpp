@@ -1,10 +1,13 @@
 #pragma once
-// A Brief (brief.hpp) read from a store (docs/brief.md "What a brief holds"). Both read every
-// stored tree once for the analysis pass (group_count, types and variant groups are the store's,
-// as `paa export --format questions` computes them); the topic brief reads them a second time
-// for its questions' places, its trees' related searches and their answer domains.
+// A Brief (brief.hpp) read from a store (docs/brief.md "What a brief holds"). Group counts,
+// types and variant groups are the store's, as `paa export --format questions` computes them:
+// read from the store's kept analysis when it is current (docs/store.md "The kept analysis"),
+// else computed by a pass over every stored tree and kept. A query brief then reads its own
+// key's versions alone; a topic brief reads the trees a second time for its questions' places,
+// its trees' related searches and their answer domains.
 #include "paa/error.hpp"
 #include "paa/export/brief/brief.hpp"
+#include "paa/export/export_request.hpp"
 #include "paa/model/query_key.hpp"
 #include "paa/model/work_progress.hpp"
 #include "paa/store/store.hpp"
@@ -20,14 +23,22 @@ namespace paa::exporting {
 // The topic brief lists this many related searches of its trees (most trees first).
 inline constexpr std::size_t kTopicRelatedListed = 20;
 
+// Where a brief's analysis comes from, and who hears of its work.
+struct BriefSource {
+  // The store's folder, whose kept analysis gives the groups and topics; none: computed for
+  // this brief alone (and not kept).
+  std::optional<std::filesystem::path> store_folder;
+  WorkProgress* progress = nullptr;  // told how far the reads are (may be null)
+  ExportSummary* summary = nullptr;  // gets the analysis's notes and warnings (may be null)
+};
+
 // One key's brief: its current tree's distinct questions (depth and position where each first
 // appears in pre-order), variants folded, each with its stability over every stored version of
 // the key; its related searches; the domains of its distinct questions' answers. not_found,
 // naming the key, the nearest stored keys and `paa status`, when the store holds no result for it.
 // `store_name`: how messages name the store ("store 'DIR'").
-// `progress` (may be null): told how far the reads are.
 Result<Brief> gather_query_brief(StoreReader& store, const Query& query, std::string_view store_name,
-                                 WorkProgress* progress = nullptr);
+                                 const BriefSource& source = {});
 
 // One topic's brief (`resolution`: the clustering's, docs/topics.md): each unique question of the
 // topic with the answer of the tree fetched first that holds it (the `questions` export's),
@@ -35,11 +46,8 @@ Result<Brief> gather_query_brief(StoreReader& store, const Query& query, std::st
 // stability: in the key its answer comes from; the related searches of the trees that hold the
 // topic's questions (the first kTopicRelatedListed, most trees first); the domains of the
 // answers in those trees (a question once per tree). not_found when no topic has that id.
-// `store_folder`: the store's folder, whose kept analysis gives the topics (docs/store.md).
 Result<Brief> gather_topic_brief(StoreReader& store, std::uint64_t topic_id, double resolution,
-                                 std::string_view store_name,
-                                 const std::optional<std::filesystem::path>& store_folder = std::nullopt,
-                                 WorkProgress* progress = nullptr);
+                                 std::string_view store_name, const BriefSource& source = {});
 
 // A topic id as `paa topics` prints it: 16 hex digits (any case); invalid_input otherwise.
 Result<std::uint64_t> parse_topic_id(std::string_view text);

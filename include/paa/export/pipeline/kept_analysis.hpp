@@ -54,11 +54,16 @@ Result<std::vector<KeptSummary>> kept_analyses(const std::filesystem::path& stor
 // The manifest kept for `folder` (a selection's folder under analysis_root); nullopt: none.
 Result<std::optional<KeptManifest>> read_kept_manifest(const std::filesystem::path& folder);
 
+// What of a kept analysis a view opens: all of it, or its rows alone (no topic map: each row's
+// topic is its number, without id or label; `topics` is null), for a view of a few questions
+// that reads them by kept_find (the topic map is the largest thing read whole on opening).
+enum class KeptParts : std::uint8_t { whole, rows };
+
 // The views kept in `folder`, read-only, when the manifest read with them is current for
 // `expected` (store_damaged otherwise, or when a file is not the size its manifest says);
 // `opened` gets that manifest.
 Result<QuestionViews> open_kept_views(const std::filesystem::path& folder, const AnalysisTag& expected,
-                                      KeptManifest* opened = nullptr);
+                                      KeptManifest* opened = nullptr, KeptParts parts = KeptParts::whole);
 
 // A new kept analysis being written: the analysis folder's lock, and the new folder written
 // beside its target by output's FolderWrite (`.building-NAME-…`, flocked; published whole,
@@ -96,7 +101,8 @@ inline constexpr std::size_t kKeptOtherResolutions = 3;
 // The kept views of `request`'s selection (request.kept) when they are current, nothing computed
 // (a view that reads the trees anyway and computes the analysis in its own scan when it is not:
 // the report folder); `summary` gets a note saying so. nullopt: none kept, stale or unreadable.
-std::optional<QuestionViews> current_kept_views(const ExportRequest& request, ExportSummary& summary);
+std::optional<QuestionViews> current_kept_views(const ExportRequest& request, ExportSummary& summary,
+                                               KeptParts parts = KeptParts::whole);
 
 // The question views of `request`'s selection for a view that reads them whole: the kept ones
 // when current (no scan), else computed by a scan of `store` and kept (or, when they cannot be
