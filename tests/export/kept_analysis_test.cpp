@@ -9,7 +9,9 @@
 #include "paa/export/pipeline/analysis_sink.hpp"
 #include "paa/export/pipeline/kept_analysis.hpp"
 #include "paa/export/pipeline/result_scan.hpp"
+#include "paa/export/xlsx/xlsx_export.hpp"
 
+#include "support/process.hpp"
 #include "support/temp_dir.hpp"
 #include "test_support.hpp"
 
@@ -210,6 +212,72 @@ TEST_F(KeptAnalysis, TheReportFolderReadFromItIsTheFolderComputedFromTheTrees) {
   ASSERT_TRUE(own) << own.error().message;
   EXPECT_TRUE(own->notes.empty() || !own->notes.front().starts_with("read from"));
   EXPECT_EQ(folder_files(dir.path() / "own"), want);
+}
+
+TEST_F(KeptAnalysis, TheOneFileReportReadFromItIsTheReportComputedFromTheTrees) {
+  store.add(make_stored("grinder", "en", "us", "",
+                        body_with_sources({{"Why is espresso bitter?", "https://www.example.com/a"},
+                                           {"What is a burr grinder?", "https://shop.example.co.uk/b"}})));
+  const Written fresh = write(store, ExportRequest{}, ExportFormat::html);
+  EXPECT_NE(fresh.text.find("example.co.uk"), std::string::npos) << "the Domains view's data";
+  write(store, kept_request(), ExportFormat::topics);  // computed and kept
+  const Written kept = write(store, kept_request(), ExportFormat::html);
+  EXPECT_TRUE(note(kept.summary).starts_with("read from the analysis kept in")) << note(kept.summary);
+  EXPECT_EQ(kept.summary.records, fresh.summary.records);
+  EXPECT_EQ(kept.text, fresh.text);
+  const Written stale = write(store, kept_request(8), ExportFormat::html);  // not read: its own pass
+  EXPECT_FALSE(note(stale.summary).starts_with("read from")) << note(stale.summary);
+  EXPECT_EQ(stale.text, fresh.text);
+}
+
+// Every cell of every sheet of a workbook, as openpyxl reads it back (a real consumer), sheet by
+// sheet; the file's own metadata (its creation time) left out.
+std::string workbook_cells(const fs::path& book, const fs::path& dir) {
+  const char* script =
+      "import sys, openpyxl\n"
+      "wb = openpyxl.load_workbook(sys.argv[1], read_only=True)\n"
+      "for ws in wb.worksheets:\n"
+      "    print('==', ws.title)\n"
+      "    for row in ws.iter_rows(values_only=True):\n"
+      "        print(repr(row))\n";
+  paa::test::Process python({"/usr/bin/python3", "-c", script, book.string()}, {}, dir);
+  const paa::test::ProcessResult read = python.wait();
+  EXPECT_EQ(read.exit_code, 0) << read.err;
+  return read.out;
+}
+
+TEST_F(KeptAnalysis, TheWorkbookReadFromItIsTheWorkbookComputedFromTheTrees) {
+  store.add(make_stored("grinder", "en", "us", "",
+                        body_with_sources({{"Why is espresso bitter?", "https://www.example.com/a"},
+                                           {"What is a burr grinder?", "https://shop.example.co.uk/b"}})));
+  ExportRequest fresh_request;
+  fresh_request.format.format = ExportFormat::xlsx;
+  auto fresh = export_xlsx_file(store, fresh_request, dir.path() / "fresh.xlsx");
+  ASSERT_TRUE(fresh) << fresh.error().message;
+
+  write(store, kept_request(), ExportFormat::topics);  // computed and kept
+  ExportRequest request = kept_request();
+  request.format.format = ExportFormat::xlsx;
+  auto kept = export_xlsx_file(store, request, dir.path() / "kept.xlsx");
+  ASSERT_TRUE(kept) << kept.error().message;
+  ASSERT_FALSE(kept->notes.empty());
+  EXPECT_TRUE(kept->notes.front().starts_with("read from the analysis kept in")) << kept->notes.front();
+  EXPECT_EQ(kept->records, fresh->records);
+  EXPECT_EQ(kept->question_rows, fresh->question_rows);
+  const std::string want = workbook_cells(dir.path() / "fresh.xlsx", dir.path());
+  // Counted by hand: the Domains sheet lists example.co.uk; the Topics sheet, the topic of the
+  // question in most trees.
+  EXPECT_NE(want.find("example.co.uk"), std::string::npos) << want;
+  EXPECT_NE(want.find("Why is espresso bitter?"), std::string::npos);
+  EXPECT_EQ(workbook_cells(dir.path() / "kept.xlsx", dir.path()), want);
+
+  // A stale analysis is not read: the workbook computes its own, the same again.
+  ExportRequest stale = kept_request(8);
+  stale.format.format = ExportFormat::xlsx;
+  auto own = export_xlsx_file(store, stale, dir.path() / "own.xlsx");
+  ASSERT_TRUE(own) << own.error().message;
+  EXPECT_TRUE(own->notes.empty() || !own->notes.front().starts_with("read from")) << own->notes.front();
+  EXPECT_EQ(workbook_cells(dir.path() / "own.xlsx", dir.path()), want);
 }
 
 TEST_F(KeptAnalysis, ItIsComputedAgainExactlyWhenItsTagChanges) {

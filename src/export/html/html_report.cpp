@@ -1,6 +1,7 @@
 #include "paa/export/html/html_report.hpp"
 
 #include "paa/export/pipeline/analysis_sink.hpp"
+#include "paa/export/pipeline/kept_analysis.hpp"
 #include "paa/export/html/report_folder.hpp"
 #include "paa/export/question_rows.hpp"
 #include "paa/export/stored_tree.hpp"
@@ -38,12 +39,6 @@ Result<ReportTopicsBuilder> ReportTopicsBuilder::create(QuestionViews& views) {
   return b;
 }
 
-Result<ReportTopicsBuilder::Placed> ReportTopicsBuilder::add(const analysis::UniqueQuestion& row) {
-  auto g = views_->groups->of(row.index);
-  if (!g) return g.error();
-  return add(row, *g, views_->topics->topic_of(g->number));
-}
-
 ReportTopicsBuilder::Placed ReportTopicsBuilder::add(const analysis::UniqueQuestion& row,
                                                      const topics::QuestionGroup& g, std::uint32_t n) {
   if (n >= listed_.size()) return Placed{-1, g.type};
@@ -60,10 +55,10 @@ ReportTopicsBuilder::Placed ReportTopicsBuilder::add(const analysis::UniqueQuest
 Result<void> write_report_topics(QuestionViews& views, HtmlReportWriter& writer, bool volumes) {
   auto topics = ReportTopicsBuilder::create(views);
   if (!topics) return topics.error();
-  auto rows = views.unique->for_each([&](const analysis::UniqueQuestion& row) -> Result<void> {
-    auto placed = topics->add(row);
-    if (!placed) return placed.error();
-    if (placed->topic >= 0) writer.add_topic_question(row.question, static_cast<std::uint32_t>(placed->topic), placed->type);
+  auto rows = for_each_question_row(views, [&](const analysis::UniqueQuestion& row, const topics::QuestionGroup& group,
+                                                const topics::Topic& topic) -> Result<void> {
+    const auto placed = topics->add(row, group, topic.number);
+    if (placed.topic >= 0) writer.add_topic_question(row.question, static_cast<std::uint32_t>(placed.topic), placed.type);
     return {};
   });
   if (!rows) return rows;
@@ -225,14 +220,14 @@ Result<ReportHistory> report_history(StoreReader& store, const ExportRequest& re
 
 namespace {
 
-// After the scan: the topics (with the pass's domains reducer beside them), the changes and the
-// domains over time.
-Result<void> write_report_views(AnalysisSink& analysis, const ExportRequest& request, StoreReader& store,
-                                ReportHistory& history, const watch::OwnDomains& own, std::uint64_t runs,
-                                HtmlReportWriter& writer) {
+// After the scan: the topics (the kept analysis's, or the pass's with its domains reducer beside
+// them), the changes and the domains over time.
+Result<void> write_report_views(std::optional<QuestionViews>& kept, AnalysisSink& analysis, const ExportRequest& request,
+                                StoreReader& store, ReportHistory& history, const watch::OwnDomains& own,
+                                std::uint64_t runs, HtmlReportWriter& writer) {
   watch::DomainAnswers answers;
   analysis::QuestionReducer* const more[] = {&answers};
-  auto views = analysis.finish(request.format.topics, more);
+  auto views = kept ? Result<QuestionViews>(std::move(*kept)) : analysis.finish(request.format.topics, more);
   if (!views) return views.error();
   if (auto written = write_report_topics(*views, writer, request.format.volumes); !written) return written;
   auto changes = history.changes(store);
@@ -262,11 +257,13 @@ Result<ExportSummary> export_html(StoreReader& store, const ExportRequest& reque
   auto made = report_history(store, request, runs_then);
   if (!made) return made.error();
   ReportHistory& history = *made;
-  // The topics' hubs count by each tree's seed, as `--format topics` does.
+  ExportSummary summary;
+  // The kept analysis when current (the scan then reads the trees for the page alone); else the
+  // topics' hubs count by each tree's seed, as `--format topics` does, in the scan's own pass.
+  std::optional<QuestionViews> kept = current_kept_views(request, summary);
   AnalysisSink analysis({.volumes = request.format.volumes, .progress = request.format.progress});
   HtmlReportWriter writer(out, *jobs);
   const std::vector<std::uint32_t> none;
-  ExportSummary summary;
   writer.begin();
   CallbackSink page([&](const ScannedResult& scanned) -> Result<bool> {
     const StoredResult& result = scanned.result;
@@ -278,12 +275,13 @@ Result<ExportSummary> export_html(StoreReader& store, const ExportRequest& reque
     writer.add(result, *env, it == memberships.end() ? none : it->second, &*key_history);
     return !out.failed();
   });
-  ScanNeeds needs = analysis.needs();
+  ScanNeeds needs = kept ? ScanNeeds{.tree = true, .lineage = true} : analysis.needs();
   needs.versions = true;
-  auto selected = scan_results(store, request, needs, {&page, &analysis}, summary);
+  ResultSink* const both[] = {&page, &analysis};
+  auto selected = scan_results(store, request, needs, std::span<ResultSink* const>(both, kept ? 1 : 2), summary);
   if (!selected) return selected.error();
   if (!out.failed()) {
-    if (auto written = write_report_views(analysis, request, store, history, request.format.own_domains, runs_then, writer);
+    if (auto written = write_report_views(kept, analysis, request, store, history, request.format.own_domains, runs_then, writer);
         !written && !out.failed()) {
       return written.error();
     }

@@ -3,6 +3,7 @@
 #include "paa/export/attributes.hpp"
 #include "paa/export/lineage_lookup.hpp"
 #include "paa/export/pipeline/analysis_sink.hpp"
+#include "paa/export/pipeline/kept_analysis.hpp"
 #include "paa/export/question_rows.hpp"
 #include "paa/export/rows/stability_rows.hpp"
 #include "paa/export/stored_tree.hpp"
@@ -26,7 +27,10 @@ Result<ExportSummary> export_store_xlsx(StoreReader& store, const ExportRequest&
   auto workbook = XlsxWorkbook::create(file, options);
   if (!workbook) return workbook.error();
   ExportSummary summary;
-  // The selection's unique questions, from the same scan (with the seeds' volumes when some has one).
+  // The selection's unique questions: the kept analysis when current (the scan then reads the
+  // trees for the Results sheets alone), else from the same scan (with the seeds' volumes when
+  // some has one), not kept.
+  std::optional<QuestionViews> kept = current_kept_views(request, summary);
   AnalysisSink analysis({.volumes = request.format.volumes, .progress = request.format.progress});
   // Each tree's rows with its lineage (level, parent_q and seed_q) and their attributes (its own,
   // or its seed's).
@@ -36,13 +40,15 @@ Result<ExportSummary> export_store_xlsx(StoreReader& store, const ExportRequest&
     }
     return true;
   });
-  ScanNeeds needs = analysis.needs();
+  ScanNeeds needs = kept ? ScanNeeds{.tree = true, .lineage = true} : analysis.needs();
   needs.attributes = true;
-  auto selected = scan_results(store, request, needs, {&tree_rows, &analysis}, summary);
+  ResultSink* const both[] = {&tree_rows, &analysis};
+  const std::span<ResultSink* const> sinks(both, kept ? 1 : 2);
+  auto selected = scan_results(store, request, needs, sinks, summary);
   if (!selected) return selected.error();
-  watch::DomainAnswers answers;  // the Domains sheet: a reducer of the same pass
+  watch::DomainAnswers answers;  // the Domains sheet: a reducer of the same pass (the kept figures when kept)
   analysis::QuestionReducer* const more[] = {&answers};
-  auto views = analysis.finish(request.format.topics, more);
+  auto views = kept ? Result<QuestionViews>(std::move(*kept)) : analysis.finish(request.format.topics, more);
   if (!views) return views.error();
   progress_phase(request.format.progress, "writing the workbook's question sheets");
   auto added = for_each_question_row(*views, [&](const analysis::UniqueQuestion& row, const topics::QuestionGroup& group,
@@ -87,7 +93,7 @@ Result<ExportSummary> export_store_xlsx(StoreReader& store, const ExportRequest&
   summary.records = (*workbook)->tree_rows();
   summary.question_rows = (*workbook)->question_rows();
   summary.related_rows = (*workbook)->related_rows();
-  summary.notes = (*workbook)->notes();
+  for (auto& note : (*workbook)->notes()) summary.notes.push_back(std::move(note));
   return summary;
 }
 

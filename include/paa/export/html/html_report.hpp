@@ -136,9 +136,8 @@ class ReportTopicsBuilder {
     std::int64_t topic = -1;  // the listed topic's number; -1: not in a listed topic
     question::QuestionType type = question::QuestionType::other;
   };
-  // Counts the question in its topic (listing it among the first kQuestionsPerTopic).
-  Result<Placed> add(const analysis::UniqueQuestion& row);
-  // The same for a row with its group and topic (for_each_question_row: computed or kept views).
+  // Counts the question (a row of for_each_question_row: computed or kept views) in its topic,
+  // listing it among the first kQuestionsPerTopic.
   Placed add(const analysis::UniqueQuestion& row, const topics::QuestionGroup& group, std::uint32_t topic);
   const std::vector<ReportTopic>& listed() const { return listed_; }
   std::uint64_t total() const { return views_->topics->size(); }
