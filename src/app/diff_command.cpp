@@ -1,6 +1,7 @@
 #include "paa/app/diff_command.hpp"
 
 #include "paa/app/command_failure.hpp"
+#include "paa/app/read_progress.hpp"
 #include "paa/app/store_selection.hpp"
 #include "paa/history/domain_report.hpp"
 #include "paa/model/clock.hpp"
@@ -119,14 +120,18 @@ Result<DiffOutput> diff_output(const std::string& format, const std::string& by)
 }
 
 Result<void> write_diff(StoreReader& store, const DiffFlags& f, const DiffOutput& what, const DiffPlan& plan,
-                        const watch::OwnDomains& own, ByteSink& sink) {
+                        const watch::OwnDomains& own, ByteSink& sink, WorkProgress* progress) {
   BufferedOutput out(sink);
   std::optional<DiffReport> report;
   if (!what.by_domain) report.emplace(DiffOptions{what.format, f.detail, f.raw}, plan.header, out);
   watch::DomainMoves moves;
   const DiffSinks sinks{report ? &*report : nullptr, what.by_domain ? &moves : nullptr, &own};
   std::optional<Error> failed;
+  // Towards the store's estimated results when every key is compared; a count alone otherwise.
+  const bool whole = plan.job.empty() && plan.locale.hl().empty() && plan.locale.gl().empty();
+  ProgressCount compared(progress, "comparing keys", whole ? store.results_estimate().value_or(0) : 0);
   auto scanned = scan_selection(store, plan, [&](const StoredResult& current) {
+    compared.add();
     if (auto r = compare_key(store, current, plan.from.at_ms, plan.to.at_ms, sinks); !r) {
       failed = r.error();
       return false;
@@ -184,8 +189,12 @@ int run_diff(const DiffFlags& f) {
       return fail(known.error());
     }
   }
-  auto done = write_output(output_target(f.output), f.force,
-                           [&](ByteSink& sink) { return write_diff(*store->reader, f, *what, *plan, *own, sink); });
+  const auto output = output_target(f.output);
+  ReadProgressDisplay progress(output_progress_mode(f.progress, !output));
+  auto done = write_output(output, f.force, [&](ByteSink& sink) {
+    return write_diff(*store->reader, f, *what, *plan, *own, sink, &progress);
+  });
+  progress.finish(done.has_value());  // the bar ends before a message is printed
   if (!done) return fail(done.error());
   return kExitOk;
 }

@@ -7,7 +7,6 @@
 #include "paa/output/atomic_file.hpp"
 
 #include <cstdio>
-#include <unistd.h>
 
 namespace paa::app {
 
@@ -85,11 +84,7 @@ int run_export(ExportRequest request, ExportCommand command) {
   if (!stores) return fail(stores.error());
   // An export to a terminal's standard output streams as it goes: no bar between its lines
   // unless asked for (`paa topics` ends its bar before its summary).
-  ProgressMode mode = progress_mode(request.progress);
-  if (mode == ProgressMode::automatic && !topics && !analyze && !options.output && ::isatty(1) != 0) {
-    mode = ProgressMode::none;
-  }
-  ReadProgressDisplay progress(mode);
+  ReadProgressDisplay progress(output_progress_mode(request.progress, !topics && !analyze && !options.output));
   plan->request.format.progress = &progress;
   if (analyze) {
     auto made = exporting::analyze_selection(*stores, *plan, request.full);

@@ -3,6 +3,7 @@
 #include "paa/harvest/progress.hpp"
 
 #include <cstdio>
+#include <unistd.h>
 
 namespace paa::app {
 
@@ -92,6 +93,11 @@ ProgressMode progress_mode(std::string_view word) {
   if (word == "log") return ProgressMode::log;
   if (word == "none") return ProgressMode::none;
   return ProgressMode::automatic;
+}
+
+ProgressMode output_progress_mode(std::string_view word, bool to_stdout) {
+  const ProgressMode mode = progress_mode(word);
+  return mode == ProgressMode::automatic && to_stdout && ::isatty(1) != 0 ? ProgressMode::none : mode;
 }
 
 const char* progress_word(ProgressMode mode) {

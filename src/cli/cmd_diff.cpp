@@ -40,6 +40,7 @@ Command add_diff_command(CLI::App& app) {
   c.app->add_option("--detail", f->detail, "text: show this many changed keys in detail (the most changed)")
       ->capture_default_str()
       ->check(CLI::Range(1, 1000000));
+  add_read_progress_option(*c.app, f->progress);
   c.run = [f] { return app::run_diff(*f); };
   return c;
 }

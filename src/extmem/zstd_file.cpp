@@ -10,6 +10,7 @@
 #include <cstring>
 #include <mutex>
 #include <optional>
+#include <stdexcept>
 #include <thread>
 #include <vector>
 #include <fcntl.h>
@@ -64,6 +65,7 @@ struct ZstdFileWriter::Impl {
   // Hands the frame being filled to the thread (waiting while the one before still waits).
   void submit() {
     if (filling.data.empty() && filling.marks == 0) return;
+    if (!thread.joinable()) throw std::logic_error("ZstdFileWriter: appended to after finish()");
     {
       std::unique_lock lock(m);
       changed.wait(lock, [&] { return !waiting.has_value(); });
@@ -85,17 +87,25 @@ struct ZstdFileWriter::Impl {
         waiting.reset();
       }
       changed.notify_all();
-      marks.insert(marks.end(), frame.marks, written);
-      if (!error || frame.data.empty()) continue;
-      out.resize(ZSTD_compressBound(frame.data.size()));
-      const std::size_t size = ZSTD_compress2(cctx, out.data(), out.size(), frame.data.data(), frame.data.size());
-      if (ZSTD_isError(size)) {
-        error = make_error(errc::io, "cannot compress " + name + ": " + ZSTD_getErrorName(size));
-        continue;
+      // Out of memory here would end the program from this thread: it becomes the file's error.
+      try {
+        write(frame, out);
+      } catch (const std::exception& e) {
+        if (error) error = make_error(errc::io, "cannot compress " + name + ": " + e.what());
       }
-      error = sink->write({out.data(), size});
-      written += size;
     }
+  }
+  void write(const Frame& frame, std::string& out) {
+    marks.insert(marks.end(), frame.marks, written);
+    if (!error || frame.data.empty()) return;
+    out.resize(ZSTD_compressBound(frame.data.size()));
+    const std::size_t size = ZSTD_compress2(cctx, out.data(), out.size(), frame.data.data(), frame.data.size());
+    if (ZSTD_isError(size)) {
+      error = make_error(errc::io, "cannot compress " + name + ": " + ZSTD_getErrorName(size));
+      return;
+    }
+    error = sink->write({out.data(), size});
+    written += size;
   }
 };
 
@@ -156,6 +166,15 @@ struct ZstdFileReader::Impl {
   Error damaged(const std::string& why) const {
     return make_error(errc::store_damaged, "cannot read " + shown + ": " + why);
   }
+  // From `offset` of the file open as `fd`.
+  Result<void> begin(std::uint64_t offset) {
+    if (offset != 0 && ::lseek(fd, static_cast<off_t>(offset), SEEK_SET) < 0) {
+      return make_error(errc::io, "cannot read " + shown + ": " + std::strerror(errno));
+    }
+    dctx = ZSTD_createDCtx();
+    if (dctx == nullptr) return make_error(errc::io, "cannot read " + shown + ": out of memory");
+    return {};
+  }
 };
 
 ZstdFileReader::ZstdFileReader(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -167,11 +186,17 @@ Result<std::unique_ptr<ZstdFileReader>> ZstdFileReader::open(int dir_fd, const s
   impl->shown = std::move(shown);
   impl->fd = ::openat(dir_fd, name.c_str(), O_RDONLY | O_CLOEXEC);
   if (impl->fd < 0) return make_error(errc::io, "cannot open " + impl->shown + ": " + std::strerror(errno));
-  if (offset != 0 && ::lseek(impl->fd, static_cast<off_t>(offset), SEEK_SET) < 0) {
-    return make_error(errc::io, "cannot read " + impl->shown + ": " + std::strerror(errno));
-  }
-  impl->dctx = ZSTD_createDCtx();
-  if (impl->dctx == nullptr) return make_error(errc::io, "cannot read " + impl->shown + ": out of memory");
+  if (auto begun = impl->begin(offset); !begun) return begun.error();
+  return std::unique_ptr<ZstdFileReader>(new ZstdFileReader(std::move(impl)));
+}
+
+Result<std::unique_ptr<ZstdFileReader>> ZstdFileReader::open_file(int file_fd, std::string shown, std::uint64_t offset) {
+  auto impl = std::make_unique<Impl>();
+  impl->shown = std::move(shown);
+  // Its own description (not a dup, whose offset the caller's fd would share), through /proc.
+  impl->fd = ::open(("/proc/self/fd/" + std::to_string(file_fd)).c_str(), O_RDONLY | O_CLOEXEC);
+  if (impl->fd < 0) return make_error(errc::io, "cannot open " + impl->shown + ": " + std::strerror(errno));
+  if (auto begun = impl->begin(offset); !begun) return begun.error();
   return std::unique_ptr<ZstdFileReader>(new ZstdFileReader(std::move(impl)));
 }
 

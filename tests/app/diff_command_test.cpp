@@ -6,6 +6,7 @@
 #include "paa/output/sink.hpp"
 
 #include "../export/test_support.hpp"  // make_stored, body_with_questions
+#include "support/phase_recorder.hpp"
 
 #include <boost/json.hpp>
 #include <gtest/gtest.h>
@@ -99,7 +100,7 @@ class DiffReportOnAStore : public ::testing::Test {
     flags_.from = "2026-01-05";
     flags_.to = "2026-01-20";
   }
-  std::string write(const std::string& format) {
+  std::string write(const std::string& format, WorkProgress* progress = nullptr) {
     flags_.format = format;
     auto what = diff_output(flags_.format, flags_.by);
     EXPECT_TRUE(what);
@@ -108,7 +109,7 @@ class DiffReportOnAStore : public ::testing::Test {
     auto own = watch::OwnDomains::parse({});
     EXPECT_TRUE(own);
     StringSink sink;
-    auto written = write_diff(store_, flags_, *what, *plan, *own, sink);
+    auto written = write_diff(store_, flags_, *what, *plan, *own, sink, progress);
     EXPECT_TRUE(written) << written.error().message;
     return sink.data;
   }
@@ -140,6 +141,19 @@ TEST_F(DiffReportOnAStore, TextNamesBothPointsAndTheKeyOnlyAtTo) {
 TEST_F(DiffReportOnAStore, HlFilterLeavesOtherLanguagesOut) {
   flags_.hl = "de";
   EXPECT_EQ(write("jsonl"), "");
+}
+
+TEST_F(DiffReportOnAStore, ItsProgressComparesKeysTowardsTheEstimateOnlyWhenEveryKeyIs) {
+  store_.fake_results_estimate = 3;
+  test::PhaseRecorder whole;
+  write("jsonl", &whole);
+  ASSERT_EQ(whole.names(), std::vector<std::string>{"comparing keys"});
+  EXPECT_EQ(whole.phases[0].total, 3u);
+  flags_.hl = "en";  // a locale's keys: their number is not known ahead
+  test::PhaseRecorder locale;
+  write("jsonl", &locale);
+  ASSERT_EQ(locale.names(), std::vector<std::string>{"comparing keys"});
+  EXPECT_EQ(locale.phases[0].total, 0u);
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include "paa/export/pipeline/result_scan.hpp"
 #include "paa/export/xlsx/xlsx_export.hpp"
 
+#include "support/phase_recorder.hpp"
 #include "support/process.hpp"
 #include "support/temp_dir.hpp"
 #include "test_support.hpp"
@@ -28,6 +29,7 @@ namespace {
 namespace fs = std::filesystem;
 using test::FakeStoreReader;
 using test::make_stored;
+using paa::test::PhaseRecorder;
 
 // A store whose questions repeat across keys and languages, so that groups, hubs and topics
 // have something to join.
@@ -496,22 +498,6 @@ TEST(AnalysisTag, FolderNamesTellTheSelectionAndResolutionApart) {
   EXPECT_NE(a, kept_folder_name("seo/day", 1.0));
 }
 
-// What the progress is told (docs/exports.md "Progress"): each phase in order, with its count.
-struct PhaseRecorder final : WorkProgress {
-  struct Phase {
-    std::string name;
-    std::uint64_t total = 0;
-  };
-  std::vector<Phase> phases;
-  void phase(std::string_view name, std::uint64_t total) override { phases.push_back({std::string(name), total}); }
-  void done(std::uint64_t) override {}
-  std::vector<std::string> names() const {
-    std::vector<std::string> out;
-    for (const auto& p : phases) out.push_back(p.name);
-    return out;
-  }
-};
-
 TEST_F(KeptAnalysis, AComputedAnalysisTellsItsPhasesAndAReadOneNone) {
   PhaseRecorder computing;
   ExportRequest request = kept_request();
@@ -559,7 +545,7 @@ void fill_many(FakeStoreReader& store) {
   }
 }
 
-TEST_F(KeptAnalysis, AFewQuestionsRowsAreFoundWithoutReadingTheOthersAsTheRowsReadThem) {
+TEST_F(KeptAnalysis, AFewQuestionsRowsAreFoundByTheLookupAsTheRowsReadThem) {
   FakeStoreReader many;
   fill_many(many);
   const Written computed = write(many, kept_request(), ExportFormat::questions);
@@ -582,10 +568,13 @@ TEST_F(KeptAnalysis, AFewQuestionsRowsAreFoundWithoutReadingTheOthersAsTheRowsRe
   }
   ASSERT_EQ(folded.size(), 2400u);
   const auto found = [&](std::vector<std::string> asked) {
-    auto views = open_kept_views(folder, tag);
-    EXPECT_TRUE(views) << views.error().message;
-    EXPECT_TRUE(views->kept_find) << "a kept analysis has its lookup";
     std::map<std::string, std::string> rows;
+    auto views = open_kept_views(folder, tag);
+    if (!views) {
+      ADD_FAILURE() << views.error().message;
+      return rows;
+    }
+    EXPECT_TRUE(views->kept_find) << "a kept analysis has its lookup";
     auto read = for_each_question_row_of(*views, asked, [&](const analysis::UniqueQuestion& q,
                                                              const topics::QuestionGroup& g,
                                                              const topics::Topic& t) -> Result<void> {
@@ -606,6 +595,21 @@ TEST_F(KeptAnalysis, AFewQuestionsRowsAreFoundWithoutReadingTheOthersAsTheRowsRe
   }
   EXPECT_EQ(found({folded[2399], folded[1024], folded[0], folded[1023], folded[0]}), some);
   EXPECT_TRUE(found({"how does part 99999 work?"}).empty());
+
+  // Every question given one hash (the lookup rewritten, its size kept): the rows the hash leads
+  // to are told apart by their text.
+  {
+    const std::uint64_t shared = key_hash(folded[0]);
+    std::string lookup;
+    for (std::uint32_t row = 0; row < folded.size(); ++row) {
+      lookup.append(reinterpret_cast<const char*>(&shared), sizeof shared);
+      lookup.append(reinterpret_cast<const char*>(&row), sizeof row);
+    }
+    ASSERT_EQ(fs::file_size(folder / "questions.lookup"), lookup.size());
+    std::ofstream(folder / "questions.lookup", std::ios::binary | std::ios::trunc) << lookup;
+  }
+  EXPECT_EQ(found({folded[0]}), (std::map<std::string, std::string>{{folded[0], whole[folded[0]]}}));
+  EXPECT_TRUE(found({folded[1500]}).empty()) << "its own hash is no longer in the lookup";
 
   // Computed views (no lookup) find the same rows by reading them all.
   std::vector<std::string> asked = {folded[0], folded[1023], folded[1024], folded[2399]};

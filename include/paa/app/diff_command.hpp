@@ -4,6 +4,7 @@
 // store and feeds history's report (text, csv, jsonl) or, with --by domain, the domains' moves.
 #include "paa/error.hpp"
 #include "paa/history/diff_report.hpp"
+#include "paa/model/work_progress.hpp"
 #include "paa/output/sink.hpp"
 #include "paa/selection/locale_filter.hpp"
 #include "paa/store/point_in_time.hpp"
@@ -33,6 +34,7 @@ struct DiffFlags {
   std::size_t detail = 1000;
   std::string by = "key";
   std::vector<std::string> domains;
+  std::string progress = "auto";  // auto, bar, log or none (docs/exports.md "Progress")
 };
 
 // What is written: --format and --by checked together (usage errors: an unknown format, jsonl by
@@ -61,9 +63,9 @@ std::string diff_selection_label(const std::string& job, const std::string& hl, 
 
 // The report written to `sink`: each selected key of `store` (the job's, or the store's under the
 // --hl prefix, in key order) compared at the plan's two points, then the report's end (text, csv or
-// jsonl by key; text or csv by domain).
+// jsonl by key; text or csv by domain). `progress` (may be null) counts the keys compared.
 Result<void> write_diff(StoreReader& store, const DiffFlags& flags, const DiffOutput& what, const DiffPlan& plan,
-                        const watch::OwnDomains& own, ByteSink& sink);
+                        const watch::OwnDomains& own, ByteSink& sink, WorkProgress* progress = nullptr);
 
 // Runs the command; returns the exit code (a failure's message printed by fail()).
 int run_diff(const DiffFlags& flags);

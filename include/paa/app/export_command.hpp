@@ -32,11 +32,11 @@ std::string export_format_help();
 // Runs the command; returns the exit code (a failure's message printed by fail()).
 int run_export(ExportRequest request, ExportCommand command);
 
-// The lines `paa export` prints on standard error once written (what was written where, notes and
-// warnings, keys in more than one store, done keys without a result).
 // What a read would have the user know (the summary's notes, then its warnings) on `err`.
 void print_notes(std::FILE* err, const exporting::ExportSummary& summary);
 
+// The lines `paa export` prints on standard error once written (what was written where, notes and
+// warnings, keys in more than one store, done keys without a result).
 void print_export_summary(std::FILE* err, const std::string& output, const OpenedStores& stores,
                           const exporting::ExportPlan& plan, const exporting::ExportSummary& summary);
 

@@ -75,6 +75,9 @@ class ReadProgressDisplay final : public WorkProgress {
 // --progress's word (auto, bar, log, none) as a mode, for `paa run` and the read side alike;
 // auto for anything else (the parser checks). progress_word is the way back.
 ProgressMode progress_mode(std::string_view word);
+// The same for a command that writes its output to standard output as it goes (`to_stdout`):
+// when that is a terminal, auto shows no bar between its lines (bar and log still do).
+ProgressMode output_progress_mode(std::string_view word, bool to_stdout);
 const char* progress_word(ProgressMode mode);
 
 }  // namespace paa::app

@@ -1,7 +1,7 @@
 #pragma once
 // Compressed files of the kept analysis (docs/store.md "The kept analysis"): a stream of records
-// written through zstd into a new file as independent frames (of up to 1 MiB, compressed by a
-// thread of the writer's own), and read back front to back in bounded memory, from the start
+// written through zstd into a new file as independent frames (about 1 MiB each, compressed by
+// a thread of the writer's own), and read back front to back in bounded memory, from the start
 // or from a marked frame. The rows a view reads in order compress 4 to 9 times; what is read
 // at random places stays plain.
 #include "paa/error.hpp"
@@ -23,7 +23,7 @@ class ZstdFileWriter {
   ZstdFileWriter(const ZstdFileWriter&) = delete;
   ZstdFileWriter& operator=(const ZstdFileWriter&) = delete;
 
-  // Errors are sticky and reported by finish().
+  // Errors are sticky and reported by finish(); nothing is appended after it (a bug: thrown).
   void append(std::string_view bytes);
   // What is appended next begins a zstd frame, which a reader opened at its offset (marks())
   // decompresses without the frames before it. Marked every few hundred rows, it costs a
@@ -43,9 +43,11 @@ class ZstdFileWriter {
 class ZstdFileReader {
  public:
   // `name` in the folder open as `dir_fd`; `shown` names it in messages. `offset`: where a frame
-  // begins (ZstdFileWriter::end_frame), read from there to the end.
+  // begins (ZstdFileWriter::marks()), read from there to the end.
   static Result<std::unique_ptr<ZstdFileReader>> open(int dir_fd, const std::string& name, std::string shown,
                                                       std::uint64_t offset = 0);
+  // The same for a file already open as `file_fd` (duplicated: the caller keeps its own).
+  static Result<std::unique_ptr<ZstdFileReader>> open_file(int file_fd, std::string shown, std::uint64_t offset = 0);
   ~ZstdFileReader();
   ZstdFileReader(const ZstdFileReader&) = delete;
   ZstdFileReader& operator=(const ZstdFileReader&) = delete;

@@ -100,7 +100,14 @@ Result<QuestionViews> brief_views(StoreReader& store, ExportRequest& whole, cons
   ExportSummary& summary = source.summary != nullptr ? *source.summary : own;
   if (source.store_folder) whole.kept = kept_place_of(*source.store_folder, store, whole);
   if (whole.kept) {
-    if (auto current = current_kept_views(whole, summary, parts)) return std::move(*current);
+    if (parts == KeptParts::rows) {
+      // A current analysis's rows alone; one that cannot be read is analysis_views's to say and replace.
+      ExportSummary opened;
+      if (auto current = current_kept_views(whole, opened, parts)) {
+        summary.notes.insert(summary.notes.end(), opened.notes.begin(), opened.notes.end());
+        return std::move(*current);
+      }
+    }
     return analysis_views(store, whole, summary);
   }
   AnalysisSink analysis({.volumes = whole.format.volumes, .progress = whole.format.progress});  // each group's demand, when seeds have volumes

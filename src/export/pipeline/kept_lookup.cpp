@@ -59,32 +59,36 @@ Result<void> LookupWriter::finish(int dir_fd, const extmem::ZstdFileWriter& rows
   return flushed;
 }
 
-RowLookup::RowLookup(int dir_fd, std::string rows_name, std::string shown, std::uint64_t rows)
-    : dir_fd_(dir_fd), rows_name_(std::move(rows_name)), shown_(std::move(shown)), rows_(rows) {}
+RowLookup::RowLookup(int rows_fd, std::string shown, std::uint64_t rows)
+    : rows_fd_(rows_fd), shown_(std::move(shown)), rows_(rows) {}
 
 RowLookup::~RowLookup() {
-  if (dir_fd_ >= 0) ::close(dir_fd_);
+  if (rows_fd_ >= 0) ::close(rows_fd_);
 }
 
 Result<std::shared_ptr<RowLookup>> RowLookup::open(int dir_fd, const std::string& rows_name, std::string shown,
                                                    std::uint64_t rows) {
   struct stat st {};
   if (::fstatat(dir_fd, kKeptLookup, &st, 0) != 0 && errno == ENOENT) return std::shared_ptr<RowLookup>();
-  const int held = ::fcntl(dir_fd, F_DUPFD_CLOEXEC, 0);
-  if (held < 0) return make_error(errc::io, "cannot open " + shown + ": " + std::strerror(errno));
-  std::shared_ptr<RowLookup> lookup(new RowLookup(held, rows_name, shown, rows));
-  auto frames = extmem::ScratchFile::open_kept(dir_fd, kKeptFrames, shown + "/" + kKeptFrames);
-  if (!frames) return frames.error();
-  auto bytes = (*frames)->read_all();
+  const std::string rows_shown = shown + "/" + rows_name;
+  const int rows_fd = ::openat(dir_fd, rows_name.c_str(), O_RDONLY | O_CLOEXEC);
+  if (rows_fd < 0) return make_error(errc::io, "cannot open " + rows_shown + ": " + std::strerror(errno));
+  std::shared_ptr<RowLookup> lookup(new RowLookup(rows_fd, rows_shown, rows));
+  const std::uint64_t frames = (rows + kRowsPerFrame - 1) / kRowsPerFrame;
+  const std::string frames_shown = shown + "/" + kKeptFrames;
+  auto frames_file = extmem::ScratchFile::open_kept(dir_fd, kKeptFrames, frames_shown);
+  if (!frames_file) return frames_file.error();
+  auto bytes = (*frames_file)->read_all();
   if (!bytes) return bytes.error();
-  const std::uint64_t expected = (rows + kRowsPerFrame - 1) / kRowsPerFrame;
-  if (bytes->size() != expected * sizeof(std::uint64_t)) return damaged(shown + "/" + kKeptFrames, "it is cut short");
+  if (bytes->size() != frames * sizeof(std::uint64_t)) return damaged(frames_shown, "it is not the size its rows need");
   extmem::KeptBytes b(*bytes);
-  for (std::uint64_t i = 0; i < expected; ++i) lookup->frames_.push_back(b.value<std::uint64_t>());
-  auto entries = extmem::ScratchFile::open_kept(dir_fd, kKeptLookup, shown + "/" + kKeptLookup);
+  for (std::uint64_t i = 0; i < frames; ++i) lookup->frames_.push_back(b.value<std::uint64_t>());
+  const std::string lookup_shown = shown + "/" + kKeptLookup;
+  auto entries = extmem::ScratchFile::open_kept(dir_fd, kKeptLookup, lookup_shown);
   if (!entries) return entries.error();
-  if ((*entries)->size() != rows * kEntryBytes) return damaged(shown + "/" + kKeptLookup, "it is cut short");
+  if ((*entries)->size() != rows * kEntryBytes) return damaged(lookup_shown, "it is not the size its rows need");
   lookup->lookup_ = std::move(*entries);
+  lookup->lookup_shown_ = lookup_shown;
   return lookup;
 }
 
@@ -110,7 +114,7 @@ Result<void> RowLookup::rows_of_hash(std::uint64_t hash, std::vector<std::uint64
   for (std::uint64_t n = low; n < rows_; ++n) {
     if (auto read = entry(n, h, row); !read) return read;
     if (h != hash) break;
-    if (row >= rows_) return damaged(shown_ + "/" + kKeptLookup, "it names a row the analysis has not");
+    if (row >= rows_) return damaged(lookup_shown_, "it names a row the analysis has not");
     rows.push_back(row);
   }
   return {};
@@ -130,7 +134,7 @@ Result<void> RowLookup::find(std::span<const std::string> folded, const topics::
     const std::uint64_t frame = rows[at] / kRowsPerFrame;
     std::size_t end = at;
     while (end < rows.size() && rows[end] / kRowsPerFrame == frame) ++end;
-    auto in = extmem::ZstdFileReader::open(dir_fd_, rows_name_, shown_ + "/" + rows_name_, frames_[frame]);
+    auto in = extmem::ZstdFileReader::open_file(rows_fd_, shown_, frames_[frame]);
     if (!in) return in.error();
     std::uint64_t row = frame * kRowsPerFrame;
     std::size_t next = at;

@@ -51,8 +51,9 @@ class LookupWriter {
   std::uint64_t rows_ = 0;
 };
 
-// The lookup of a kept analysis, opened through its folder (`dir_fd`, duplicated and held: a
-// swap of the folder meanwhile cannot mix two analyses). Null when the analysis has none.
+// The lookup of a kept analysis, opened through its folder (`dir_fd`): its files are held open,
+// so a swap or removal of the folder meanwhile cannot mix two analyses. Null when the analysis
+// has none.
 class RowLookup {
  public:
   static Result<std::shared_ptr<RowLookup>> open(int dir_fd, const std::string& rows_name, std::string shown,
@@ -67,13 +68,14 @@ class RowLookup {
   Result<void> find(std::span<const std::string> folded, const topics::TopicMap* map, const QuestionRowVisit& visit);
 
  private:
-  RowLookup(int dir_fd, std::string rows_name, std::string shown, std::uint64_t rows);
+  RowLookup(int rows_fd, std::string shown, std::uint64_t rows);
   Result<void> rows_of_hash(std::uint64_t hash, std::vector<std::uint64_t>& rows) const;
-  int dir_fd_;
-  std::string rows_name_, shown_;
+  int rows_fd_;         // the rows file (questions.zst)
+  std::string shown_;   // the rows file as messages name it
   std::uint64_t rows_;
   std::vector<std::uint64_t> frames_;
   std::unique_ptr<extmem::ScratchFile> lookup_;
+  std::string lookup_shown_;
 };
 
 }  // namespace paa::exporting::kept

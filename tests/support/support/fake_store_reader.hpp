@@ -39,6 +39,9 @@ class FakeStoreReader final : public StoreReader {
   // The store's state as a kept analysis is tagged with (none unless a test sets one).
   std::optional<std::uint64_t> fake_state;
   std::optional<std::uint64_t> state() const override { return fake_state; }
+  // RocksDB's estimate of the results (none unless a test sets one).
+  std::optional<std::uint64_t> fake_results_estimate;
+  std::optional<std::uint64_t> results_estimate() const override { return fake_results_estimate; }
   Result<std::optional<StoredResult>> get(std::string_view key) override {
     ++gets;
     auto it = results_.find(std::string(key));
