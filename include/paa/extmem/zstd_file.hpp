@@ -46,7 +46,8 @@ class ZstdFileReader {
   // begins (ZstdFileWriter::marks()), read from there to the end.
   static Result<std::unique_ptr<ZstdFileReader>> open(int dir_fd, const std::string& name, std::string shown,
                                                       std::uint64_t offset = 0);
-  // The same for a file already open as `file_fd` (duplicated: the caller keeps its own).
+  // The same for a file already open as `file_fd`, reopened with an offset of its own (the
+  // caller keeps `file_fd`; a file removed meanwhile is still read).
   static Result<std::unique_ptr<ZstdFileReader>> open_file(int file_fd, std::string shown, std::uint64_t offset = 0);
   ~ZstdFileReader();
   ZstdFileReader(const ZstdFileReader&) = delete;
