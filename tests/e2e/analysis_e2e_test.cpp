@@ -167,6 +167,36 @@ void expect_topics_kept_their_ids(const fs::path& dir, const fs::path& job, cons
   // The emulator's trees (random questions per key): the new keys' questions make topics of their own.
   EXPECT_GT(kinds["new"], 0u) << seen;
   EXPECT_NE(summary.find("\nSince the analysis of "), std::string::npos) << summary;
+
+  // The same changes in the workbook's "Topic changes" sheet, cell by cell (openpyxl), and in
+  // the report's Topics view (headless Chromium): the counts, each topic's Change, the filter,
+  // the merged and gone topics.
+  for (const auto& [format, file] : std::vector<std::pair<std::string, std::string>>{
+           {"csv", "x-tree.csv"}, {"questions", "x-q.csv"}, {"related", "x-rel.csv"}, {"topics", "x-topics.csv"},
+           {"stability", "x-stability.csv"}, {"domains", "x-domains.csv"}, {"jsonl", "x.jsonl"}, {"xlsx", "x.xlsx"},
+           {"html", "x.html"}}) {
+    auto r = run_paa({"export", job.string(), "--format", format, "-o", file}, dir);
+    ASSERT_EQ(r.exit_code, 0) << format << ": " << r.err;
+    if (format == "questions" || format == "topics" || format == "xlsx" || format == "html") {
+      EXPECT_NE(r.err.find("read from the analysis kept in"), std::string::npos) << format << ": " << r.err;
+    }
+  }
+  test::Process python({PAA_PYTHON, PAA_EXPORT_SCRIPTS "/check_xlsx.py", (dir / "x.xlsx").string(),
+                        (dir / "x-tree.csv").string(), (dir / "x-q.csv").string(), (dir / "x-rel.csv").string(),
+                        (dir / "x-topics.csv").string(), "--stability", (dir / "x-stability.csv").string(), "--domains",
+                        (dir / "x-domains.csv").string(), "--jsonl", (dir / "x.jsonl").string(), "--topic-changes",
+                        (dir / "changes.csv").string()},
+                       {}, dir);
+  auto workbook = python.wait();
+  EXPECT_EQ(workbook.exit_code, 0) << workbook.out << workbook.err;
+  EXPECT_NE(workbook.out.find("topic_changes=" + std::to_string(rows.size() - 1)), std::string::npos) << workbook.out;
+  test::Process node({"/usr/bin/node", PAA_EXPORT_SCRIPTS "/check_topics.cjs", (dir / "x.html").string(),
+                      (dir / "x-topics.csv").string(), (dir / "x-q.csv").string(), (dir / "x.jsonl").string(),
+                      dir.string(), (dir / "changes.csv").string()},
+                     {{"NODE_PATH", PAA_NODE_MODULES}}, dir);
+  auto report = node.wait();
+  EXPECT_EQ(report.exit_code, 0) << report.out << report.err;
+  EXPECT_NE(report.out.find("\"changes\""), std::string::npos) << report.out;
 }
 
 TEST(AnalysisE2E, TheKeptAnalysisIsComputedOnceReadAfterAndRecomputedWhenTheStoreChanges) {

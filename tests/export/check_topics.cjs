@@ -4,15 +4,20 @@
 // `questions` exports (CSV) of the same selection: every number is the exports', every filter's
 // result is computed here from the exports, independently of the page.
 //
-// usage: NODE_PATH=build/npm/node_modules node check_topics.cjs REPORT.html TOPICS.csv QUESTIONS.csv EXPORT.jsonl SHOTS_DIR
+// With CHANGES.csv (the `topic-changes` export of the same analysis), also what the topics did
+// since the analysis before: the line of counts, each listed topic's Change cell, the change
+// filter, and the merged and gone topics' table.
+//
+// usage: NODE_PATH=build/npm/node_modules node check_topics.cjs REPORT.html TOPICS.csv QUESTIONS.csv EXPORT.jsonl SHOTS_DIR [CHANGES.csv]
 // Prints one JSON line of figures on success; exits 1 naming the first failed check.
 "use strict";
 const fs = require("fs");
 const path = require("path");
 const chromium = require("../support/chromium.cjs");
 
-const [reportPath, topicsPath, questionsPath, jsonlPath, shots] = process.argv.slice(2);
+const [reportPath, topicsPath, questionsPath, jsonlPath, shots, changesPath] = process.argv.slice(2);
 const TOPICS_LISTED = 500;       // kTopicsListed (html_report.hpp)
+const ENDED_LISTED = 100;        // kReportTopicsEnded
 const QUESTIONS_PER_TOPIC = 50;  // kQuestionsPerTopic
 
 // RFC 4180: quoted fields may hold commas, quotes ("") and line breaks.
@@ -194,6 +199,62 @@ const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
     await page.$eval("#topic-filter", (e) => { e.value = ""; e.dispatchEvent(new Event("input")); });
     await summaryStarts(listed.length);
 
+    if (changesPath) {
+      step = "topic changes";
+      const changes = parseCsv(fs.readFileSync(changesPath, "utf8"));
+      const ended = (c) => c.change === "merged" || c.change === "gone";
+      const now = new Map(changes.filter((c) => !ended(c)).map((c) => [c.topic, c]));
+      const labelOf = new Map(changes.map((c) => [c.topic, c.label]));
+      const counts = new Map();
+      for (const c of changes) counts.set(c.change, (counts.get(c.change) || 0) + 1);
+      const line = await page.$eval("#topic-trend", (e) => (e.hidden ? null : e.textContent));
+      check(line && line.startsWith("Since the analysis of "), `the trend line is '${line}'`);
+      for (const [word, n] of counts) {
+        const want = fmt(n) + " " + (word === "same" ? "the same size" : word);
+        check(line.includes(want), `the trend line '${line}' lacks '${want}'`);
+      }
+      const signed = (n) => (n > 0 ? "+" : n < 0 ? "\u2212" : "") + fmt(Math.abs(n));
+      const wantCell = (c) => {
+        if (c.change === "grew" || c.change === "shrank") {
+          const trees = Number(c.trees) - Number(c.trees_before), qs = Number(c.questions) - Number(c.questions_before);
+          return c.change + " " + (trees !== 0 ? signed(trees) + (Math.abs(trees) === 1 ? " tree" : " trees")
+            : signed(qs) + (Math.abs(qs) === 1 ? " question" : " questions"));
+        }
+        return c.change === "split" ? "split from " + labelOf.get(c.from_topic) : c.change;
+      };
+      const cells = await page.$$eval("#topic-table tr.topic", (trs) => trs.map((tr) => [tr.dataset.topic, tr.querySelector("td.change").textContent]));
+      check(cells.length === listed.length, `${cells.length} topics with a Change cell, ${listed.length} listed`);
+      for (const [id, text] of cells) {
+        const c = now.get(id);
+        check(c, `topic ${id} is not in the topic-changes export`);
+        check(text === wantCell(c), `topic ${id}: Change '${text}', the topic-changes export says '${wantCell(c)}'`);
+      }
+      // The change filter: the listed topics of the rarest change among them.
+      const listedChanges = new Map();
+      for (const t of listed) listedChanges.set(now.get(t.topic).change, (listedChanges.get(now.get(t.topic).change) || 0) + 1);
+      const [word] = [...listedChanges.entries()].sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1))[0];
+      const wantChanged = listed.filter((t) => now.get(t.topic).change === word);
+      await page.select("#topic-change", word);
+      await summaryStarts(wantChanged.length);
+      const changedRows = await rows();
+      check(same(changedRows.map((r) => r.id), wantChanged.map((t) => t.topic)), `change '${word}' shows ${changedRows.map((r) => r.id).join(" ")}`);
+      await page.select("#topic-change", "");
+      await summaryStarts(listed.length);
+      // The merged and gone: most trees before first, then questions, then id.
+      const gone = changes.filter(ended).sort((a, b) => Number(b.trees_before) - Number(a.trees_before) ||
+        Number(b.questions_before) - Number(a.questions_before) || (a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : 0)).slice(0, ENDED_LISTED);
+      const shownEnded = await page.$$eval("#topic-ended-table tr.ended", (trs) => trs.map((tr) => [tr.dataset.topic, ...[...tr.children].map((td) => td.textContent)]));
+      const sectionHidden = await page.$eval("#topic-ended", (e) => e.hidden);
+      check(sectionHidden === (gone.length === 0), `the merged and gone section is ${sectionHidden ? "hidden" : "shown"} for ${gone.length} topics`);
+      check(shownEnded.length === gone.length, `${shownEnded.length} merged or gone topics shown, want ${gone.length}`);
+      gone.forEach((c, i) => {
+        const want = [c.topic, c.change, c.label, fmt(c.trees_before), fmt(c.questions_before), c.change === "merged" ? labelOf.get(c.into_topic) : ""];
+        check(same(shownEnded[i], want), `merged or gone row ${i + 1}: ${JSON.stringify(shownEnded[i])}, want ${JSON.stringify(want)}`);
+      });
+      figures.changes = { rows: changes.length, filter: word, listed_with_it: wantChanged.length, ended_shown: gone.length };
+      await page.screenshot({ path: path.join(shots, "report-topic-changes.png"), fullPage: true });
+    }
+
     // Colour by topic: each question's box takes its topic's colour in the legend.
     // On the tree with the most topics.
     step = "colour by topic";
@@ -224,7 +285,10 @@ const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
       check(fill !== before[i][1] || !legend.has(q.topic), `'${question}' kept its colour`);
     });
     for (const id of legend.keys()) check(inMap.has(id), `the legend lists topic ${id}, no question of the map is in it`);
-    check(legend.size === Math.min(10, inMap.size), `the legend lists ${legend.size} of the map's ${inMap.size} topics`);
+    // A question of a topic past the listed ones stays white: the legend names listed topics only.
+    const listedIds = new Set(listed.map((t) => t.topic));
+    const colourable = [...inMap].filter((id) => listedIds.has(id)).length;
+    check(legend.size === Math.min(10, colourable), `the legend lists ${legend.size} of the map's ${colourable} listed topics`);
     check(inMap.size === treeTopics(widest.result.children).size, `the map of '${widest.q}' shows ${inMap.size} topics, its tree has ${treeTopics(widest.result.children).size}`);
     const legendText = await page.$eval("#topic-legend", (l) => l.textContent);
     for (const id of legend.keys()) check(legendText.includes(topics.find((t) => t.topic === id).label), `the legend lacks topic ${id}'s label`);

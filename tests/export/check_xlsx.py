@@ -5,13 +5,14 @@ selection.
 
 usage: check_xlsx.py BOOK.xlsx TREE.csv QUESTIONS.csv RELATED.csv TOPICS.csv --stability STABILITY.csv
                      --domains DOMAINS.csv --jsonl RESULTS.jsonl [--own-domains] [--rows-per-sheet N]
-                     [--expect-text TEXT]... [--expect-row SHEET '{"column index": "text", ...}']...
+                     [--topic-changes CHANGES.csv] [--expect-text TEXT]... [--expect-row SHEET '{"column index": "text", ...}']...
 Checks sheet names and order (continuation sheets past N rows), header rows, every data cell,
 row counts, the bold frozen header, autofilters, column widths, the question cell's indent by
 depth, hyperlinks on http(s) URLs and real dates in fetched_at, first_seen and last_seen; the
 lineage columns (level, parent_q, seed_q) of every row of Questions tree, Related and Stability
 against its key's jsonl object (level, parent, seed: the q, and its locale when not the row's);
---own-domains: the workbook was written with --domain (Stability's owner, Domains' yours
+--topic-changes: the "Topic changes" sheet holds the topic-changes export's rows (without it, its
+header is checked alone); --own-domains: the workbook was written with --domain (Stability's owner, Domains' yours
 columns); --expect-row: some data row of SHEET (and its continuation sheets) has those cells.
 Prints "tree=N questions=N related=N topics=N stability=N domains=N sheets=N expected_rows=N
 discovered_rows=N" on success (discovered_rows: the rows of the three sheets at a level above
@@ -32,6 +33,9 @@ TREE = "Questions tree"
 QUESTIONS = "Unique questions"
 RELATED = "Related"
 TOPICS = "Topics"
+TOPIC_CHANGES = "Topic changes"
+TOPIC_CHANGES_HEADER = ["change", "topic", "label", "from_topic", "into_topic", "trees_before", "trees",
+                        "questions_before", "questions", "groups_before", "groups", "volume_before", "volume"]
 LINEAGE_HEADER = ["level", "parent_q", "seed_q"]
 # The csv export's columns (its lineage included), then fetched_at.
 TREE_HEADER = ["q", "hl", "gl", "city", "depth", "position", "parent", "question", "answer", "url",
@@ -169,6 +173,7 @@ def main():
     parser.add_argument("--domains", required=True)
     parser.add_argument("--jsonl", required=True)
     parser.add_argument("--own-domains", action="store_true")
+    parser.add_argument("--topic-changes")
     parser.add_argument("--rows-per-sheet", type=int, default=1048576)
     parser.add_argument("--expect-text", action="append", default=[])
     parser.add_argument("--expect-row", nargs=2, action="append", default=[], metavar=("SHEET", "CELLS"))
@@ -227,15 +232,22 @@ def main():
     got_header, domains = read_csv(args.domains)
     if got_header != domains_header:
         fail(f"domains export header {got_header}, want {domains_header}")
+    topic_changes = None
+    if args.topic_changes:
+        got_header, topic_changes = read_csv(args.topic_changes)
+        if got_header != TOPIC_CHANGES_HEADER:
+            fail(f"topic-changes export header {got_header}, want {TOPIC_CHANGES_HEADER}")
     book = openpyxl.load_workbook(args.book)
 
     tree_names = sheet_names(TREE, len(tree), args.rows_per_sheet)
     question_names = sheet_names(QUESTIONS, len(questions), args.rows_per_sheet)
     related_names = sheet_names(RELATED, len(related), args.rows_per_sheet)
     topic_names = sheet_names(TOPICS, len(topics), args.rows_per_sheet)
+    change_names = [TOPIC_CHANGES] if topic_changes is None else sheet_names(TOPIC_CHANGES, len(topic_changes),
+                                                                            args.rows_per_sheet)
     stability_names = sheet_names(STABILITY, len(stability), args.rows_per_sheet)
     domain_names = sheet_names(DOMAINS, len(domains), args.rows_per_sheet)
-    want_names = tree_names + question_names + topic_names + related_names + stability_names + domain_names
+    want_names = tree_names + question_names + topic_names + change_names + related_names + stability_names + domain_names
     if book.sheetnames != want_names:
         fail(f"sheets {book.sheetnames}, want {want_names}")
 
@@ -247,6 +259,8 @@ def main():
         check_sheet_layout(book[name], RELATED_HEADER, {"F": 30})
     for name in topic_names:
         check_sheet_layout(book[name], topics_want, {"H" if "volume" in topics_want else "G": 50})
+    for name in change_names:
+        check_sheet_layout(book[name], TOPIC_CHANGES_HEADER, {"C": 25})
     for name in stability_names:
         check_sheet_layout(book[name], stability_header, {"E": 50})
     for name in domain_names:
@@ -305,6 +319,8 @@ def main():
     for ws, cells in data_rows(book, related_names):
         check_lineage(ws, cells, len(RELATED_CSV_HEADER))
     compare_rows(topic_names, topics, len(topics_want), TOPICS, "topics")
+    if topic_changes is not None:
+        compare_rows(change_names, topic_changes, len(TOPIC_CHANGES_HEADER), TOPIC_CHANGES, "topic-changes")
 
     # Stability: first_seen and last_seen are dates (the csv's RFC 3339 times, to the millisecond).
     got = 0
@@ -363,7 +379,8 @@ def main():
         if not any(expected in v for v in seen_text):
             fail(f"text {expected!r} not found in any cell")
     print(f"tree={len(tree)} questions={len(questions)} related={len(related)} topics={len(topics)} "
-          f"stability={len(stability)} domains={len(domains)} sheets={len(want_names)} "
+          f"stability={len(stability)} domains={len(domains)} "
+          f"topic_changes={'-' if topic_changes is None else len(topic_changes)} sheets={len(want_names)} "
           f"expected_rows={len(args.expect_row)} discovered_rows={discovered}")
 
 

@@ -178,7 +178,18 @@ TEST(HtmlReport, TopicsFollowTheResultsAsJsonEscapedForThePage) {
     t.types[static_cast<std::size_t>(question::QuestionType::cost)] = 3;
     t.listed.push_back({kHostile, question::QuestionType::cost, question::Intent::commercial, 5, ""});
     t.listed.push_back({"q 1", question::QuestionType::cost, question::Intent::transactional, 2, kHostile});
-    writer.add_topics({t, ReportTopic{}}, 9, true);
+    t.change = "split";
+    t.trees_before = 4;
+    t.questions_before = 1;
+    t.from = kHostile;
+    ReportTopicTrend trend;
+    trend.compared = true;
+    trend.since_ms = 1795218854123;
+    trend.since_results = 12;
+    trend.counts = {{"grew", 0}, {"split", 1}, {"gone", 1}};
+    trend.ended_total = 1;
+    trend.ended.push_back({"merged", "00000000000000aa", kHostile, "</script>", 5, 6});
+    writer.add_topics({t, ReportTopic{}}, 9, true, trend);
     writer.finish();
     ASSERT_TRUE(out.flush());
   }
@@ -230,6 +241,23 @@ TEST(HtmlReport, TopicsFollowTheResultsAsJsonEscapedForThePage) {
   EXPECT_EQ(second[3].as_int64(), 2);
   EXPECT_EQ(second[4].as_string(), kHostile);
   EXPECT_TRUE(listed[1].as_array()[9].as_array().empty());
+  EXPECT_EQ(topic[10].as_string(), "split");
+  EXPECT_EQ(topic[11].as_int64(), 4);
+  EXPECT_EQ(topic[12].as_int64(), 1);
+  EXPECT_EQ(topic[13].as_string(), kHostile);
+  EXPECT_EQ(listed[1].as_array()[10].as_string(), "") << "no trend: no change";
+  const auto& trend = doc.at("trend").as_object();
+  EXPECT_TRUE(trend.at("compared").as_bool());
+  EXPECT_EQ(trend.at("since_ms").as_int64(), 1795218854123);
+  EXPECT_EQ(trend.at("since_results").as_int64(), 12);
+  EXPECT_EQ(trend.at("counts").as_array()[1].as_array()[0].as_string(), "split");
+  EXPECT_EQ(trend.at("counts").as_array()[1].as_array()[1].as_int64(), 1);
+  const auto& ended = trend.at("ended").as_array();
+  ASSERT_EQ(ended.size(), 1u);
+  EXPECT_EQ(ended[0].as_array()[0].as_string(), "merged");
+  EXPECT_EQ(ended[0].as_array()[2].as_string(), kHostile);
+  EXPECT_EQ(ended[0].as_array()[3].as_int64(), 5);
+  EXPECT_EQ(ended[0].as_array()[5].as_string(), "</script>");
 }
 
 TEST(HtmlReport, ChangesAndDomainsFollowTheTopicsAsJsonEscapedForThePage) {
@@ -250,7 +278,7 @@ TEST(HtmlReport, ChangesAndDomainsFollowTheTopicsAsJsonEscapedForThePage) {
     watch::KeyStability one;
     one.versions = 1;
     writer.add(test::make_stored("tea", "en", "us", "", test::kCoffeeBody), *env, first_job, &one);
-    writer.add_topics({}, 0, false);
+    writer.add_topics({}, 0, false, {});
 
     ReportChanges changes;
     changes.keys = 2;

@@ -36,7 +36,70 @@ Result<ReportTopicsBuilder> ReportTopicsBuilder::create(QuestionViews& views) {
     r.trees = t->trees;
     r.volume = t->volume;
   }
+  b.add_trend();
   return b;
+}
+
+// The trend's figures for the listed topics, its counts, and the largest merged and gone
+// topics. The topics are whole without it: a trend that cannot be read is said on the page.
+void ReportTopicsBuilder::add_trend() {
+  topics::TopicMap& map = *views_->topics;
+  auto read = map.trend();
+  if (!read) {
+    trend_.unreadable = read.error().message;
+    return;
+  }
+  const topics::TopicTrend& trend = **read;
+  if (!trend.compared) return;
+  trend_.compared = true;
+  trend_.since_ms = trend.since_ms;
+  trend_.since_results = trend.since_results;
+  for (const char* word : {"grew", "shrank", "new", "split", "merged", "gone", "same"}) trend_.counts.emplace_back(word, 0);
+  // The labels of the earlier topics a listed split came from, and of the topics now the
+  // ended ones merged into: looked up by id, in a second pass over the changes.
+  std::unordered_map<std::uint64_t, std::string> label_of;
+  std::vector<const topics::TopicChange*> ended;
+  for (const topics::TopicChange& c : trend.changes) {
+    const std::string_view word = topics::trend_word(c);
+    for (auto& [w, n] : trend_.counts) n += w == word ? 1 : 0;
+    const bool gone = c.kind == topics::TopicChangeKind::merged || c.kind == topics::TopicChangeKind::gone;
+    if (gone) {
+      ended.push_back(&c);
+      if (c.kind == topics::TopicChangeKind::merged) label_of.emplace(c.other, std::string());
+    } else if (c.number < listed_.size()) {
+      ReportTopic& r = listed_[c.number];
+      r.change = word;
+      r.trees_before = c.before.trees;
+      r.questions_before = c.before.questions;
+      if (c.kind == topics::TopicChangeKind::split) label_of.emplace(c.other, std::string());
+    }
+  }
+  trend_.ended_total = ended.size();
+  // Most trees before first (then questions; ties by id), as `paa topics` orders its changes.
+  const auto shown = std::min(ended.size(), kReportTopicsEnded);
+  std::partial_sort(ended.begin(), ended.begin() + static_cast<std::ptrdiff_t>(shown), ended.end(),
+                    [](const topics::TopicChange* a, const topics::TopicChange* b) {
+                      return std::tie(b->before.trees, b->before.questions, a->id) <
+                             std::tie(a->before.trees, a->before.questions, b->id);
+                    });
+  ended.resize(shown);
+  for (const topics::TopicChange& c : trend.changes) {
+    if (auto found = label_of.find(c.id); found != label_of.end() && found->second.empty()) {
+      found->second = std::string(map.change_label(c));
+    }
+  }
+  const auto label = [&](std::uint64_t id) {
+    auto found = label_of.find(id);
+    return found == label_of.end() ? std::string() : found->second;
+  };
+  for (const topics::TopicChange& c : trend.changes) {
+    if (c.kind == topics::TopicChangeKind::split && c.number < listed_.size()) listed_[c.number].from = label(c.other);
+  }
+  for (const topics::TopicChange* c : ended) {
+    trend_.ended.push_back({topics::trend_word(*c), topics::topic_hex(c->id), std::string(map.change_label(*c)),
+                            c->kind == topics::TopicChangeKind::merged ? label(c->other) : std::string(),
+                            c->before.trees, c->before.questions});
+  }
 }
 
 ReportTopicsBuilder::Placed ReportTopicsBuilder::add(const analysis::UniqueQuestion& row,
@@ -62,7 +125,7 @@ Result<void> write_report_topics(QuestionViews& views, HtmlReportWriter& writer,
     return {};
   });
   if (!rows) return rows;
-  writer.add_topics(topics->listed(), topics->total(), volumes);
+  writer.add_topics(topics->listed(), topics->total(), volumes, topics->trend());
   return {};
 }
 
@@ -155,10 +218,11 @@ void HtmlReportWriter::add_topic_question(std::string_view question, std::uint32
   ++topic_questions_;
 }
 
-void HtmlReportWriter::add_topics(const std::vector<ReportTopic>& listed, std::uint64_t total, bool volumes) {
+void HtmlReportWriter::add_topics(const std::vector<ReportTopic>& listed, std::uint64_t total, bool volumes,
+                                  const ReportTopicTrend& trend) {
   close_lists();
   out_.append("<script type=\"application/json\" id=\"paa-topics\">");
-  append_topics_json(out_, listed, total, volumes);
+  append_topics_json(out_, listed, total, volumes, trend);
   out_.append("</script>\n");
 }
 

@@ -79,7 +79,7 @@ void append_key(BufferedOutput& out, const ReportKey& key) {
 
 
 void append_topics_json(BufferedOutput& out, const std::vector<ReportTopic>& listed, std::uint64_t total,
-                        bool volumes) {
+                        bool volumes, const ReportTopicTrend& trend) {
   out.append("{\"types\":[");
   for (std::size_t i = 0; i < question::kQuestionTypes.size(); ++i) {
     if (i > 0) out.put(',');
@@ -97,11 +97,49 @@ void append_topics_json(BufferedOutput& out, const std::vector<ReportTopic>& lis
   // Whether the topics carry demand (some seed of the selection has a volume, as the exports
   // decide): the page shows the column then.
   out.append(volumes ? ",\"volumes\":true" : ",\"volumes\":false");
+  out.append(",\"trend\":{\"compared\":");
+  out.append(trend.compared ? "true" : "false");
+  out.append(",\"unreadable\":");
+  append_script_json_string(out, trend.unreadable);
+  out.append(",\"since_ms\":");
+  append_decimal(out, trend.since_ms);
+  out.append(",\"since_results\":");
+  append_decimal(out, trend.since_results);
+  out.append(",\"counts\":[");
+  for (std::size_t i = 0; i < trend.counts.size(); ++i) {
+    out.append(i > 0 ? ",[" : "[");
+    append_script_json_string(out, trend.counts[i].first);
+    out.put(',');
+    append_decimal(out, trend.counts[i].second);
+    out.put(']');
+  }
+  out.append("],\"ended_total\":");
+  append_decimal(out, trend.ended_total);
+  out.append(",\"ended\":[");
+  namespace te = rs::topic_ended;
+  static_assert(rs::in_order(te::kFields, {te::kChange, te::kId, te::kLabel, te::kTreesBefore, te::kQuestionsBefore,
+                                           te::kInto}));
+  for (std::size_t i = 0; i < trend.ended.size(); ++i) {
+    const ReportTopicTrend::Ended& e = trend.ended[i];
+    out.append(i > 0 ? ",\n[" : "\n[");
+    for (const std::string* text : {&e.change, &e.id, &e.label}) {
+      append_script_json_string(out, *text);
+      out.put(',');
+    }
+    for (std::uint64_t figure : {e.trees_before, e.questions_before}) {
+      append_decimal(out, figure);
+      out.put(',');
+    }
+    append_script_json_string(out, e.into);
+    out.put(']');
+  }
+  out.append("]}");
   out.append(",\"topics\":[");
   static_assert(rs::in_order(rs::topic::kFields, {rs::topic::kId, rs::topic::kLabel, rs::topic::kHl, rs::topic::kQuestions,
                                                   rs::topic::kGroups, rs::topic::kTrees, rs::topic::kVolume,
-                                                  rs::topic::kRepresentative,
-                                                  rs::topic::kOfType, rs::topic::kListed}));
+                                                  rs::topic::kRepresentative, rs::topic::kOfType, rs::topic::kListed,
+                                                  rs::topic::kChange, rs::topic::kTreesBefore,
+                                                  rs::topic::kQuestionsBefore, rs::topic::kFrom}));
   static_assert(rs::in_order(rs::topic_listed::kFields, {rs::topic_listed::kQuestion, rs::topic_listed::kType,
                                                          rs::topic_listed::kIntent, rs::topic_listed::kTrees,
                                                          rs::topic_listed::kVariantOf}));
@@ -138,7 +176,15 @@ void append_topics_json(BufferedOutput& out, const std::vector<ReportTopic>& lis
       append_script_json_string(out, q.variant_of);
       out.put(']');
     }
-    out.append("]]");
+    out.append("],");
+    append_script_json_string(out, t.change);
+    out.put(',');
+    append_decimal(out, t.trees_before);
+    out.put(',');
+    append_decimal(out, t.questions_before);
+    out.put(',');
+    append_script_json_string(out, t.from);
+    out.put(']');
   }
   out.append("]}");
 }

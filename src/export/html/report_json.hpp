@@ -24,9 +24,10 @@ void append_key(BufferedOutput& out, const ReportKey& key);
 // [versions, mean_churn|null, last_change_ms|null]
 void append_key_history(BufferedOutput& out, const watch::KeyStability& history);
 // The Topics, Changes and Domains views' objects.
-// `volumes`: some seed of the selection has a volume (FormatOptions::volumes): a Volume column.
+// `volumes`: some seed of the selection has a volume (FormatOptions::volumes): a Volume column;
+// `trend`: what the topics did since the analysis before.
 void append_topics_json(BufferedOutput& out, const std::vector<ReportTopic>& listed, std::uint64_t total,
-                        bool volumes);
+                        bool volumes, const ReportTopicTrend& trend);
 void append_changes_json(BufferedOutput& out, const ReportChanges& c);
 void append_domains_json(BufferedOutput& out, const ReportDomains& d);
 

@@ -61,6 +61,18 @@ Result<ExportSummary> export_store_xlsx(StoreReader& store, const ExportRequest&
     if (!topic) return topic.error();
     if (auto written = (*workbook)->add_topic(*topic); !written) return written.error();
   }
+  // What the topics did since the analysis before (docs/topics.md "A topic's identity"): the
+  // topics are whole without it, so a trend that cannot be read is a note, not a failure.
+  if (auto trend = views->topics->trend(); !trend) {
+    summary.notes.push_back("the sheet 'Topic changes' is empty: what changed since the analysis before cannot be read (" +
+                            trend.error().message + "); `paa analyze --full` computes it anew");
+  } else {
+    for (const topics::TopicChange& c : (*trend)->changes) {
+      if (auto written = (*workbook)->add_topic_change(c, views->topics->change_label(c)); !written) {
+        return written.error();
+      }
+    }
+  }
   // Stability: each selected key's versions (up to --at), one key in memory at a time.
   ExportSummary rescanned;
   auto timelines = scan_timelines(store, request, request.window, rescanned,

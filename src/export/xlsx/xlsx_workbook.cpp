@@ -43,6 +43,13 @@ constexpr std::array<Column, 17> kQuestionColumns{{{"question", 60}, {"answer", 
 constexpr std::array<Column, 8> kTopicColumns{{{"topic", 18}, {"label", 30}, {"hl", 5}, {"questions", 10},
                                                {"groups", 8}, {"trees", 8}, {"representative", 60},
                                                {"top_questions", 120}}};
+// As the `topic-changes` export's columns (topics_export.hpp), all of them: the sheet and the csv
+// cannot drift apart.
+constexpr std::array<Column, 13> kTopicChangeColumns{{{"change", 9}, {"topic", 18}, {"label", 30},
+                                                      {"from_topic", 18}, {"into_topic", 18}, {"trees_before", 12},
+                                                      {"trees", 8}, {"questions_before", 16}, {"questions", 10},
+                                                      {"groups_before", 13}, {"groups", 8}, {"volume_before", 13},
+                                                      {"volume", 10}}};
 // As the `related` export's columns, then the key's lineage.
 constexpr std::array<Column, 9> kRelatedColumns{{{"q", 28}, {"hl", 5}, {"gl", 5}, {"city", 14}, {"position", 9},
                                                  {"related", 45}, {"level", 7}, {"parent_q", 28}, {"seed_q", 28}}};
@@ -129,6 +136,7 @@ struct XlsxWorkbook::Impl {
   PagedTable questions;
   PagedTable related;
   PagedTable topics;
+  PagedTable topic_changes;
   PagedTable stability;
   PagedTable domains;
   bool related_written = false;
@@ -149,6 +157,8 @@ struct XlsxWorkbook::Impl {
         related(std::string(kRelatedSheet), kRelatedColumns.data(), kRelatedColumns.size(),
                 o.rows_per_sheet),
         topics(std::string(kTopicsSheet), topic_columns.data(), topic_columns.size(), o.rows_per_sheet),
+        topic_changes(std::string(kTopicChangesSheet), kTopicChangeColumns.data(), kTopicChangeColumns.size(),
+                      o.rows_per_sheet),
         stability(std::string(kStabilitySheet), kStabilityColumns.data(),
                   kStabilityColumns.size() - (o.own_domains ? 0 : 1), o.rows_per_sheet),
         domains(std::string(kDomainsSheet), kDomainColumns.data(), kDomainColumns.size() - (o.own_domains ? 0 : 1),
@@ -370,6 +380,27 @@ Result<void> XlsxWorkbook::add_topic(const topics::Topic& t) {
   return {};
 }
 
+Result<void> XlsxWorkbook::add_topic_change(const topics::TopicChange& c, std::string_view label) {
+  Impl& m = *impl_;
+  if (m.questions.sheets.empty()) m.add_sheet(m.questions);  // the sheets stay in their order
+  if (m.topics.sheets.empty()) m.add_sheet(m.topics);
+  auto [ws, row] = m.next_row(m.topic_changes);
+  if (ws != nullptr) {
+    m.text(ws, row, 0, topics::trend_word(c));
+    m.text(ws, row, 1, topics::topic_hex(c.id));
+    m.text(ws, row, 2, label);
+    if (c.kind == topics::TopicChangeKind::split) m.text(ws, row, 3, topics::topic_hex(c.other));
+    if (c.kind == topics::TopicChangeKind::merged) m.text(ws, row, 4, topics::topic_hex(c.other));
+    std::size_t col = 5;
+    for (const std::uint64_t v : {c.before.trees, c.after.trees, c.before.questions, c.after.questions, c.before.groups,
+                                  c.after.groups, c.before.volume, c.after.volume}) {
+      m.number(ws, row, col++, static_cast<double>(v));
+    }
+  }
+  if (m.error) return *m.error;
+  return {};
+}
+
 Result<void> XlsxWorkbook::add_stability(const StoredResult& key, const watch::QuestionStability& q,
                                          std::optional<watch::Owner> owner, const ExportLineage& lineage) {
   Impl& m = *impl_;
@@ -419,6 +450,7 @@ Result<void> XlsxWorkbook::write_related() {
   m.related_written = true;
   if (m.questions.sheets.empty()) m.add_sheet(m.questions);
   if (m.topics.sheets.empty()) m.add_sheet(m.topics);
+  if (m.topic_changes.sheets.empty()) m.add_sheet(m.topic_changes);
   m.add_sheet(m.related);
   if (auto sealed = m.related_spill->seal(); !sealed) return sealed;
   constexpr std::size_t kFirstRelated = 7;  // the fields add_result spilled before the searches
@@ -448,7 +480,7 @@ Result<void> XlsxWorkbook::close() {
   if (auto written = write_related(); !written) return written;
   if (m.stability.sheets.empty()) m.add_sheet(m.stability);
   if (m.domains.sheets.empty()) m.add_sheet(m.domains);
-  for (PagedTable* t : {&m.tree, &m.questions, &m.topics, &m.related, &m.stability, &m.domains}) {
+  for (PagedTable* t : {&m.tree, &m.questions, &m.topics, &m.topic_changes, &m.related, &m.stability, &m.domains}) {
     for (std::size_t s = 0; s < t->sheets.size(); ++s) {
       m.check(worksheet_autofilter(t->sheets[s], 0, 0, t->last_row[s], static_cast<lxw_col_t>(t->ncols - 1)),
               "autofilter");
@@ -468,13 +500,15 @@ std::uint64_t XlsxWorkbook::tree_rows() const { return impl_->tree.pager.rows();
 std::uint64_t XlsxWorkbook::question_rows() const { return impl_->questions.pager.rows(); }
 std::uint64_t XlsxWorkbook::related_rows() const { return impl_->related.pager.rows(); }
 std::uint64_t XlsxWorkbook::topic_rows() const { return impl_->topics.pager.rows(); }
+std::uint64_t XlsxWorkbook::topic_change_rows() const { return impl_->topic_changes.pager.rows(); }
 std::uint64_t XlsxWorkbook::stability_sheet_rows() const { return impl_->stability.pager.rows(); }
 std::uint64_t XlsxWorkbook::domain_sheet_rows() const { return impl_->domains.pager.rows(); }
 
 std::vector<std::string> XlsxWorkbook::notes() const {
   std::vector<std::string> out;
   const auto data_rows = std::to_string(impl_->options.rows_per_sheet - 1);
-  for (const PagedTable* t : {&impl_->tree, &impl_->questions, &impl_->related, &impl_->stability, &impl_->domains}) {
+  for (const PagedTable* t : {&impl_->tree, &impl_->questions, &impl_->topic_changes, &impl_->related,
+                              &impl_->stability, &impl_->domains}) {
     if (t->sheets.size() > 1) {
       std::string names;
       for (std::size_t s = 1; s < t->sheets.size(); ++s) {

@@ -48,6 +48,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace paa::analysis {
@@ -81,6 +82,27 @@ struct ReportTopic {
   std::uint64_t volume = 0;  // topics::Topic::volume
   std::array<std::uint64_t, question::kQuestionTypes.size()> types{};  // questions of each type (enum order)
   std::vector<Question> listed;  // at most kQuestionsPerTopic, most trees first
+  // What it did since the analysis before (docs/topics.md "A topic's identity"): trend_word,
+  // "" when there was none to compare with; `from`: a split's earlier topic's label.
+  std::string change, from;
+  std::uint64_t trees_before = 0, questions_before = 0;
+};
+
+// The report's trend of the topics: its counts of each change, and the earlier topics that
+// merged into another or are gone (the kReportTopicsEnded with the most trees).
+inline constexpr std::size_t kReportTopicsEnded = 100;
+struct ReportTopicTrend {
+  struct Ended {
+    std::string change, id, label, into;  // into: a merged topic's topic now (its label)
+    std::uint64_t trees_before = 0, questions_before = 0;
+  };
+  bool compared = false;
+  std::string unreadable;  // why the trend cannot be read ("": it could)
+  std::int64_t since_ms = 0;
+  std::uint64_t since_results = 0;
+  std::vector<std::pair<std::string, std::uint64_t>> counts;  // (trend word, topics), in a fixed order
+  std::uint64_t ended_total = 0;
+  std::vector<Ended> ended;
 };
 
 // The Domains view's data: the domains export's rows of the selection (the first kDomainsListed,
@@ -107,7 +129,8 @@ class HtmlReportWriter {
   // listed topics and how many there are in all. Either may be left out (an empty Topics view).
   void add_topic_question(std::string_view question, std::uint32_t topic, question::QuestionType type);
   // `volumes`: some seed of the selection has a volume (a Volume column, as the exports have).
-  void add_topics(const std::vector<ReportTopic>& listed, std::uint64_t total, bool volumes);
+  void add_topics(const std::vector<ReportTopic>& listed, std::uint64_t total, bool volumes,
+                  const ReportTopicTrend& trend);
   // After the topics: the Changes view's data, then the Domains view's. Either may be left out.
   void add_changes(const ReportChanges& changes);
   void add_domains(const ReportDomains& domains);
@@ -141,11 +164,14 @@ class ReportTopicsBuilder {
   Placed add(const analysis::UniqueQuestion& row, const topics::QuestionGroup& group, std::uint32_t topic);
   const std::vector<ReportTopic>& listed() const { return listed_; }
   std::uint64_t total() const { return views_->topics->size(); }
+  const ReportTopicTrend& trend() const { return trend_; }
 
  private:
   explicit ReportTopicsBuilder(QuestionViews& views) : views_(&views) {}
+  void add_trend();
   QuestionViews* views_;
   std::vector<ReportTopic> listed_;
+  ReportTopicTrend trend_;
 };
 
 // The Domains view: the domains export's rows (the first kDomainsListed, and yours past them),

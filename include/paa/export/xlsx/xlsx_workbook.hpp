@@ -5,10 +5,12 @@
 // Sheets, in this order: "Questions tree" (the `csv` rows, lineage included, plus fetched_at,
 // the question cell indented by depth), continuation sheets "Questions tree (2)", ... past
 // Excel's 1,048,576 rows, "Unique questions" (the `questions` rows), "Topics" (the `topics`
-// rows), "Related" (the `related` rows plus their key's lineage), "Stability" (the `stability`
-// rows over every version, plus their key's lineage) and "Domains" (the `domains` rows). Each
-// has a bold frozen header row, an autofilter over its rows and fixed column widths; URLs are
-// hyperlinks (Excel allows 65,530 per sheet; later ones are plain text), dates are dates.
+// rows), "Topic changes" (the `topic-changes` rows: what the topics did since the analysis
+// before; only its header when there was none), "Related" (the `related` rows plus their key's
+// lineage), "Stability" (the `stability` rows over every version, plus their key's lineage) and
+// "Domains" (the `domains` rows). Each has a bold frozen header row, an autofilter over its rows
+// and fixed column widths; URLs are hyperlinks (Excel allows 65,530 per sheet; later ones are
+// plain text), dates are dates.
 //
 // The lineage columns (docs/exports.md "Lineage"), on every row of a key's: `level`, `parent_q`
 // and `seed_q`, the keys' q as the csv export writes them (lineage_cell_text: with the key's
@@ -39,6 +41,7 @@ inline constexpr std::string_view kTreeSheet = "Questions tree";
 inline constexpr std::string_view kQuestionsSheet = "Unique questions";
 inline constexpr std::string_view kRelatedSheet = "Related";
 inline constexpr std::string_view kTopicsSheet = "Topics";
+inline constexpr std::string_view kTopicChangesSheet = "Topic changes";
 inline constexpr std::string_view kStabilitySheet = "Stability";
 inline constexpr std::string_view kDomainsSheet = "Domains";
 
@@ -76,8 +79,11 @@ class XlsxWorkbook {
                             const topics::Topic& topic);
   // One row of "Topics" (docs/topics.md), in the topics' order; after the last add_question().
   Result<void> add_topic(const topics::Topic& topic);
+  // One row of "Topic changes" (the `topic-changes` export's: `label` is TopicMap::change_label),
+  // in the trend's order; after the last add_topic().
+  Result<void> add_topic_change(const topics::TopicChange& change, std::string_view label);
   // One row of "Stability" (the `stability` export's: a question of `key` over its versions, and
-  // its owner with --domain), with the key's `lineage`; after the last add_topic(). The first
+  // its owner with --domain), with the key's `lineage`; after the last add_topic_change(). The first
   // one writes "Related".
   Result<void> add_stability(const StoredResult& key, const watch::QuestionStability& question,
                              std::optional<watch::Owner> owner, const ExportLineage& lineage);
@@ -90,6 +96,7 @@ class XlsxWorkbook {
   std::uint64_t question_rows() const;
   std::uint64_t related_rows() const;
   std::uint64_t topic_rows() const;
+  std::uint64_t topic_change_rows() const;
   std::uint64_t stability_sheet_rows() const;
   std::uint64_t domain_sheet_rows() const;
   // What a person should know about the file (continuation sheets, plain-text URLs); one

@@ -1,12 +1,71 @@
 // @ts-check
 // --- topics (docs/reports.md "Topics") --------------------------------------------------------
+// What the topics did since the analysis before (T.trend), shown once: the line of counts, the
+// change filter's choices and the merged and gone topics' table. Returns whether there is a
+// trend and each listed topic's Change cell text.
+function topicTrend(T) {
+  const trend = T.trend || { compared: false, unreadable: "", counts: [], ended: [], ended_total: 0, since_ms: 0, since_results: 0 };
+  const signed = (n) => (n > 0 ? "+" : n < 0 ? "\u2212" : "") + fmt(Math.abs(n));
+  // "grew +2 trees", "split from <label>", "new", "same".
+  function changeText(t) {
+    const word = t[TOPIC.change];
+    if (word === "grew" || word === "shrank") {
+      const trees = t[TOPIC.trees] - t[TOPIC.treesBefore];
+      const questions = t[TOPIC.questions] - t[TOPIC.questionsBefore];
+      return word + " " + (trees !== 0 ? signed(trees) + (Math.abs(trees) === 1 ? " tree" : " trees")
+        : signed(questions) + (Math.abs(questions) === 1 ? " question" : " questions"));
+    }
+    if (word === "split" && t[TOPIC.from]) return "split from " + t[TOPIC.from];
+    return word;
+  }
+  if (trend.unreadable) {
+    $("topic-trend").hidden = false;
+    $("topic-trend").textContent = "What changed since the analysis before cannot be read (" + trend.unreadable + "): paa analyze --full computes it anew.";
+  } else if (trend.compared) {
+    const shown = trend.counts.filter(([, n]) => n > 0).map(([word, n]) => fmt(n) + " " + (word === "same" ? "the same size" : word));
+    $("topic-trend").hidden = false;
+    $("topic-trend").textContent = "Since the analysis of " + (trend.since_ms > 0 ? when(trend.since_ms) : "an unknown time") +
+      " (" + plural(trend.since_results, "result", "results") + "): " + (shown.length ? shown.join(", ") : "no topics") + ".";
+    const listedOf = new Map();
+    for (const t of T.topics) listedOf.set(t[TOPIC.change], (listedOf.get(t[TOPIC.change]) || 0) + 1);
+    $("topic-change-filter").hidden = false;
+    fillSelect($("topic-change"), "All changes", ["grew", "shrank", "new", "split", "same"]
+      .filter((w) => listedOf.get(w)).map((w) => [w, w + " (" + plural(listedOf.get(w), "topic", "topics") + ")"]));
+    if (trend.ended.length) {
+      $("topic-ended").hidden = false;
+      $("topic-ended-note").textContent = (trend.ended_total > trend.ended.length
+        ? "The " + fmt(trend.ended.length) + " with the most trees of " + fmt(trend.ended_total) + "; paa export --format topic-changes lists them all."
+        : plural(trend.ended_total, "earlier topic", "earlier topics") + ", most trees first.");
+      const table = $("topic-ended-table");
+      const head = el("tr");
+      [["Change", ""], ["Topic", ""], ["Trees before", "num"], ["Questions before", "num"], ["Into", ""]]
+        .forEach(([h, cls]) => head.appendChild(el("th", cls || null, h)));
+      table.appendChild(head);
+      for (const e of trend.ended) {
+        const tr = el("tr", "ended");
+        tr.dataset.topic = e[TOPIC_ENDED.id];
+        tr.appendChild(el("td", "change", e[TOPIC_ENDED.change]));
+        tr.appendChild(el("td", "label", e[TOPIC_ENDED.label]));
+        tr.appendChild(el("td", "num trees", fmt(e[TOPIC_ENDED.treesBefore])));
+        tr.appendChild(el("td", "num questions", fmt(e[TOPIC_ENDED.questionsBefore])));
+        tr.appendChild(el("td", "into", e[TOPIC_ENDED.into]));
+        table.appendChild(tr);
+      }
+    }
+  }
+  return { compared: trend.compared, changeText };
+}
+
 // The whole report's topics (the query filters do not apply), most demand first when the seeds
 // have volumes (T.volumes), then most trees, as `paa export --format topics` lists them; filtered by a text (label, representative and
 // listed questions) and a question type (topics with questions of that type).
 // T.topics[i]: a TOPIC, its listed questions TOPIC_LISTED (records.schema); types and intents
-// are indexes into T.types / T.intents.
+// are indexes into T.types / T.intents. T.trend: what the topics did since the analysis before
+// (docs/topics.md "A topic's identity"): a line of counts, a Change column and filter, and the
+// earlier topics that merged or are gone (TOPIC_ENDED).
 function TopicsView(T) {
-  const topicState = { text: "", type: -1, open: new Set() };
+  const topicState = { text: "", type: -1, change: "", open: new Set() };
+  const trend = topicTrend(T);
   let topicTexts = null;
   fillSelect($("topic-type"), "All question types", T.types.map((name, i) => {
     let n = 0;
@@ -21,6 +80,7 @@ function TopicsView(T) {
     T.topics.forEach((t, i) => {
       if (ty >= 0 && !t[TOPIC.ofType][ty]) return;
       if (want && !topicTexts[i].includes(want)) return;
+      if (topicState.change && t[TOPIC.change] !== topicState.change) return;
       rows.push(i);
     });
     $("topic-summary").textContent = fmt(rows.length) + " of " + plural(T.topics.length, "topic", "topics") +
@@ -37,6 +97,7 @@ function TopicsView(T) {
     if (T.volumes) cols.push(["Volume", "num"]);
     cols.push(["Representative question", ""]);
     if (ty >= 0) cols.push([T.types[ty] + " questions", "num"]);
+    if (trend.compared) cols.push(["Change", ""]);
     for (const [label, cls] of cols) head.appendChild(el("th", cls || null, label));
     table.appendChild(head);
     for (const i of rows) {
@@ -53,6 +114,7 @@ function TopicsView(T) {
       if (T.volumes) tr.appendChild(el("td", "num volume", fmt(t[TOPIC.volume])));
       tr.appendChild(el("td", "rep", t[TOPIC.representative]));
       if (ty >= 0) tr.appendChild(el("td", "num of-type", fmt(t[TOPIC.ofType][ty])));
+      if (trend.compared) tr.appendChild(el("td", "change", trend.changeText(t)));
       tr.addEventListener("click", () => {
         if (open) topicState.open.delete(i); else topicState.open.add(i);
         drawTopics();
@@ -92,6 +154,7 @@ function TopicsView(T) {
   }
   $("topic-filter").addEventListener("input", (e) => { topicState.text = inputValue(e); drawTopics(); });
   $("topic-type").addEventListener("change", (e) => { topicState.type = inputValue(e) === "" ? -1 : Number(inputValue(e)); drawTopics(); });
+  $("topic-change").addEventListener("change", (e) => { topicState.change = inputValue(e); drawTopics(); });
   return {
     draw: drawTopics,
     // Opens the topic of this id (filters cleared so that it shows); false when not listed.
@@ -101,8 +164,10 @@ function TopicsView(T) {
       topicState.open.add(i);
       topicState.text = "";
       topicState.type = -1;
+      topicState.change = "";
       $("topic-filter").value = "";
       $("topic-type").value = "";
+      $("topic-change").value = "";
       return true;
     },
   };

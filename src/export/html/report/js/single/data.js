@@ -10,7 +10,8 @@ for (const part of document.querySelectorAll("script.paa-results")) {
 const dataOf = (id, empty) => { const e = document.getElementById(id); return e ? JSON.parse(e.textContent) : empty; };
 const D = dataOf("paa-meta", { jobs: [], newest_fetched_at: 0 });
 // The selection's topics (docs/reports.md "Topics").
-const T = dataOf("paa-topics", { types: [], intents: [], total: 0, questions_per_topic: 0, volumes: false, topics: [] });
+const T = dataOf("paa-topics", { types: [], intents: [], total: 0, questions_per_topic: 0, volumes: false, topics: [],
+  trend: { compared: false, unreadable: "", since_ms: 0, since_results: 0, counts: [], ended_total: 0, ended: [] } });
 const C = dataOf("paa-changes", { keys: 0, changed_keys: 0, versions: 0, runs: 0, statuses: {}, caps: {}, volatile: [], questions: [] });
 const M = dataOf("paa-domains", { sourced: 0, total: 0, yours: [], runs: 0, caps: {}, rows: [], since: [] });
 // Folded question -> [topic, type], for the mind map; read when first needed.
