@@ -82,6 +82,7 @@ int run_export(ExportRequest request, ExportCommand command) {
   if (!plan) return fail(plan.error());
   auto stores = open_stores(request.stores, request.at, options.job);
   if (!stores) return fail(stores.error());
+  if (!request.analysis.empty()) stores->analysis_dir = request.analysis;
   // An export to a terminal's standard output streams as it goes: no bar between its lines
   // unless asked for (`paa topics` ends its bar before its summary).
   ReadProgressDisplay progress(output_progress_mode(request.progress, !topics && !analyze && !options.output));

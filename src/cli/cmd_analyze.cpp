@@ -16,7 +16,10 @@ Command add_analyze_command(CLI::App& app) {
                                         "so that the views after it read it in seconds");
   add_job_argument(*c.app, f->job_file, "A job file (TOML): its store (unless --store) and only its keys "
                                          "(unless --job)");
-  c.app->add_option("--store", f->stores, "Store folder (default: JOB's store)")->allow_extra_args(false);
+  c.app->add_option("--store", f->stores,
+                    "Store folder (default: JOB's store); repeat it for several as one (e.g. shards, with --analysis)")
+      ->allow_extra_args(false);
+  add_analysis_dir_option(*c.app, f->analysis);
   c.app->add_option("--job", f->options.job, "Only the keys done by this job");
   add_resolution_option(*c.app, f->options.resolution);
   add_read_progress_option(*c.app, f->progress);

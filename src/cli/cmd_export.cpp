@@ -19,6 +19,7 @@ Command add_export_command(CLI::App& app) {
   c.app->add_option("--store", f->stores,
                     "Store folder (default: JOB's store); repeat it to export several stores (e.g. shards) as one")
       ->allow_extra_args(false);
+  add_analysis_dir_option(*c.app, f->analysis);
   c.app->add_option("--format", f->options.format, app::export_format_help())
       ->required()
       ->transform(one_of(app::export_format_names()));

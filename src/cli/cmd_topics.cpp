@@ -18,6 +18,7 @@ Command add_topics_command(CLI::App& app) {
                                          "(unless --job)");
   c.app->add_option("--store", f->stores, "Store folder (default: JOB's store); repeat it to read several as one")
       ->allow_extra_args(false);
+  add_analysis_dir_option(*c.app, f->analysis);
   c.app->add_option("--job", f->options.job, "Only the keys done by this job");
   add_locale_options(*c.app, f->options.hl, f->options.gl);
   add_resolution_option(*c.app, f->options.resolution);

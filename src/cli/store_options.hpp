@@ -8,6 +8,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <filesystem>
 #include <optional>
 #include <string>
 
@@ -63,6 +64,14 @@ inline CLI::Option* add_resolution_option(CLI::App& app, std::optional<double>& 
 }
 
 // --progress of a read-side command that may take long (docs/exports.md "Progress"): as `paa run`'s.
+// --analysis DIR (docs/store.md "The kept analysis"): the folder that keeps the analysis of the
+// stores read, for several stores (shards), which have no folder of their own for it.
+inline CLI::Option* add_analysis_dir_option(CLI::App& app, std::filesystem::path& dir) {
+  return app.add_option("--analysis", dir,
+                        "Keep and read the analysis in DIR (for several --store, e.g. a job's shards; default: "
+                        "one store's own analysis folder)");
+}
+
 inline CLI::Option* add_read_progress_option(CLI::App& app, std::string& progress) {
   return app
       .add_option("--progress", progress,

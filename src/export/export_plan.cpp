@@ -194,20 +194,30 @@ Result<ExportPlan> plan_export(const ExportOptions& options, std::string_view na
 
 namespace {
 
-// The analysis is kept for one store's current results, whole or one job's, without a locale
-// filter or --since (docs/store.md "The kept analysis"); other selections make their own pass.
-std::optional<KeptPlace> kept_place(const OpenedStores& stores, const ExportRequest& request) {
-  if (!stores.folder || stores.at || !request.hl.empty() || !request.gl.empty() || request.format.since) return {};
-  return kept_place_of(*stores.folder, *stores.reader, request);
+// Where the stores' analysis is kept: --analysis DIR, else one store's own folder; several
+// stores without --analysis keep none.
+std::optional<std::filesystem::path> kept_root(const OpenedStores& stores) {
+  if (stores.analysis_dir) return stores.analysis_dir;
+  if (stores.folder) return analysis_root(*stores.folder);
+  return {};
 }
 
-// Every view of one store's results that clusters topics keeps the ids of the analysis kept for
+// The analysis is kept for the stores' current results, whole or one job's, without a locale
+// filter or --since (docs/store.md "The kept analysis"); other selections make their own pass.
+std::optional<KeptPlace> kept_place(const OpenedStores& stores, const ExportRequest& request) {
+  const auto root = kept_root(stores);
+  if (!root || stores.at || !request.hl.empty() || !request.gl.empty() || request.format.since) return {};
+  return kept_place_of(*root, *stores.reader, request);
+}
+
+// Every view of the stores' results that clusters topics keeps the ids of the analysis kept for
 // its job and resolution (docs/topics.md "A topic's identity"), whether it reads that analysis
 // or computes its own pass: a topic has one id in every view.
 void keep_topic_ids(const OpenedStores& stores, ExportRequest& request) {
-  if (!stores.folder) return;
-  request.format.topics.previous = kept_topics_before(
-      analysis_root(*stores.folder) / kept_folder_name(request.job, request.format.topics.resolution), nullptr);
+  const auto root = kept_root(stores);
+  if (!root) return;
+  request.format.topics.previous =
+      kept_topics_before(*root / kept_folder_name(request.job, request.format.topics.resolution), nullptr);
 }
 
 }  // namespace
@@ -255,8 +265,9 @@ Result<ExportSummary> analyze_selection(const OpenedStores& stores, const Export
   request.kept = kept_place(stores, request);
   if (!request.kept) {
     return make_error(errc::invalid_input,
-                      "the analysis is kept for one store's current results, whole or one job's: without --at, "
-                      "--hl or --gl, and with one --store (a view of several stores computes its own)");
+                      "the analysis is kept for the stores' current results, whole or one job's: without --at, "
+                      "--hl or --gl, and with one --store (several stores keep theirs in the folder --analysis DIR "
+                      "names)");
   }
   StoreReader& store = *stores.reader;
   if (auto catalogued = catalog_selection(store, request); !catalogued) return catalogued.error();

@@ -44,6 +44,30 @@ class RocksStoreUnion final : public StoreUnion {
     return std::optional<StoredResult>(std::move(*best));
   }
 
+  // Each store's state with its identity (RocksDB's DB id, made when the store was created),
+  // sorted by identity and folded into one number: any store's write changes it, and so does
+  // reading another set of stores; the order they are given in does not (FNV-1a, 64 bits).
+  std::optional<std::uint64_t> state() const override {
+    std::vector<std::pair<std::string, std::uint64_t>> parts;
+    for (const auto& store : stores_) {
+      std::string identity;
+      if (!store->db()->GetDbIdentity(identity).ok()) return std::nullopt;
+      parts.emplace_back(std::move(identity), store->db()->GetLatestSequenceNumber());
+    }
+    std::sort(parts.begin(), parts.end());
+    std::uint64_t h = 14695981039346656037ull;
+    const auto mix = [&](std::string_view bytes) {
+      for (const unsigned char c : bytes) h = (h ^ c) * 1099511628211ull;
+    };
+    for (const auto& [identity, sequence] : parts) {
+      mix(identity);
+      mix(std::string_view("\0", 1));
+      mix(std::to_string(sequence));
+      mix(std::string_view("\0", 1));
+    }
+    return h;
+  }
+
   // The first store's: a union has no single quota (each shard may use its own key).
   Result<QuotaState> quota() override { return stores_.front()->get_quota(); }
 

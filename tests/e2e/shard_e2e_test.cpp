@@ -112,6 +112,43 @@ TEST_F(ShardE2E, FourShardProcessesHarvestTheJobOnceBetweenThem) {
   EXPECT_EQ(status.exit_code, 0) << status.err;
   EXPECT_NE(status.out.find("split"), std::string::npos) << status.out;
 
+  // The shards' analysis kept in a folder of its own (--analysis DIR, docs/store.md "The kept
+  // analysis"): computed once, read after (whatever the order of --store), the same topics and
+  // questions as views that compute their own; stale after a write to any one shard.
+  EXPECT_FALSE(fs::exists(dir / "split-shard-0-of-4.db" / "analysis")) << "a shard run does not analyse after itself";
+  const std::string kept_dir = (dir / "split-analysis").string();
+  auto with = [&](std::vector<std::string> args, std::vector<std::string> from, bool kept) {
+    args.insert(args.end(), from.begin(), from.end());
+    if (kept) args.insert(args.end(), {"--analysis", kept_dir});
+    return run_paa(args, dir.path());
+  };
+  auto analyzed = with({"analyze"}, stores, true);
+  ASSERT_EQ(analyzed.exit_code, 0) << analyzed.err;
+  EXPECT_NE(analyzed.err.find("kept it in " + kept_dir), std::string::npos) << analyzed.err;
+  EXPECT_TRUE(fs::exists(dir / "split-analysis" / "all-r1" / "manifest.json"));
+  std::vector<std::string> reversed;
+  for (std::size_t i = stores.size(); i >= 2; i -= 2) reversed.insert(reversed.end(), {"--store", stores[i - 1]});
+  auto kept_topics = with({"topics"}, reversed, true);
+  ASSERT_EQ(kept_topics.exit_code, 0) << kept_topics.err;
+  EXPECT_NE(kept_topics.err.find("read from the analysis kept in " + kept_dir), std::string::npos) << kept_topics.err;
+  auto own_topics = with({"topics"}, stores, false);
+  ASSERT_EQ(own_topics.exit_code, 0) << own_topics.err;
+  EXPECT_EQ(own_topics.err.find("analysis"), std::string::npos) << own_topics.err;
+  EXPECT_EQ(kept_topics.out, own_topics.out);
+  auto kept_questions = with({"export", "--format", "questions"}, stores, true);
+  ASSERT_EQ(kept_questions.exit_code, 0) << kept_questions.err;
+  EXPECT_NE(kept_questions.err.find("read from the analysis kept in"), std::string::npos) << kept_questions.err;
+  EXPECT_EQ(kept_questions.out, export_of(stores, "questions").out);
+  // A run of one shard (nothing due: it still records itself) makes the union's analysis stale.
+  ASSERT_EQ(run_paa(run_args(job, emu, {"--shard", "2/4"}), dir.path()).exit_code, 0);
+  auto stale = with({"topics"}, stores, true);
+  ASSERT_EQ(stale.exit_code, 0) << stale.err;
+  EXPECT_NE(stale.err.find("the kept one was stale: the store has changed since"), std::string::npos) << stale.err;
+  auto refreshed = with({"export", "--format", "topics"}, stores, true);
+  ASSERT_EQ(refreshed.exit_code, 0) << refreshed.err;
+  EXPECT_NE(refreshed.err.find("read from the analysis kept in"), std::string::npos) << refreshed.err;
+  EXPECT_EQ(refreshed.out, export_of(stores, "topics").out) << "the same results: the same topics, their ids kept";
+
   // Overlapping stores: each key once, the newest fetch, and the overlap said on stderr.
   auto overlapping = export_of({"--store", (dir / "whole.db").string(), "--store", stores[1]}, "jsonl");
   EXPECT_EQ(std::count(overlapping.out.begin(), overlapping.out.end(), '\n'), 480);

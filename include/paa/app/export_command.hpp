@@ -16,6 +16,7 @@ struct ExportRequest {
   std::vector<std::filesystem::path> stores;
   std::string output;  // -o ("" or "-": standard output); `paa topics` has none
   std::string at;
+  std::filesystem::path analysis;  // --analysis DIR ("" = none): where the stores' analysis is kept
   bool full = false;  // `paa analyze --full`: recomputed even when the kept one is current
   std::string progress = "auto";  // --progress: auto, bar, log, none (app/read_progress.hpp)
 };

@@ -31,6 +31,9 @@ struct OpenedStores {
   std::optional<PointInTime> at;   // --at: the point `reader` shows
   std::string name;                // "store 'DIR'" or "3 stores", for messages
   std::optional<std::filesystem::path> folder;  // one store: its folder (where its analysis is kept)
+  // --analysis DIR: where the analysis of these stores is kept instead of `<store>/analysis`
+  // (several stores, shards, have no folder of their own for it).
+  std::optional<std::filesystem::path> analysis_dir;
 
   // Keys found in more than one of the stores (0 for one store).
   std::uint64_t overlapping_keys() const;

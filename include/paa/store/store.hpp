@@ -60,8 +60,9 @@ class StoreReader : public ResultScan, public HistoryReader, public JobProgress,
   virtual Result<void> catch_up() = 0;  // see the writer's latest durable writes
   virtual Result<QuotaState> quota() = 0;
   // The state this reader shows, as a number that every write to the store raises (RocksDB's
-  // sequence number): what the kept analysis is tagged with. nullopt: a reader without one (a
-  // union of stores, a point in time, a test's fake), whose analysis is never kept.
+  // sequence number; a union of stores: a number any write to any of them changes): what the
+  // kept analysis is tagged with. nullopt: a reader without one (a point in time, a test's
+  // fake), whose analysis is never kept.
   virtual std::optional<std::uint64_t> state() const { return std::nullopt; }
   // About how many keys have a result (RocksDB's estimate, no read): what a scan's progress
   // counts towards. nullopt: not known.

@@ -98,7 +98,7 @@ Result<QuestionViews> brief_views(StoreReader& store, ExportRequest& whole, cons
                                   KeptParts parts = KeptParts::whole) {
   ExportSummary own;
   ExportSummary& summary = source.summary != nullptr ? *source.summary : own;
-  if (source.store_folder) whole.kept = kept_place_of(*source.store_folder, store, whole);
+  if (source.store_folder) whole.kept = kept_place_of(analysis_root(*source.store_folder), store, whole);
   if (whole.kept) {
     if (parts == KeptParts::rows) {
       // A current analysis's rows alone; one that cannot be read is analysis_views's to say and replace.

@@ -129,13 +129,13 @@ AnalysisTag analysis_tag_now(std::uint64_t store_state, std::string job) {
   return tag;
 }
 
-std::optional<KeptPlace> kept_place_of(const fs::path& store_folder, StoreReader& store, const ExportRequest& request) {
+std::optional<KeptPlace> kept_place_of(const fs::path& root, StoreReader& store, const ExportRequest& request) {
   const auto state = store.state();
   if (!state) return {};
   AnalysisTag tag = analysis_tag_now(*state, request.job);
   tag.resolution = request.format.topics.resolution;
   tag.max_question_depth = static_cast<std::uint32_t>(request.format.max_question_depth);
-  return KeptPlace{analysis_root(store_folder), std::move(tag)};
+  return KeptPlace{root, std::move(tag)};
 }
 
 namespace {

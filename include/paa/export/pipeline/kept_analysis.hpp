@@ -29,10 +29,11 @@ std::filesystem::path analysis_root(const std::filesystem::path& store);
 // options (the request's options are set by the caller).
 AnalysisTag analysis_tag_now(std::uint64_t store_state, std::string job);
 
-// Where `request`'s analysis of the store in `store_folder` is kept, tagged for the store's state
-// now (the request's job, resolution and depth); nullopt when the state cannot be read. The
-// caller decides whether the selection is one the analysis is kept for.
-std::optional<KeptPlace> kept_place_of(const std::filesystem::path& store_folder, StoreReader& store,
+// Where `request`'s analysis of `store` is kept (`root`: the store's analysis_root, or the folder
+// --analysis names), tagged for the store's state now (the request's job, resolution and depth);
+// nullopt when the state cannot be read. The caller decides whether the selection is one the
+// analysis is kept for.
+std::optional<KeptPlace> kept_place_of(const std::filesystem::path& root, StoreReader& store,
                                        const ExportRequest& request);
 
 // The topics of the analysis kept in `folder` (whatever its tag), as the next analysis's topics
