@@ -26,7 +26,7 @@ Result<ExportSummary> run_writer(const ViewRow& view, StoreReader& store, const 
     if (auto written = pass->write_views(*views); !written) return written.error();
     if (request.format.format == ExportFormat::topic_changes) {
       // Read by the view just written (a failure there was its): no other view reads the trend.
-      if (auto trend = views->topics->trend(); trend && !(*trend)->compared) {
+      if (!views->topics->has_trend()) {
         summary.notes.push_back("no analysis was kept before this one, so there is nothing to compare: the changes "
                                 "are listed from the next analysis on (after the next run, or `paa analyze --full`)");
       }
@@ -59,8 +59,9 @@ Result<ExportSummary> export_store(StoreReader& store, const ExportRequest& sele
   ExportRequest request = selection;
   if (view.format == ExportFormat::topic_changes && !request.kept) {
     return make_error(errc::invalid_input,
-                      "topic-changes compares the analysis kept for one store's current results with the one before "
-                      "it: leave out --hl, --gl and --since, and give one --store (docs/topics.md \"A topic's identity\")");
+                      "topic-changes compares the analysis kept for the stores' current results with the one before "
+                      "it: leave out --hl, --gl, --at and --since, and give one --store (or several with --analysis DIR; "
+                      "docs/topics.md \"A topic's identity\")");
   }
   // A view that reads the kept analysis catalogs too, whatever it shows: the analysis is tagged
   // with whether seeds have volumes, and one computed without them would be stale for the next.

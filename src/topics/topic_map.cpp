@@ -270,37 +270,68 @@ Result<void> TopicMap::carry_ids(const QuestionGroups& groups, const std::vector
 
 Result<const TopicTrend*> TopicMap::trend() {
   if (!trend_file_) return &trend_;
-  auto trend_bytes = trend_file_->read_all();
-  if (!trend_bytes) return trend_bytes.error();
+  std::vector<TopicChange> changes;
+  auto head = for_each_change([&](const TopicChange& c) -> Result<void> {
+    changes.push_back(c);
+    return {};
+  });
+  if (!head) return head.error();
   trend_file_.reset();
+  trend_ = std::move(*head);
+  trend_.changes = std::move(changes);
+  return &trend_;
+}
+
+Result<TopicTrend> TopicMap::for_each_change(const std::function<Result<void>(const TopicChange&)>& visit) {
+  TopicTrend head;
+  if (!trend_file_) {
+    for (const TopicChange& c : trend_.changes) {
+      if (auto visited = visit(c); !visited) return visited.error();
+    }
+    head.compared = trend_.compared;
+    head.since_ms = trend_.since_ms;
+    head.since_results = trend_.since_results;
+    return head;
+  }
   const auto damaged = [&] { return make_error(errc::store_damaged, "the kept analysis is damaged: " + trend_shown_); };
-  extmem::KeptBytes t(*trend_bytes);
-  TopicTrend trend;
-  trend.compared = true;
-  trend.since_ms = t.value<std::int64_t>();
-  trend.since_results = t.value<std::uint64_t>();
-  const auto count = t.value<std::uint64_t>();
-  // Bounded by what the file can hold (a damaged count must not become a huge allocation).
-  if (!t.ok() || count > trend_bytes->size()) return damaged();
-  trend.changes.reserve(count);
-  for (std::uint64_t i = 0; i < count && t.ok(); ++i) {
-    TopicChange c;
+  extmem::ScratchReader in(*trend_file_);
+  // A change: its kind, ten figures (id, other, before's and after's), its number, its label's length.
+  constexpr std::size_t kHead = 3 * sizeof(std::uint64_t);
+  constexpr std::size_t kFixed = 1 + 10 * sizeof(std::uint64_t) + 2 * sizeof(std::uint32_t);
+  if (trend_file_->size() < kHead) return damaged();
+  auto bytes = in.take(kHead);
+  if (!bytes) return bytes.error();
+  extmem::KeptBytes h(*bytes);
+  head.compared = true;
+  head.since_ms = h.value<std::int64_t>();
+  head.since_results = h.value<std::uint64_t>();
+  const auto count = h.value<std::uint64_t>();
+  if (count > trend_file_->size() / kFixed) return damaged();  // more than the file can hold
+  TopicChange c;
+  for (std::uint64_t i = 0; i < count; ++i) {
+    if (in.offset() + kFixed > trend_file_->size()) return damaged();
+    auto fixed = in.take(kFixed);
+    if (!fixed) return fixed.error();
+    extmem::KeptBytes t(*fixed);
     const auto kind = t.value<std::uint8_t>();
-    if (kind > static_cast<std::uint8_t>(TopicChangeKind::gone)) break;
+    if (kind > static_cast<std::uint8_t>(TopicChangeKind::gone)) return damaged();
     c.kind = static_cast<TopicChangeKind>(kind);
     for (std::uint64_t* v : {&c.id, &c.other, &c.before.questions, &c.before.groups, &c.before.trees, &c.before.volume,
                              &c.after.questions, &c.after.groups, &c.after.trees, &c.after.volume}) {
       *v = t.value<std::uint64_t>();
     }
     c.number = t.value<std::uint32_t>();
-    c.label = std::string(t.text());
+    const auto label_size = t.value<std::uint32_t>();
+    if (in.offset() + label_size > trend_file_->size()) return damaged();
+    auto label = in.take(label_size);
+    if (!label) return label.error();
+    c.label.assign(label->data(), label->size());
     // A topic of this analysis is looked up by its number (change_label).
-    if (c.kind != TopicChangeKind::merged && c.kind != TopicChangeKind::gone && c.number >= size()) break;
-    trend.changes.push_back(std::move(c));
+    if (c.kind != TopicChangeKind::merged && c.kind != TopicChangeKind::gone && c.number >= size()) return damaged();
+    if (auto visited = visit(c); !visited) return visited.error();
   }
-  if (!t.ok() || !t.done() || trend.changes.size() != count) return damaged();
-  trend_ = std::move(trend);
-  return &trend_;
+  if (!in.done()) return damaged();
+  return head;
 }
 
 Result<Topic> TopicMap::topic(std::uint32_t number) {
@@ -343,22 +374,84 @@ Result<void> TopicMap::keep(int dir_fd, const std::string& prefix) const {
   return extmem::write_new_file(dir_fd, prefix + ".trend", trend);
 }
 
+namespace {
+
+// A kept file read field by field straight into its arrays (pread): no copy of the whole file
+// beside them (the meta file is 172 MB at a million keys, its arrays as much again). The layout
+// is extmem's put_value / put_array / put_text; a field past the end makes it not ok().
+class FieldReader {
+ public:
+  explicit FieldReader(const extmem::ScratchFile& file) : file_(file), size_(file.size()) {}
+  bool ok() const { return ok_; }
+  bool done() const { return at_ == size_; }
+  const std::optional<Error>& error() const { return error_; }  // a read that failed (not damage)
+
+  template <class T>
+  T value() {
+    T v{};
+    read(&v, sizeof v);
+    return v;
+  }
+  template <class T>
+  std::vector<T> array() {
+    const auto n = value<std::uint64_t>();
+    std::vector<T> out;
+    if (!ok_ || n > (size_ - at_) / sizeof(T)) {
+      ok_ = false;
+      return out;
+    }
+    out.resize(n);
+    read(out.data(), n * sizeof(T));
+    return out;
+  }
+  std::string text() {
+    const auto n = value<std::uint32_t>();
+    std::string out;
+    if (!ok_ || n > size_ - at_) {
+      ok_ = false;
+      return out;
+    }
+    out.resize(n);
+    read(out.data(), n);
+    return out;
+  }
+
+ private:
+  void read(void* to, std::uint64_t n) {
+    if (!ok_ || n > size_ - at_) {
+      ok_ = false;
+      return;
+    }
+    if (auto r = file_.read_at(at_, static_cast<char*>(to), n); !r) {
+      ok_ = false;
+      error_ = r.error();
+      return;
+    }
+    at_ += n;
+  }
+  const extmem::ScratchFile& file_;
+  const std::uint64_t size_;
+  std::uint64_t at_ = 0;
+  bool ok_ = true;
+  std::optional<Error> error_;
+};
+
+}  // namespace
+
 Result<std::unique_ptr<TopicMap>> TopicMap::open_kept(int dir_fd, const std::string& prefix,
                                                      const std::string& shown_folder) {
   auto records = extmem::ScratchFile::open_kept(dir_fd, prefix + ".records", shown_folder + "/" + prefix + ".records");
   if (!records) return records.error();
   auto meta_file = extmem::ScratchFile::open_kept(dir_fd, prefix + ".meta", shown_folder + "/" + prefix + ".meta");
   if (!meta_file) return meta_file.error();
-  auto meta = (*meta_file)->read_all();
-  if (!meta) return meta.error();
   std::unique_ptr<TopicMap> map(new TopicMap());
   map->records_ = std::move(*records);
-  extmem::KeptBytes in(*meta);
+  FieldReader in(**meta_file);
   map->topic_of_ = in.array<std::uint32_t>();
   map->offsets_ = in.array<std::uint64_t>();
   map->ids_ = in.array<std::uint64_t>();
   map->label_at_ = in.array<std::uint64_t>();
-  map->labels_ = std::string(in.text());
+  map->labels_ = in.text();
   for (std::uint64_t* figure : {&map->stats_.groups, &map->stats_.edges, &map->stats_.parts,
                                 &map->stats_.largest_part_nodes, &map->stats_.largest_part_edges,
                                 &map->stats_.cut_parts, &map->stats_.topics, &map->stats_.terms}) {
@@ -369,6 +462,7 @@ Result<std::unique_ptr<TopicMap>> TopicMap::open_kept(int dir_fd, const std::str
                           (map->label_at_.empty() || map->label_at_.back() == map->labels_.size()) &&
                           std::is_sorted(map->label_at_.begin(), map->label_at_.end()) &&
                           std::all_of(map->topic_of_.begin(), map->topic_of_.end(), [&](std::uint32_t t) { return t < topics; });
+  if (in.error()) return *in.error();
   if (!in.ok() || !in.done() || !consistent) {
     return make_error(errc::store_damaged, "the kept analysis is damaged: " + shown_folder + "/" + prefix + ".meta");
   }

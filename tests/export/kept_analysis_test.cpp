@@ -19,6 +19,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstring>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -418,6 +419,63 @@ TEST_F(KeptAnalysis, ATopicKeepsItsIdWhenItsRepresentativeMovesAndTheTrendSaysIt
   ExportRequest own;
   own.format.topics.previous = kept_topics_before(root() / "all-r1", nullptr);
   EXPECT_EQ(topic_ids(write(store, own, ExportFormat::topics).text), ids);
+
+  // The trend streamed a change at a time (what the workbook and the report read) is the trend
+  // read whole, change by change; a damaged byte in it is store_damaged, never a wrong row.
+  const AnalysisTag tag = kept_request(8).kept->tag;
+  const auto collect = [](topics::TopicMap& map, std::vector<topics::TopicChange>& out) {
+    return map.for_each_change([&](const topics::TopicChange& c) -> Result<void> {
+      out.push_back(c);
+      return {};
+    });
+  };
+  auto streamed = open_kept_views(root() / "all-r1", tag);
+  ASSERT_TRUE(streamed) << streamed.error().message;
+  EXPECT_TRUE(streamed->topics->has_trend());
+  std::vector<topics::TopicChange> changes;
+  auto head = collect(*streamed->topics, changes);
+  ASSERT_TRUE(head) << head.error().message;
+  auto whole = open_kept_views(root() / "all-r1", tag);
+  ASSERT_TRUE(whole);
+  auto trend = whole->topics->trend();
+  ASSERT_TRUE(trend) << trend.error().message;
+  ASSERT_FALSE(changes.empty());
+  EXPECT_EQ(changes, (*trend)->changes);
+  EXPECT_TRUE(head->compared);
+  EXPECT_EQ(head->since_ms, (*trend)->since_ms);
+  EXPECT_EQ(head->since_results, (*trend)->since_results);
+  const fs::path file = root() / "all-r1" / "topics.trend";
+  const auto overwrite = [&](std::uint64_t at, std::string_view bytes) {
+    std::fstream f(file, std::ios::in | std::ios::out | std::ios::binary);
+    ASSERT_TRUE(f.is_open());
+    f.seekp(static_cast<std::streamoff>(at));
+    f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    ASSERT_TRUE(f.good());
+  };
+  // A count larger than the file holds (after since_ms and since_results): refused before any change.
+  overwrite(16, std::string(8, '\xff'));
+  {
+    auto opened = open_kept_views(root() / "all-r1", tag);
+    ASSERT_TRUE(opened);
+    std::vector<topics::TopicChange> none;
+    auto refused = collect(*opened->topics, none);
+    ASSERT_FALSE(refused);
+    EXPECT_EQ(refused.error().kind(), errc::store_damaged);
+    EXPECT_TRUE(none.empty());
+  }
+  std::string count(8, '\0');
+  const std::uint64_t n = changes.size();
+  std::memcpy(count.data(), &n, 8);
+  overwrite(16, count);
+  // The last change's kind (the file's size unchanged: found only while streaming it).
+  overwrite(fs::file_size(file) - (1 + 10 * 8 + 2 * 4 + changes.back().label.size()), "\x7f");
+  auto damaged = open_kept_views(root() / "all-r1", tag);
+  ASSERT_TRUE(damaged);
+  std::vector<topics::TopicChange> some;
+  auto refused = collect(*damaged->topics, some);
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().kind(), errc::store_damaged);
+  EXPECT_EQ(some.size(), changes.size() - 1) << "the changes before the damaged one";
 }
 
 TEST_F(KeptAnalysis, ADamagedAnalysisBeforeIsAWarningAndTheTopicsTakeNewIds) {

@@ -26,6 +26,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -73,6 +74,13 @@ class TopicMap {
   // What the topics did since the analysis they were matched against. A kept map reads it from
   // its file at the first call (the views that do not show it never hold it).
   Result<const TopicTrend*> trend();
+  // The same, one change at a time in the trend's order, never held whole (a million keys'
+  // analysis has millions of topics): a kept map streams its file a chunk at a time, a computed
+  // one walks its own. Returns the trend's head (no changes) once every change was visited;
+  // stops at `visit`'s first error; store_damaged when the file is not a whole trend.
+  Result<TopicTrend> for_each_change(const std::function<Result<void>(const TopicChange&)>& visit);
+  // Whether there is a trend (an analysis before to compare with), nothing read.
+  bool has_trend() const { return trend_file_ != nullptr || trend_.compared; }
   // Why the topics took new ids although there was an analysis to keep them from ("": they did not).
   const std::string& identity_warning() const { return identity_warning_; }
   // A change's label: a topic of this analysis's own label; a merged or gone one's, kept with it.

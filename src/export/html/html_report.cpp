@@ -13,8 +13,10 @@
 #include "report_json.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <cstdio>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 
 namespace paa::exporting {
@@ -40,65 +42,84 @@ Result<ReportTopicsBuilder> ReportTopicsBuilder::create(QuestionViews& views) {
   return b;
 }
 
-// The trend's figures for the listed topics, its counts, and the largest merged and gone
-// topics. The topics are whole without it: a trend that cannot be read is said on the page.
+// The trend's figures for the listed topics, its counts, and the merged and gone topics with the
+// most trees before: two streaming passes over the changes (never held whole), the second for
+// the labels those name. The topics are whole without it: a trend that cannot be read is said on
+// the page.
 void ReportTopicsBuilder::add_trend() {
   topics::TopicMap& map = *views_->topics;
-  auto read = map.trend();
-  if (!read) {
-    trend_.unreadable = read.error().message;
-    return;
-  }
-  const topics::TopicTrend& trend = **read;
-  if (!trend.compared) return;
-  trend_.compared = true;
-  trend_.since_ms = trend.since_ms;
-  trend_.since_results = trend.since_results;
   for (const char* word : {"grew", "shrank", "new", "split", "merged", "gone", "same"}) trend_.counts.emplace_back(word, 0);
-  // The labels of the earlier topics a listed split came from, and of the topics now the
-  // ended ones merged into: looked up by id, in a second pass over the changes.
-  std::unordered_map<std::uint64_t, std::string> label_of;
-  std::vector<const topics::TopicChange*> ended;
-  for (const topics::TopicChange& c : trend.changes) {
+  // Ranks first: most trees before, then questions, then the smaller id (as `paa topics`).
+  const auto ranks_first = [](const topics::TopicChange& a, const topics::TopicChange& b) {
+    return std::tie(b.before.trees, b.before.questions, a.id) < std::tie(a.before.trees, a.before.questions, b.id);
+  };
+  std::vector<topics::TopicChange> ended;  // a heap of the kReportTopicsEnded ranked first: its front ranks last
+  std::unordered_map<std::uint64_t, std::string> label_of;  // the topics a shown change names
+  std::vector<std::optional<std::uint64_t>> split_from(listed_.size());  // by listed topic
+  auto head = map.for_each_change([&](const topics::TopicChange& c) -> Result<void> {
     const std::string_view word = topics::trend_word(c);
     for (auto& [w, n] : trend_.counts) n += w == word ? 1 : 0;
-    const bool gone = c.kind == topics::TopicChangeKind::merged || c.kind == topics::TopicChangeKind::gone;
-    if (gone) {
-      ended.push_back(&c);
-      if (c.kind == topics::TopicChangeKind::merged) label_of.emplace(c.other, std::string());
+    if (c.kind == topics::TopicChangeKind::merged || c.kind == topics::TopicChangeKind::gone) {
+      ++trend_.ended_total;
+      if (ended.size() == kReportTopicsEnded && !ranks_first(c, ended.front())) return {};
+      ended.push_back(c);
+      std::push_heap(ended.begin(), ended.end(), ranks_first);
+      if (ended.size() > kReportTopicsEnded) {
+        std::pop_heap(ended.begin(), ended.end(), ranks_first);
+        ended.pop_back();
+      }
     } else if (c.number < listed_.size()) {
       ReportTopic& r = listed_[c.number];
       r.change = word;
       r.trees_before = c.before.trees;
       r.questions_before = c.before.questions;
-      if (c.kind == topics::TopicChangeKind::split) label_of.emplace(c.other, std::string());
+      if (c.kind == topics::TopicChangeKind::split) {
+        split_from[c.number] = c.other;
+        label_of.emplace(c.other, std::string());
+      }
     }
+    return {};
+  });
+  // Unreadable: the page says so and shows no change at all.
+  const auto unreadable = [&](const Error& e) {
+    trend_ = ReportTopicTrend{};
+    trend_.unreadable = e.message;
+    for (ReportTopic& r : listed_) {
+      r.change.clear();
+      r.from.clear();
+      r.trees_before = r.questions_before = 0;
+    }
+  };
+  if (!head) return unreadable(head.error());
+  if (!head->compared) {
+    trend_.counts.clear();
+    return;
   }
-  trend_.ended_total = ended.size();
-  // Most trees before first (then questions; ties by id), as `paa topics` orders its changes.
-  const auto shown = std::min(ended.size(), kReportTopicsEnded);
-  std::partial_sort(ended.begin(), ended.begin() + static_cast<std::ptrdiff_t>(shown), ended.end(),
-                    [](const topics::TopicChange* a, const topics::TopicChange* b) {
-                      return std::tie(b->before.trees, b->before.questions, a->id) <
-                             std::tie(a->before.trees, a->before.questions, b->id);
-                    });
-  ended.resize(shown);
-  for (const topics::TopicChange& c : trend.changes) {
-    if (auto found = label_of.find(c.id); found != label_of.end() && found->second.empty()) {
-      found->second = std::string(map.change_label(c));
-    }
+  trend_.compared = true;
+  trend_.since_ms = head->since_ms;
+  trend_.since_results = head->since_results;
+  std::sort_heap(ended.begin(), ended.end(), ranks_first);
+  for (const topics::TopicChange& c : ended) {
+    if (c.kind == topics::TopicChangeKind::merged) label_of.emplace(c.other, std::string());
+  }
+  if (!label_of.empty()) {
+    auto named = map.for_each_change([&](const topics::TopicChange& c) -> Result<void> {
+      if (auto found = label_of.find(c.id); found != label_of.end()) found->second = std::string(map.change_label(c));
+      return {};
+    });
+    if (!named) return unreadable(named.error());
   }
   const auto label = [&](std::uint64_t id) {
     auto found = label_of.find(id);
     return found == label_of.end() ? std::string() : found->second;
   };
-  for (const topics::TopicChange& c : trend.changes) {
-    if (c.kind == topics::TopicChangeKind::split && c.number < listed_.size()) listed_[c.number].from = label(c.other);
+  for (std::size_t n = 0; n < listed_.size(); ++n) {
+    if (split_from[n]) listed_[n].from = label(*split_from[n]);
   }
-  for (const topics::TopicChange* c : ended) {
-    trend_.ended.push_back({topics::trend_word(*c), topics::topic_hex(c->id), std::string(map.change_label(*c)),
-                            c->kind == topics::TopicChangeKind::merged ? label(c->other) : std::string(),
-                            c->before.trees, c->before.questions});
+  for (const topics::TopicChange& c : ended) {
+    trend_.ended.push_back({topics::trend_word(c), topics::topic_hex(c.id), std::string(map.change_label(c)),
+                            c.kind == topics::TopicChangeKind::merged ? label(c.other) : std::string(), c.before.trees,
+                            c.before.questions});
   }
 }
 

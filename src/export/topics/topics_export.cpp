@@ -193,9 +193,7 @@ class TopicChangesCsvWriter final : public detail::PassWriter {
 
  private:
   Result<void> write(QuestionViews& views) override {
-    auto trend = views.topics->trend();
-    if (!trend) return trend.error();
-    for (const topics::TopicChange& c : (*trend)->changes) {
+    auto trend = views.topics->for_each_change([&](const topics::TopicChange& c) -> Result<void> {
       const bool split = c.kind == topics::TopicChangeKind::split, merged = c.kind == topics::TopicChangeKind::merged;
       append_csv_fields(out_, csv_text(options_.raw),
                         {topics::trend_word(c), topics::topic_hex(c.id), views.topics->change_label(c),
@@ -206,7 +204,9 @@ class TopicChangesCsvWriter final : public detail::PassWriter {
       end_csv_row(out_, options_.excel);
       ++records_;
       if (out_.failed()) return *out_.error();
-    }
+      return {};
+    });
+    if (!trend) return trend.error();
     return {};
   }
 };

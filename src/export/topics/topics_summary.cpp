@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <cstdlib>
 #include <cstdio>
 #include <string>
@@ -188,60 +189,86 @@ class TopicsSummaryWriter final : public detail::PassWriter {
   }
 
   // What the topics did since the analysis their ids were kept from (docs/topics.md "A topic's
-  // identity"): a line of counts, then the largest changes of each kind.
+  // identity"): a line of counts, then the largest changes of each kind. The changes are
+  // streamed (a million keys' analysis has millions): each kind's count and its largest few
+  // kept, then a second pass for the labels those name.
   Result<void> write_trend(topics::TopicMap& map) {
-    auto read = map.trend();
+    enum Row { grew, shrank, added, split, merged, gone, rows };
+    static constexpr const char* kRowName[rows] = {"grew", "shrank", "new", "split", "merged", "gone"};
+    const auto delta = [](std::uint64_t before, std::uint64_t after) {
+      return static_cast<std::int64_t>(after) - static_cast<std::int64_t>(before);
+    };
+    // The largest changes first (by trees, then questions; ties by id).
+    const auto magnitude = [&](const topics::TopicChange& c) {
+      return std::make_tuple(std::abs(delta(c.before.trees, c.after.trees)),
+                             std::abs(delta(c.before.questions, c.after.questions)));
+    };
+    const auto shown_first = [&](const topics::TopicChange& a, const topics::TopicChange& b) {
+      const auto ma = magnitude(a), mb = magnitude(b);
+      return ma != mb ? ma > mb : a.id < b.id;
+    };
+    struct Kind {
+      std::uint64_t count = 0;
+      std::vector<topics::TopicChange> top;  // a heap of the largest: its front is the smallest of them
+    };
+    std::array<Kind, rows> kinds;
+    std::uint64_t unchanged = 0, total = 0;
+    const std::size_t keep = summary_.trend_rows;
+    auto read = map.for_each_change([&](const topics::TopicChange& c) -> Result<void> {
+      ++total;
+      const std::string_view word = topics::trend_word(c);
+      if (word == "same") {
+        ++unchanged;
+        return {};
+      }
+      for (int r = 0; r < rows; ++r) {
+        if (word != kRowName[r]) continue;
+        Kind& k = kinds[r];
+        ++k.count;
+        if (keep == 0 || (k.top.size() == keep && !shown_first(c, k.top.front()))) return {};
+        k.top.push_back(c);
+        std::push_heap(k.top.begin(), k.top.end(), shown_first);
+        if (k.top.size() > keep) {
+          std::pop_heap(k.top.begin(), k.top.end(), shown_first);
+          k.top.pop_back();
+        }
+      }
+      return {};
+    });
+    std::unordered_map<std::uint64_t, std::optional<std::string>> label_of;  // the topics a shown split or merge names
+    for (Kind& k : kinds) std::sort_heap(k.top.begin(), k.top.end(), shown_first);
+    for (int r : {split, merged}) {
+      for (const auto& c : kinds[r].top) label_of.emplace(c.other, std::nullopt);
+    }
+    if (read && read->compared && !label_of.empty()) {
+      auto named = map.for_each_change([&](const topics::TopicChange& c) -> Result<void> {
+        if (auto found = label_of.find(c.id); found != label_of.end() && !found->second) {
+          found->second = std::string(map.change_label(c));
+        }
+        return {};
+      });
+      if (!named) read = named.error();
+    }
     if (!read) {  // the topics are whole without it: say so and go on
       out_.append("\nWhat changed since the analysis before cannot be read (" + read.error().message +
                   "): `paa analyze --full` computes it anew\n");
       return {};
     }
-    const topics::TopicTrend& trend = **read;
+    const topics::TopicTrend& trend = *read;
     if (!trend.compared) return {};
-    enum Row { grew, shrank, added, split, merged, gone, rows };
-    static constexpr const char* kRowName[rows] = {"grew", "shrank", "new", "split", "merged", "gone"};
-    std::vector<const topics::TopicChange*> listed[rows];
-    std::uint64_t unchanged = 0;
-    std::unordered_map<std::uint64_t, std::string_view> label_of;
-    for (const auto& c : trend.changes) label_of.emplace(c.id, map.change_label(c));
-    for (const auto& c : trend.changes) {
-      const std::string_view word = topics::trend_word(c);
-      if (word == "same") {
-        ++unchanged;
-        continue;
-      }
-      for (int r = 0; r < rows; ++r) {
-        if (word == kRowName[r]) listed[r].push_back(&c);
-      }
-    }
-    const auto delta = [](std::uint64_t before, std::uint64_t after) {
-      return static_cast<std::int64_t>(after) - static_cast<std::int64_t>(before);
-    };
     const auto signed_text = [](std::int64_t v) {
       return (v > 0 ? "+" : v < 0 ? "-" : "") + with_commas(static_cast<std::uint64_t>(v < 0 ? -v : v));
     };
     std::string head = "\nSince the analysis of " + (trend.since_ms > 0 ? format_utc(trend.since_ms, "%Y-%m-%d %H:%M UTC") : std::string("an unknown time")) +
                        " (" + with_commas(trend.since_results) + " results):";
     for (int r = 0; r < rows; ++r) {
-      head += std::string(r == 0 ? " " : ", ") + with_commas(listed[r].size()) + " " + kRowName[r];
+      head += std::string(r == 0 ? " " : ", ") + with_commas(kinds[r].count) + " " + kRowName[r];
     }
     out_.append(head + ", " + with_commas(unchanged) + " the same size\n");
-    if (unchanged == trend.changes.size()) return {};
+    if (unchanged == total) return {};
     out_.append("  change     trees  questions  topic\n");
     for (int r = 0; r < rows; ++r) {
-      auto& of_kind = listed[r];
-      // The largest changes first (by trees, then questions; ties by id).
-      const auto magnitude = [&](const topics::TopicChange* c) {
-        return std::make_tuple(std::abs(delta(c->before.trees, c->after.trees)),
-                               std::abs(delta(c->before.questions, c->after.questions)));
-      };
-      std::stable_sort(of_kind.begin(), of_kind.end(), [&](const auto* a, const auto* b) {
-        const auto ma = magnitude(a), mb = magnitude(b);
-        return ma != mb ? ma > mb : a->id < b->id;
-      });
-      const std::size_t shown = std::min<std::size_t>(of_kind.size(), summary_.trend_rows);
-      for (std::size_t i = 0; i < shown; ++i) {
-        const topics::TopicChange& c = *of_kind[i];
+      for (const topics::TopicChange& c : kinds[r].top) {
         char head_cells[64];
         std::snprintf(head_cells, sizeof head_cells, "  %-7s %8s %10s  ", kRowName[r],
                       signed_text(delta(c.before.trees, c.after.trees)).c_str(),
@@ -252,12 +279,15 @@ class TopicsSummaryWriter final : public detail::PassWriter {
         if (r == split || r == merged) {
           const auto other = label_of.find(c.other);
           line += std::string(r == split ? " (from: " : " (into: ") +
-                  (other == label_of.end() ? topics::topic_hex(c.other) : cell(other->second, 40, false)) + ")";
+                  (other == label_of.end() || !other->second ? topics::topic_hex(c.other)
+                                                             : cell(*other->second, 40, false)) +
+                  ")";
         }
         out_.append(line + "\n");
       }
-      if (of_kind.size() > shown) {
-        out_.append("  " + std::string(kRowName[r]) + ": and " + with_commas(of_kind.size() - shown) + " more\n");
+      if (kinds[r].count > kinds[r].top.size()) {
+        out_.append("  " + std::string(kRowName[r]) + ": and " + with_commas(kinds[r].count - kinds[r].top.size()) +
+                    " more\n");
       }
     }
     return {};

@@ -61,17 +61,19 @@ Result<ExportSummary> export_store_xlsx(StoreReader& store, const ExportRequest&
     if (!topic) return topic.error();
     if (auto written = (*workbook)->add_topic(*topic); !written) return written.error();
   }
-  // What the topics did since the analysis before (docs/topics.md "A topic's identity"): the
-  // topics are whole without it, so a trend that cannot be read is a note, not a failure.
-  if (auto trend = views->topics->trend(); !trend) {
-    summary.notes.push_back("the sheet 'Topic changes' is empty: what changed since the analysis before cannot be read (" +
-                            trend.error().message + "); `paa analyze --full` computes it anew");
-  } else {
-    for (const topics::TopicChange& c : (*trend)->changes) {
-      if (auto written = (*workbook)->add_topic_change(c, views->topics->change_label(c)); !written) {
-        return written.error();
-      }
-    }
+  // What the topics did since the analysis before (docs/topics.md "A topic's identity"),
+  // streamed: the topics are whole without it, so a trend that cannot be read is a note. A
+  // failure to write the sheet is the workbook's.
+  std::optional<Error> unwritten;
+  auto trend = views->topics->for_each_change([&](const topics::TopicChange& c) -> Result<void> {
+    auto written = (*workbook)->add_topic_change(c, views->topics->change_label(c));
+    if (!written) unwritten = written.error();
+    return written;
+  });
+  if (unwritten) return *unwritten;
+  if (!trend) {
+    summary.notes.push_back("the sheet 'Topic changes' stops short: what changed since the analysis before cannot be "
+                            "read (" + trend.error().message + "); `paa analyze --full` computes it anew");
   }
   // Stability: each selected key's versions (up to --at), one key in memory at a time.
   ExportSummary rescanned;
