@@ -82,6 +82,7 @@ def long_name(option: dict) -> str:
 PATH_HINTS = {
     "--store": "dir",
     "--into": "dir",
+    "--analysis": "dir",
     "stores": "dir",
     "--output": "file",
     "--ca-file": "file",

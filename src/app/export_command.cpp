@@ -82,7 +82,17 @@ int run_export(ExportRequest request, ExportCommand command) {
   if (!plan) return fail(plan.error());
   auto stores = open_stores(request.stores, request.at, options.job);
   if (!stores) return fail(stores.error());
-  if (!request.analysis.empty()) stores->analysis_dir = request.analysis;
+  if (!request.analysis.empty()) {
+    // One store's analysis is tagged with its sequence number alone, which another store may
+    // share: only a union's state names its stores (StoreUnion::state).
+    if (stores->shards == nullptr) {
+      return fail(make_error(errc::invalid_input,
+                             "--analysis DIR is for several --store read as one (a job's shards); one store keeps its "
+                             "analysis in its own folder (" + (request.stores.front() / "analysis").string() +
+                             "): leave out --analysis"));
+    }
+    stores->analysis_dir = request.analysis;
+  }
   // An export to a terminal's standard output streams as it goes: no bar between its lines
   // unless asked for (`paa topics` ends its bar before its summary).
   ReadProgressDisplay progress(output_progress_mode(request.progress, !topics && !analyze && !options.output));

@@ -67,9 +67,11 @@ inline CLI::Option* add_resolution_option(CLI::App& app, std::optional<double>& 
 // --analysis DIR (docs/store.md "The kept analysis"): the folder that keeps the analysis of the
 // stores read, for several stores (shards), which have no folder of their own for it.
 inline CLI::Option* add_analysis_dir_option(CLI::App& app, std::filesystem::path& dir) {
-  return app.add_option("--analysis", dir,
-                        "Keep and read the analysis in DIR (for several --store, e.g. a job's shards; default: "
-                        "one store's own analysis folder)");
+  return app
+      .add_option("--analysis", dir,
+                  "Keep and read the analysis of several --store (e.g. a job's shards) in DIR (one store keeps its "
+                  "own in its folder)")
+      ->type_name("DIR");
 }
 
 inline CLI::Option* add_read_progress_option(CLI::App& app, std::string& progress) {

@@ -266,8 +266,7 @@ Result<ExportSummary> analyze_selection(const OpenedStores& stores, const Export
   if (!request.kept) {
     return make_error(errc::invalid_input,
                       "the analysis is kept for the stores' current results, whole or one job's: without --at, "
-                      "--hl or --gl, and with one --store (several stores keep theirs in the folder --analysis DIR "
-                      "names)");
+                      "--hl or --gl, and with one --store (several keep theirs in the folder --analysis DIR names)");
   }
   StoreReader& store = *stores.reader;
   if (auto catalogued = catalog_selection(store, request); !catalogued) return catalogued.error();

@@ -139,6 +139,10 @@ TEST_F(ShardE2E, FourShardProcessesHarvestTheJobOnceBetweenThem) {
   ASSERT_EQ(kept_questions.exit_code, 0) << kept_questions.err;
   EXPECT_NE(kept_questions.err.find("read from the analysis kept in"), std::string::npos) << kept_questions.err;
   EXPECT_EQ(kept_questions.out, export_of(stores, "questions").out);
+  // One store keeps its analysis in its own folder: --analysis is refused, saying where.
+  auto one = with({"topics"}, {"--store", stores[1]}, true);
+  EXPECT_EQ(one.exit_code, 2) << one.err;
+  EXPECT_NE(one.err.find("--analysis DIR is for several --store"), std::string::npos) << one.err;
   // A run of one shard (nothing due: it still records itself) makes the union's analysis stale.
   ASSERT_EQ(run_paa(run_args(job, emu, {"--shard", "2/4"}), dir.path()).exit_code, 0);
   auto stale = with({"topics"}, stores, true);
