@@ -13,6 +13,7 @@
 #include "stages/topic_volume.hpp"
 
 #include "paa/extmem/kept_bytes.hpp"
+#include "paa/extmem/kept_file_reader.hpp"
 #include "paa/extmem/scratch_reader.hpp"
 
 #include <fcntl.h>
@@ -293,45 +294,47 @@ Result<TopicTrend> TopicMap::for_each_change(const std::function<Result<void>(co
     head.since_results = trend_.since_results;
     return head;
   }
-  const auto damaged = [&] { return make_error(errc::store_damaged, "the kept analysis is damaged: " + trend_shown_); };
-  extmem::ScratchReader in(*trend_file_);
-  // A change: its kind, ten figures (id, other, before's and after's), its number, its label's length.
-  constexpr std::size_t kHead = 3 * sizeof(std::uint64_t);
-  constexpr std::size_t kFixed = 1 + 10 * sizeof(std::uint64_t) + 2 * sizeof(std::uint32_t);
-  if (trend_file_->size() < kHead) return damaged();
-  auto bytes = in.take(kHead);
-  if (!bytes) return bytes.error();
-  extmem::KeptBytes h(*bytes);
+  extmem::KeptFileReader in(*trend_file_);
+  // A read that failed is its error; anything else not as TopicMap::keep wrote it is damage.
+  const auto bad = [&]() -> Error {
+    if (in.error()) return *in.error();
+    return make_error(errc::store_damaged, "the kept analysis is damaged: " + trend_shown_);
+  };
   head.compared = true;
-  head.since_ms = h.value<std::int64_t>();
-  head.since_results = h.value<std::uint64_t>();
-  const auto count = h.value<std::uint64_t>();
-  if (count > trend_file_->size() / kFixed) return damaged();  // more than the file can hold
+  head.since_ms = in.value<std::int64_t>();
+  head.since_results = in.value<std::uint64_t>();
+  const auto count = in.value<std::uint64_t>();
+  // A change is its kind, ten figures, its number and its label: at least this many bytes.
+  constexpr std::uint64_t kLeast = 1 + 10 * sizeof(std::uint64_t) + 2 * sizeof(std::uint32_t);
+  if (!in.ok() || count > trend_file_->size() / kLeast) return bad();
   TopicChange c;
   for (std::uint64_t i = 0; i < count; ++i) {
-    if (in.offset() + kFixed > trend_file_->size()) return damaged();
-    auto fixed = in.take(kFixed);
-    if (!fixed) return fixed.error();
-    extmem::KeptBytes t(*fixed);
-    const auto kind = t.value<std::uint8_t>();
-    if (kind > static_cast<std::uint8_t>(TopicChangeKind::gone)) return damaged();
+    const auto kind = in.value<std::uint8_t>();
+    if (!in.ok() || kind > static_cast<std::uint8_t>(TopicChangeKind::gone)) return bad();
     c.kind = static_cast<TopicChangeKind>(kind);
     for (std::uint64_t* v : {&c.id, &c.other, &c.before.questions, &c.before.groups, &c.before.trees, &c.before.volume,
                              &c.after.questions, &c.after.groups, &c.after.trees, &c.after.volume}) {
-      *v = t.value<std::uint64_t>();
+      *v = in.value<std::uint64_t>();
     }
-    c.number = t.value<std::uint32_t>();
-    const auto label_size = t.value<std::uint32_t>();
-    if (in.offset() + label_size > trend_file_->size()) return damaged();
-    auto label = in.take(label_size);
-    if (!label) return label.error();
-    c.label.assign(label->data(), label->size());
+    c.number = in.value<std::uint32_t>();
+    c.label = in.text();
+    if (!in.ok()) return bad();
     // A topic of this analysis is looked up by its number (change_label).
-    if (c.kind != TopicChangeKind::merged && c.kind != TopicChangeKind::gone && c.number >= size()) return damaged();
+    if (c.kind != TopicChangeKind::merged && c.kind != TopicChangeKind::gone && c.number >= size()) return bad();
     if (auto visited = visit(c); !visited) return visited.error();
   }
-  if (!in.done()) return damaged();
+  if (!in.done()) return bad();
   return head;
+}
+
+Result<void> TopicMap::label_changes(std::unordered_map<std::uint64_t, std::optional<std::string>>& wanted) {
+  if (wanted.empty()) return {};
+  auto read = for_each_change([&](const TopicChange& c) -> Result<void> {
+    if (auto found = wanted.find(c.id); found != wanted.end() && !found->second) found->second = std::string(change_label(c));
+    return {};
+  });
+  if (!read) return read.error();
+  return {};
 }
 
 Result<Topic> TopicMap::topic(std::uint32_t number) {
@@ -374,70 +377,6 @@ Result<void> TopicMap::keep(int dir_fd, const std::string& prefix) const {
   return extmem::write_new_file(dir_fd, prefix + ".trend", trend);
 }
 
-namespace {
-
-// A kept file read field by field straight into its arrays (pread): no copy of the whole file
-// beside them (the meta file is 172 MB at a million keys, its arrays as much again). The layout
-// is extmem's put_value / put_array / put_text; a field past the end makes it not ok().
-class FieldReader {
- public:
-  explicit FieldReader(const extmem::ScratchFile& file) : file_(file), size_(file.size()) {}
-  bool ok() const { return ok_; }
-  bool done() const { return at_ == size_; }
-  const std::optional<Error>& error() const { return error_; }  // a read that failed (not damage)
-
-  template <class T>
-  T value() {
-    T v{};
-    read(&v, sizeof v);
-    return v;
-  }
-  template <class T>
-  std::vector<T> array() {
-    const auto n = value<std::uint64_t>();
-    std::vector<T> out;
-    if (!ok_ || n > (size_ - at_) / sizeof(T)) {
-      ok_ = false;
-      return out;
-    }
-    out.resize(n);
-    read(out.data(), n * sizeof(T));
-    return out;
-  }
-  std::string text() {
-    const auto n = value<std::uint32_t>();
-    std::string out;
-    if (!ok_ || n > size_ - at_) {
-      ok_ = false;
-      return out;
-    }
-    out.resize(n);
-    read(out.data(), n);
-    return out;
-  }
-
- private:
-  void read(void* to, std::uint64_t n) {
-    if (!ok_ || n > size_ - at_) {
-      ok_ = false;
-      return;
-    }
-    if (auto r = file_.read_at(at_, static_cast<char*>(to), n); !r) {
-      ok_ = false;
-      error_ = r.error();
-      return;
-    }
-    at_ += n;
-  }
-  const extmem::ScratchFile& file_;
-  const std::uint64_t size_;
-  std::uint64_t at_ = 0;
-  bool ok_ = true;
-  std::optional<Error> error_;
-};
-
-}  // namespace
-
 Result<std::unique_ptr<TopicMap>> TopicMap::open_kept(int dir_fd, const std::string& prefix,
                                                      const std::string& shown_folder) {
   auto records = extmem::ScratchFile::open_kept(dir_fd, prefix + ".records", shown_folder + "/" + prefix + ".records");
@@ -446,7 +385,7 @@ Result<std::unique_ptr<TopicMap>> TopicMap::open_kept(int dir_fd, const std::str
   if (!meta_file) return meta_file.error();
   std::unique_ptr<TopicMap> map(new TopicMap());
   map->records_ = std::move(*records);
-  FieldReader in(**meta_file);
+  extmem::KeptFileReader in(**meta_file);
   map->topic_of_ = in.array<std::uint32_t>();
   map->offsets_ = in.array<std::uint64_t>();
   map->ids_ = in.array<std::uint64_t>();

@@ -42,6 +42,28 @@ class ScratchReader {
     return out;
   }
 
+  // The next `n` bytes copied to `to`: what the chunk holds, then the rest read straight into
+  // `to` when it is a chunk or more (a large array is never copied through the buffer).
+  Result<void> take_into(char* to, std::size_t n) {
+    const std::size_t buffered = std::min(n, buffer_.size() - used_);
+    std::memcpy(to, buffer_.data() + used_, buffered);
+    used_ += buffered;
+    const std::size_t rest = n - buffered;
+    if (rest == 0) return {};
+    if (rest < chunk_) {
+      auto bytes = take(rest);
+      if (!bytes) return bytes.error();
+      std::memcpy(to + buffered, bytes->data(), rest);
+      return {};
+    }
+    if (offset() + rest > end_) return make_error(errc::io, "a scratch file of paa ended early: " + file_.path());
+    buffer_.clear();  // all of it taken above
+    used_ = 0;
+    if (auto read = file_.read_at(at_, to + buffered, rest); !read) return read.error();
+    at_ += rest;
+    return {};
+  }
+
   template <class T>
   Result<T> take_value() {
     auto bytes = take(sizeof(T));

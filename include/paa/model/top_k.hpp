@@ -11,15 +11,16 @@
 
 namespace paa {
 
-template <class T, class Before>
-void keep_top_k(std::vector<T>& heap, std::size_t k, T item, Before before) {
+// `item` is copied (or moved) only when it is kept: a stream of millions passes by reference.
+template <class T, class U, class Before>
+void keep_top_k(std::vector<T>& heap, std::size_t k, U&& item, Before before) {
   if (k == 0) return;
   if (heap.size() >= k) {
     if (!before(item, heap.front())) return;
     std::pop_heap(heap.begin(), heap.end(), before);
     heap.pop_back();
   }
-  heap.push_back(std::move(item));
+  heap.push_back(std::forward<U>(item));
   std::push_heap(heap.begin(), heap.end(), before);
 }
 

@@ -28,8 +28,10 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace paa::topics {
@@ -79,6 +81,10 @@ class TopicMap {
   // one walks its own. Returns the trend's head (no changes) once every change was visited;
   // stops at `visit`'s first error; store_damaged when the file is not a whole trend.
   Result<TopicTrend> for_each_change(const std::function<Result<void>(const TopicChange&)>& visit);
+  // The labels of the topics `wanted` names by id (change_label of the change with that id), in
+  // one pass over the trend: what a shown split came from or a merge went into. An id no change
+  // has stays nullopt.
+  Result<void> label_changes(std::unordered_map<std::uint64_t, std::optional<std::string>>& wanted);
   // Whether there is a trend (an analysis before to compare with), nothing read.
   bool has_trend() const { return trend_file_ != nullptr || trend_.compared; }
   // Why the topics took new ids although there was an analysis to keep them from ("": they did not).

@@ -6,6 +6,7 @@
 #include "paa/export/question_rows.hpp"
 #include "paa/export/stored_tree.hpp"
 #include "paa/model/clock.hpp"
+#include "paa/model/top_k.hpp"
 #include "paa/watch/own_domains.hpp"
 #include "paa/output/text.hpp"
 #include "report_assets.hpp"
@@ -54,20 +55,14 @@ void ReportTopicsBuilder::add_trend() {
     return std::tie(b.before.trees, b.before.questions, a.id) < std::tie(a.before.trees, a.before.questions, b.id);
   };
   std::vector<topics::TopicChange> ended;  // a heap of the kReportTopicsEnded ranked first: its front ranks last
-  std::unordered_map<std::uint64_t, std::string> label_of;  // the topics a shown change names
+  std::unordered_map<std::uint64_t, std::optional<std::string>> label_of;  // the topics a shown change names
   std::vector<std::optional<std::uint64_t>> split_from(listed_.size());  // by listed topic
   auto head = map.for_each_change([&](const topics::TopicChange& c) -> Result<void> {
     const std::string_view word = topics::trend_word(c);
     for (auto& [w, n] : trend_.counts) n += w == word ? 1 : 0;
     if (c.kind == topics::TopicChangeKind::merged || c.kind == topics::TopicChangeKind::gone) {
       ++trend_.ended_total;
-      if (ended.size() == kReportTopicsEnded && !ranks_first(c, ended.front())) return {};
-      ended.push_back(c);
-      std::push_heap(ended.begin(), ended.end(), ranks_first);
-      if (ended.size() > kReportTopicsEnded) {
-        std::pop_heap(ended.begin(), ended.end(), ranks_first);
-        ended.pop_back();
-      }
+      keep_top_k(ended, kReportTopicsEnded, c, ranks_first);
     } else if (c.number < listed_.size()) {
       ReportTopic& r = listed_[c.number];
       r.change = word;
@@ -75,7 +70,7 @@ void ReportTopicsBuilder::add_trend() {
       r.questions_before = c.before.questions;
       if (c.kind == topics::TopicChangeKind::split) {
         split_from[c.number] = c.other;
-        label_of.emplace(c.other, std::string());
+        label_of.emplace(c.other, std::nullopt);
       }
     }
     return {};
@@ -100,18 +95,12 @@ void ReportTopicsBuilder::add_trend() {
   trend_.since_results = head->since_results;
   std::sort_heap(ended.begin(), ended.end(), ranks_first);
   for (const topics::TopicChange& c : ended) {
-    if (c.kind == topics::TopicChangeKind::merged) label_of.emplace(c.other, std::string());
+    if (c.kind == topics::TopicChangeKind::merged) label_of.emplace(c.other, std::nullopt);
   }
-  if (!label_of.empty()) {
-    auto named = map.for_each_change([&](const topics::TopicChange& c) -> Result<void> {
-      if (auto found = label_of.find(c.id); found != label_of.end()) found->second = std::string(map.change_label(c));
-      return {};
-    });
-    if (!named) return unreadable(named.error());
-  }
+  if (auto named = map.label_changes(label_of); !named) return unreadable(named.error());
   const auto label = [&](std::uint64_t id) {
     auto found = label_of.find(id);
-    return found == label_of.end() ? std::string() : found->second;
+    return found == label_of.end() ? std::string() : found->second.value_or(std::string());
   };
   for (std::size_t n = 0; n < listed_.size(); ++n) {
     if (split_from[n]) listed_[n].from = label(*split_from[n]);

@@ -1,6 +1,7 @@
 #include "paa/export/topics/topics_summary.hpp"
 
 #include "paa/model/clock.hpp"
+#include "paa/model/top_k.hpp"
 #include "paa/output/text.hpp"
 #include "paa/topics/topic_map.hpp"
 #include "paa/question/question_type.hpp"
@@ -225,13 +226,7 @@ class TopicsSummaryWriter final : public detail::PassWriter {
         if (word != kRowName[r]) continue;
         Kind& k = kinds[r];
         ++k.count;
-        if (keep == 0 || (k.top.size() == keep && !shown_first(c, k.top.front()))) return {};
-        k.top.push_back(c);
-        std::push_heap(k.top.begin(), k.top.end(), shown_first);
-        if (k.top.size() > keep) {
-          std::pop_heap(k.top.begin(), k.top.end(), shown_first);
-          k.top.pop_back();
-        }
+        keep_top_k(k.top, keep, c, shown_first);
       }
       return {};
     });
@@ -240,14 +235,8 @@ class TopicsSummaryWriter final : public detail::PassWriter {
     for (int r : {split, merged}) {
       for (const auto& c : kinds[r].top) label_of.emplace(c.other, std::nullopt);
     }
-    if (read && read->compared && !label_of.empty()) {
-      auto named = map.for_each_change([&](const topics::TopicChange& c) -> Result<void> {
-        if (auto found = label_of.find(c.id); found != label_of.end() && !found->second) {
-          found->second = std::string(map.change_label(c));
-        }
-        return {};
-      });
-      if (!named) read = named.error();
+    if (read && read->compared) {
+      if (auto named = map.label_changes(label_of); !named) read = named.error();
     }
     if (!read) {  // the topics are whole without it: say so and go on
       out_.append("\nWhat changed since the analysis before cannot be read (" + read.error().message +
