@@ -1,8 +1,12 @@
 #include "paa/extmem/keyed_sort.hpp"
 
+#include <zstd.h>
+
 #include <algorithm>
 #include <cstring>
+#include <new>
 #include <queue>
+#include <stdexcept>
 
 namespace paa::extmem {
 
@@ -53,16 +57,43 @@ int compare(std::string_view a, std::uint64_t a1, std::uint64_t a2, std::string_
 
 }  // namespace
 
-// One run read front to back through a window of the scratch file.
+// zstd's contexts, one each for the sort (its runs are written and read on one thread).
+struct KeyedSort::Codec {
+  Codec() : compress(ZSTD_createCCtx()), decompress(ZSTD_createDCtx()) {
+    if (compress == nullptr || decompress == nullptr) throw std::bad_alloc();
+  }
+  ~Codec() {
+    ZSTD_freeCCtx(compress);
+    ZSTD_freeDCtx(decompress);
+  }
+  Codec(const Codec&) = delete;
+  Codec& operator=(const Codec&) = delete;
+  ZSTD_CCtx* compress;
+  ZSTD_DCtx* decompress;
+  std::string packed;  // a block being written
+};
+
+namespace {
+
+// A run is blocks: u32 compressed size, u32 plain size, then zstd's frame of the plain bytes.
+constexpr std::size_t kBlockHeader = 8;
+// zstd's fastest levels: the sort's scratch is read once, so speed matters more than ratio.
+constexpr int kBlockLevel = 1;
+// How much of a run the merge reads before it gives that much disk back.
+constexpr std::uint64_t kGiveBackBytes = std::uint64_t{1} << 20;
+
+}  // namespace
+
+// One run read front to back, a block at a time; what it has read is given back to the disk.
 class KeyedSort::Cursor {
  public:
-  Cursor(const ScratchFile& file, Run run, std::size_t window) : file_(file), run_(run), window_(window) {}
+  Cursor(ScratchFile& file, Run run, Codec& codec) : file_(file), run_(run), codec_(codec) {}
 
   // Reads the next record; false at the run's end.
   Result<bool> next() {
     at_ += record_bytes_;
     record_bytes_ = 0;
-    if (consumed() == run_.bytes) return false;
+    if (at_ == buffer_.size() && read_ == run_.bytes) return false;
     if (auto got = ensure(kHeaderBytes); !got) return got.error();
     const char* h = buffer_.data() + at_;
     const std::uint32_t key_size = get_u32(h);
@@ -85,32 +116,45 @@ class KeyedSort::Cursor {
   void fields(std::vector<std::string_view>& out) const { decode_fields(fields_at_, fields_size_, out); }
 
  private:
-  std::uint64_t consumed() const { return read_ - (buffer_.size() - at_); }
+  Error cut_short() const {
+    return make_error(errc::io, "a sorted run in the scratch file " + file_.path() + " is cut short or damaged");
+  }
 
   // At least `bytes` of the run from the current record on are in the buffer.
   Result<void> ensure(std::size_t bytes) {
     if (buffer_.size() - at_ >= bytes) return {};
     buffer_.erase(0, at_);
     at_ = 0;
-    const std::uint64_t left = run_.bytes - read_;
-    const std::uint64_t want = std::min<std::uint64_t>(left, std::max(window_, bytes) - buffer_.size());
-    const std::size_t had = buffer_.size();
-    buffer_.resize(had + want);
-    if (auto r = file_.read_at(run_.offset + read_, buffer_.data() + had, want); !r) return r;
-    read_ += want;
-    if (buffer_.size() < bytes) {
-      return make_error(errc::io, "a sorted run in the scratch file " + file_.path() + " is cut short");
+    while (buffer_.size() < bytes) {
+      if (read_ + kBlockHeader > run_.bytes) return cut_short();
+      char header[kBlockHeader];
+      if (auto r = file_.read_at(run_.offset + read_, header, kBlockHeader); !r) return r;
+      const std::uint32_t packed = get_u32(header);
+      const std::uint32_t plain = get_u32(header + 4);
+      if (read_ + kBlockHeader + packed > run_.bytes) return cut_short();
+      codec_.packed.resize(packed);
+      if (auto r = file_.read_at(run_.offset + read_ + kBlockHeader, codec_.packed.data(), packed); !r) return r;
+      read_ += kBlockHeader + packed;
+      const std::size_t had = buffer_.size();
+      buffer_.resize(had + plain);
+      const std::size_t n = ZSTD_decompressDCtx(codec_.decompress, buffer_.data() + had, plain, codec_.packed.data(), packed);
+      if (ZSTD_isError(n) || n != plain) return cut_short();
+    }
+    if (read_ - given_back_ >= kGiveBackBytes || read_ == run_.bytes) {
+      file_.give_back(run_.offset + given_back_, run_.offset + read_);
+      given_back_ = read_;
     }
     return {};
   }
 
-  const ScratchFile& file_;
+  ScratchFile& file_;
   Run run_;
-  std::size_t window_;
-  std::string buffer_;
+  Codec& codec_;
+  std::string buffer_;            // the run's plain bytes from the current record on
   std::size_t at_ = 0;            // the current record in buffer_
   std::size_t record_bytes_ = 0;  // its size (0 before the first)
-  std::uint64_t read_ = 0;        // bytes of the run read into buffer_ so far
+  std::uint64_t read_ = 0;        // bytes of the run (compressed) read so far
+  std::uint64_t given_back_ = 0;  // of those, given back to the disk
   std::string_view key_;
   std::uint64_t first_ = 0;
   std::uint64_t second_ = 0;
@@ -123,7 +167,7 @@ KeyedSort::KeyedSort(std::size_t run_bytes, std::string prefix)
 
 KeyedSort::~KeyedSort() = default;
 
-std::uint64_t KeyedSort::disk_bytes() const { return file_ ? file_->size() : 0; }
+std::uint64_t KeyedSort::disk_bytes() const { return file_ ? file_->size() : merged_bytes_; }
 
 Result<void> KeyedSort::add(std::string_view key, std::uint64_t first, std::uint64_t second,
                             std::span<const std::string_view> fields) {
@@ -162,21 +206,36 @@ Result<void> KeyedSort::write_run() {
     auto file = ScratchFile::create(prefix_, std::size_t{256} << 10);
     if (!file) return file.error();
     file_ = std::move(*file);
+    codec_ = std::make_unique<Codec>();
   }
   sort_entries();
   Run run;
   run.offset = file_->size();
   BufferedOutput& out = file_->out();
-  std::string header;
+  std::string block;
+  block.reserve(kBlockBytes + kHeaderBytes);
+  std::string& packed = codec_->packed;
+  auto write_block = [&] {
+    packed.resize(kBlockHeader + ZSTD_compressBound(block.size()));
+    const std::size_t n = ZSTD_compressCCtx(codec_->compress, packed.data() + kBlockHeader, packed.size() - kBlockHeader,
+                                            block.data(), block.size(), kBlockLevel);
+    if (ZSTD_isError(n)) throw std::runtime_error(std::string("zstd cannot compress a sorted run: ") + ZSTD_getErrorName(n));
+    const auto packed_size = static_cast<std::uint32_t>(n);
+    const auto plain_size = static_cast<std::uint32_t>(block.size());
+    std::memcpy(packed.data(), &packed_size, 4);
+    std::memcpy(packed.data() + 4, &plain_size, 4);
+    out.append({packed.data(), kBlockHeader + n});
+    block.clear();
+  };
   for (const Entry& e : entries_) {
-    header.clear();
-    put_u32(header, e.key_size);
-    put_u32(header, e.fields_size);
-    header.append(reinterpret_cast<const char*>(&e.first), 8);
-    header.append(reinterpret_cast<const char*>(&e.second), 8);
-    out.append(header);
-    out.append({arena_.data() + e.offset, std::size_t{e.key_size} + e.fields_size});
+    put_u32(block, e.key_size);
+    put_u32(block, e.fields_size);
+    block.append(reinterpret_cast<const char*>(&e.first), 8);
+    block.append(reinterpret_cast<const char*>(&e.second), 8);
+    block.append(arena_.data() + e.offset, std::size_t{e.key_size} + e.fields_size);
+    if (block.size() >= kBlockBytes) write_block();
   }
+  if (!block.empty()) write_block();
   if (out.failed()) return *out.error();
   run.bytes = file_->size() - run.offset;
   runs_.push_back(run);
@@ -202,15 +261,17 @@ Result<void> KeyedSort::for_each(const std::function<Result<void>(const Record&)
   arena_ = {};  // give the arena back before the merge takes its windows
   entries_ = {};
   if (auto flushed = file_->flush(); !flushed) return flushed;
-  return merge(visit);
+  auto merged = merge(visit);
+  merged_bytes_ = file_->size();
+  file_.reset();  // every record has been read: the disk goes back now, not with the sort
+  runs_.clear();
+  return merged;
 }
 
 Result<void> KeyedSort::merge(const std::function<Result<void>(const Record&)>& visit) {
-  const std::size_t window = std::clamp<std::size_t>(run_bytes_ / std::max<std::size_t>(runs_.size(), 1), 4096,
-                                                     std::size_t{1} << 20);
   std::vector<Cursor> cursors;
   cursors.reserve(runs_.size());
-  for (const Run& run : runs_) cursors.emplace_back(*file_, run, window);
+  for (const Run& run : runs_) cursors.emplace_back(*file_, run, *codec_);
   // std::priority_queue puts the greatest on top: the later record, the later run on ties
   // (runs hold consecutive stretches of the order added, so this keeps the sort stable).
   auto later = [&](std::size_t a, std::size_t b) {

@@ -104,6 +104,15 @@ Result<void> ScratchFile::read_at(std::uint64_t offset, char* data, std::uint64_
   return {};
 }
 
+void ScratchFile::give_back(std::uint64_t begin, std::uint64_t end) {
+  constexpr std::uint64_t kBlock = 4096;
+  begin = (begin + kBlock - 1) / kBlock * kBlock;
+  end = end / kBlock * kBlock;
+  if (end <= begin) return;
+  (void)::fallocate(fd_, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, static_cast<off_t>(begin),
+                    static_cast<off_t>(end - begin));
+}
+
 Result<ScratchMap> ScratchFile::map(ScratchMap::Access access) {
   if (auto flushed = flush(); !flushed) return flushed.error();
   return ScratchMap::map(fd_, size(), path_, access);

@@ -101,6 +101,24 @@ TEST(KeyedSort, MergedRunsGiveTheSameOrderAsOneSort) {
   }
 }
 
+// Runs of many zstd blocks, records straddling the blocks' ends: the same order, and the scratch
+// file (its size after the merge closed it) well under the records' plain bytes.
+TEST(KeyedSort, RunsOfManyCompressedBlocksMergeInOrderAndTakeLessDisk) {
+  std::vector<Row> in = rows(20000, 9);
+  std::uint64_t plain = 0;
+  for (const Row& r : in) {
+    plain += 24 + r.key.size() + 4;
+    for (const auto& f : r.fields) plain += 4 + f.size();
+  }
+  KeyedSort sort(std::size_t{1} << 20);
+  add_all(sort, in);
+  ASSERT_GT(sort.runs(), 1u);
+  ASSERT_GT(plain / sort.runs(), 4 * KeyedSort::kBlockBytes);
+  EXPECT_EQ(sorted(sort), expected_order(in));
+  EXPECT_GT(sort.disk_bytes(), 0u);
+  EXPECT_LT(sort.disk_bytes(), plain / 2);
+}
+
 TEST(KeyedSort, ARecordLargerThanTheBudgetAndAMergeWindowSurvives) {
   KeyedSort sort(4096);
   const std::string big(100000, 'x');

@@ -7,8 +7,10 @@
 //
 // The read side's analysis pass sorts every (question, occurrence) of a selection with it
 // (paa/analysis/question_pass.hpp); SortedRuns is its fixed-size sibling. Memory: the arena
-// (`run_bytes`) while adding; while merging, one window per run, together at most
-// `run_bytes` (at least 4 KiB each). Disk: every record once, plus 24 bytes each.
+// (`run_bytes`) while adding; while merging, one block per run (kBlockBytes and a record).
+// Disk: every record once, plus 24 bytes each, compressed by zstd in blocks (English questions
+// and answers, sorted, shrink about 3 to 4 times); the blocks a merge has read are given back
+// to the file system as it goes, and the file is closed after the last record.
 #include "paa/error.hpp"
 #include "paa/extmem/scratch_file.hpp"
 
@@ -27,6 +29,9 @@ namespace paa::extmem {
 class KeyedSort {
  public:
   static constexpr std::size_t kDefaultRunBytes = std::size_t{32} << 20;
+  // A run is written as zstd blocks of this many bytes of records: small enough that hundreds
+  // of runs merge in a few MiB, large enough to compress well.
+  static constexpr std::size_t kBlockBytes = std::size_t{32} << 10;
 
   struct Record {
     std::string_view key;
@@ -51,7 +56,8 @@ class KeyedSort {
   }
 
   std::uint64_t size() const { return added_; }
-  // Runs written to the scratch file so far, and its size in bytes (for the pass's summary).
+  // Runs written to the scratch file so far, and its size in bytes, compressed (for the pass's
+  // summary; after the merge, what it was).
   std::size_t runs() const { return runs_.size(); }
   std::uint64_t disk_bytes() const;
 
@@ -72,6 +78,7 @@ class KeyedSort {
     std::uint64_t bytes = 0;
   };
   class Cursor;
+  struct Codec;  // zstd's contexts, made when the first run is written
 
   void sort_entries();
   Result<void> write_run();
@@ -84,6 +91,8 @@ class KeyedSort {
   std::vector<Run> runs_;
   std::uint64_t added_ = 0;
   std::unique_ptr<ScratchFile> file_;
+  std::unique_ptr<Codec> codec_;
+  std::uint64_t merged_bytes_ = 0;  // the file's size when the merge closed it
 };
 
 }  // namespace paa::extmem

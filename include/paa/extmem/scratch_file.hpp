@@ -44,6 +44,11 @@ class ScratchFile {
   Result<void> flush() { return out_.flush(); }
   // `bytes` bytes at `offset` (flushed before).
   Result<void> read_at(std::uint64_t offset, char* data, std::uint64_t bytes) const;
+  // Gives the disk under [begin, end) back to the file system (a hole: reads there see zeros;
+  // the size is unchanged), in whole 4 KiB blocks inside the range. For what was read once and
+  // is never read again (a merged run), so a long merge does not hold its input to the end.
+  // Best effort: a file system without holes keeps the bytes.
+  void give_back(std::uint64_t begin, std::uint64_t end);
   // Flushes and maps everything written so far for reading.
   Result<ScratchMap> map(ScratchMap::Access access);
   // Flushes and copies everything written so far to a new file `name` in the folder open as

@@ -82,7 +82,9 @@ class SortedRuns {
     }
     buffer_ = {};  // give the run's memory back before the merge takes its own
     if (auto flushed = file_->flush(); !flushed) return flushed;
-    return merge(visit);
+    auto merged = merge(visit);
+    file_.reset();  // called once: the disk goes back now, not with the sort
+    return merged;
   }
 
  private:
@@ -137,6 +139,8 @@ class SortedRuns {
           !read) {
         return read;
       }
+      // What the window holds is never read from the file again: its disk goes back.
+      file_->give_back(c.run.first * kRecordBytes, (c.run.first + c.next + n) * kRecordBytes);
       c.next += n;
       return {};
     };
