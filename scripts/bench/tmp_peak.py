@@ -6,7 +6,9 @@ command or any of its descendants holds: open file descriptors (/proc/PID/fd, fo
 so files unlinked right after creation, or made with O_TMPFILE, count too: `du` of DIR sees none
 of those), memory-mapped files whose descriptor was closed (/proc/PID/map_files, or their mapped
 extent from /proc/PID/maps where that is not readable), and the files still named in DIR; a file is
-counted once (by device and inode). OUT gets "PEAK_BYTES SAMPLES". Exits with CMD's status.
+counted once (by device and inode), at the disk it takes (its allocated blocks, not its size: a
+sort that has merged part of its runs gives that disk back by punching holes). OUT gets
+"PEAK_BYTES SAMPLES". Exits with CMD's status.
 Point the command's TMPDIR at a fresh DIR so that nothing else is counted.
 """
 import os
@@ -37,7 +39,7 @@ def sample(root: int, prefix: str) -> int:
     seen: dict[tuple[int, int], int] = {}
 
     def add(st: os.stat_result) -> None:
-        seen[(st.st_dev, st.st_ino)] = max(seen.get((st.st_dev, st.st_ino), 0), st.st_size)
+        seen[(st.st_dev, st.st_ino)] = max(seen.get((st.st_dev, st.st_ino), 0), st.st_blocks * 512)
 
     for pid in descendants(root):
         for kind in ("fd", "map_files"):

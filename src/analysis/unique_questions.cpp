@@ -5,9 +5,7 @@
 namespace paa::analysis {
 
 Result<std::unique_ptr<UniqueQuestions>> UniqueQuestions::create() {
-  auto spill = extmem::RecordSpill::create();
-  if (!spill) return spill.error();
-  return std::unique_ptr<UniqueQuestions>(new UniqueQuestions(std::move(*spill)));
+  return std::unique_ptr<UniqueQuestions>(new UniqueQuestions());
 }
 
 Result<void> UniqueQuestions::begin_question(std::string_view, std::uint64_t index) {
@@ -43,18 +41,18 @@ Result<void> UniqueQuestions::occurrence(const Occurrence& o) {
 
 Result<void> UniqueQuestions::end_question() {
   if (count_ == 0) return {};
-  const std::uint64_t offset = spill_->append({first_[0], first_[1], first_[2], first_[3], first_[4], first_[5],
-                                               first_[6], first_[7]});
-  return order_.add({count_, offset, volume_, index_});
+  key_.resize(8);
+  const std::uint64_t rank = ~count_;
+  for (int i = 0; i < 8; ++i) key_[static_cast<std::size_t>(i)] = static_cast<char>(rank >> (56 - 8 * i));
+  return order_.add(key_, index_, volume_, {first_[0], first_[1], first_[2], first_[3], first_[4], first_[5], first_[6], first_[7]});
 }
 
 Result<void> UniqueQuestions::for_each(const std::function<Result<void>(const UniqueQuestion&)>& visit) {
-  if (auto sealed = spill_->seal(); !sealed) return sealed;
-  std::vector<std::string_view> f;
-  // Rows were added in fold_text order and the sort is stable: ties keep it.
-  return order_.for_each([&](const Counted& row) -> Result<void> {
-    spill_->at(row.offset, f);
-    return visit({f[0], f[1], f[2], f[3], row.count, f[4], f[5], f[6], f[7], row.volume, row.index});
+  return order_.for_each([&](const extmem::KeyedSort::Record& row) -> Result<void> {
+    std::uint64_t rank = 0;
+    for (unsigned char c : row.key) rank = (rank << 8) | c;
+    const auto& f = row.fields;
+    return visit({f[0], f[1], f[2], f[3], ~rank, f[4], f[5], f[6], f[7], row.second, row.first});
   });
 }
 

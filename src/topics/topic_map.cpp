@@ -128,7 +128,7 @@ Result<std::unique_ptr<TopicMap>> TopicMap::build(const QuestionGroups& groups, 
   auto trees = co.trees_per_topic(clusters->topic_of, clusters->topics);
   if (!trees) return trees.error();
   auto label_stems =
-      stages::choose_label_stems(**notes, clusters->topic_of, clusters->topics, languages, options.memory);
+      stages::choose_label_stems(std::move(*notes), clusters->topic_of, clusters->topics, languages, options.memory);
   if (!label_stems) return label_stems.error();
   auto volumes = stages::volume_per_topic([&](const stages::GroupSeedVisit& visit) { return groups.for_each_group_seed(visit); },
                                           clusters->topic_of, clusters->topics, options.memory);

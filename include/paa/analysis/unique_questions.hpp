@@ -3,11 +3,11 @@
 // questions" sheet): one row per question (fold_text), the number of trees that hold it, its
 // texts and search from the tree that holds it and was fetched first (ties in key order), and the summed volume of its distinct seeds.
 // A reducer of the analysis pass; rows come back most frequent first, ties in fold_text order,
-// in bounded memory (each row parked in a RecordSpill, its count in a SortedRuns).
+// in bounded memory: each row goes whole into an external sort by count (its runs compressed,
+// read once in order: no row is fetched from disk at a random place).
 #include "paa/analysis/question_pass.hpp"
 #include "paa/error.hpp"
-#include "paa/extmem/record_spill.hpp"
-#include "paa/extmem/sorted_runs.hpp"
+#include "paa/extmem/keyed_sort.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -44,20 +44,11 @@ class UniqueQuestions final : public QuestionReducer {
   std::uint64_t rows() const { return order_.size(); }
 
  private:
-  struct Counted {
-    std::uint64_t count = 0;
-    std::uint64_t offset = 0;  // in the spill; rises in fold_text order
-    std::uint64_t volume = 0;
-    std::uint64_t index = 0;
-  };
-  struct MoreFrequent {
-    bool operator()(const Counted& a, const Counted& b) const { return a.count > b.count; }
-  };
-  explicit UniqueQuestions(std::unique_ptr<extmem::RecordSpill> spill) : spill_(std::move(spill)) {}
+  UniqueQuestions() = default;
 
-  std::unique_ptr<extmem::RecordSpill> spill_;
-  extmem::SortedRuns<Counted, MoreFrequent> order_{extmem::SortedRuns<Counted, MoreFrequent>::kDefaultRunRecords, {},
-                                                   "paa-question-order"};
+  // Keyed by the count's complement, big-endian (the most frequent first), then the index.
+  extmem::KeyedSort order_{std::size_t{16} << 20, "paa-question-rows"};
+  std::string key_;
   // The question being reduced.
   std::uint64_t index_ = 0;
   std::uint64_t count_ = 0;

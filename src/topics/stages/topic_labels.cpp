@@ -108,19 +108,22 @@ std::vector<LabelStems> distinct_labels(const std::vector<std::vector<std::uint6
   return out;
 }
 
-Result<std::vector<LabelStems>> choose_label_stems(const extmem::ScratchFile& notes,
+Result<std::vector<LabelStems>> choose_label_stems(std::unique_ptr<extmem::ScratchFile> notes,
                                                    const std::vector<std::uint32_t>& topic_of, std::uint32_t topics,
                                                    const GroupLanguages& languages, std::size_t memory) {
   std::vector<std::vector<std::uint64_t>> candidates(topics);
   extmem::SortedRuns<TopicStem> by_topic(records_in(memory, sizeof(TopicStem)), {}, "paa-topic-labels");
-  extmem::ScratchReader in(notes);
-  while (!in.done()) {
-    auto note = in.take_value<StemNote>();
-    if (!note) return note.error();
-    if (auto added = by_topic.add({topic_of[note->group], note->df, note->stem, note->group}); !added) {
-      return added.error();
+  {
+    extmem::ScratchReader in(*notes);
+    while (!in.done()) {
+      auto note = in.take_value<StemNote>();
+      if (!note) return note.error();
+      if (auto added = by_topic.add({topic_of[note->group], note->df, note->stem, note->group}); !added) {
+        return added.error();
+      }
     }
   }
+  notes.reset();  // read once: its disk goes back before the sort's runs are merged
   BestStems best;
   std::uint32_t current = kNone;
   auto scored = by_topic.for_each([&](const TopicStem& r) -> Result<void> {

@@ -22,8 +22,8 @@ using LabelStems = std::array<std::uint64_t, kLabelStems>;  // stem hashes, best
 std::vector<LabelStems> distinct_labels(const std::vector<std::vector<std::uint64_t>>& candidates,
                                         const std::vector<std::uint64_t>& groups);
 
-// `notes`: StemLinks's. By topic.
-Result<std::vector<LabelStems>> choose_label_stems(const extmem::ScratchFile& notes,
+// `notes`: StemLinks's, read once and closed (its disk goes back before the merge). By topic.
+Result<std::vector<LabelStems>> choose_label_stems(std::unique_ptr<extmem::ScratchFile> notes,
                                                    const std::vector<std::uint32_t>& topic_of, std::uint32_t topics,
                                                    const GroupLanguages& languages, std::size_t memory);
 

@@ -26,7 +26,7 @@ TEST(ChooseLabelStems, KeepsTheThreeStemsMostCharacteristicOfEachTopic) {
   auto file = notes_of(notes);
   ASSERT_TRUE(file);
   const std::vector<std::uint32_t> topic_of{0, 0, 0, 1, 1, 1, 1, 1, 1, 1};
-  auto stems = choose_label_stems(**file, topic_of, 2, GroupLanguages(testing::one_language(10)), 1024);
+  auto stems = choose_label_stems(std::move(*file), topic_of, 2, GroupLanguages(testing::one_language(10)), 1024);
   ASSERT_TRUE(stems) << stems.error().message;
   ASSERT_EQ(stems->size(), 2u);
   EXPECT_EQ((*stems)[0], (LabelStems{A, C, B}));
@@ -39,7 +39,7 @@ TEST(ChooseLabelStems, EqualScoresGoToTheStemOfMoreGroupsThenTheSmallerHash) {
   const std::uint64_t P = 900, Q = 100, R = 500;
   auto file = notes_of({{R, 0, 2}, {P, 0, 2}, {P, 1, 2}, {Q, 1, 2}});
   ASSERT_TRUE(file);
-  auto stems = choose_label_stems(**file, {0, 0}, 1, GroupLanguages(testing::one_language(2)), 1024);
+  auto stems = choose_label_stems(std::move(*file), {0, 0}, 1, GroupLanguages(testing::one_language(2)), 1024);
   ASSERT_TRUE(stems);
   EXPECT_EQ((*stems)[0], (LabelStems{P, Q, R}));
 }
