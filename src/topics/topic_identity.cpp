@@ -57,16 +57,18 @@ TopicSide side_of(const TopicSnapshot& snapshot) {
 
 }  // namespace
 
+void count_share(TopicShares& shares, std::uint64_t pair) {
+  if (!shares.empty() && shares.back().first == pair) {
+    ++shares.back().second;
+  } else {
+    shares.emplace_back(pair, 1);
+  }
+}
+
 TopicShares count_shares(std::vector<std::uint64_t> pairs) {
   std::sort(pairs.begin(), pairs.end());
   TopicShares counted;
-  for (const std::uint64_t p : pairs) {
-    if (!counted.empty() && counted.back().first == p) {
-      ++counted.back().second;
-    } else {
-      counted.emplace_back(p, 1);
-    }
-  }
+  for (const std::uint64_t p : pairs) count_share(counted, p);
   return counted;
 }
 

@@ -12,9 +12,10 @@
 #include "stages/topic_records.hpp"
 #include "stages/topic_volume.hpp"
 
-#include "paa/extmem/kept_bytes.hpp"
 #include "paa/extmem/kept_file_reader.hpp"
+#include "paa/extmem/kept_file_writer.hpp"
 #include "paa/extmem/scratch_reader.hpp"
+#include "paa/extmem/sorted_runs.hpp"
 
 #include <fcntl.h>
 #include <algorithm>
@@ -72,13 +73,22 @@ Result<std::unique_ptr<TopicMap>> TopicMap::build(const QuestionGroups& groups, 
   const stages::GroupLanguages languages(groups.languages());
   // Multi-word terms first: every later stage reads a group with its terms as units.
   stages::TermUnits units(kTopicTerms, groups.languages());
-  std::vector<std::uint64_t> group_ids(options.previous ? G : 0);  // by number, for the ids' match
+  // The groups' ids by number, for the ids' match: on disk (8 bytes a group), read once in order.
+  std::unique_ptr<extmem::ScratchFile> group_ids;
+  if (options.previous) {
+    auto ids = extmem::ScratchFile::create("paa-topic-group-ids");
+    if (!ids) return ids.error();
+    group_ids = std::move(*ids);
+  }
   auto counted = groups.for_each_group([&](const GroupRecord& g) -> Result<void> {
     units.count(g);
-    if (options.previous) group_ids[g.number] = g.id;
+    if (group_ids) group_ids->out().append({reinterpret_cast<const char*>(&g.id), sizeof g.id});
     return {};
   });
   if (!counted) return counted.error();
+  if (group_ids) {
+    if (auto flushed = group_ids->flush(); !flushed) return flushed.error();
+  }
   units.choose();
   map->stats_.terms = units.terms();
   // The first pass reads each group's terms; the second reads back what the first wrote.
@@ -118,9 +128,8 @@ Result<std::unique_ptr<TopicMap>> TopicMap::build(const QuestionGroups& groups, 
   map->stats_.parts = parts->parts;
   map->stats_.cut_parts = parts->cut_parts;
   map->stats_.largest_part_edges = parts->largest_part_edges;
-  auto clusters = stages::cluster_parts(parts->part_of, graph->source(), options.resolution, options.memory);
+  auto clusters = stages::cluster_parts(std::move(parts->part_of), graph->source(), options.resolution, options.memory);
   if (!clusters) return clusters.error();
-  std::vector<std::uint32_t>().swap(parts->part_of);
   map->stats_.largest_part_nodes = clusters->largest_part_nodes;
   map->stats_.topics = clusters->topics;
 
@@ -148,6 +157,7 @@ Result<std::unique_ptr<TopicMap>> TopicMap::build(const QuestionGroups& groups, 
   map->ids_.reserve(clusters->topics);
   map->label_at_.reserve(clusters->topics + 1);
   std::vector<TopicFigures> figures;  // for the trend, when there is an analysis to match
+  if (options.previous) figures.reserve(clusters->topics);
   for (std::uint32_t n = 0; n < clusters->topics; ++n) {
     auto t = map->topic(n);
     if (!t) return t.error();
@@ -164,7 +174,7 @@ Result<std::unique_ptr<TopicMap>> TopicMap::build(const QuestionGroups& groups, 
       progress_phase(progress, "matching the topics' ids");
       // A damaged previous analysis is not this one's failure: its topics take new ids, and the
       // note says why (the damaged folder is replaced when this analysis is kept).
-      if (auto carried = map->carry_ids(groups, group_ids, **previous, figures, options.trend); !carried) {
+      if (auto carried = map->carry_ids(groups, *group_ids, **previous, figures, options.trend, options.memory); !carried) {
         if (carried.error().kind() != errc::store_damaged) return carried.error();
         map->identity_warning_ = "the topics take new ids: the analysis they keep their ids from is damaged (" +
                                  carried.error().message + ")";
@@ -186,14 +196,19 @@ std::vector<std::uint32_t> groups_per_topic(const std::vector<std::uint32_t>& to
 
 }  // namespace
 
-Result<void> TopicMap::carry_ids(const QuestionGroups& groups, const std::vector<std::uint64_t>& group_ids,
-                                 PreviousTopics& previous, const std::vector<TopicFigures>& figures, bool trend) {
-  if (group_ids.size() != topic_of_.size()) throw std::logic_error("carry_ids: a group without its id (a bug in paa)");
+Result<void> TopicMap::carry_ids(const QuestionGroups& groups, const extmem::ScratchFile& group_ids,
+                                 PreviousTopics& previous, const std::vector<TopicFigures>& figures, bool trend,
+                                 std::size_t memory) {
+  if (group_ids.size() != topic_of_.size() * sizeof(std::uint64_t)) {
+    throw std::logic_error("carry_ids: a group without its id (a bug in paa)");
+  }
   TopicMap& old = previous.map();
   const TopicSide before{old.ids_, groups_per_topic(old.topic_of_, old.size())};
   const TopicSide now{ids_, groups_per_topic(topic_of_, size())};
-  // The groups of both, joined by one merge of the two (language, id) orders.
-  std::vector<std::uint64_t> pairs;
+  // The groups of both, joined by one merge of the two (language, id) orders; each shared
+  // group's (new topic, old topic) pair sorted on disk (one per group: 118 MiB at a million keys).
+  extmem::SortedRuns<std::uint64_t> pairs(std::max<std::size_t>(memory / sizeof(std::uint64_t), 1), {},
+                                          "paa-topic-shares");
   std::string old_hl;
   std::uint64_t old_id = 0;
   std::uint32_t old_number = 0;
@@ -210,11 +225,14 @@ Result<void> TopicMap::carry_ids(const QuestionGroups& groups, const std::vector
   auto has_old = advance();
   if (!has_old) return has_old.error();
   bool more_old = *has_old;
-  // The new groups' ids by number (collected by the build's first pass over the groups), with
-  // their languages from the groups' ranges: no pass over the groups again.
+  // The new groups' ids by number, with their languages from the groups' ranges: no pass over
+  // the groups again.
+  extmem::ScratchReader ids(group_ids);
   for (const LanguageRange& language : groups.languages()) {
     for (std::uint32_t number = language.first; number < language.first + language.count; ++number) {
-      const std::uint64_t id = group_ids[number];
+      auto read = ids.take_value<std::uint64_t>();
+      if (!read) return read.error();
+      const std::uint64_t id = *read;
       const auto old_before = [&] {
         const int by_language = std::string_view(old_hl).compare(language.hl);
         return by_language < 0 || (by_language == 0 && old_id < id);
@@ -225,11 +243,20 @@ Result<void> TopicMap::carry_ids(const QuestionGroups& groups, const std::vector
         more_old = *next;
       }
       if (more_old && old_hl == language.hl && old_id == id) {
-        pairs.push_back((std::uint64_t{topic_of_[number]} << 32) | old.topic_of_[old_number]);
+        if (auto added = pairs.add((std::uint64_t{topic_of_[number]} << 32) | old.topic_of_[old_number]); !added) {
+          return added.error();
+        }
       }
     }
   }
-  TopicIdentity identity = match_topic_ids(before, now, count_shares(std::move(pairs)));
+  TopicShares shares;
+  auto counted = pairs.for_each([&](const std::uint64_t& p) -> Result<void> {
+    count_share(shares, p);
+    return {};
+  });
+  if (!counted) return counted.error();
+  TopicIdentity identity = match_topic_ids(before, now, shares);
+  TopicShares().swap(shares);
   if (!trend) {  // a view of another selection takes the ids only
     ids_ = std::move(identity.ids);
     return {};
@@ -349,32 +376,35 @@ Result<Topic> TopicMap::topic(std::uint32_t number) {
 // Kept: the records (.records) as they are; the numbers held in memory and the figures (.meta).
 Result<void> TopicMap::keep(int dir_fd, const std::string& prefix) const {
   if (auto kept = records_->keep_as(dir_fd, prefix + ".records"); !kept) return kept;
-  std::string meta;
-  extmem::put_array(meta, topic_of_);
-  extmem::put_array(meta, offsets_);
-  extmem::put_array(meta, ids_);
-  extmem::put_array(meta, label_at_);
-  extmem::put_text(meta, labels_);
+  // Written through a buffer: the meta and the trend are hundreds of MiB at a million keys.
+  auto meta = extmem::KeptFileWriter::create(dir_fd, prefix + ".meta");
+  if (!meta) return meta.error();
+  (*meta)->array(topic_of_);
+  (*meta)->array(offsets_);
+  (*meta)->array(ids_);
+  (*meta)->array(label_at_);
+  (*meta)->text(labels_);
   for (const std::uint64_t figure : {stats_.groups, stats_.edges, stats_.parts, stats_.largest_part_nodes,
                                      stats_.largest_part_edges, stats_.cut_parts, stats_.topics, stats_.terms}) {
-    extmem::put_value(meta, figure);
+    (*meta)->value(figure);
   }
-  if (auto kept = extmem::write_new_file(dir_fd, prefix + ".meta", meta); !kept) return kept;
+  if (auto kept = (*meta)->finish(); !kept) return kept;
   if (!trend_.compared) return {};
-  std::string trend;
-  extmem::put_value(trend, trend_.since_ms);
-  extmem::put_value(trend, trend_.since_results);
-  extmem::put_value(trend, static_cast<std::uint64_t>(trend_.changes.size()));
+  auto trend = extmem::KeptFileWriter::create(dir_fd, prefix + ".trend");
+  if (!trend) return trend.error();
+  (*trend)->value(trend_.since_ms);
+  (*trend)->value(trend_.since_results);
+  (*trend)->value(static_cast<std::uint64_t>(trend_.changes.size()));
   for (const TopicChange& c : trend_.changes) {
-    extmem::put_value(trend, static_cast<std::uint8_t>(c.kind));
+    (*trend)->value(static_cast<std::uint8_t>(c.kind));
     for (const std::uint64_t v : {c.id, c.other, c.before.questions, c.before.groups, c.before.trees, c.before.volume,
                                   c.after.questions, c.after.groups, c.after.trees, c.after.volume}) {
-      extmem::put_value(trend, v);
+      (*trend)->value(v);
     }
-    extmem::put_value(trend, c.number);
-    extmem::put_text(trend, c.label);
+    (*trend)->value(c.number);
+    (*trend)->text(c.label);
   }
-  return extmem::write_new_file(dir_fd, prefix + ".trend", trend);
+  return (*trend)->finish();
 }
 
 Result<std::unique_ptr<TopicMap>> TopicMap::open_kept(int dir_fd, const std::string& prefix,

@@ -86,6 +86,8 @@ struct TopicSide {
 using TopicShares = std::vector<std::pair<std::uint64_t, std::uint32_t>>;
 // Counts (T << 32) | O keys, one per shared group (any order; consumed), into TopicShares.
 TopicShares count_shares(std::vector<std::uint64_t> pairs);
+// The same one key at a time, the keys in ascending order (from a sort on disk).
+void count_share(TopicShares& shares, std::uint64_t pair);
 
 // The rule on what it reads (memory: a few numbers per topic): the new ids and each change,
 // with kind, id, other and number only (labels and figures are the caller's).

@@ -104,8 +104,10 @@ class TopicMap {
  private:
   TopicMap() = default;
   // The ids matched against `previous` (topic_identity.hpp), and the trend.
-  Result<void> carry_ids(const QuestionGroups& groups, const std::vector<std::uint64_t>& group_ids,
-                         PreviousTopics& previous, const std::vector<TopicFigures>& figures, bool trend);
+  // `group_ids`: each group's id by number (8 bytes each); `memory`: the shared groups' sort's.
+  Result<void> carry_ids(const QuestionGroups& groups, const extmem::ScratchFile& group_ids,
+                         PreviousTopics& previous, const std::vector<TopicFigures>& figures, bool trend,
+                         std::size_t memory);
   std::vector<std::uint32_t> topic_of_;
   std::vector<std::uint64_t> offsets_;  // of each topic's record, by number
   std::vector<std::uint64_t> ids_;      // by number

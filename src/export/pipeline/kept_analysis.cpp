@@ -550,6 +550,8 @@ Result<QuestionViews> analysis_views(StoreReader& store, const ExportRequest& re
   if (published) {
     summary.notes.push_back("computed the analysis (" + why + ") in " + seconds_text(took.count()) +
                             " and kept it in " + folder.string() + "; the next views read it until the store changes");
+    // The computed views are spent: their topic map and files go before the kept ones are read.
+    { QuestionViews spent = std::move(*views); }
     auto reopened = open_kept_views(folder, tag);
     if (reopened) return reopened;
     published = reopened.error();  // replaced meanwhile by another paa's: computed again below

@@ -50,7 +50,7 @@ class OnePart {
 
 }  // namespace
 
-Result<TopicClusters> cluster_parts(const std::vector<std::uint32_t>& part_of, const EdgeSource& edges,
+Result<TopicClusters> cluster_parts(std::vector<std::uint32_t> part_of, const EdgeSource& edges,
                                     double resolution, std::size_t memory) {
   const auto groups = static_cast<std::uint32_t>(part_of.size());
   TopicClusters out;
@@ -66,6 +66,7 @@ Result<TopicClusters> cluster_parts(const std::vector<std::uint32_t>& part_of, c
   });
   if (!listed) return listed.error();
   if (failed) return *failed;
+  std::vector<std::uint32_t>().swap(part_of);  // listed: its memory goes before the merge's
   OnePart part(out, resolution);
   std::uint32_t current = kNone;
   auto clustered = items.for_each([&](const PartItem& it) -> Result<void> {

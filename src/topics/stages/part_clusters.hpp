@@ -13,7 +13,8 @@ struct TopicClusters {
   std::uint64_t largest_part_nodes = 0;
 };
 
-Result<TopicClusters> cluster_parts(const std::vector<std::uint32_t>& part_of, const EdgeSource& edges,
+// `part_of` (GraphParts's) is consumed: freed once the parts are listed on disk.
+Result<TopicClusters> cluster_parts(std::vector<std::uint32_t> part_of, const EdgeSource& edges,
                                     double resolution, std::size_t memory);
 
 }  // namespace paa::topics::stages

@@ -69,7 +69,11 @@ Result<SummedGraph> GraphEdges::sum() {
   if (!added) return added.error();
   if (open) flush_edge();
   if (auto flushed = (*summed)->flush(); !flushed) return flushed.error();
-  return SummedGraph(std::move(*summed), std::move(strength), count);
+  auto strengths = extmem::ScratchFile::create("paa-topic-strengths");
+  if (!strengths) return strengths.error();
+  (*strengths)->out().append({reinterpret_cast<const char*>(strength.data()), strength.size() * sizeof(float)});
+  if (auto flushed = (*strengths)->flush(); !flushed) return flushed.error();
+  return SummedGraph(std::move(*summed), std::move(*strengths), count);
 }
 
 }  // namespace paa::topics::stages

@@ -62,19 +62,21 @@ Result<void> link_all(const std::vector<std::uint32_t>& groups, float weight, Ed
 // The pairs' weights added up, in a scratch file that every later stage reads front to back.
 class SummedGraph {
  public:
-  SummedGraph(std::unique_ptr<extmem::ScratchFile> file, std::vector<float> strength, std::uint64_t edges)
-      : file_(std::move(file)), strength_(std::move(strength)), edges_(edges) {}
+  SummedGraph(std::unique_ptr<extmem::ScratchFile> file, std::unique_ptr<extmem::ScratchFile> strengths,
+              std::uint64_t edges)
+      : file_(std::move(file)), strengths_(std::move(strengths)), edges_(edges) {}
   Result<void> for_each(const EdgeVisit& visit) const;
   EdgeSource source() const {
     return [this](const EdgeVisit& visit) { return for_each(visit); };
   }
-  // A group's weighted degree.
-  float strength(std::uint32_t group) const { return strength_[group]; }
+  // Each group's weighted degree, a float by number, to be read front to back (ScratchReader):
+  // on disk, since only the records read it, long after the sum (59 MiB at a million keys).
+  const extmem::ScratchFile& strengths() const { return *strengths_; }
   std::uint64_t edges() const { return edges_; }
 
  private:
   std::unique_ptr<extmem::ScratchFile> file_;
-  std::vector<float> strength_;
+  std::unique_ptr<extmem::ScratchFile> strengths_;
   std::uint64_t edges_;
 };
 

@@ -1,10 +1,10 @@
 #include "topic_labels.hpp"
 
 #include "paa/extmem/scratch_reader.hpp"
+#include "paa/extmem/sorted_runs.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <set>
 
 namespace paa::topics::stages {
 
@@ -78,7 +78,87 @@ LabelStems as_set(LabelStems label) {
   return label;
 }
 
+// The set's fingerprint: never 0 (a free slot).
+std::uint64_t fingerprint(const LabelStems& label) {
+  std::uint64_t h = 0x9e3779b97f4a7c15ULL;
+  for (const std::uint64_t stem : as_set(label)) {
+    h ^= stem + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+    h *= 0xff51afd7ed558ccdULL;
+    h ^= h >> 33;
+  }
+  return h == 0 ? 1 : h;
+}
+
+// A topic's label candidates on their way to DistinctLabels, largest topic first.
+struct LabelCandidates {
+  std::uint64_t groups = 0;
+  std::uint32_t topic = 0, count = 0;
+  std::array<std::uint64_t, kLabelCandidates> stems{};
+  bool operator<(const LabelCandidates& o) const {
+    return groups != o.groups ? groups > o.groups : topic < o.topic;
+  }
+};
+
 }  // namespace
+
+DistinctLabels::DistinctLabels(std::size_t topics) {
+  std::size_t slots = 1024;
+  while (slots < topics * 2) slots *= 2;  // at most half full
+  table_.assign(slots, 0);
+}
+
+bool DistinctLabels::taken(const LabelStems& label) const {
+  const std::uint64_t f = fingerprint(label);
+  const std::size_t mask = table_.size() - 1;
+  for (std::size_t at = f & mask;; at = (at + 1) & mask) {
+    if (table_[at] == f) return true;
+    if (table_[at] == 0) return false;
+  }
+}
+
+void DistinctLabels::take(const LabelStems& label) {
+  if ((used_ + 1) * 2 > table_.size()) {  // more topics than announced: twice the room
+    std::vector<std::uint64_t> old(table_.size() * 2, 0);
+    old.swap(table_);
+    used_ = 0;
+    const std::size_t mask = table_.size() - 1;
+    for (const std::uint64_t f : old) {
+      if (f == 0) continue;
+      std::size_t at = f & mask;
+      while (table_[at] != 0) at = (at + 1) & mask;
+      table_[at] = f;
+      ++used_;
+    }
+  }
+  const std::uint64_t f = fingerprint(label);
+  const std::size_t mask = table_.size() - 1;
+  std::size_t at = f & mask;
+  while (table_[at] != 0) {
+    if (table_[at] == f) return;
+    at = (at + 1) & mask;
+  }
+  table_[at] = f;
+  ++used_;
+}
+
+LabelStems DistinctLabels::choose(std::span<const std::uint64_t> c) {
+  LabelStems label{};
+  if (c.empty()) return label;
+  for (std::size_t i = 0; i < c.size() && i < kPlainLabelStems; ++i) label[i] = c[i];
+  if (taken(label)) {
+    // The next stem that tells it apart; none: the label stays shared.
+    for (std::size_t i = kPlainLabelStems; i < c.size(); ++i) {
+      LabelStems longer = label;
+      longer[kPlainLabelStems] = c[i];
+      if (!taken(longer)) {
+        label = longer;
+        break;
+      }
+    }
+  }
+  take(label);
+  return label;
+}
 
 std::vector<LabelStems> distinct_labels(const std::vector<std::vector<std::uint64_t>>& candidates,
                                         const std::vector<std::uint64_t>& groups) {
@@ -86,32 +166,14 @@ std::vector<LabelStems> distinct_labels(const std::vector<std::vector<std::uint6
   for (std::uint32_t t = 0; t < order.size(); ++t) order[t] = t;
   std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return groups[a] > groups[b]; });
   std::vector<LabelStems> out(candidates.size(), LabelStems{});
-  std::set<LabelStems> used;
-  for (const std::uint32_t t : order) {
-    const auto& c = candidates[t];
-    LabelStems label{};
-    for (std::size_t i = 0; i < c.size() && i < kPlainLabelStems; ++i) label[i] = c[i];
-    if (!c.empty() && used.contains(as_set(label))) {
-      // The next stem that tells it apart; none: the label stays shared.
-      for (std::size_t i = kPlainLabelStems; i < c.size(); ++i) {
-        LabelStems longer = label;
-        longer[kPlainLabelStems] = c[i];
-        if (!used.contains(as_set(longer))) {
-          label = longer;
-          break;
-        }
-      }
-    }
-    if (!c.empty()) used.insert(as_set(label));
-    out[t] = label;
-  }
+  DistinctLabels labels(candidates.size());
+  for (const std::uint32_t t : order) out[t] = labels.choose(candidates[t]);
   return out;
 }
 
 Result<std::vector<LabelStems>> choose_label_stems(std::unique_ptr<extmem::ScratchFile> notes,
                                                    const std::vector<std::uint32_t>& topic_of, std::uint32_t topics,
                                                    const GroupLanguages& languages, std::size_t memory) {
-  std::vector<std::vector<std::uint64_t>> candidates(topics);
   extmem::SortedRuns<TopicStem> by_topic(records_in(memory, sizeof(TopicStem)), {}, "paa-topic-labels");
   {
     extmem::ScratchReader in(*notes);
@@ -124,23 +186,42 @@ Result<std::vector<LabelStems>> choose_label_stems(std::unique_ptr<extmem::Scrat
     }
   }
   notes.reset();  // read once: its disk goes back before the sort's runs are merged
+  std::vector<std::uint64_t> groups(topics, 0);
+  for (const std::uint32_t t : topic_of) {
+    if (t < topics) ++groups[t];
+  }
+  // Each topic's candidates, then the topics largest first: on disk, never a list per topic.
+  extmem::SortedRuns<LabelCandidates> by_size(records_in(memory, sizeof(LabelCandidates)), {}, "paa-topic-candidates");
   BestStems best;
   std::uint32_t current = kNone;
+  const auto close = [&]() -> Result<void> {
+    LabelCandidates c{groups[current], current, 0, {}};
+    for (const std::uint64_t stem : best.close_topic()) c.stems[c.count++] = stem;
+    return by_size.add(c);
+  };
   auto scored = by_topic.for_each([&](const TopicStem& r) -> Result<void> {
     if (r.topic != current) {
-      if (current != kNone) candidates[current] = best.close_topic();
+      if (current != kNone) {
+        if (auto closed = close(); !closed) return closed;
+      }
       current = r.topic;
     }
     best.count(r, languages.size_of(r.group));
     return {};
   });
   if (!scored) return scored.error();
-  if (current != kNone) candidates[current] = best.close_topic();
-  std::vector<std::uint64_t> groups(topics, 0);
-  for (const std::uint32_t t : topic_of) {
-    if (t < topics) ++groups[t];
+  if (current != kNone) {
+    if (auto closed = close(); !closed) return closed.error();
   }
-  return distinct_labels(candidates, groups);
+  std::vector<std::uint64_t>().swap(groups);
+  std::vector<LabelStems> out(topics, LabelStems{});
+  DistinctLabels labels(topics);
+  auto chosen = by_size.for_each([&](const LabelCandidates& c) -> Result<void> {
+    out[c.topic] = labels.choose({c.stems.data(), c.count});
+    return {};
+  });
+  if (!chosen) return chosen.error();
+  return out;
 }
 
 }  // namespace paa::topics::stages

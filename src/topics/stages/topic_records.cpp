@@ -1,11 +1,13 @@
 #include "topic_records.hpp"
 
 #include "paa/extmem/keyed_sort.hpp"
+#include "paa/extmem/scratch_reader.hpp"
 
 #include "../record_fields.hpp"
 
 #include <cstring>
 #include <map>
+#include <stdexcept>
 
 namespace paa::topics::stages {
 
@@ -24,13 +26,19 @@ void big_endian32(std::string& out, std::uint32_t v) {
 
 // A group as the sort by topic carries it: its numbers, representative, language, and its words
 // that are one of its topic's label stems ((slot, surface) each).
-Result<void> add_group(extmem::KeyedSort& by_topic, const GroupRecord& g, const TopicFacts& facts, std::string& key,
-                       std::string& numbers, std::string& words) {
+// `strengths`: the graph's, read in step with the groups (in number order).
+Result<void> add_group(extmem::KeyedSort& by_topic, const GroupRecord& g, const TopicFacts& facts,
+                       extmem::ScratchReader& strengths, std::string& key, std::string& numbers, std::string& words) {
+  if (strengths.offset() != std::uint64_t{g.number} * sizeof(float)) {
+    throw std::logic_error("the topics' records read the groups out of order (a bug in paa)");
+  }
+  auto strength = strengths.take_value<float>();
+  if (!strength) return strength.error();
   numbers.clear();
   put(numbers, g.trees);
   put(numbers, g.members);
   put(numbers, g.id);
-  double st = facts.graph.strength(g.number);
+  double st = *strength;
   std::uint64_t bits = 0;
   std::memcpy(&bits, &st, 8);
   put(numbers, bits);
@@ -142,7 +150,8 @@ Result<void> TopicRecords::write(const GroupSource& groups, const TopicFacts& fa
   offsets.assign(facts.trees.size(), 0);
   extmem::KeyedSort by_topic(memory_, "paa-topic-summaries");
   std::string key, numbers, words;
-  auto listed = groups([&](const GroupRecord& g) { return add_group(by_topic, g, facts, key, numbers, words); });
+  extmem::ScratchReader strengths(facts.graph.strengths());
+  auto listed = groups([&](const GroupRecord& g) { return add_group(by_topic, g, facts, strengths, key, numbers, words); });
   if (!listed) return listed;
   OneTopic topic;
   std::uint32_t current = kNone;

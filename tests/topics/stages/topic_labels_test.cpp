@@ -44,6 +44,45 @@ TEST(ChooseLabelStems, EqualScoresGoToTheStemOfMoreGroupsThenTheSmallerHash) {
   EXPECT_EQ((*stems)[0], (LabelStems{P, Q, R}));
 }
 
+// Thousands of topics, sorted on disk by size in runs (a budget of 1,024 records): every topic
+// shares the three best stems A, B, C; the largest keeps them, every other one gets its own
+// fourth, a weaker stem held by it alone among the topics.
+TEST(ChooseLabelStems, ThousandsOfTopicsSortedOnDiskByTheirSizeGetDistinctLabels) {
+  const std::uint64_t A = 11, B = 22, C = 33;
+  const std::uint32_t topics = 3000;
+  std::vector<std::uint32_t> topic_of{0};  // group 0 is topic 0's second group: the largest
+  for (std::uint32_t t = 0; t < topics; ++t) topic_of.push_back(t);
+  const auto groups = static_cast<std::uint32_t>(topic_of.size());
+  std::vector<StemNote> notes;
+  for (std::uint32_t g = 0; g < groups; ++g) {
+    for (const std::uint64_t stem : {A, B, C}) notes.push_back({stem, g, groups});  // ln(100000 / 3001) = 3.5
+  }
+  for (std::uint32_t t = 0; t < topics; ++t) notes.push_back({1000 + t, t + 1, 50000});  // ln 2 = 0.69
+  auto file = notes_of(notes);
+  ASSERT_TRUE(file);
+  auto stems = choose_label_stems(std::move(*file), topic_of, topics, GroupLanguages(testing::one_language(100000)), 1024);
+  ASSERT_TRUE(stems) << stems.error().message;
+  ASSERT_EQ(stems->size(), topics);
+  EXPECT_EQ((*stems)[0], (LabelStems{A, B, C, 0}));
+  for (std::uint32_t t = 1; t < topics; ++t) ASSERT_EQ((*stems)[t], (LabelStems{A, B, C, 1000 + t})) << t;
+}
+
+// Step by step: a label taken is taken in any order of its stems, far past the room announced.
+TEST(DistinctLabels, LabelsTakenStayTakenPastTheRoomAnnounced) {
+  DistinctLabels labels(1);
+  for (std::uint64_t i = 1; i <= 5000; ++i) {
+    const std::uint64_t c[] = {i, i + 100000, i + 200000};
+    ASSERT_EQ(labels.choose(c), (LabelStems{i, i + 100000, i + 200000, 0})) << i;
+  }
+  for (std::uint64_t i = 1; i <= 5000; ++i) {
+    const std::uint64_t c[] = {i + 200000, i, i + 100000, 7};
+    ASSERT_EQ(labels.choose(c), (LabelStems{i + 200000, i, i + 100000, 7})) << i;
+  }
+  const std::uint64_t none[] = {1, 100001, 200001};
+  EXPECT_EQ(labels.choose(none), (LabelStems{1, 100001, 200001, 0})) << "nothing to tell it apart: shared";
+  EXPECT_EQ(labels.choose({}), (LabelStems{}));
+}
+
 // Distinct labels (issue 45: "marathon, plan, training" x16 and "marathon, training, plan" x16).
 TEST(DistinctLabels, TheSameThreeInAnyOrderGetTheStemThatTellsThemApart) {
   const std::uint64_t M = 1, P = 2, T = 3, B = 4, K = 5;
