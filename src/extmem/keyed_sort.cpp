@@ -1,12 +1,8 @@
 #include "paa/extmem/keyed_sort.hpp"
 
-#include <zstd.h>
-
 #include <algorithm>
 #include <cstring>
-#include <new>
 #include <queue>
-#include <stdexcept>
 
 namespace paa::extmem {
 
@@ -57,50 +53,22 @@ int compare(std::string_view a, std::uint64_t a1, std::uint64_t a2, std::string_
 
 }  // namespace
 
-// zstd's contexts, one each for the sort (its runs are written and read on one thread).
-struct KeyedSort::Codec {
-  Codec() : compress(ZSTD_createCCtx()), decompress(ZSTD_createDCtx()) {
-    if (compress == nullptr || decompress == nullptr) throw std::bad_alloc();
-  }
-  ~Codec() {
-    ZSTD_freeCCtx(compress);
-    ZSTD_freeDCtx(decompress);
-  }
-  Codec(const Codec&) = delete;
-  Codec& operator=(const Codec&) = delete;
-  ZSTD_CCtx* compress;
-  ZSTD_DCtx* decompress;
-  std::string packed;  // a block being written
-};
-
-namespace {
-
-// A run is blocks: u32 compressed size, u32 plain size, then zstd's frame of the plain bytes.
-constexpr std::size_t kBlockHeader = 8;
-// zstd's fastest levels: the sort's scratch is read once, so speed matters more than ratio.
-constexpr int kBlockLevel = 1;
-// How much of a run the merge reads before it gives that much disk back.
-constexpr std::uint64_t kGiveBackBytes = std::uint64_t{1} << 20;
-
-}  // namespace
-
-// One run read front to back, a block at a time; what it has read is given back to the disk.
+// One run read front to back (packed_runs.hpp).
 class KeyedSort::Cursor {
  public:
-  Cursor(ScratchFile& file, Run run, Codec& codec) : file_(file), run_(run), codec_(codec) {}
+  Cursor(ScratchFile& file, PackedRun run, RunCodec& codec) : in_(file, run, codec) {}
 
   // Reads the next record; false at the run's end.
   Result<bool> next() {
-    at_ += record_bytes_;
+    in_.consume(record_bytes_);
     record_bytes_ = 0;
-    if (at_ == buffer_.size() && read_ == run_.bytes) return false;
-    if (auto got = ensure(kHeaderBytes); !got) return got.error();
-    const char* h = buffer_.data() + at_;
-    const std::uint32_t key_size = get_u32(h);
-    const std::uint32_t fields_size = get_u32(h + 4);
+    if (in_.done()) return false;
+    if (auto got = in_.ensure(kHeaderBytes); !got) return got.error();
+    const std::uint32_t key_size = get_u32(in_.view().data());
+    const std::uint32_t fields_size = get_u32(in_.view().data() + 4);
     const std::size_t bytes = kHeaderBytes + key_size + fields_size;
-    if (auto got = ensure(bytes); !got) return got.error();
-    h = buffer_.data() + at_;
+    if (auto got = in_.ensure(bytes); !got) return got.error();
+    const char* h = in_.view().data();
     key_ = {h + kHeaderBytes, key_size};
     first_ = get_u64(h + 8);
     second_ = get_u64(h + 16);
@@ -116,45 +84,8 @@ class KeyedSort::Cursor {
   void fields(std::vector<std::string_view>& out) const { decode_fields(fields_at_, fields_size_, out); }
 
  private:
-  Error cut_short() const {
-    return make_error(errc::io, "a sorted run in the scratch file " + file_.path() + " is cut short or damaged");
-  }
-
-  // At least `bytes` of the run from the current record on are in the buffer.
-  Result<void> ensure(std::size_t bytes) {
-    if (buffer_.size() - at_ >= bytes) return {};
-    buffer_.erase(0, at_);
-    at_ = 0;
-    while (buffer_.size() < bytes) {
-      if (read_ + kBlockHeader > run_.bytes) return cut_short();
-      char header[kBlockHeader];
-      if (auto r = file_.read_at(run_.offset + read_, header, kBlockHeader); !r) return r;
-      const std::uint32_t packed = get_u32(header);
-      const std::uint32_t plain = get_u32(header + 4);
-      if (read_ + kBlockHeader + packed > run_.bytes) return cut_short();
-      codec_.packed.resize(packed);
-      if (auto r = file_.read_at(run_.offset + read_ + kBlockHeader, codec_.packed.data(), packed); !r) return r;
-      read_ += kBlockHeader + packed;
-      const std::size_t had = buffer_.size();
-      buffer_.resize(had + plain);
-      const std::size_t n = ZSTD_decompressDCtx(codec_.decompress, buffer_.data() + had, plain, codec_.packed.data(), packed);
-      if (ZSTD_isError(n) || n != plain) return cut_short();
-    }
-    if (read_ - given_back_ >= kGiveBackBytes || read_ == run_.bytes) {
-      file_.give_back(run_.offset + given_back_, run_.offset + read_);
-      given_back_ = read_;
-    }
-    return {};
-  }
-
-  ScratchFile& file_;
-  Run run_;
-  Codec& codec_;
-  std::string buffer_;            // the run's plain bytes from the current record on
-  std::size_t at_ = 0;            // the current record in buffer_
-  std::size_t record_bytes_ = 0;  // its size (0 before the first)
-  std::uint64_t read_ = 0;        // bytes of the run (compressed) read so far
-  std::uint64_t given_back_ = 0;  // of those, given back to the disk
+  PackedRunReader in_;
+  std::size_t record_bytes_ = 0;  // the current record's size (0 before the first)
   std::string_view key_;
   std::uint64_t first_ = 0;
   std::uint64_t second_ = 0;
@@ -206,39 +137,22 @@ Result<void> KeyedSort::write_run() {
     auto file = ScratchFile::create(prefix_, std::size_t{256} << 10);
     if (!file) return file.error();
     file_ = std::move(*file);
-    codec_ = std::make_unique<Codec>();
+    codec_ = std::make_unique<RunCodec>();
   }
   sort_entries();
-  Run run;
-  run.offset = file_->size();
-  BufferedOutput& out = file_->out();
-  std::string block;
-  block.reserve(kBlockBytes + kHeaderBytes);
-  std::string& packed = codec_->packed;
-  auto write_block = [&] {
-    packed.resize(kBlockHeader + ZSTD_compressBound(block.size()));
-    const std::size_t n = ZSTD_compressCCtx(codec_->compress, packed.data() + kBlockHeader, packed.size() - kBlockHeader,
-                                            block.data(), block.size(), kBlockLevel);
-    if (ZSTD_isError(n)) throw std::runtime_error(std::string("zstd cannot compress a sorted run: ") + ZSTD_getErrorName(n));
-    const auto packed_size = static_cast<std::uint32_t>(n);
-    const auto plain_size = static_cast<std::uint32_t>(block.size());
-    std::memcpy(packed.data(), &packed_size, 4);
-    std::memcpy(packed.data() + 4, &plain_size, 4);
-    out.append({packed.data(), kBlockHeader + n});
-    block.clear();
-  };
+  const std::uint64_t offset = file_->size();
+  char header[kHeaderBytes];
   for (const Entry& e : entries_) {
-    put_u32(block, e.key_size);
-    put_u32(block, e.fields_size);
-    block.append(reinterpret_cast<const char*>(&e.first), 8);
-    block.append(reinterpret_cast<const char*>(&e.second), 8);
-    block.append(arena_.data() + e.offset, std::size_t{e.key_size} + e.fields_size);
-    if (block.size() >= kBlockBytes) write_block();
+    std::memcpy(header, &e.key_size, 4);
+    std::memcpy(header + 4, &e.fields_size, 4);
+    std::memcpy(header + 8, &e.first, 8);
+    std::memcpy(header + 16, &e.second, 8);
+    codec_->append(*file_, {header, kHeaderBytes});
+    codec_->append(*file_, {arena_.data() + e.offset, std::size_t{e.key_size} + e.fields_size});
   }
-  if (!block.empty()) write_block();
-  if (out.failed()) return *out.error();
-  run.bytes = file_->size() - run.offset;
-  runs_.push_back(run);
+  auto run = codec_->end_run(*file_, offset);
+  if (!run) return run.error();
+  runs_.push_back(*run);
   arena_.clear();
   entries_.clear();
   return {};
@@ -271,7 +185,7 @@ Result<void> KeyedSort::for_each(const std::function<Result<void>(const Record&)
 Result<void> KeyedSort::merge(const std::function<Result<void>(const Record&)>& visit) {
   std::vector<Cursor> cursors;
   cursors.reserve(runs_.size());
-  for (const Run& run : runs_) cursors.emplace_back(*file_, run, *codec_);
+  for (const PackedRun& run : runs_) cursors.emplace_back(*file_, run, *codec_);
   // std::priority_queue puts the greatest on top: the later record, the later run on ties
   // (runs hold consecutive stretches of the order added, so this keeps the sort stable).
   auto later = [&](std::size_t a, std::size_t b) {

@@ -113,7 +113,7 @@ TEST(KeyedSort, RunsOfManyCompressedBlocksMergeInOrderAndTakeLessDisk) {
   KeyedSort sort(std::size_t{1} << 20);
   add_all(sort, in);
   ASSERT_GT(sort.runs(), 1u);
-  ASSERT_GT(plain / sort.runs(), 4 * KeyedSort::kBlockBytes);
+  ASSERT_GT(plain / sort.runs(), 4 * kPackedBlockBytes);
   EXPECT_EQ(sorted(sort), expected_order(in));
   EXPECT_GT(sort.disk_bytes(), 0u);
   EXPECT_LT(sort.disk_bytes(), plain / 2);

@@ -7,11 +7,12 @@
 //
 // The read side's analysis pass sorts every (question, occurrence) of a selection with it
 // (paa/analysis/question_pass.hpp); SortedRuns is its fixed-size sibling. Memory: the arena
-// (`run_bytes`) while adding; while merging, one block per run (kBlockBytes and a record).
-// Disk: every record once, plus 24 bytes each, compressed by zstd in blocks (English questions
-// and answers, sorted, shrink about 3 to 4 times); the blocks a merge has read are given back
-// to the file system as it goes, and the file is closed after the last record.
+// (`run_bytes`) while adding; while merging, one block per run (kPackedBlockBytes and a record).
+// Disk: every record once, plus 24 bytes each, compressed in blocks (packed_runs.hpp); what a
+// merge has read is given back to the file system as it goes, and the file is closed after the
+// last record.
 #include "paa/error.hpp"
+#include "paa/extmem/packed_runs.hpp"
 #include "paa/extmem/scratch_file.hpp"
 
 #include <cstddef>
@@ -29,9 +30,6 @@ namespace paa::extmem {
 class KeyedSort {
  public:
   static constexpr std::size_t kDefaultRunBytes = std::size_t{32} << 20;
-  // A run is written as zstd blocks of this many bytes of records: small enough that hundreds
-  // of runs merge in a few MiB, large enough to compress well.
-  static constexpr std::size_t kBlockBytes = std::size_t{32} << 10;
 
   struct Record {
     std::string_view key;
@@ -73,12 +71,7 @@ class KeyedSort {
     std::uint64_t first;
     std::uint64_t second;
   };
-  struct Run {
-    std::uint64_t offset = 0;  // in the scratch file
-    std::uint64_t bytes = 0;
-  };
   class Cursor;
-  struct Codec;  // zstd's contexts, made when the first run is written
 
   void sort_entries();
   Result<void> write_run();
@@ -88,10 +81,10 @@ class KeyedSort {
   std::string prefix_;
   std::string arena_;
   std::vector<Entry> entries_;
-  std::vector<Run> runs_;
+  std::vector<PackedRun> runs_;
   std::uint64_t added_ = 0;
   std::unique_ptr<ScratchFile> file_;
-  std::unique_ptr<Codec> codec_;
+  std::unique_ptr<RunCodec> codec_;  // made with the file
   std::uint64_t merged_bytes_ = 0;  // the file's size when the merge closed it
 };
 

@@ -8,11 +8,15 @@
 // sort by and where the caller keeps the rest (an offset into a ScratchFile or RecordSpill).
 // `Before` is a strict weak order: before(a, b) when a comes first. Added for `questions`
 // (rows most frequent first: a million-key store's index once took 476 MiB in one vector),
-// the building block of the read side's external sort + reduce.
+// the building block of the read side's external sort + reduce. The runs are compressed in
+// blocks and given back to the disk as the merge reads them (packed_runs.hpp); the file is
+// closed once merged.
 #include "paa/error.hpp"
+#include "paa/extmem/packed_runs.hpp"
 #include "paa/extmem/scratch_file.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -91,7 +95,7 @@ class SortedRuns {
   static constexpr std::uint64_t kRecordBytes = sizeof(Record);
 
   struct Run {
-    std::uint64_t first = 0;  // record index in the file
+    PackedRun packed;
     std::uint64_t records = 0;
   };
 
@@ -104,15 +108,14 @@ class SortedRuns {
       auto file = ScratchFile::create(prefix_, std::size_t{64} << 10);
       if (!file) return file.error();
       file_ = std::move(*file);
+      codec_ = std::make_unique<RunCodec>();
     }
     sort_buffer();
-    Run run;
-    run.first = runs_.empty() ? 0 : runs_.back().first + runs_.back().records;
-    run.records = buffer_.size();
-    // Runs are appended in order, so the file's own offset is where this one starts.
-    file_->out().append({reinterpret_cast<const char*>(buffer_.data()), run.records * kRecordBytes});
-    if (file_->out().failed()) return *file_->out().error();
-    runs_.push_back(run);
+    const std::uint64_t offset = file_->size();
+    codec_->append(*file_, {reinterpret_cast<const char*>(buffer_.data()), buffer_.size() * kRecordBytes});
+    auto run = codec_->end_run(*file_, offset);
+    if (!run) return run.error();
+    runs_.push_back({*run, buffer_.size()});
     buffer_.clear();
     return {};
   }
@@ -121,27 +124,23 @@ class SortedRuns {
     // One small window per run; a heap picks the first head in order, the earlier run on ties
     // (runs hold consecutive stretches of the order added, so this keeps that order).
     struct Cursor {
-      Run run;
-      std::uint64_t next = 0;  // records of the run read into the window so far
+      std::unique_ptr<PackedRunReader> in;
+      std::uint64_t left = 0;  // records of the run not yet in the window
       std::vector<Record> window;
       std::size_t at = 0;
     };
-    // The windows together hold at most one run's worth of records, however many runs there are.
-    const std::size_t window_records =
-        std::clamp<std::size_t>(run_records_ / std::max<std::size_t>(runs_.size(), 4), 1, 4096);
+    // A window of at most a block's records per run, fewer when the runs are many.
+    const std::size_t window_records = std::clamp<std::size_t>(run_records_ / std::max<std::size_t>(runs_.size(), 4),
+                                                               1, std::max<std::size_t>(kPackedBlockBytes / kRecordBytes, 1));
     std::vector<Cursor> cursors(runs_.size());
     auto refill = [&](Cursor& c) -> Result<void> {
-      const std::uint64_t n = std::min<std::uint64_t>(window_records, c.run.records - c.next);
+      const std::uint64_t n = std::min<std::uint64_t>(window_records, c.left);
       c.window.resize(n);
       c.at = 0;
-      if (auto read = file_->read_at((c.run.first + c.next) * kRecordBytes, reinterpret_cast<char*>(c.window.data()),
-                                     n * kRecordBytes);
-          !read) {
-        return read;
-      }
-      // What the window holds is never read from the file again: its disk goes back.
-      file_->give_back(c.run.first * kRecordBytes, (c.run.first + c.next + n) * kRecordBytes);
-      c.next += n;
+      if (auto got = c.in->ensure(n * kRecordBytes); !got) return got;
+      std::memcpy(static_cast<void*>(c.window.data()), c.in->view().data(), n * kRecordBytes);
+      c.in->consume(n * kRecordBytes);
+      c.left -= n;
       return {};
     };
     auto later = [&](std::size_t a, std::size_t b) {  // std::priority_queue puts the greatest on top
@@ -153,7 +152,8 @@ class SortedRuns {
     };
     std::priority_queue<std::size_t, std::vector<std::size_t>, decltype(later)> heads(later);
     for (std::size_t i = 0; i < runs_.size(); ++i) {
-      cursors[i].run = runs_[i];
+      cursors[i].in = std::make_unique<PackedRunReader>(*file_, runs_[i].packed, *codec_);
+      cursors[i].left = runs_[i].records;
       if (auto r = refill(cursors[i]); !r) return r;
       if (!cursors[i].window.empty()) heads.push(i);
     }
@@ -163,7 +163,7 @@ class SortedRuns {
       Cursor& c = cursors[i];
       if (auto r = visit(c.window[c.at]); !r) return r;
       if (++c.at == c.window.size()) {
-        if (c.next == c.run.records) continue;  // this run is done
+        if (c.left == 0) continue;  // this run is done
         if (auto r = refill(c); !r) return r;
       }
       heads.push(i);
@@ -178,6 +178,7 @@ class SortedRuns {
   std::vector<Run> runs_;
   std::uint64_t added_ = 0;
   std::unique_ptr<ScratchFile> file_;  // the runs, once one was full
+  std::unique_ptr<RunCodec> codec_;     // made with the file
 };
 
 }  // namespace paa::extmem
