@@ -147,8 +147,14 @@ Result<std::unique_ptr<TopicMap>> TopicMap::build(const QuestionGroups& groups, 
       !written) {
     return written.error();
   }
+  // Written into the records: what the labels, trees and volumes held (about 50 bytes a topic)
+  // goes before the numbering and the map's own arrays take theirs.
+  std::vector<stages::LabelStems>().swap(*label_stems);
+  std::vector<std::uint64_t>().swap(*trees);
+  std::vector<std::uint64_t>().swap(*volumes);
   auto numbering = stages::number_topics(records.ranks, records.offsets);
   if (!numbering) return numbering.error();
+  std::vector<std::uint64_t>().swap(records.offsets);
 
   map->records_ = std::move(records.file);
   map->offsets_ = std::move(numbering->offsets);
