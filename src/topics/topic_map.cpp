@@ -62,6 +62,32 @@ std::string topic_hex(std::uint64_t id) { return question::variant_group_hex(id)
 // (about 10 MiB), ample for the terms that matter, which are frequent by definition.
 const TermOptions kTopicTerms{.min_count = 5, .min_association = 0.4, .capacity = std::size_t{1} << 15};
 
+namespace {
+
+// The first pass over the groups: their terms counted, and with `ids` (for the ids' match) each
+// group's id by number into a scratch file (8 bytes a group, read once in order).
+Result<std::unique_ptr<extmem::ScratchFile>> count_terms(const QuestionGroups& groups, stages::TermUnits& units,
+                                                         bool ids) {
+  std::unique_ptr<extmem::ScratchFile> group_ids;
+  if (ids) {
+    auto created = extmem::ScratchFile::create("paa-topic-group-ids");
+    if (!created) return created.error();
+    group_ids = std::move(*created);
+  }
+  auto counted = groups.for_each_group([&](const GroupRecord& g) -> Result<void> {
+    units.count(g);
+    if (group_ids) group_ids->out().append({reinterpret_cast<const char*>(&g.id), sizeof g.id});
+    return {};
+  });
+  if (!counted) return counted.error();
+  if (group_ids) {
+    if (auto flushed = group_ids->flush(); !flushed) return flushed.error();
+  }
+  return group_ids;
+}
+
+}  // namespace
+
 // The stages in order (src/topics/stages/): the edges from shared stems and co-occurrence,
 // summed; the parts; Leiden per part; the label stems; the records; the numbers.
 Result<std::unique_ptr<TopicMap>> TopicMap::build(const QuestionGroups& groups, TopicLinks& links,
@@ -73,22 +99,8 @@ Result<std::unique_ptr<TopicMap>> TopicMap::build(const QuestionGroups& groups, 
   const stages::GroupLanguages languages(groups.languages());
   // Multi-word terms first: every later stage reads a group with its terms as units.
   stages::TermUnits units(kTopicTerms, groups.languages());
-  // The groups' ids by number, for the ids' match: on disk (8 bytes a group), read once in order.
-  std::unique_ptr<extmem::ScratchFile> group_ids;
-  if (options.previous) {
-    auto ids = extmem::ScratchFile::create("paa-topic-group-ids");
-    if (!ids) return ids.error();
-    group_ids = std::move(*ids);
-  }
-  auto counted = groups.for_each_group([&](const GroupRecord& g) -> Result<void> {
-    units.count(g);
-    if (group_ids) group_ids->out().append({reinterpret_cast<const char*>(&g.id), sizeof g.id});
-    return {};
-  });
-  if (!counted) return counted.error();
-  if (group_ids) {
-    if (auto flushed = group_ids->flush(); !flushed) return flushed.error();
-  }
+  auto group_ids = count_terms(groups, units, static_cast<bool>(options.previous));
+  if (!group_ids) return group_ids.error();
   units.choose();
   map->stats_.terms = units.terms();
   // The first pass reads each group's terms; the second reads back what the first wrote.
@@ -180,7 +192,7 @@ Result<std::unique_ptr<TopicMap>> TopicMap::build(const QuestionGroups& groups, 
       progress_phase(progress, "matching the topics' ids");
       // A damaged previous analysis is not this one's failure: its topics take new ids, and the
       // note says why (the damaged folder is replaced when this analysis is kept).
-      if (auto carried = map->carry_ids(groups, *group_ids, **previous, figures, options.trend, options.memory); !carried) {
+      if (auto carried = map->carry_ids(groups, **group_ids, **previous, figures, options.trend, options.memory); !carried) {
         if (carried.error().kind() != errc::store_damaged) return carried.error();
         map->identity_warning_ = "the topics take new ids: the analysis they keep their ids from is damaged (" +
                                  carried.error().message + ")";
