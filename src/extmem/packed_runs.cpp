@@ -17,7 +17,7 @@ constexpr int kBlockLevel = 1;
 // How much of a run a reader reads before it gives that much disk back.
 constexpr std::uint64_t kGiveBackBytes = std::uint64_t{1} << 20;
 
-std::uint32_t get_u32(const char* p) {
+std::uint32_t packed_u32(const char* p) {
   std::uint32_t v = 0;
   std::memcpy(&v, p, 4);
   return v;
@@ -88,8 +88,8 @@ Result<void> PackedRunReader::ensure(std::size_t n) {
     if (read_ + kBlockHeader > run_.bytes) return damaged();
     char header[kBlockHeader];
     if (auto r = file_->read_at(run_.offset + read_, header, kBlockHeader); !r) return r;
-    const std::uint32_t packed_size = get_u32(header);
-    const std::uint32_t plain_size = get_u32(header + 4);
+    const std::uint32_t packed_size = packed_u32(header);
+    const std::uint32_t plain_size = packed_u32(header + 4);
     if (read_ + kBlockHeader + packed_size > run_.bytes || plain_size > kPackedBlockBytes) return damaged();
     packed.resize(packed_size);
     if (auto r = file_->read_at(run_.offset + read_ + kBlockHeader, packed.data(), packed_size); !r) return r;
