@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <queue>
+#include <stdexcept>
 
 namespace paa::extmem {
 
@@ -169,6 +170,7 @@ Result<void> KeyedSort::for_each(const std::function<Result<void>(const Record&)
     }
     return {};
   }
+  if (!file_) throw std::logic_error("KeyedSort::for_each called twice (a bug in paa)");
   if (!entries_.empty()) {
     if (auto written = write_run(); !written) return written;
   }
@@ -178,7 +180,6 @@ Result<void> KeyedSort::for_each(const std::function<Result<void>(const Record&)
   auto merged = merge(visit);
   merged_bytes_ = file_->size();
   file_.reset();  // every record has been read: the disk goes back now, not with the sort
-  runs_.clear();
   return merged;
 }
 

@@ -22,6 +22,7 @@
 #include <functional>
 #include <memory>
 #include <queue>
+#include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -81,6 +82,7 @@ class SortedRuns {
       buffer_ = {};  // called once: the memory goes back now
       return {};
     }
+    if (!file_) throw std::logic_error("SortedRuns::for_each called twice (a bug in paa)");
     if (!buffer_.empty()) {
       if (auto written = write_run(); !written) return written;
     }
