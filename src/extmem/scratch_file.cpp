@@ -1,5 +1,7 @@
 #include "paa/extmem/scratch_file.hpp"
 
+#include "paa/extmem/kept_file_writer.hpp"
+
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -75,12 +77,10 @@ Result<std::string> ScratchFile::read_all() const {
 }
 
 Result<void> write_new_file(int dir_fd, const std::string& name, std::string_view bytes) {
-  const int fd = ::openat(dir_fd, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-  if (fd < 0) return make_error(errc::io, "cannot create " + name + ": " + std::strerror(errno));
-  FdSink sink(fd, name);
-  auto written = sink.write(bytes);
-  ::close(fd);
-  return written;
+  auto file = KeptFileWriter::create(dir_fd, name);
+  if (!file) return file.error();
+  (*file)->bytes(bytes);
+  return (*file)->finish();
 }
 
 ScratchFile::ScratchFile(int fd, std::string path, std::size_t buffer)

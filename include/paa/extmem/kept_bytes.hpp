@@ -6,25 +6,29 @@
 #include <cstring>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace paa::extmem {
 
-template <class T>
-void put_value(std::string& out, T value) {
+// `Out`: a std::string, or a BufferedOutput (KeptFileWriter): anything with append(string_view).
+template <class T, class Out>
+void put_value(Out& out, T value) {
   static_assert(std::is_trivially_copyable_v<T>);
-  out.append(reinterpret_cast<const char*>(&value), sizeof(T));
+  out.append(std::string_view(reinterpret_cast<const char*>(&value), sizeof(T)));
 }
 
-inline void put_text(std::string& out, std::string_view text) {
+template <class Out>
+void put_text(Out& out, std::string_view text) {
   put_value<std::uint32_t>(out, static_cast<std::uint32_t>(text.size()));
   out.append(text);
 }
 
-template <class T>
-void put_array(std::string& out, const std::vector<T>& values) {
+template <class T, class Out>
+void put_array(Out& out, const std::vector<T>& values) {
+  static_assert(std::is_trivially_copyable_v<T>);
   put_value<std::uint64_t>(out, values.size());
-  out.append(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(T));
+  out.append(std::string_view(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(T)));
 }
 
 class KeptBytes {

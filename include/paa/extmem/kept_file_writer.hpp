@@ -4,6 +4,7 @@
 // without a copy of the whole file in memory (a million keys' topic map: 164 MiB). Errors are
 // sticky and reported by finish().
 #include "paa/error.hpp"
+#include "paa/extmem/kept_bytes.hpp"
 #include "paa/output/buffered_output.hpp"
 #include "paa/output/sink.hpp"
 
@@ -11,7 +12,6 @@
 #include <memory>
 #include <string>
 #include <string_view>
-#include <type_traits>
 #include <vector>
 
 namespace paa::extmem {
@@ -27,19 +27,15 @@ class KeptFileWriter {
 
   template <class T>
   void value(T v) {
-    static_assert(std::is_trivially_copyable_v<T>);
-    out_.append({reinterpret_cast<const char*>(&v), sizeof(T)});
+    put_value(out_, v);
   }
-  void text(std::string_view text) {
-    value<std::uint32_t>(static_cast<std::uint32_t>(text.size()));
-    out_.append(text);
-  }
+  void text(std::string_view text) { put_text(out_, text); }
   template <class T>
   void array(const std::vector<T>& values) {
-    static_assert(std::is_trivially_copyable_v<T>);
-    value<std::uint64_t>(values.size());
-    out_.append({reinterpret_cast<const char*>(values.data()), values.size() * sizeof(T)});
+    put_array(out_, values);
   }
+  // Bytes as they are (a file of no such layout: write_new_file).
+  void bytes(std::string_view bytes) { out_.append(bytes); }
   // Writes what is buffered and closes the file; the first error if any.
   Result<void> finish();
 

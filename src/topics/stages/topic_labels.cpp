@@ -2,6 +2,7 @@
 
 #include "paa/extmem/scratch_reader.hpp"
 #include "paa/extmem/sorted_runs.hpp"
+#include "paa/topics/topic_identity.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -78,14 +79,10 @@ LabelStems as_set(LabelStems label) {
   return label;
 }
 
-// The set's fingerprint: never 0 (a free slot).
+// The set's fingerprint: its stems in order through splitmix64 (next_topic_id); never 0 (a free slot).
 std::uint64_t fingerprint(const LabelStems& label) {
-  std::uint64_t h = 0x9e3779b97f4a7c15ULL;
-  for (const std::uint64_t stem : as_set(label)) {
-    h ^= stem + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-    h *= 0xff51afd7ed558ccdULL;
-    h ^= h >> 33;
-  }
+  std::uint64_t h = 0;
+  for (const std::uint64_t stem : as_set(label)) h = next_topic_id(h ^ stem);
   return h == 0 ? 1 : h;
 }
 
@@ -116,21 +113,7 @@ bool DistinctLabels::taken(const LabelStems& label) const {
   }
 }
 
-void DistinctLabels::take(const LabelStems& label) {
-  if ((used_ + 1) * 2 > table_.size()) {  // more topics than announced: twice the room
-    std::vector<std::uint64_t> old(table_.size() * 2, 0);
-    old.swap(table_);
-    used_ = 0;
-    const std::size_t mask = table_.size() - 1;
-    for (const std::uint64_t f : old) {
-      if (f == 0) continue;
-      std::size_t at = f & mask;
-      while (table_[at] != 0) at = (at + 1) & mask;
-      table_[at] = f;
-      ++used_;
-    }
-  }
-  const std::uint64_t f = fingerprint(label);
+void DistinctLabels::place(std::uint64_t f) {
   const std::size_t mask = table_.size() - 1;
   std::size_t at = f & mask;
   while (table_[at] != 0) {
@@ -139,6 +122,18 @@ void DistinctLabels::take(const LabelStems& label) {
   }
   table_[at] = f;
   ++used_;
+}
+
+void DistinctLabels::take(const LabelStems& label) {
+  if ((used_ + 1) * 2 > table_.size()) {  // more topics than announced: twice the room
+    std::vector<std::uint64_t> old(table_.size() * 2, 0);
+    old.swap(table_);
+    used_ = 0;
+    for (const std::uint64_t f : old) {
+      if (f != 0) place(f);
+    }
+  }
+  place(fingerprint(label));
 }
 
 LabelStems DistinctLabels::choose(std::span<const std::uint64_t> c) {

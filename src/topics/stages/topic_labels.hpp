@@ -32,6 +32,7 @@ class DistinctLabels {
  private:
   bool taken(const LabelStems& label) const;
   void take(const LabelStems& label);
+  void place(std::uint64_t fingerprint);  // into a free slot, unless there already
   std::vector<std::uint64_t> table_;  // 0 = free
   std::size_t used_ = 0;
 };
