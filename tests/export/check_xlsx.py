@@ -13,7 +13,7 @@ lineage columns (level, parent_q, seed_q) of every row of Questions tree, Relate
 against its key's jsonl object (level, parent, seed: the q, and its locale when not the row's);
 --topic-changes: the "Topic changes" sheet holds the topic-changes export's rows (without it, its
 header is checked alone); --own-domains: the workbook was written with --domain (Stability's owner, Domains' yours
-columns); --expect-row: some data row of SHEET (and its continuation sheets) has those cells.
+columns, and the questions export's `owner`, checked as its other columns); --expect-row: some data row of SHEET (and its continuation sheets) has those cells.
 Prints "tree=N questions=N related=N topics=N stability=N domains=N sheets=N expected_rows=N
 discovered_rows=N" on success (discovered_rows: the rows of the three sheets at a level above
 0); exits 1 with the first difference.
@@ -215,8 +215,13 @@ def main():
     questions_header = list(QUESTIONS_HEADER)
     if "volume" in questions_csv_header:
         questions_header[9:9] = ["volume", "group_volume"]
-    if questions_csv_header[:len(questions_header)] != questions_header:
-        fail(f"questions export header {questions_csv_header}, want {questions_header} first")
+    if args.own_domains:
+        questions_header.append("owner")
+    if questions_csv_header != questions_header:
+        fail(f"questions export header {questions_csv_header}, want {questions_header}")
+    # The sheet is the export, every column of it: checked as the csv's header and cells, so the
+    # two cannot drift apart.
+    questions_header = questions_csv_header
     topics_want = list(TOPICS_HEADER)
     if "volume" in questions_header:
         topics_want[6:6] = ["volume"]
@@ -313,7 +318,7 @@ def main():
         if got != len(want_rows):
             fail(f"{label}: {got} data rows, the {export} export has {len(want_rows)}")
 
-    compare_rows(question_names, [row[:len(questions_header)] for row in questions], len(questions_header), QUESTIONS,
+    compare_rows(question_names, questions, len(questions_header), QUESTIONS,
                  "questions")
     compare_rows(related_names, related, len(RELATED_CSV_HEADER), RELATED, "related")
     for ws, cells in data_rows(book, related_names):

@@ -53,7 +53,8 @@ Result<ExportSummary> export_store_xlsx(StoreReader& store, const ExportRequest&
   progress_phase(request.format.progress, "writing the workbook's question sheets");
   auto added = for_each_question_row(*views, [&](const analysis::UniqueQuestion& row, const topics::QuestionGroup& group,
                                                  const topics::Topic& topic) {
-    return (*workbook)->add_question(row, group, topic);
+    return (*workbook)->add_question(row, group, topic,
+                                     own.empty() ? std::nullopt : std::optional<watch::Owner>(own.owner(row.url)));
   });
   if (!added) return added.error();
   for (std::uint32_t t = 0; t < views->topics->size(); ++t) {

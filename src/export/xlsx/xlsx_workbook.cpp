@@ -86,9 +86,10 @@ void fill_lineage(LineageCells& cells, const StoredResult& r, const ExportLineag
 // "Unique questions"' and "Topics"' columns, as the csv exports': with the seeds' volumes,
 // `volume` and `group_volume` after first_city, and a topic's `volume` after trees.
 constexpr std::size_t kQuestionVolumeAt = 9, kTopicVolumeAt = 6;
-std::vector<Column> question_columns(bool volumes) {
+std::vector<Column> question_columns(bool volumes, bool own_domains) {
   std::vector<Column> columns(kQuestionColumns.begin(), kQuestionColumns.end());
   if (volumes) columns.insert(columns.begin() + kQuestionVolumeAt, {{"volume", 10}, {"group_volume", 13}});
+  if (own_domains) columns.push_back({"owner", 12});
   return columns;
 }
 std::vector<Column> topic_columns(bool volumes) {
@@ -150,7 +151,7 @@ struct XlsxWorkbook::Impl {
       : options(o),
         attribute_headers(attribute_columns(o.attributes)),
         tree_columns(tree_columns_with(attribute_headers)),
-        question_columns(exporting::question_columns(o.volumes)),
+        question_columns(exporting::question_columns(o.volumes, o.own_domains)),
         topic_columns(exporting::topic_columns(o.volumes)),
         tree(std::string(kTreeSheet), tree_columns.data(), tree_columns.size(), o.rows_per_sheet),
         questions(std::string(kQuestionsSheet), question_columns.data(), question_columns.size(), o.rows_per_sheet),
@@ -324,7 +325,7 @@ Result<void> XlsxWorkbook::add_result(const StoredResult& r, const Envelope& env
 }
 
 Result<void> XlsxWorkbook::add_question(const analysis::UniqueQuestion& q, const topics::QuestionGroup& g,
-                                        const topics::Topic& t) {
+                                        const topics::Topic& t, std::optional<watch::Owner> owner) {
   Impl& m = *impl_;
   auto [ws, row] = m.next_row(m.questions);
   if (ws != nullptr) {
@@ -349,7 +350,8 @@ Result<void> XlsxWorkbook::add_question(const analysis::UniqueQuestion& q, const
     m.number(ws, row, c++, static_cast<double>(g.seeds));
     m.number(ws, row, c++, static_cast<double>(g.locales));
     m.text(ws, row, c++, topics::topic_hex(t.id));
-    m.text(ws, row, c, t.label);
+    m.text(ws, row, c++, t.label);
+    if (owner && m.options.own_domains) m.text(ws, row, c, watch::owner_name(*owner));
   }
   if (m.error) return *m.error;
   return {};

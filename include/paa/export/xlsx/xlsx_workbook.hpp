@@ -53,7 +53,7 @@ struct XlsxOptions {
   // Questions tree: the seeds' attributes after fetched_at, one column each (named like the
   // csv export's attr_ columns); set by export_store_xlsx from the store.
   std::vector<std::string> attributes;
-  // --domain given: "Stability" gets an `owner` column and "Domains" a `yours` column.
+  // --domain given: "Unique questions" and "Stability" get an `owner` column and "Domains" a `yours` column.
   bool own_domains = false;
   // Some seed has a search volume: "Unique questions" gets `volume` and `group_volume`, "Topics"
   // `volume` (as the csv exports); set by export_store_xlsx from the store.
@@ -74,9 +74,10 @@ class XlsxWorkbook {
   // its related searches for "Related", each with the key's `lineage` (and the attributes it
   // carries, XlsxOptions::attributes). Call for every result before the first add_question().
   Result<void> add_result(const StoredResult& result, const Envelope& envelope, const ExportLineage& lineage);
-  // One row of "Unique questions", in the order they should appear.
+  // One row of "Unique questions", in the order they should appear: the `questions` export's
+  // columns, `owner` (who holds the answer the row shows) with --domain.
   Result<void> add_question(const analysis::UniqueQuestion& row, const topics::QuestionGroup& group,
-                            const topics::Topic& topic);
+                            const topics::Topic& topic, std::optional<watch::Owner> owner = std::nullopt);
   // One row of "Topics" (docs/topics.md), in the topics' order; after the last add_question().
   Result<void> add_topic(const topics::Topic& topic);
   // One row of "Topic changes" (the `topic-changes` export's: `label` is TopicMap::change_label),
