@@ -7,6 +7,32 @@
 
 namespace paa::app {
 
+namespace {
+
+// The summary's first line after "paa run NAME: ": what stopped the run in words, its reason's
+// name (as logs and `paa status --json` give it) in brackets.
+std::string run_heading(const RunOutcome& run) {
+  const StopReason stop = run.summary.stop;
+  const std::string after = " after " + format_duration(run.summary.elapsed_s);
+  if (run.code == kExitOk) return "done" + after;
+  const char* why = nullptr;
+  switch (stop) {
+    case StopReason::none: return std::string(stop_reason_name(stop)) + after;
+    case StopReason::auth: why = "the service refused the API key"; break;
+    case StopReason::quota: why = "the quota is used up until it renews"; break;
+    case StopReason::budget: why = "the run's budget is spent"; break;
+    case StopReason::interrupted: why = "interrupted; a rerun resumes"; break;
+    case StopReason::tls: why = "the TLS connection to the service failed"; break;
+    case StopReason::input: why = "the job's input is wrong"; break;
+    case StopReason::store_failure: why = "the store failed"; break;
+    case StopReason::config: why = "the service's address or settings are wrong"; break;
+    case StopReason::outage: why = "the service is down"; break;
+  }
+  return "stopped" + after + ": " + why + " (" + stop_reason_name(stop) + ")";
+}
+
+}  // namespace
+
 void print_run_summary(std::FILE* out, const RunOutcome& run) {
   const JobSpec& spec = run.spec;
   const HarvestSummary& s = run.summary;
@@ -15,8 +41,7 @@ void print_run_summary(std::FILE* out, const RunOutcome& run) {
   auto u = [](std::uint64_t v) { return static_cast<unsigned long long>(v); };
   // The store this run wrote, when status would not read it by default (--store, a shard's).
   const std::string status_store = spec.store == run.job_store ? "" : " --store " + spec.store.string();
-  std::fprintf(out, "\npaa run %s: %s after %s (run %s)\n", spec.name.c_str(),
-               code == kExitOk ? "done" : stop_reason_name(s.stop), format_duration(s.elapsed_s).c_str(), run.run_id.c_str());
+  std::fprintf(out, "\npaa run %s: %s (run %s)\n", spec.name.c_str(), run_heading(run).c_str(), run.run_id.c_str());
   std::fprintf(out, "  stored now      %llu (served from cache %llu)\n", u(s.fetched), u(s.cached));
   std::fprintf(out, "  searches        %llu charged for stored answers", u(s.searches_spent));
   if (s.unknown_outcomes) {
@@ -76,10 +101,15 @@ void print_run_summary(std::FILE* out, const RunOutcome& run) {
   }
   if (!s.stop_message.empty()) std::fprintf(out, "paa: %s\n", s.stop_message.c_str());
   if (code == kExitOk || code == kExitPartial) {
-    // This job's keys only: a store may hold several jobs.
-    std::fprintf(out, "next: paa status %s%s    |    paa export --store %s --job %s --format csv -o %s.csv\n",
-                 spec.file.string().c_str(), status_store.c_str(), spec.store.string().c_str(), spec.name.c_str(),
-                 spec.name.c_str());
+    // A job file selects its own keys in its store (a store may hold several jobs); an export
+    // is suggested only when some key of the job has a result to export.
+    const std::string job = spec.file.string() + status_store;
+    if (s.fetched + s.cached + s.already_stored > 0) {
+      std::fprintf(out, "next: paa status %s    |    paa export %s --format csv -o %s.csv\n", job.c_str(), job.c_str(),
+                   spec.name.c_str());
+    } else {
+      std::fprintf(out, "next: paa status %s\n", job.c_str());
+    }
   }
 }
 

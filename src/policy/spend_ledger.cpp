@@ -52,7 +52,13 @@ void SpendLedger::on_balance(const Ticket& ticket, std::int64_t balance, bool ch
   if (ticket.period != period_) return;  // read in an earlier period
   // The balance only falls within a period: a higher one means credits were added (or a renewal
   // went unseen). Figures from before it would understate what was charged: start afresh.
-  if (baseline_ && balance > *baseline_) new_period();
+  if (baseline_ && balance > *baseline_) {
+    new_period();
+    // This answer's request belongs to the new period (it read the higher balance) but is no
+    // longer in flight, so new_period() did not count it among the period's starts: without it
+    // the bound below, and the run's "balance fell by at most", would be one short.
+    ++period_starts_;
+  }
   // Every request of the period started before this answer arrived, plus the balance it read,
   // bounds the balance before the period's first request (other clients' charges included).
   const std::int64_t bound_from_here = balance + static_cast<std::int64_t>(period_starts_);

@@ -125,7 +125,8 @@ TEST_F(OutageE2E, AnOutageLongerThanOutageWaitStopsWithExit6FailingNoKeyAndAReru
     auto r = run_paa(run_args(job, emu, with({"--outage-wait", "3s"}, kFastProbes)), dir.path());
     EXPECT_EQ(r.exit_code, 6) << r.err;
     EXPECT_LT(Clock::now() - started, 30s);
-    EXPECT_NE(r.err.find("paa run long: outage after"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("paa run long: stopped after "), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(": the service is down (outage) (run "), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("has not answered since"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("outage_wait 3s"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("no key was recorded failed; run `paa run " + job.string() + "` again"), std::string::npos)
@@ -236,6 +237,9 @@ TEST_F(OutageE2E, AWrongAddressStopsWithinFiveSecondsWithItsMessageAndFailsNoKey
     EXPECT_LT(Clock::now() - started, 5s);
     EXPECT_EQ(r.exit_code, 2) << r.err;
     EXPECT_NE(r.err.find("paa: " + c.url + ": " + c.message), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("paa run wrong: stopped after 0s: the service's address or settings are wrong (config) (run "),
+              std::string::npos)
+        << r.err;
     EXPECT_EQ(r.err.find("failed: q="), std::string::npos) << r.err;
     EXPECT_EQ(r.err.find("next: paa export"), std::string::npos) << r.err;
     EXPECT_EQ(job_status(dir.path(), job).at("failed").as_int64(), 0);

@@ -45,8 +45,8 @@ TEST_F(RunE2E, HarvestsEveryKeyOnceStoresWhatWasServedAndARerunSendsNothing) {
   ASSERT_EQ(rows.size(), 60u);
   expect_trees_match_emulator(rows, 11);
 
-  EXPECT_NE(r.err.find("next: paa status " + job.string() + "    |    paa export --store " +
-                       (dir / "basic.db").string() + " --job basic --format csv"),
+  EXPECT_NE(r.err.find("next: paa status " + job.string() + "    |    paa export " + job.string() +
+                       " --format csv -o basic.csv\n"),
             std::string::npos)
       << "the hints name this job's store and its keys only: " << r.err;
   auto again = run_paa(run_args(job, emu), dir.path());

@@ -117,6 +117,20 @@ TEST(SpendLedger, ARisingBalanceProvesNothing) {
   EXPECT_EQ(l.counted(), 2u);
 }
 
+// The service's quota reset (an emulator restarted, credits bought) before the run's first
+// answer: the store's balance is lower than every figure now. The fall is the new period's, and
+// counts the request whose answer showed the rise (it was "30 charged, fell by at most 29").
+TEST(SpendLedger, AResetBeforeTheFirstAnswerCountsThatAnswersRequestInTheFall) {
+  SpendLedger l(970);  // the last run's figure
+  for (std::int64_t balance = 999; balance >= 970; --balance) {
+    const auto t = l.on_start();
+    l.on_charged();
+    l.on_balance(t, balance, true);
+  }
+  EXPECT_EQ(l.counted(), 30u);
+  EXPECT_EQ(l.balance_fall(), 30);
+}
+
 TEST(SpendLedger, ANewPeriodKeepsReleasesAndIgnoresOlderTickets) {
   SpendLedger l(100);
   l.on_start();
