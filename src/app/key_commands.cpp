@@ -5,6 +5,7 @@
 #include "paa/app/read_progress.hpp"
 #include "paa/export/brief/brief.hpp"
 #include "paa/export/brief/brief_gather.hpp"
+#include "paa/export/brief/own_answers.hpp"
 #include "paa/export/mind_map/mind_map_svg.hpp"
 #include "paa/output/atomic_file.hpp"
 #include "paa/output/buffered_output.hpp"
@@ -33,6 +34,29 @@ int run_map(const MapRequest& request) {
   return kExitOk;
 }
 
+namespace {
+
+// How the user's answers fitted the brief: how many questions they answer (the FAQPage holds
+// those), and each answer that found no question, so a typo is not silently dropped.
+void report_answer_fit(const exporting::Brief& brief, const exporting::OwnAnswers& answers,
+                       const exporting::AnswerFit& fit) {
+  constexpr std::size_t kNamed = 5;
+  std::fprintf(stderr, "paa: note: %s answers %zu of the brief's %zu questions; the FAQPage holds those %zu\n",
+               answers.file.c_str(), fit.answered, brief.entries.size(), fit.answered);
+  for (std::size_t i = 0; i < fit.unused.size() && i < kNamed; ++i) {
+    std::fprintf(stderr, "paa: warning: %s:%llu: '%s' is no question of this brief (nor a spelling of one): check "
+                         "its spelling, or leave it out\n",
+                 answers.file.c_str(), static_cast<unsigned long long>(fit.unused[i]->line),
+                 fit.unused[i]->question.c_str());
+  }
+  if (fit.unused.size() > kNamed) {
+    std::fprintf(stderr, "paa: warning: %zu more answers of %s match no question of this brief\n",
+                 fit.unused.size() - kNamed, answers.file.c_str());
+  }
+}
+
+}  // namespace
+
 Result<void> check_brief_scope(const BriefRequest& f) {
   const bool query = !f.key.q.empty() || !f.key.hl.empty() || !f.key.gl.empty() || !f.key.city.empty();
   if (!f.topic.empty() && query) {
@@ -60,11 +84,17 @@ int run_brief(const BriefRequest& f) {
   if (auto checked = check_brief_scope(f); !checked) return fail(checked.error());
   const auto format = exporting::parse_brief_format(f.format);
   if (!format) return fail(usage_error("--format " + f.format + ": use md, html or jsonld"));
-  std::optional<std::uint64_t> topic;
+  std::optional<exporting::TopicIdPrefix> topic;
   if (!f.topic.empty()) {
     auto id = exporting::parse_topic_id(f.topic);
     if (!id) return fail(id.error());
     topic = *id;
+  }
+  std::optional<exporting::OwnAnswers> answers;  // read first: a bad file fails before the store is read
+  if (!f.answers.empty()) {
+    auto read = exporting::read_answers_file(f.answers);
+    if (!read) return fail(read.error());
+    answers = std::move(*read);
   }
   std::optional<Query> query;
   if (!topic) {
@@ -85,6 +115,15 @@ int run_brief(const BriefRequest& f) {
   print_notes(stderr, summary);
   if (!brief) return fail(brief.error());
 
+  if (answers) {
+    question::QuestionProfiler profiler;
+    auto fit = exporting::attach_own_answers(*brief, *answers, brief->hl, profiler);
+    if (!fit) return fail(fit.error());
+    report_answer_fit(*brief, *answers, *fit);
+  } else if (*format != exporting::BriefFormat::markdown) {
+    std::fprintf(stderr, "paa: warning: the brief's FAQPage JSON-LD is a skeleton: each answer reads \"TO BE "
+                         "WRITTEN\"; write your page's answers and give them with --answers FILE (docs/brief.md)\n");
+  }
   const auto output = output_target(f.output);
   auto written = write_output(output, f.force, [&](ByteSink& sink) -> Result<void> {
     BufferedOutput out(sink);
@@ -93,9 +132,6 @@ int run_brief(const BriefRequest& f) {
   });
   if (!written) return fail(written.error());
   const std::size_t answered = exporting::brief_answered(*brief);
-  if (*format == exporting::BriefFormat::jsonld && answered == 0) {
-    std::fprintf(stderr, "paa: note: no question of this brief has a stored answer, so its FAQPage lists none\n");
-  }
   if (output) {
     std::fprintf(stderr, "paa: wrote a brief of %zu questions (%zu with an answer) to %s\n", brief->entries.size(),
                  answered, output->c_str());

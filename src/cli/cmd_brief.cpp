@@ -20,7 +20,7 @@ Command add_brief_command(CLI::App& app) {
   add_job_argument(*c.app, f->key.job_file, "A job file (TOML): read its store");
   add_store_or_job_option(*c.app, f->key.store);
   add_key_flags(*c.app, f->key);
-  c.app->add_option("--topic", f->topic, "A topic's id (16 hex digits), as `paa topics` and `paa export --format "
+  c.app->add_option("--topic", f->topic, "A topic's id (16 hex digits, or its first 4 or more), as `paa topics` and `paa export --format "
                                          "topics` print it, instead of --q/--hl/--gl");
   c.app->add_option("--resolution", f->resolution,
                     "With --topic: the resolution its id was printed at (default 1; higher = more, smaller topics)");
@@ -28,6 +28,11 @@ Command add_brief_command(CLI::App& app) {
                     "md (Markdown, for a writer; the default) | html (a self-contained page) | jsonld (a schema.org "
                     "FAQPage for <script type=\"application/ld+json\">)")
       ->transform(one_of({"md", "html", "jsonld"}));
+  c.app->add_option("--answers", f->answers,
+                    "Your own answers for the FAQPage JSON-LD: a Markdown file (a '## question' heading per answer) "
+                    "or a CSV file (question,answer); any spelling of a question finds its answer. Without it the "
+                    "FAQPage is a skeleton to fill in")
+      ->type_name("FILE");
   c.app->add_option("-o,--output,--out", f->output, "Write to FILE atomically instead of standard output");
   c.app->add_flag("--force", f->force, "Replace an existing -o file");
   add_read_progress_option(*c.app, f->progress);

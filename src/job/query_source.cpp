@@ -3,6 +3,7 @@
 #include "paa/job/list_columns.hpp"
 #include "paa/model/ascii.hpp"
 #include "paa/model/csv_guard.hpp"
+#include "paa/model/csv_records.hpp"
 #include "paa/model/query_key.hpp"
 #include "paa/model/utf8.hpp"
 
@@ -215,92 +216,6 @@ class TxtSource final : public QuerySource {
   std::string line_text_;
 };
 
-// RFC 4180 records with a chosen delimiter: quoted fields may hold delimiters, doubled quotes
-// and line breaks. A quote inside an unquoted field is kept literally (a common export quirk).
-class CsvParser {
- public:
-  CsvParser(std::streambuf& buf, std::string display, char delimiter)
-      : buf_(&buf), display_(std::move(display)), delimiter_(delimiter) {}
-
-  // Reads one record into `fields`; false at the end of the file. `start_line` is the line
-  // the record begins on.
-  Result<bool> next(std::vector<std::string>& fields, std::uint64_t& start_line) {
-    fields.clear();
-    if (buf_->sgetc() == kEof) return false;
-    start_line = line_;
-    std::string field;
-    enum class State { field_start, unquoted, quoted, after_quote } state = State::field_start;
-    std::uint64_t quote_line = line_;
-    for (;;) {
-      const int c = buf_->sbumpc();
-      if (field.size() > kMaxRecordBytes) {
-        return make_error(errc::invalid_input, display_ + ":" + std::to_string(state == State::quoted ? quote_line : line_) +
-                          ": field is longer than " + std::to_string(kMaxRecordBytes) +
-                          " bytes; is a closing quote missing?");
-      }
-      switch (state) {
-        case State::quoted:
-          if (c == kEof) {
-            return make_error(errc::invalid_input, display_ + ":" + std::to_string(quote_line) +
-                              ": quoted field is never closed; add the closing \"");
-          }
-          if (c == '"') {
-            if (buf_->sgetc() == '"') {
-              buf_->sbumpc();
-              field.push_back('"');
-            } else {
-              state = State::after_quote;
-            }
-            continue;
-          }
-          if (c == '\n') ++line_;
-          field.push_back(static_cast<char>(c));
-          continue;
-        case State::after_quote:
-          if (c != delimiter_ && c != '\n' && c != '\r' && c != kEof) {
-            return make_error(errc::invalid_input, display_ + ":" + std::to_string(line_) +
-                              ": unexpected text after a closing quote; inside a quoted field "
-                              "write a quote as \"\"");
-          }
-          break;
-        case State::field_start:
-          if (c == '"') {
-            state = State::quoted;
-            quote_line = line_;
-            continue;
-          }
-          break;
-        case State::unquoted: break;
-      }
-      // Outside quotes: separators, line ends and plain characters.
-      if (c == delimiter_) {
-        fields.push_back(std::move(field));
-        field.clear();
-        state = State::field_start;
-        continue;
-      }
-      if (c == kEof || c == '\n' || c == '\r') {
-        if (c == '\r' && buf_->sgetc() == '\n') buf_->sbumpc();
-        if (c != kEof) ++line_;
-        fields.push_back(std::move(field));
-        return true;
-      }
-      field.push_back(static_cast<char>(c));
-      state = State::unquoted;
-    }
-  }
-
- private:
-  std::streambuf* buf_;
-  std::string display_;
-  char delimiter_;
-  std::uint64_t line_ = 1;
-
- public:
-  // The line being read.
-  std::uint64_t line() const { return line_; }
-};
-
 // What comes before a header: a title line (a record of at most one non-empty field).
 bool title_line(const std::vector<std::string>& fields) {
   return std::count_if(fields.begin(), fields.end(), [](const std::string& f) { return !trim_ascii(f).empty(); }) <= 1;
@@ -449,7 +364,7 @@ class CsvSource final : public QuerySource {
 
   std::unique_ptr<ListText> text_;
   std::string display_;
-  CsvParser parser_;
+  CsvRecordReader parser_;
   char delimiter_ = ',';
   bool header_read_ = false;
   std::vector<std::string> fields_;
@@ -471,7 +386,7 @@ char sniff_delimiter(std::string_view sample, char preferred) {
   std::size_t widest_first = 0;
   for (const char d : candidates) {
     std::stringbuf buf{std::string(sample)};
-    detail::CsvParser parser(buf, "", d);
+    CsvRecordReader parser(buf, "", d);
     std::vector<std::string> fields;
     for (std::size_t record = 0; record <= kMaxTitleLines; ++record) {
       std::uint64_t line = 0;

@@ -121,8 +121,8 @@ std::vector<MdEntry> parse_md(const std::string& md) {
         out.back().depth = static_cast<std::uint32_t>(std::stoul(m[3]));
         out.back().position = static_cast<std::uint32_t>(std::stoul(m[4]));
       }
-    } else if (l.starts_with("- Answer: ") && !out.empty()) {
-      out.back().answered = l != "- Answer: none stored";
+    } else if (l.starts_with("- Search snippet (a research note, not your answer): ") && !out.empty()) {
+      out.back().answered = l != "- Search snippet (a research note, not your answer): none stored";
     } else if (l.starts_with("| ")) {
       std::size_t pipes = 0;
       for (std::size_t i = 0; i < l.size(); ++i) {
@@ -209,8 +209,11 @@ class BriefE2E : public ::testing::Test {
     a.insert(a.end(), b.begin(), b.end());
     return a;
   }
-  // Python's json reads FILE and checks the FAQPage's structure; `expect` holds the tree's
-  // answers by question and the questions that must be in it. Prints the questions' count.
+  // Python's json reads FILE and checks the FAQPage's structure. `expect`: "names", the spellings
+  // a question's name may have (the store's questions); "answers", the text each name's answer
+  // must have, else "skeleton"'s; "snippets", the service's answers, none of which an answer may
+  // hold; "must", names it must hold; "exactly" (when given), the number of its questions.
+  // Prints the questions' count.
   static ProcessResult check_jsonld(const fs::path& file, const json::object& expect) {
     const fs::path expect_file = file.string() + ".expect.json";
     std::ofstream(expect_file) << json::serialize(expect);
@@ -229,16 +232,35 @@ for q in main:
     assert set(q) == {"@type", "name", "acceptedAnswer"} and q["@type"] == "Question", q
     a = q["acceptedAnswer"]
     assert set(a) == {"@type", "text"} and a["@type"] == "Answer" and a["text"].strip(), a
-    assert q["name"] in want["answers"], "not a question of the tree: %r" % q["name"]
-    assert a["text"] == want["answers"][q["name"]], "answer of %r: %r" % (q["name"], a["text"])
+    assert q["name"] in want["names"], "not a question of the store: %r" % q["name"]
+    text = want["answers"].get(q["name"], want.get("skeleton"))
+    assert a["text"] == text, "answer of %r: %r, want %r" % (q["name"], a["text"], text)
+    for snippet in want["snippets"]:
+        assert snippet not in a["text"], "the answer of %r holds the service's snippet %r" % (q["name"], snippet)
     names.append(q["name"])
 assert len(set(names)) == len(names), "a question twice"
 for must in want["must"]:
     assert must in names, "missing: %r" % must
+if "exactly" in want:
+    assert len(main) == want["exactly"], "%d questions, want %d: %r" % (len(main), want["exactly"], names)
 print(len(main))
 )";
     test::Process python({PAA_PYTHON, "-c", script, file.string(), expect_file.string()}, {}, tmp_->path());
     return python.wait();
+  }
+  // Every question stored now and every answer the service gave them, for check_jsonld.
+  static void store_questions(json::object& expect) {
+    json::array names, snippets;
+    for (const auto& row : *after_) {
+      std::vector<std::pair<std::string, std::string>> tree;
+      questions_of(row.at("result").at("children"), tree);
+      for (auto& [q, a] : tree) {
+        names.emplace_back(q);
+        if (!a.empty()) snippets.emplace_back(a);
+      }
+    }
+    expect["names"] = std::move(names);
+    expect["snippets"] = std::move(snippets);
   }
 
   static TempDir* tmp_;
@@ -262,11 +284,15 @@ TEST_F(BriefE2E, QueryBriefInEveryFormatKeepsHostileAnswersText) {
     ASSERT_EQ(answers.at(hostile).as_string(), "About " + hostile);
   }
 
-  // JSON-LD, read by Python.
+  // JSON-LD, read by Python: without the user's answers, a skeleton of every question whose
+  // answers are to be written, never the service's snippets, and a warning saying so.
   auto jsonld = brief(with(key("Espresso  Machine"), {"--format", "jsonld", "-o", "faq.json"}));
   ASSERT_EQ(jsonld.exit_code, 0) << jsonld.err;
+  EXPECT_NE(jsonld.err.find("paa: warning: the brief's FAQPage JSON-LD is a skeleton"), std::string::npos) << jsonld.err;
   json::object expect;
-  expect["answers"] = answers;
+  store_questions(expect);
+  expect["answers"] = json::object{};
+  expect["skeleton"] = "TO BE WRITTEN: the answer your page shows to this question";
   expect["must"] = json::array{json::string(kImg), json::string(kHeading), json::string(kLink), json::string(kLines)};
   auto python = check_jsonld(dir / "faq.json", expect);
   ASSERT_EQ(python.exit_code, 0) << python.err;
@@ -283,10 +309,11 @@ TEST_F(BriefE2E, QueryBriefInEveryFormatKeepsHostileAnswersText) {
     EXPECT_EQ(it->trees, hostile == kLines ? 2u : 3u) << hostile;  // the planted hubs
     EXPECT_EQ(it->depth, 1u);
     EXPECT_EQ(it->status, "stable");
-    EXPECT_NE(unescape_markdown(md.out).find("- Answer: About " + collapsed(hostile) + "\n"), std::string::npos);
+    EXPECT_NE(unescape_markdown(md.out).find("- Search snippet (a research note, not your answer): About " +
+                                             collapsed(hostile) + "\n"),
+              std::string::npos);
   }
-  EXPECT_EQ(std::count_if(entries.begin(), entries.end(), [](const MdEntry& e) { return e.answered; }),
-            static_cast<std::ptrdiff_t>(std::stoul(python.out)));
+  EXPECT_EQ(entries.size(), std::stoul(python.out));  // the skeleton holds every question
 
   // HTML, opened in Chromium.
   const fs::path modules = PAA_NODE_MODULES;
@@ -384,22 +411,76 @@ TEST_F(BriefE2E, TopicBriefFromTheTopicsExportsId) {
   EXPECT_EQ(img->trees, 3u);
   EXPECT_EQ(img->status, "stable");
 
-  // Its JSON-LD, read by Python: every answer is the emulator's "About " + question.
-  auto jsonld = brief({"--topic", id, "--format", "jsonld", "-o", "topic.json"});
-  ASSERT_EQ(jsonld.exit_code, 0) << jsonld.err;
-  json::object answers;
-  for (const auto* rows_of : {after_}) {
-    for (const auto& r : *rows_of) {
-      std::vector<std::pair<std::string, std::string>> tree;
-      questions_of(r.at("result").at("children"), tree);
-      for (const auto& [q, a] : tree) answers[q] = a;
-    }
+  // `paa topics` shows the same id, and its first digits find the topic as the whole id does.
+  auto listed = run_paa({"topics", "--store", (dir / "brief.db").string()}, dir);
+  ASSERT_EQ(listed.exit_code, 0) << listed.err;
+  EXPECT_NE(listed.out.find("\n" + id + " "), std::string::npos) << listed.out;
+  auto by_prefix = brief({"--topic", id.substr(0, 6)});
+  ASSERT_EQ(by_prefix.exit_code, 0) << by_prefix.err;
+  EXPECT_EQ(by_prefix.out, md.out);
+
+  // The JSON-LD of the topic of the catalog's variant groups, with the user's answers, in
+  // Markdown and in CSV: one answer by a question's text, one by a spelling of its variant group
+  // no tree holds, one to no question of the topic. The FAQPage holds the two answered, named by
+  // their group's representative, with the user's texts.
+  std::string variants_topic;
+  for (const auto& r : qrows) {
+    if (r[column("question")] == "How long does an espresso machine last?") variants_topic = r[column("topic")];
   }
+  ASSERT_EQ(variants_topic.size(), 16u) << questions.out;
+  const auto in_topic = [&](const std::string& q) {
+    return std::any_of(qrows.begin(), qrows.end(), [&](const auto& r) {
+      return r[column("question")] == q && r[column("topic")] == variants_topic;
+    });
+  };
+  const std::string by_text = "How do you descale an espresso machine?";
+  ASSERT_TRUE(in_topic(by_text)) << questions.out;
+  const std::vector<std::string> variant_group{"How long does an espresso machine last?",
+                                               "how long do espresso machines last"};
+  // A spelling of that group no tree holds (docs/topics.md "Variant groups").
+  const std::string asked = "espresso machines: how long do they last in 2026?";
+  ASSERT_FALSE(in_topic(asked));
+  const std::string own_link = "Descaling: our own words, not a snippet.";
+  const std::string own_variant = "Our own answer, with a comma, and\na second line.";
+  std::ofstream(dir / "answers.md") << "# Our answers\n\nNotes before the first question are ignored.\n\n## " << by_text
+                                    << "\n\n" << own_link << "\n\n## " << asked << "\n" << own_variant
+                                    << "\n\n## How do you make coffee on the moon?\nNobody knows.\n";
+  std::ofstream(dir / "answers.csv") << "question,answer\r\n\"" << by_text << "\",\"" << own_link << "\"\r\n\"" << asked
+                                     << "\",\"" << own_variant << "\"\r\nHow do you make coffee on the moon?,Nobody knows.\r\n";
   json::object expect;
-  expect["answers"] = std::move(answers);
-  expect["must"] = json::array{json::string(kImg)};
-  auto python = check_jsonld(dir / "topic.json", expect);
-  EXPECT_EQ(python.exit_code, 0) << python.err;
+  store_questions(expect);
+  json::object own;
+  own[by_text] = own_link;
+  for (const auto& spelling : variant_group) own[spelling] = own_variant;
+  expect["answers"] = std::move(own);
+  expect["must"] = json::array{json::string(by_text), json::string(variant_group[0])};
+  expect["exactly"] = 2;
+  for (const auto& [file, moon_line] : {std::pair{"answers.md", 13}, std::pair{"answers.csv", 5}}) {
+    auto jsonld = brief({"--topic", variants_topic, "--format", "jsonld", "--answers", (dir / file).string(), "--force", "-o",
+                         "topic.json"});
+    ASSERT_EQ(jsonld.exit_code, 0) << jsonld.err;
+    EXPECT_NE(jsonld.err.find(file + std::string(" answers 2 of the brief's ")), std::string::npos) << jsonld.err;
+    EXPECT_NE(jsonld.err.find(file + std::string(":") + std::to_string(moon_line) +
+                              ": 'How do you make coffee on the moon?' is no question of this brief"),
+              std::string::npos)
+        << jsonld.err;
+    EXPECT_EQ(jsonld.err.find("skeleton"), std::string::npos) << jsonld.err;
+    auto python = check_jsonld(dir / "topic.json", expect);
+    EXPECT_EQ(python.exit_code, 0) << file << ": " << python.err;
+  }
+  // The Markdown brief shows the user's answer beside the snippet, which stays a research note.
+  auto noted = brief({"--topic", variants_topic, "--answers", (dir / "answers.md").string()});
+  ASSERT_EQ(noted.exit_code, 0) << noted.err;
+  EXPECT_NE(unescape_markdown(noted.out).find("- Your answer: " + own_link + "\n"), std::string::npos) << noted.out;
+
+  // A file that is not one: its line and what to do; nothing written.
+  std::ofstream(dir / "bad.md") << "## How long?\n\n## Why?\nBecause.\n";
+  auto bad = brief({"--topic", id, "--answers", (dir / "bad.md").string(), "-o", "never.json"});
+  EXPECT_EQ(bad.exit_code, 2) << bad.err;
+  EXPECT_NE(bad.err.find("bad.md:1: 'How long?' has no answer under it; write the answer, or remove the heading"),
+            std::string::npos)
+      << bad.err;
+  EXPECT_FALSE(fs::exists(dir / "never.json"));
 }
 
 TEST_F(BriefE2E, UnknownKeysAndTopicsAndBadUsage) {
@@ -415,10 +496,14 @@ TEST_F(BriefE2E, UnknownKeysAndTopicsAndBadUsage) {
   auto topic = brief({"--topic", "0123456789abcdef"});
   EXPECT_EQ(topic.exit_code, 1);
   EXPECT_NE(topic.err.find("no topic 0123456789abcdef in store '"), std::string::npos) << topic.err;
+  auto prefix = brief({"--topic", "01234"});  // a prefix no topic's id starts with
+  EXPECT_EQ(prefix.exit_code, 1);
+  EXPECT_NE(prefix.err.find("no topic 01234... in store '"), std::string::npos) << prefix.err;
 
   for (const auto& args : std::vector<std::vector<std::string>>{
            {}, with(key("espresso machine"), {"--topic", "0123456789abcdef"}), {"--q", "espresso machine"},
-           {"--topic", "12345"}, with(key("espresso machine"), {"--resolution", "2"})}) {
+           {"--topic", "123"}, {"--topic", "0123456789abcdefa"}, {"--topic", "0123g"},
+           with(key("espresso machine"), {"--resolution", "2"})}) {
     auto r = brief(args);
     EXPECT_EQ(r.exit_code, 2) << r.err;
     EXPECT_TRUE(r.out.empty());

@@ -97,9 +97,21 @@ TEST(RankBriefDomains, MostAnswersFirstThenNameAndTheBucketsLast) {
                                               {"(ip address)", 1}, {"(invalid url)", 3}, {"(no source)", 9}}));
 }
 
-TEST(ParseTopicId, SixteenHexDigitsOnly) {
-  EXPECT_EQ(parse_topic_id("00ff00FF12345678").value(), 0x00ff00ff12345678u);
-  for (const char* bad : {"", "123", "00ff00ff123456789", "0x00ff00ff123456", "00ff00ff1234567g", "-0ff00ff12345678"}) {
+TEST(ParseTopicId, SixteenHexDigitsOrAPrefixOfFourOrMore) {
+  const auto whole = parse_topic_id("00ff00FF12345678").value();
+  EXPECT_EQ(whole.bits, 0x00ff00ff12345678u);
+  EXPECT_EQ(whole.digits, 16u);
+  EXPECT_TRUE(whole.matches(0x00ff00ff12345678u));
+  EXPECT_FALSE(whole.matches(0x00ff00ff12345679u));
+  const auto prefix = parse_topic_id("00fF").value();
+  EXPECT_EQ(prefix.digits, 4u);
+  EXPECT_TRUE(prefix.matches(0x00ff00ff12345678u));
+  EXPECT_TRUE(prefix.matches(0x00ffffffffffffffu));
+  EXPECT_FALSE(prefix.matches(0x00fe00ff12345678u));
+  EXPECT_FALSE(prefix.matches(0x100ff00ff1234567u));
+  EXPECT_TRUE(parse_topic_id("00ff00ff1234567").value().matches(0x00ff00ff1234567fu));
+  for (const char* bad : {"", "123", "00ff00ff123456789", "0x00ff00ff123456", "00ff00ff1234567g", "-0ff00ff12345678",
+                          "+0ff", " 00ff"}) {
     auto id = parse_topic_id(bad);
     ASSERT_FALSE(id) << bad;
     EXPECT_EQ(id.error().kind(), errc::invalid_input);
@@ -244,7 +256,7 @@ TEST(BriefMarkdown, HostileTextStaysInsideItsOwnLine) {
   EXPECT_NE(md.find("- \\# Heading\n- \\</script\\>"), std::string::npos);
   EXPECT_NE(md.find("- \\- item\n- \\+ item\n- 1\\) item\n- before after end\n"), std::string::npos) << md;
   // A multi-line answer is one line; a javascript: source is not linked.
-  EXPECT_NE(md.find("- Answer: Answer \\</script\\>\\<img src=x onerror=alert(1)\\> \\# Heading - item 1. first \\| "
+  EXPECT_NE(md.find("- Search snippet (a research note, not your answer): Answer \\</script\\>\\<img src=x onerror=alert(1)\\> \\# Heading - item 1. first \\| "
                     "pipe \\| x \\|\n"),
             std::string::npos)
       << md;
@@ -255,7 +267,8 @@ TEST(BriefMarkdown, HostileTextStaysInsideItsOwnLine) {
             std::string::npos)
       << md;
   EXPECT_NE(md.find("### 3. \\| pipe new line \\#\\# injected heading\n"), std::string::npos) << md;
-  EXPECT_NE(md.find("- Answer: none stored\n- Source: none stored\n"), std::string::npos);
+  EXPECT_NE(md.find("- Search snippet (a research note, not your answer): none stored\n- Source: none stored\n"),
+            std::string::npos);
   // The table keeps two columns whatever a domain holds.
   std::size_t rows = 0;
   for (const auto& l : lines) {
@@ -291,7 +304,7 @@ TEST(BriefMarkdown, ShowsFactsVariantsAnswerAndSource) {
             "- Type: time · stability: new · in 3 stored trees · depth 1, position 2\n"
             "- Also asked as:\n"
             "  - how long do espresso machines last\n"
-            "- Answer: About 10 years.\n"
+            "- Search snippet (a research note, not your answer): About 10 years.\n"
             "- Source: [Espresso guide](<https://example.com/1>) · example.com\n\n"
             "## Related searches\n\n"
             "- espresso machine price\n\n"
@@ -330,20 +343,21 @@ TEST(BriefHtml, HostileTextIsEscapedTextAndOnlyWebSourcesAreLinked) {
 
 // --- JSON-LD ------------------------------------------------------------------------------
 
-TEST(BriefJsonLd, IsAnFaqPageOfTheAnsweredQuestionsInOrder) {
+// Without the user's answers: a skeleton of every question, each answer marked to be written,
+// none the service's snippet; the names are the groups' representative spellings.
+TEST(BriefJsonLd, WithoutOwnAnswersItIsASkeletonOfEveryQuestionNeverASnippet) {
   Brief b;
   b.entries = {entry("First?", 1, 5, 1, 1, true, "One."), entry("No answer?", 2, 4, 1, 2, true, ""),
-               entry("Blank answer?", 3, 3, 1, 3, true, " \n\t"), entry("Second?", 4, 2, 1, 4, true, "Two.\nLines.")};
-  b.entries[0].variants = {"first"};
+               entry("second", 4, 2, 1, 4, false, "Two.\nLines.")};
+  b.entries[2].group_spelling = "What is second?";
   const std::string text = render([&](BufferedOutput& out) { write_brief_jsonld(b, out); });
   const json::value doc = json::parse(text);
   const json::object& page = doc.as_object();
   EXPECT_EQ(page.at("@context").as_string(), "https://schema.org");
   EXPECT_EQ(page.at("@type").as_string(), "FAQPage");
   const json::array& main = page.at("mainEntity").as_array();
-  ASSERT_EQ(main.size(), 2u);
-  const char* const names[] = {"First?", "Second?"};
-  const char* const answers[] = {"One.", "Two.\nLines."};
+  ASSERT_EQ(main.size(), 3u);
+  const char* const names[] = {"First?", "No answer?", "What is second?"};
   for (std::size_t i = 0; i < main.size(); ++i) {
     const json::object& q = main[i].as_object();
     EXPECT_EQ(q.size(), 3u);
@@ -352,20 +366,45 @@ TEST(BriefJsonLd, IsAnFaqPageOfTheAnsweredQuestionsInOrder) {
     const json::object& a = q.at("acceptedAnswer").as_object();
     EXPECT_EQ(a.size(), 2u);
     EXPECT_EQ(a.at("@type").as_string(), "Answer");
-    EXPECT_EQ(a.at("text").as_string(), answers[i]);
+    EXPECT_EQ(a.at("text").as_string(), kAnswerToWrite);
   }
+  EXPECT_EQ(text.find("One."), std::string::npos);
+  EXPECT_EQ(text.find("Two."), std::string::npos);
 }
 
-TEST(BriefJsonLd, WithoutAnswersItIsAnEmptyFaqPage) {
+// With them: the questions they answer, in the brief's order, with their texts; the others are
+// not on the page, so not in its structured data.
+TEST(BriefJsonLd, WithOwnAnswersItHoldsTheAnsweredQuestionsInOrder) {
   Brief b;
-  b.entries = {entry("No answer?", 1, 1, 1, 1, true, "")};
+  b.own_answers = true;
+  b.entries = {entry("First?", 1, 5, 1, 1, true, "Snippet one."), entry("Unanswered?", 2, 4, 1, 2, true, "Snippet."),
+               entry("Second?", 4, 2, 1, 4, true, "")};
+  b.entries[0].own_answer = "Ours, one.";
+  b.entries[2].own_answer = "Ours,\ntwo.";
+  const std::string text = render([&](BufferedOutput& out) { write_brief_jsonld(b, out); });
+  const json::value doc = json::parse(text);
+  const json::array& main = doc.at("mainEntity").as_array();
+  ASSERT_EQ(main.size(), 2u);
+  EXPECT_EQ(main[0].at("name").as_string(), "First?");
+  EXPECT_EQ(main[0].at("acceptedAnswer").at("text").as_string(), "Ours, one.");
+  EXPECT_EQ(main[1].at("name").as_string(), "Second?");
+  EXPECT_EQ(main[1].at("acceptedAnswer").at("text").as_string(), "Ours,\ntwo.");
+  EXPECT_EQ(text.find("Snippet"), std::string::npos);
+}
+
+TEST(BriefJsonLd, WithOwnAnswersNoneOfWhichFitsItIsAnEmptyFaqPage) {
+  Brief b;
+  b.own_answers = true;
+  b.entries = {entry("No answer?", 1, 1, 1, 1, true, "Snippet.")};
   const std::string text = render([&](BufferedOutput& out) { write_brief_jsonld(b, out); });
   EXPECT_EQ(json::parse(text).at("mainEntity").as_array().size(), 0u);
 }
 
 TEST(BriefJsonLd, HostileTextCannotCloseTheScriptElementAndReadsBackExactly) {
   Brief b = hostile_brief();
-  b.entries[0].answer = kScript + " <!-- " + kLineSep + " \"quoted\" \\ & </SCRIPT >";
+  b.own_answers = true;
+  b.entries[0].own_answer = kScript + " <!-- " + kLineSep + " \"quoted\" \\ & </SCRIPT >";
+  b.entries[1].own_answer = "[x](javascript:y)";
   const std::string text = render([&](BufferedOutput& out) { write_brief_jsonld(b, out); });
   EXPECT_EQ(text.find('<'), std::string::npos);
   EXPECT_EQ(text.find('>'), std::string::npos);
@@ -375,11 +414,11 @@ TEST(BriefJsonLd, HostileTextCannotCloseTheScriptElementAndReadsBackExactly) {
   EXPECT_NE(text.find("\\u2028"), std::string::npos);
   const json::value doc = json::parse(text);
   const json::array& main = doc.at("mainEntity").as_array();
-  ASSERT_EQ(main.size(), 2u);  // the third entry has no answer
+  ASSERT_EQ(main.size(), 2u);  // the third entry has no answer of the user's
   EXPECT_EQ(main[0].at("name").as_string(), kScript);
-  EXPECT_EQ(main[0].at("acceptedAnswer").at("text").as_string(), b.entries[0].answer);
+  EXPECT_EQ(main[0].at("acceptedAnswer").at("text").as_string(), b.entries[0].own_answer);
   EXPECT_EQ(main[1].at("name").as_string(), "[link](javascript:x)");
-  EXPECT_EQ(main[1].at("acceptedAnswer").at("text").as_string(), b.entries[1].answer);
+  EXPECT_EQ(main[1].at("acceptedAnswer").at("text").as_string(), b.entries[1].own_answer);
 }
 
 // --- gathered from a store ----------------------------------------------------------------------
@@ -478,7 +517,8 @@ TEST(GatherTopicBrief, TheTopicsQuestionsWithTheirPlacesRelatedAndDomains) {
     return {};
   }));
   ASSERT_TRUE(id);
-  auto brief = gather_topic_brief(store, *id, 1.0, "store 'x'");
+  // Its first digits find it as the whole id does.
+  auto brief = gather_topic_brief(store, parse_topic_id(topics::topic_hex(*id).substr(0, 6)).value(), 1.0, "store 'x'");
   ASSERT_TRUE(brief) << brief.error().message;
   EXPECT_EQ(brief->kind, BriefKind::topic);
   EXPECT_EQ(brief->topic_id, topics::topic_hex(*id));
@@ -497,12 +537,29 @@ TEST(GatherTopicBrief, TheTopicsQuestionsWithTheirPlacesRelatedAndDomains) {
   // The answers in the topic's trees, a question once per tree.
   EXPECT_EQ(brief->domains, (std::vector<BriefDomain>{{"a.com", 4}, {"b.com", 1}}));
 
-  auto unknown = gather_topic_brief(store, *id ^ 1, 1.0, "store 'x'");
+  auto unknown = gather_topic_brief(store, TopicIdPrefix{*id ^ 1}, 1.0, "store 'x'");
   ASSERT_FALSE(unknown);
   EXPECT_EQ(unknown.error().kind(), errc::not_found);
   EXPECT_NE(unknown.error().message.find("no topic " + topics::topic_hex(*id ^ 1) + " in store 'x' at resolution 1 (it has 1 topics)"),
             std::string::npos)
       << unknown.error().message;
+}
+
+// A prefix that starts several topics' ids names them and asks for more digits; it never picks one.
+TEST(GatherTopicBrief, APrefixOfSeveralTopicsIdsNamesThemAndPicksNone) {
+  test::FakeStoreReader store;
+  store.add(test::make_stored("espresso", "en", "us", "", body("espresso", node("Why is espresso bitter?", "https://a.com/2")),
+                              1000));
+  store.add(test::make_stored("monstera", "en", "us", "",
+                              body("monstera", node("How often should you water a monstera?", "https://b.com/1")), 2000));
+  auto brief = gather_topic_brief(store, TopicIdPrefix{0, 0}, 1.0, "store 'x'");  // no digit: every id starts so
+  ASSERT_FALSE(brief);
+  EXPECT_EQ(brief.error().kind(), errc::invalid_input);
+  const std::string& m = brief.error().message;
+  EXPECT_NE(m.find("starts 2 topics' ids: "), std::string::npos) << m;
+  EXPECT_NE(m.find("give more of its digits"), std::string::npos) << m;
+  EXPECT_NE(m.find("espresso"), std::string::npos) << m;  // each by its id and label
+  EXPECT_NE(m.find("monstera"), std::string::npos) << m;
 }
 
 }  // namespace

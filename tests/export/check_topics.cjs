@@ -87,7 +87,7 @@ const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
       { timeout: 20000 }, `${fmt(k)} of ${fmt(listed.length)} topic`);
     const rows = () => page.$$eval("#topic-table tr.topic", (trs) => trs.map((tr) => {
       const cell = (c) => { const td = tr.querySelector("td." + c); return td ? td.textContent : null; };
-      return { id: tr.dataset.topic, label: cell("label"), hl: cell("hl"), questions: cell("questions"), groups: cell("groups"),
+      return { id: tr.dataset.topic, shownId: cell("id"), label: cell("label"), hl: cell("hl"), questions: cell("questions"), groups: cell("groups"),
                trees: cell("trees"), volume: cell("volume"), representative: cell("rep"), ofType: cell("of-type") };
     }));
 
@@ -100,7 +100,7 @@ const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
     check(shown.length === listed.length, `${shown.length} topics shown, the topics export has ${listed.length}`);
     listed.forEach((t, i) => {
       const s = shown[i];
-      for (const [k, want] of [["id", t.topic], ["label", t.label], ["hl", t.hl], ["questions", fmt(t.questions)],
+      for (const [k, want] of [["id", t.topic], ["shownId", t.topic], ["label", t.label], ["hl", t.hl], ["questions", fmt(t.questions)],
                                ["groups", fmt(t.groups)], ["trees", fmt(t.trees)], ["representative", t.representative],
                                // A Volume column only when the seeds have volumes (the export's `volume`).
                                ["volume", t.volume === undefined ? null : fmt(t.volume)]]) {
@@ -174,7 +174,7 @@ const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
     const firstQuestions = (t) => [...questionsOf.get(t.topic)]
       .sort((a, b) => Number(b.count) - Number(a.count) || (fold(a.question) < fold(b.question) ? -1 : 1))
       .slice(0, QUESTIONS_PER_TOPIC);
-    const matches = (t, needle) => [t.label, t.representative, ...firstQuestions(t).map((q) => q.question)]
+    const matches = (t, needle) => [t.topic, t.label, t.representative, ...firstQuestions(t).map((q) => q.question)]
       .some((s) => fold(s).includes(needle));
     const words = new Set();
     for (const q of questions) for (const w of fold(q.question).split(/[^\p{L}\p{N}]+/u)) if (w.length >= 5) words.add(w);
@@ -187,6 +187,21 @@ const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
     check(same(got.map((r) => r.id), wantText.map((t) => t.topic)),
       `'${needle}' shows ${got.map((r) => r.id).join(" ")}, want ${wantText.map((t) => t.topic).join(" ")}`);
     figures.text_filter = { text: needle, topics: wantText.length };
+
+    // A topic's id, or its first digits, finds it (what `paa brief --topic` takes).
+    step = "id filter";
+    await page.$eval("#topic-filter", (e) => { e.value = ""; e.dispatchEvent(new Event("input")); });
+    await summaryStarts(listed.length);
+    const idPrefix = listed[listed.length - 1].topic.slice(0, 8);
+    const wantId = listed.filter((t) => matches(t, idPrefix));
+    await page.type("#topic-filter", idPrefix);
+    await summaryStarts(wantId.length);
+    got = await rows();
+    check(same(got.map((r) => r.id), wantId.map((t) => t.topic)), `'${idPrefix}' shows ${got.map((r) => r.id).join(" ")}`);
+    await page.$eval("#topic-filter", (e) => { e.value = ""; e.dispatchEvent(new Event("input")); });
+    await summaryStarts(listed.length);
+    await page.type("#topic-filter", needle);
+    await summaryStarts(wantText.length);
 
     // Both: the intersection.
     step = "both filters";

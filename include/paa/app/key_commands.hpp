@@ -23,6 +23,7 @@ struct BriefRequest {
   StoredKey key;  // --q/--hl/--gl/--city, all optional: a topic brief has none
   std::string topic;
   std::optional<double> resolution;
+  std::string answers;  // --answers FILE: the user's own answers for the FAQPage (own_answers.hpp)
   std::string format = "md";
   std::string output;
   bool force = false;

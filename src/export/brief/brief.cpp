@@ -71,6 +71,10 @@ bool brief_entry_has_answer(const BriefEntry& entry) {
   });
 }
 
+std::string_view brief_faq_name(const BriefEntry& entry) {
+  return entry.group_spelling.empty() ? std::string_view(entry.question) : std::string_view(entry.group_spelling);
+}
+
 std::size_t brief_answered(const Brief& brief) {
   return static_cast<std::size_t>(std::count_if(brief.entries.begin(), brief.entries.end(), brief_entry_has_answer));
 }

@@ -147,13 +147,18 @@ Result<Brief> gather_query_brief(StoreReader& store, const Query& query, std::st
   std::vector<std::string> folded;
   folded.reserve(places.size());
   for (const auto& p : places) folded.push_back(p.folded);
-  std::unordered_map<std::string, topics::QuestionGroup> group_of;
+  struct Grouped {
+    topics::QuestionGroup group;
+    std::string spelling;  // the group's representative (group.representative views the row, gone with it)
+  };
+  std::unordered_map<std::string, Grouped> group_of;
   auto found = for_each_question_row_of(*views, folded, [&](const analysis::UniqueQuestion& row,
                                                              const topics::QuestionGroup& g,
                                                              const topics::Topic&) -> Result<void> {
-    topics::QuestionGroup& kept = group_of[fold_or_raw(row.question)];
-    kept = g;
-    kept.representative = {};  // a view into the row, gone with it: the brief does not read it
+    Grouped& kept = group_of[fold_or_raw(row.question)];
+    kept.group = g;
+    kept.spelling = std::string(g.representative);
+    kept.group.representative = {};
     return {};
   });
   if (!found) return found.error();
@@ -162,6 +167,7 @@ Result<Brief> gather_query_brief(StoreReader& store, const Query& query, std::st
   brief.kind = BriefKind::query;
   brief.title = result.q;
   brief.locale = locale_of(result.hl, result.gl, result.city);
+  brief.hl = result.hl;
   brief.fetched_at_ms = result.fetched_at_ms;
   auto stability = stability_of(store, key, &brief.versions);
   if (!stability) return stability.error();
@@ -187,11 +193,13 @@ Result<Brief> gather_query_brief(StoreReader& store, const Query& query, std::st
       e.group = std::numeric_limits<std::uint64_t>::max() - i;
       e.group_count = 1;
     } else {
-      e.type = g->second.type;
-      e.group = g->second.group;
-      e.representative = g->second.is_representative;
-      e.group_count = g->second.trees;
-      e.volume = g->second.volume;
+      const topics::QuestionGroup& group = g->second.group;
+      e.type = group.type;
+      e.group = group.group;
+      e.group_spelling = g->second.spelling;
+      e.representative = group.is_representative;
+      e.group_count = group.trees;
+      e.volume = group.volume;
     }
     entries.push_back(std::move(e));
   }
@@ -203,17 +211,33 @@ Result<Brief> gather_query_brief(StoreReader& store, const Query& query, std::st
 
 namespace {
 
-// The topic's number among the views' topics, or not_found naming how to list the ids.
-Result<std::uint32_t> find_topic(const QuestionViews& views, std::uint64_t topic_id, double resolution,
+// The topic's number among the views' topics: the one whose id starts with the digits given;
+// not_found naming how to list the ids, or invalid_input naming the candidates when several do.
+Result<std::uint32_t> find_topic(const QuestionViews& views, const TopicIdPrefix& topic_id, double resolution,
                                  std::string_view store_name) {
+  constexpr std::size_t kNamed = 5;  // candidates named in the message
+  std::vector<std::uint32_t> found;
   for (std::uint32_t n = 0; n < views.topics->size(); ++n) {
-    if (views.topics->id(n) == topic_id) return n;
+    if (topic_id.matches(views.topics->id(n))) found.push_back(n);
+  }
+  const std::string given = topics::topic_hex(topic_id.bits).substr(0, topic_id.digits);
+  if (found.size() == 1) return found.front();
+  if (found.size() > 1) {
+    std::string named;
+    for (std::size_t i = 0; i < found.size() && i < kNamed; ++i) {
+      auto t = views.topics->topic(found[i]);
+      if (!t) return t.error();
+      named += (i == 0 ? "" : ", ") + topics::topic_hex(t->id) + " (" + std::string(t->label) + ")";
+    }
+    if (found.size() > kNamed) named += ", ...";
+    return make_error(errc::invalid_input, "--topic " + given + " starts " + std::to_string(found.size()) +
+                                               " topics' ids: " + named + "; give more of its digits");
   }
   char resolution_text[32];
   std::snprintf(resolution_text, sizeof resolution_text, "%g", resolution);
   return make_error(errc::not_found,
-                    "no topic " + topics::topic_hex(topic_id) + " in " + std::string(store_name) + " at resolution " +
-                        resolution_text + " (it has " + std::to_string(views.topics->size()) +
+                    "no topic " + given + (topic_id.digits < 16 ? "..." : "") + " in " + std::string(store_name) +
+                        " at resolution " + resolution_text + " (it has " + std::to_string(views.topics->size()) +
                         " topics): `paa topics` or `paa export --format topics` of the same store and --resolution "
                         "lists their ids");
 }
@@ -245,6 +269,7 @@ Result<TopicCandidates> topic_candidates(QuestionViews& views, std::uint32_t num
     c.entry.title = std::string(row.title);
     c.entry.type = g->type;
     c.entry.group = g->group;
+    c.entry.group_spelling = std::string(g->representative);
     c.entry.representative = g->is_representative;
     c.entry.group_count = g->trees;
     c.entry.volume = g->volume;
@@ -351,7 +376,7 @@ Result<std::vector<BriefEntry>> topic_entries(StoreReader& store, TopicCandidate
 
 }  // namespace
 
-Result<Brief> gather_topic_brief(StoreReader& store, std::uint64_t topic_id, double resolution,
+Result<Brief> gather_topic_brief(StoreReader& store, const TopicIdPrefix& topic_id, double resolution,
                                  std::string_view store_name, const BriefSource& source) {
   auto whole = whole_store(store, source.progress);
   if (!whole) return whole.error();
@@ -367,6 +392,7 @@ Result<Brief> gather_topic_brief(StoreReader& store, std::uint64_t topic_id, dou
   brief.kind = BriefKind::topic;
   brief.title = std::string(topic->label);
   brief.locale = std::string(topic->hl);
+  brief.hl = std::string(topic->hl);
   brief.topic_id = topics::topic_hex(topic->id);
   brief.representative = std::string(topic->representative);
   brief.trees = topic->trees;
@@ -389,15 +415,18 @@ Result<Brief> gather_topic_brief(StoreReader& store, std::uint64_t topic_id, dou
   return brief;
 }
 
-Result<std::uint64_t> parse_topic_id(std::string_view text) {
-  std::uint64_t id = 0;
+Result<TopicIdPrefix> parse_topic_id(std::string_view text) {
+  std::uint64_t value = 0;
   const auto* end = text.data() + text.size();
-  const auto parsed = std::from_chars(text.data(), end, id, 16);
-  if (text.size() != 16 || parsed.ec != std::errc() || parsed.ptr != end) {
+  const auto parsed = std::from_chars(text.data(), end, value, 16);
+  if (text.size() < kMinTopicIdDigits || text.size() > 16 || parsed.ec != std::errc() || parsed.ptr != end) {
     return make_error(errc::invalid_input, "--topic '" + std::string(text) +
-                                               "' is not a topic id: 16 hex digits, as `paa topics` prints them");
+                                               "' is not a topic id: its 16 hex digits as `paa topics` prints them, "
+                                               "or the first " + std::to_string(kMinTopicIdDigits) +
+                                               " or more of them");
   }
-  return id;
+  const auto digits = static_cast<unsigned>(text.size());
+  return TopicIdPrefix{digits == 16 ? value : value << (64 - 4 * digits), digits};
 }
 
 }  // namespace paa::exporting

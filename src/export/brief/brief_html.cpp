@@ -34,6 +34,8 @@ ol.entries > li { margin: 0 0 14px; padding: 10px 12px; border: 1px solid var(--
 .variants ul { margin: 2px 0 0; padding-left: 18px; }
 .answer { white-space: pre-wrap; overflow-wrap: anywhere; margin: 6px 0; padding: 6px 10px; border-left: 3px solid var(--line); }
 .answer.none { color: var(--muted); font-style: italic; }
+.own { white-space: pre-wrap; overflow-wrap: anywhere; margin: 6px 0; padding: 6px 10px; border-left: 3px solid #1d7a35; }
+.note { font-size: 12px; color: var(--muted); margin: 6px 0 0; }
 .source { font-size: 13px; margin: 0; overflow-wrap: anywhere; }
 a { color: var(--accent); }
 table { border-collapse: collapse; }
@@ -97,12 +99,18 @@ void append_entry(const BriefEntry& e, const BriefMarkup& markup, BufferedOutput
     }
     out.append("</ul></div>\n");
   }
+  if (!e.own_answer.empty()) {
+    out.append("<p class=\"note\">Your answer</p><div class=\"own\">");
+    text(out, e.own_answer);
+    out.append("</div>\n");
+  }
+  // The service's snippet is another site's text: a note for the writer, never the page's answer.
   if (brief_entry_has_answer(e)) {
-    out.append("<div class=\"answer\">");
+    out.append("<p class=\"note\">Search snippet (a research note, not your answer)</p><div class=\"answer\">");
     text(out, e.answer);
     out.append("</div>\n");
   } else {
-    out.append("<div class=\"answer none\">No answer stored.</div>\n");
+    out.append("<div class=\"answer none\">No search snippet stored.</div>\n");
   }
   out.append("<p class=\"source\">Source: ");
   if (e.url.empty()) {

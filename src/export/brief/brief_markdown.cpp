@@ -78,7 +78,13 @@ void write_brief_markdown(const Brief& brief, BufferedOutput& out) {
         out.put('\n');
       }
     }
-    out.append("- Answer: ");
+    if (!e.own_answer.empty()) {
+      out.append("- Your answer: ");
+      append_markdown_text(out, e.own_answer);
+      out.put('\n');
+    }
+    // The service's snippet is another site's text: a note for the writer, never the page's answer.
+    out.append("- Search snippet (a research note, not your answer): ");
     if (brief_entry_has_answer(e)) {
       append_markdown_text(out, e.answer);
     } else {

@@ -152,16 +152,23 @@ class TopicsSummaryWriter final : public detail::PassWriter {
     }
     // With the seeds' volumes the topics come most demand first: the volume leads.
     const bool volumes = options_.volumes;
-    out_.append(volumes ? "  #    volume   trees  questions  " : "  #   trees  questions  ");
-    out_.append(changes != nullptr ? "  new   gone  topic                          representative question\n"
-                                   : "topic                          representative question\n");
+    // The id leads: `paa brief --topic` takes it (or a prefix of it).
+    char titles[96];
+    if (volumes) {
+      std::snprintf(titles, sizeof titles, "%-16s %9s %7s %10s  ", "topic", "volume", "trees", "questions");
+    } else {
+      std::snprintf(titles, sizeof titles, "%-16s %7s %10s  ", "topic", "trees", "questions");
+    }
+    out_.append(titles);
+    out_.append(changes != nullptr ? "  new   gone  label                          representative question\n"
+                                   : "label                          representative question\n");
     const std::size_t shown = std::min<std::size_t>(summary_.topics, map.size());
     for (std::uint32_t n = 0; n < shown; ++n) {
       auto t = map.topic(n);
       if (!t) return t.error();
       char head[64];
-      std::snprintf(head, sizeof head, "%3u ", n + 1);
-      out_.append(head);
+      out_.append(topics::topic_hex(t->id));
+      out_.append(" ");
       if (volumes) {
         std::snprintf(head, sizeof head, "%9s ", with_commas(t->volume).c_str());
         out_.append(head);
@@ -178,7 +185,7 @@ class TopicsSummaryWriter final : public detail::PassWriter {
       out_.append(cell(t->representative, 60, false));
       out_.append("\n");
       for (std::size_t i = 1; i < t->top_questions.size() && i < 3; ++i) {
-        out_.append(std::string((changes != nullptr ? 69 : 55) + (volumes ? 10 : 0), ' '));
+        out_.append(std::string((changes != nullptr ? 82 : 68) + (volumes ? 10 : 0), ' '));
         out_.append(cell(t->top_questions[i], 60, false));
         out_.append("\n");
       }
@@ -255,11 +262,13 @@ class TopicsSummaryWriter final : public detail::PassWriter {
     }
     out_.append(head + ", " + with_commas(unchanged) + " the same size\n");
     if (unchanged == total) return {};
-    out_.append("  change     trees  questions  topic\n");
+    char titles[96];
+    std::snprintf(titles, sizeof titles, "  %-7s %-16s %8s %10s  label\n", "change", "topic", "trees", "questions");
+    out_.append(titles);
     for (int r = 0; r < rows; ++r) {
       for (const topics::TopicChange& c : kinds[r].top) {
-        char head_cells[64];
-        std::snprintf(head_cells, sizeof head_cells, "  %-7s %8s %10s  ", kRowName[r],
+        char head_cells[96];
+        std::snprintf(head_cells, sizeof head_cells, "  %-7s %s %8s %10s  ", kRowName[r], topics::topic_hex(c.id).c_str(),
                       signed_text(delta(c.before.trees, c.after.trees)).c_str(),
                       signed_text(delta(c.before.questions, c.after.questions)).c_str());
         std::string line = head_cells;

@@ -22,6 +22,8 @@ namespace paa::exporting {
 
 struct BriefEntry {
   std::string question;               // the group's representative spelling when the scope has it
+  std::string group_spelling;         // the group's representative spelling in the whole store ("" = not known)
+  std::string own_answer;             // the user's answer (--answers, own_answers.hpp); "" = none
   std::vector<std::string> variants;  // the group's other spellings in the scope (order_brief_entries)
   std::string answer;                 // "" = none stored
   std::string url;                    // "" = no source
@@ -51,6 +53,7 @@ struct Brief {
   BriefKind kind = BriefKind::query;
   std::string title;   // the query as first spelled, or the topic's label
   std::string locale;  // "en-us", "en-gb, London"; a topic: its language ("en")
+  std::string hl;      // the language its questions are read in (a query's hl, a topic's)
   std::string topic_id;        // a topic: its id, 16 hex digits
   std::string representative;  // a topic: its representative question
   std::int64_t fetched_at_ms = 0;  // a query: its latest fetch (0 = not shown)
@@ -60,6 +63,7 @@ struct Brief {
   std::vector<BriefEntry> entries;    // in order (order_brief_entries)
   std::vector<std::string> related;   // related searches, in the order shown
   std::vector<BriefDomain> domains;   // most answers first, the buckets last (rank_brief_domains)
+  bool own_answers = false;           // --answers given: the FAQPage holds the entries' own_answer
 };
 
 // Folds the variants of each group under one entry and orders the entries. Within a group (same
@@ -77,6 +81,10 @@ std::vector<BriefDomain> rank_brief_domains(std::vector<BriefDomain> domains);
 
 // The entries a FAQPage holds: those with an answer that is not blank.
 bool brief_entry_has_answer(const BriefEntry& entry);
+// The FAQPage's answer text when the user gave none (--answers): a marker, never a snippet.
+inline constexpr std::string_view kAnswerToWrite = "TO BE WRITTEN: the answer your page shows to this question";
+// The FAQPage's name of an entry's question: its group's representative spelling when known.
+std::string_view brief_faq_name(const BriefEntry& entry);
 // How many of the brief's entries have one (the "N answered" its writers and `paa brief` print).
 std::size_t brief_answered(const Brief& brief);
 

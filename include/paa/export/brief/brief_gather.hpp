@@ -46,10 +46,23 @@ Result<Brief> gather_query_brief(StoreReader& store, const Query& query, std::st
 // stability: in the key its answer comes from; the related searches of the trees that hold the
 // topic's questions (the first kTopicRelatedListed, most trees first); the domains of the
 // answers in those trees (a question once per tree). not_found when no topic has that id.
-Result<Brief> gather_topic_brief(StoreReader& store, std::uint64_t topic_id, double resolution,
+// A topic as the user named it: its id as `paa topics` prints it (16 hex digits) or the first
+// kMinTopicIdDigits or more of them, as git takes a commit's.
+struct TopicIdPrefix {
+  std::uint64_t bits = 0;  // the digits given, at the top of the id
+  unsigned digits = 16;
+  bool matches(std::uint64_t id) const {
+    const unsigned shift = 64 - 4 * digits;
+    return digits == 0 || (id >> shift) == (bits >> shift);
+  }
+};
+inline constexpr unsigned kMinTopicIdDigits = 4;
+
+// not_found when no topic's id starts so; invalid_input naming the candidates when several do.
+Result<Brief> gather_topic_brief(StoreReader& store, const TopicIdPrefix& topic_id, double resolution,
                                  std::string_view store_name, const BriefSource& source = {});
 
-// A topic id as `paa topics` prints it: 16 hex digits (any case); invalid_input otherwise.
-Result<std::uint64_t> parse_topic_id(std::string_view text);
+// 4 to 16 hex digits (any case); invalid_input otherwise.
+Result<TopicIdPrefix> parse_topic_id(std::string_view text);
 
 }  // namespace paa::exporting

@@ -57,7 +57,7 @@ function topicTrend(T) {
 }
 
 // The whole report's topics (the query filters do not apply), most demand first when the seeds
-// have volumes (T.volumes), then most trees, as `paa export --format topics` lists them; filtered by a text (label, representative and
+// have volumes (T.volumes), then most trees, as `paa export --format topics` lists them; filtered by a text (id, label, representative and
 // listed questions) and a question type (topics with questions of that type).
 // T.topics[i]: a TOPIC, its listed questions TOPIC_LISTED (records.schema); types and intents
 // are indexes into T.types / T.intents. T.trend: what the topics did since the analysis before
@@ -73,7 +73,7 @@ function TopicsView(T) {
     return [String(i), name + " (" + plural(n, "question", "questions") + ")"];
   }));
   function drawTopics() {
-    if (!topicTexts) topicTexts = T.topics.map((t) => [t[TOPIC.label], t[TOPIC.representative], ...t[TOPIC.listed].map((q) => q[TOPIC_LISTED.question])].map(fold).join("\u0000"));
+    if (!topicTexts) topicTexts = T.topics.map((t) => [t[TOPIC.id], t[TOPIC.label], t[TOPIC.representative], ...t[TOPIC.listed].map((q) => q[TOPIC_LISTED.question])].map(fold).join("\u0000"));
     const want = fold(topicState.text);
     const ty = topicState.type;
     const rows = [];
@@ -98,6 +98,7 @@ function TopicsView(T) {
     cols.push(["Representative question", ""]);
     if (ty >= 0) cols.push([T.types[ty] + " questions", "num"]);
     if (trend.compared) cols.push(["Change", ""]);
+    cols.push(["Id", ""]);  // what `paa brief --topic` takes
     for (const [label, cls] of cols) head.appendChild(el("th", cls || null, label));
     table.appendChild(head);
     for (const i of rows) {
@@ -115,6 +116,7 @@ function TopicsView(T) {
       tr.appendChild(el("td", "rep", t[TOPIC.representative]));
       if (ty >= 0) tr.appendChild(el("td", "num of-type", fmt(t[TOPIC.ofType][ty])));
       if (trend.compared) tr.appendChild(el("td", "change", trend.changeText(t)));
+      tr.appendChild(el("td", "id", t[TOPIC.id]));
       tr.addEventListener("click", () => {
         if (open) topicState.open.delete(i); else topicState.open.add(i);
         drawTopics();
