@@ -9,7 +9,7 @@ cd "$PAA_ROOT"
 
 paa_install_deps
 paa_log "building (release)"
-paa_build release paa paa-emulator
+paa_build release paa paa-emulator paa_clidocs  # the man pages and completion: README.md names them
 bin="$PAA_ROOT/build/release/bin"
 
 bash scripts/make-certs.sh certs >/dev/null
@@ -115,4 +115,5 @@ paa_log "      out/demo.csv in a spreadsheet, or jq . out/demo.jsonl; out/expand
 paa_log "      out/expand-changes.csv: what changed between the two harvests, one row per change;"
 paa_log "      out/topics.csv: one row per topic (paa export --format topics); out/topics-domains.csv: who owns"
 paa_log "      the answers; out/brief.html: what a page on 'espresso machine' should answer;"
-paa_log "      out/expand-stability.csv: each question stable, new, gone or intermittent"
+paa_log "      out/expand-stability.csv: each question stable, new, gone or intermittent;"
+paa_log "      the manual: man -l build/release/man/paa.1 (paa-run.1, paa-export.1, ... beside it)"

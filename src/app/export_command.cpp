@@ -20,6 +20,10 @@ std::vector<std::string> export_format_names() {
 
 std::string export_format_help() { return exporting::format_help(); }
 
+std::string export_formats_taking(std::uint32_t view_flag) {
+  return "[formats: " + exporting::views_taking(view_flag, ", ") + "]";
+}
+
 void print_notes(std::FILE* err, const exporting::ExportSummary& summary) {
   for (const auto& note : summary.notes) std::fprintf(err, "paa: note: %s\n", note.c_str());
   for (const auto& warning : summary.warnings) std::fprintf(err, "paa: warning: %s\n", warning.c_str());

@@ -28,36 +28,44 @@ Command add_export_command(CLI::App& app) {
                     "needed when several jobs expanded; failures: only this job's failed keys)");
   add_locale_options(*c.app, f->options.hl, f->options.gl);
   c.app->add_option("--resolution", f->options.resolution,
-                    "Topics (questions, topics, topics-jsonl, xlsx, html): higher = more, smaller topics; lower = "
-                    "fewer, broader (default 1)");
+                    "Topics: higher = more, smaller topics; lower = fewer, broader (default 1) " +
+                        app::export_formats_taking(exporting::kTakesResolution));
   c.app->add_flag("--dedupe", f->options.dedupe,
-                  "Drop repeated questions inside each tree (first in pre-order wins; xlsx: its Questions tree)");
+                  "Drop repeated questions inside each tree (first in pre-order wins; xlsx: its Questions tree) " +
+                      app::export_formats_taking(exporting::kTakesDedupe));
   c.app->add_flag("--excel", f->options.excel,
-                  "CSV for Excel (csv, questions, related, edges, failures): UTF-8 BOM and CRLF line ends");
+                  "CSV for Excel: UTF-8 BOM and CRLF line ends " + app::export_formats_taking(exporting::kTakesCsvText));
   c.app->add_flag("--raw", f->options.raw,
-                  "CSV formats: write text cells as they are; by default a cell that would start a spreadsheet "
-                  "formula (=, +, -, @, tab) gets a leading ' (docs/exports.md \"Formulas\")");
+                  "Write CSV text cells as they are; by default a cell that would start a spreadsheet formula (=, +, "
+                  "-, @, tab) gets a leading ' (docs/exports.md \"Formulas\") " +
+                      app::export_formats_taking(exporting::kTakesCsvText));
   c.app->add_option("-o,--output,--out", f->output,
                     "Write to FILE atomically (temp file + rename) instead of standard output (`-`; required for "
                     "xlsx); with --partition-by, the folder to write; html to DIR/ (an empty or new folder, or "
                     "a report folder with --force): the report folder, for any size");
   c.app->add_option("--partition-by", f->options.partition_by,
-                    "jsonl/csv as a Hive-style folder, one subfolder per value: hl, gl or hl,gl");
+                    "A Hive-style folder, one subfolder per value: hl, gl or hl,gl " +
+                        app::export_formats_taking(exporting::kTakesPartition));
   c.app->add_option("--part-size", f->options.part_size,
-                    "With --partition-by: start a new part file past this size (default 256MB)");
+                    "With --partition-by: start a new part file past this size (default 256MB) " +
+                        app::export_formats_taking(exporting::kTakesPartition));
   c.app->add_flag("--force", f->options.force, "Replace an existing -o file (or report folder, swapped in whole)");
   c.app->add_option("--at", f->at,
                     "The store as it was at RUN (a run id, see `paa status`) or DATE (YYYY-MM-DD: the end of that "
-                    "UTC day; or RFC 3339): the results current then");
+                    "UTC day; or RFC 3339): the results current then " +
+                        app::export_formats_taking(exporting::kTakesAt));
   c.app->add_option("--from", f->options.from,
-                    "stability: compare the versions from RUN or DATE (the one current then and every later one; "
-                    "default: the first)");
-  c.app->add_option("--to", f->options.to, "stability: up to RUN or DATE (default now)");
+                    "Compare the versions from RUN or DATE (the one current then and every later one; default: the "
+                    "first) " + app::export_formats_taking(exporting::kTakesWindow));
+  c.app->add_option("--to", f->options.to,
+                    "Compare the versions up to RUN or DATE (default now) " +
+                        app::export_formats_taking(exporting::kTakesWindow));
   c.app->add_option("--since", f->options.since,
-                    "topics, topics-jsonl: each topic's questions new and gone since RUN or DATE");
+                    "Each topic's questions new and gone since RUN or DATE " +
+                        app::export_formats_taking(exporting::kTakesSince));
   c.app->add_option("--domain", f->options.domains,
-                    "Your domain (repeatable): questions, stability, domains, xlsx and html mark the answers it "
-                    "holds (yours, lost, competitor)");
+                    "Your domain (repeatable): the answers it holds are marked (yours, lost, competitor) " +
+                        app::export_formats_taking(exporting::kTakesDomain));
   add_read_progress_option(*c.app, f->progress);
   c.run = [f] { return app::run_export(*f, app::ExportCommand::export_view); };
   return c;

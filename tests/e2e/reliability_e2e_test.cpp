@@ -382,7 +382,8 @@ TEST(ReliabilityE2E, QueryFileRemovedDuringTheRunIsBadInputNotAStoreFailure) {
   EXPECT_EQ(r.exit_code, 2) << r.err;
   EXPECT_NE(r.err.find("second.txt"), std::string::npos) << r.err;
   EXPECT_EQ(r.err.find("store-failure"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("paa run vanish: input"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("paa run vanish: stopped after "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(": the job's input is wrong (input) (run "), std::string::npos) << r.err;
   EXPECT_EQ(export_jsonl(dir.path(), dir / "vanish.db").size(), count_status(emu.log(), 200))
       << "every answer received was kept";
 }

@@ -29,6 +29,9 @@ enum class ExportCommand { export_view, topics_summary, analyze };
 // --format's choices (the registry's listed views) and its help, for the command line.
 std::vector<std::string> export_format_names();
 std::string export_format_help();
+// A flag's help ends with the views that take it, from the registry: "[formats: csv, questions]"
+// (so help, man pages and docs/exports.md's table cannot drift: CliDoc.FlagFormats).
+std::string export_formats_taking(std::uint32_t view_flag);
 
 // Runs the command; returns the exit code (a failure's message printed by fail()).
 int run_export(ExportRequest request, ExportCommand command);
