@@ -3,14 +3,14 @@
 # paa-emulator, as scripts/demo.sh runs it, into a temporary store):
 #   docs/report.png     the HTML report (`paa export --format html`), one query selected so that
 #                       its mind map and one question's answer show
-#   docs/mind-map.png   `paa map` of the same query, the SVG rendered by headless Chromium
+#   docs/mind-map.png   `paa map` of the same query as PNG (cairo: twice the layout's pixels)
 #
 #   scripts/pictures.sh                          # binaries from build/release/bin (scripts/demo.sh builds them)
 #   PAA_BIN=build/dev/bin scripts/pictures.sh    # or any folder holding paa and paa-emulator
 #
 # PAA_PICTURE_Q, _HL, _GL, _CITY pick another query (default: "tea for beginners", en-us: a
 # tree of 12 questions with a repeated one). PAA_PICTURE_QUESTION names the question whose
-# answer the report shows. Chromium is /usr/bin/chromium (PAA_CHROMIUM); the report is driven
+# answer the report shows (default: the tree's first). Chromium is /usr/bin/chromium (PAA_CHROMIUM); the report is driven
 # by puppeteer-core from build/npm/node_modules (PAA_NODE_MODULES), installed like
 # scripts/test.sh does when missing. Builds nothing; writes only the PNGs (with
 # PAA_PICTURE_FOLDER, at the end: a third, of a report folder).
@@ -27,7 +27,7 @@ q=${PAA_PICTURE_Q:-tea for beginners}
 hl=${PAA_PICTURE_HL:-en}
 gl=${PAA_PICTURE_GL:-us}
 city=${PAA_PICTURE_CITY:-}
-question=${PAA_PICTURE_QUESTION:-Is tea for beginners bad for you?}
+question=${PAA_PICTURE_QUESTION:-}  # default: the tree's first question, once harvested
 chromium=${PAA_CHROMIUM:-/usr/bin/chromium}
 modules=${PAA_NODE_MODULES:-$PAA_ROOT/build/npm/node_modules}
 if [ ! -x "$chromium" ] || ! command -v node >/dev/null || [ ! -d "$modules/puppeteer-core" ]; then
@@ -61,16 +61,11 @@ if ! "$bin/paa" run jobs/demo.toml --store "$work/demo.db" --base-url "https://l
   exit 1
 fi
 "$bin/paa" export --store "$work/demo.db" --format html -o "$work/report.html" 2>/dev/null
-"$bin/paa" map --store "$work/demo.db" --q "$q" --hl "$hl" --gl "$gl" --city "$city" -o "$work/map.svg" 2>/dev/null
+[ -n "$question" ] || question=$("$bin/paa" get --store "$work/demo.db" --q "$q" --hl "$hl" --gl "$gl" --city "$city" |
+  jq -r '.result.children[0].question')
 
-paa_log "docs/mind-map.png: paa map of '$q' ($hl-$gl${city:+ $city})"
-read -r width height < <(sed -n 's/^<svg [^>]* width="\([0-9]*\)" height="\([0-9]*\)".*/\1 \2/p' "$work/map.svg" | head -1) || true
-[ -n "${height:-}" ] || { paa_log "no width and height in the SVG's root element"; exit 1; }
-# Twice the pixels, so that the text stays sharp when the README scales the picture down.
-"$chromium" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking \
-  --disable-component-update --disable-sync --hide-scrollbars --force-device-scale-factor=2 \
-  --user-data-dir="$work/chromium-map" --window-size="$width,$height" --screenshot="$work/mind-map.png" \
-  "file://$work/map.svg" >"$work/chromium.log" 2>&1 || { cat "$work/chromium.log" >&2; exit 1; }
+paa_log "docs/mind-map.png: paa map of '$q' ($hl-$gl${city:+ $city}), drawn as PNG by paa itself"
+"$bin/paa" map --store "$work/demo.db" --q "$q" --hl "$hl" --gl "$gl" --city "$city" -o "$work/mind-map.png" 2>/dev/null
 
 paa_log "docs/report.png: the report with '$q' selected"
 cat >"$work/shoot.cjs" <<'EOF'

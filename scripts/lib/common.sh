@@ -10,6 +10,7 @@ PAA_PACKAGES=(
   libssl-dev librocksdb-dev libsnappy-dev liblz4-dev libzstd-dev libbz2-dev zlib1g-dev libdeflate-dev
   libgtest-dev libgmock-dev libicu-dev libcli11-dev libtomlplusplus-dev libspdlog-dev libfmt-dev
   libxlsxwriter-dev libstemmer-dev libigraph-dev libpsl-dev libjemalloc-dev
+  libcairo2-dev libpango1.0-dev fonts-dejavu-core
   openssl ca-certificates curl jq sqlite3 python3
   parallel python3-yaml universal-ctags
   man-db dpkg-dev file
@@ -58,7 +59,7 @@ paa_install_npm_tools() {
 # What the report tests look at the exports with (tests/export): openpyxl and LibreOffice read
 # the xlsx workbook, headless Chromium (driven by puppeteer-core, one of the npm tools) loads
 # the HTML report.
-PAA_REPORT_TEST_PACKAGES=(python3-openpyxl libreoffice-calc-nogui chromium)
+PAA_REPORT_TEST_PACKAGES=(python3-openpyxl libreoffice-calc-nogui chromium python3-pil poppler-utils)
 paa_install_report_test_deps() {
   paa_install_packages "${PAA_REPORT_TEST_PACKAGES[@]}"
   paa_install_npm_tools

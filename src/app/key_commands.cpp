@@ -25,10 +25,19 @@ int run_get(const StoredKey& key) {
 }
 
 int run_map(const MapRequest& request) {
+  // --format, else -o's extension, else SVG.
+  exporting::MapFormat format = exporting::MapFormat::svg;
+  if (!request.format.empty()) {
+    const auto named = exporting::parse_map_format(request.format);
+    if (!named) return fail(usage_error("--format " + request.format + ": use svg, png or pdf"));
+    format = *named;
+  } else if (const auto by_name = exporting::map_format_of_file(request.output)) {
+    format = *by_name;
+  }
   auto stored = stored_result_of(request.key, "map");
   if (!stored) return fail(stored.error());
   const auto output = output_target(request.output);
-  auto questions = exporting::write_mind_map(*stored, output, request.force);
+  auto questions = exporting::write_mind_map(*stored, output, request.force, format);
   if (!questions) return fail(questions.error());
   if (output) std::fprintf(stderr, "paa: wrote a mind map of %zu questions to %s\n", *questions, output->c_str());
   return kExitOk;

@@ -1312,7 +1312,7 @@ class MindMapCommandTest : public ::testing::Test {
   // `paa map` as cmd_map.cpp runs it: the key, the store, its stored result, the SVG. The exit
   // code; the failure's message in `err_text`, the questions drawn in `questions`.
   int map(const std::string& q, const std::string& hl, const std::string& gl, const std::string& city,
-          const std::string& out, const fs::path& store_dir = {}) {
+          const std::string& out, const fs::path& store_dir = {}, MapFormat format = MapFormat::svg) {
     const fs::path dir = store_dir.empty() ? dir_ / "store.db" : store_dir;
     auto drawn = [&]() -> Result<std::size_t> {
       auto query = make_query(q, hl, gl, city);
@@ -1321,7 +1321,7 @@ class MindMapCommandTest : public ::testing::Test {
       if (!store) return store.error();
       auto stored = find_stored(**store, *query, dir);
       if (!stored) return stored.error();
-      return write_mind_map(*stored, dir_ / out, false);
+      return write_mind_map(*stored, dir_ / out, false, format);
     }();
     questions = drawn ? *drawn : 0;
     return exit_code(drawn, err_text);
@@ -1368,6 +1368,19 @@ TEST_F(MindMapCommandTest, AKeyThatIsNotStoredExitsOne) {
   EXPECT_FALSE(fs::exists(dir_ / "none.svg"));
   EXPECT_EQ(map("x", "not a language", "us", "", "bad.svg"), kExitUsage);
   EXPECT_EQ(map("x", "en", "us", "", "missing.svg", dir_ / "missing.db"), kExitUsage);
+}
+
+// PNG and PDF are drawn from the SVG's layout: read back by Pillow and poppler, every box's fill,
+// every curve and every box's text where the SVG puts them (tests/export/check_map_picture.py).
+TEST_F(MindMapCommandTest, PngAndPdfDrawTheSvgsLayout) {
+  ASSERT_EQ(map("Coffee Query 0", "en", "us", "", "coffee.svg"), kExitOk) << err_text;
+  ASSERT_EQ(map("Coffee Query 0", "en", "us", "", "coffee.png", {}, MapFormat::png), kExitOk) << err_text;
+  ASSERT_EQ(map("Coffee Query 0", "en", "us", "", "coffee.pdf", {}, MapFormat::pdf), kExitOk) << err_text;
+  const auto report = run_capture(std::string("/usr/bin/python3 ") + PAA_EXPORT_TEST_DIR + "/check_map_picture.py " +
+                                  (dir_ / "coffee.svg").string() + " " + (dir_ / "coffee.png").string() + " " +
+                                  (dir_ / "coffee.pdf").string() + " 2>&1");
+  EXPECT_NE(report.find("boxes="), std::string::npos) << report;
+  std::printf("map pictures: %s", report.c_str());
 }
 
 TEST_F(MindMapCommandTest, ChromiumRendersTheSvgToANonBlankPicture) {

@@ -15,6 +15,7 @@ int run_get(const StoredKey& key);
 struct MapRequest {
   StoredKey key;
   std::string output;  // -o ("" or "-": standard output)
+  std::string format;  // svg, png or pdf; "" = by -o's extension, else svg
   bool force = false;
 };
 int run_map(const MapRequest& request);

@@ -104,13 +104,19 @@ void write_mind_map_svg(const MindMapLayout& map, BufferedOutput& out) {
 }
 
 Result<std::size_t> write_mind_map(const StoredResult& result, const std::optional<std::filesystem::path>& output,
-                                   bool force) {
+                                   bool force, MapFormat format) {
   auto env = parse_stored_result(result, FormatOptions{}.max_question_depth);
   if (!env) return env.error();
   const auto map = layout_mind_map(result.q, env->result.children);
   auto written = write_output(output, force, [&](ByteSink& sink) -> Result<void> {
     BufferedOutput out(sink);
-    write_mind_map_svg(map, out);
+    if (format == MapFormat::png) {
+      if (auto drawn = write_mind_map_png(map, out); !drawn) return drawn;
+    } else if (format == MapFormat::pdf) {
+      if (auto drawn = write_mind_map_pdf(map, out); !drawn) return drawn;
+    } else {
+      write_mind_map_svg(map, out);
+    }
     return out.flush();
   });
   if (!written) return written.error();

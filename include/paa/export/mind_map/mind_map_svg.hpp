@@ -4,6 +4,7 @@
 // string XML-escaped, questions with an http(s) source linked to it, repeated questions marked.
 #include "paa/error.hpp"
 #include "paa/export/mind_map/mind_map_layout.hpp"
+#include "paa/export/mind_map/mind_map_picture.hpp"
 #include "paa/output/buffered_output.hpp"
 #include "paa/store/store.hpp"
 
@@ -16,9 +17,9 @@ namespace paa::exporting {
 
 void write_mind_map_svg(const MindMapLayout& map, BufferedOutput& out);
 
-// `paa map`: the mind map of one stored tree, to `output` atomically or to standard output.
-// Returns the number of questions drawn.
+// `paa map`: the mind map of one stored tree as SVG, PNG or PDF (mind_map_picture.hpp), to
+// `output` atomically or to standard output. Returns the number of questions drawn.
 Result<std::size_t> write_mind_map(const StoredResult& result, const std::optional<std::filesystem::path>& output,
-                                   bool force);
+                                   bool force, MapFormat format = MapFormat::svg);
 
 }  // namespace paa::exporting
