@@ -260,6 +260,9 @@ function check(cond, message) {
     for (const name of Object.keys(tabs)) {
       await page.click("#tab-" + name);
       await rendered(name);
+      // As a person sees it: no placeholder cut off, no blank band under a heading.
+      const defects = await chromium.layoutDefects(page);
+      check(defects.length === 0, `the ${name} view: ${defects.join("; ")}`);
     }
     // Colour by topic (the topics' listed questions) shows its legend, and hides it again.
     await page.click("#color-topics");

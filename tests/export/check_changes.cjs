@@ -58,6 +58,9 @@ const same = (a, b) => JSON.stringify(sorted(a)) === JSON.stringify(sorted(b));
       check(note.includes("no change recorded"), `the volatile keys' note '${note}' does not say no change was recorded`);
     }
     figures.volatile_keys = listed;
+    // As a person sees it: the heading and its note together, no placeholder cut off.
+    const defects = await chromium.layoutDefects(page);
+    check(defects.length === 0, "the Changes view: " + defects.join("; "));
 
     // The key known to have changed: its versions, and each version's added and removed questions.
     if (expect.key) {

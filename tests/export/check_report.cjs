@@ -179,6 +179,16 @@ function check(cond, message) {
     await page.click("#tab-compare");
     await page.click("#tab-map");
 
+    // Every view as a person sees it: no placeholder cut off, no blank band between a heading
+    // and what it heads.
+    step = "layout";
+    for (const tab of ["map", "top", "topics", "changes", "domains", "related", "sources", "compare"]) {
+      await page.click("#tab-" + tab);
+      const defects = await chromium.layoutDefects(page);
+      check(defects.length === 0, `the ${tab} view: ${defects.join("; ")}`);
+    }
+    await page.click("#tab-map");
+
     // Printing gives the current mind map one page.
     step = "print";
     await page.evaluate(() => window.dispatchEvent(new Event("beforeprint")));

@@ -31,4 +31,38 @@ function watch(page, allowed = localOnly) {
   return { errors, requests };
 }
 
-module.exports = { launch, watch, localOnly };
+// What a person would call broken in the page as shown now: a search box whose placeholder is
+// cut off (its text, in the box's own font, wider than the box's text area), and a blank band
+// taller than `maxGap` px between two visible siblings of an open panel or section (a heading
+// and what it heads drifting apart). Returns a list of descriptions, empty when none.
+async function layoutDefects(page, maxGap = 24) {
+  return page.evaluate((maxGap) => {
+    const found = [];
+    const visible = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+    const canvas = document.createElement("canvas").getContext("2d");
+    for (const input of document.querySelectorAll("input[placeholder]")) {
+      if (!visible(input) || input.value) continue;
+      const cs = getComputedStyle(input);
+      canvas.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+      const room = input.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+      const need = canvas.measureText(input.placeholder).width;
+      // type=search keeps room for its clear button on the right.
+      if (need > room - (input.type === "search" ? 14 : 0)) {
+        found.push(`#${input.id}'s placeholder "${input.placeholder}" needs ${Math.ceil(need)}px, the box has ${Math.floor(room)}px`);
+      }
+    }
+    for (const box of document.querySelectorAll(".panel.active, .panel.active section")) {
+      const kids = [...box.children].filter(visible);
+      for (let i = 1; i < kids.length; i++) {
+        const gap = kids[i].getBoundingClientRect().top - kids[i - 1].getBoundingClientRect().bottom;
+        if (gap > maxGap) {
+          const name = (e) => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + ` "${e.textContent.trim().slice(0, 30)}"`;
+          found.push(`${Math.round(gap)}px blank between ${name(kids[i - 1])} and ${name(kids[i])} in #${box.id || box.parentElement.id}`);
+        }
+      }
+    }
+    return found;
+  }, maxGap);
+}
+
+module.exports = { launch, watch, localOnly, layoutDefects };
