@@ -75,6 +75,18 @@ TEST(ExportLineageE2E, ADepthTwoExpansionExportsItsLineageAndOneEdgePerDiscovere
                 .exit_code, 0);
   EXPECT_EQ(read_file(dir / "all.jsonl"), read_file(dir / "lineage.jsonl"));
 
+  // The single-file report of the job, in Chromium: a discovered key's detail names its level,
+  // parent and seed as the jsonl export does, and links them (tests/e2e/check_report_lineage.cjs).
+  ASSERT_EQ(run_paa({"export", "--store", store.string(), "--format", "html", "--job", "grow", "-o", "lineage.html"},
+                    dir.path()).exit_code, 0);
+  {
+    test::Process node({"/usr/bin/node", PAA_E2E_DIR "/check_report_lineage.cjs", (dir / "lineage.html").string(),
+                        (dir / "lineage.jsonl").string()},
+                       {{"NODE_PATH", std::string(PAA_NODE_MODULES)}}, dir.path());
+    auto checked = node.wait();
+    EXPECT_EQ(checked.exit_code, 0) << checked.out << checked.err;
+  }
+
   // Levels: 4 seeds, then keys at levels 1 and 2.
   const auto levels = duckdb(std::string("SELECT level, count(*) AS n FROM ") + kJsonl + " GROUP BY level ORDER BY level",
                              dir.path());

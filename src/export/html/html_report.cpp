@@ -157,7 +157,7 @@ void HtmlReportWriter::begin() {
 }
 
 void HtmlReportWriter::add(const StoredResult& r, const Envelope& env, std::span<const std::uint32_t> jobs,
-                           const watch::KeyStability* history) {
+                           const watch::KeyStability* history, const ExportLineage* lineage) {
   // Results go in elements of kResultsPerElement: Chromium parses many small script elements
   // about twice as fast as one large one (a 12 MB report: 1.0 s instead of 1.8 to 2.9 s).
   if (results_ % kResultsPerElement == 0) {
@@ -169,7 +169,8 @@ void HtmlReportWriter::add(const StoredResult& r, const Envelope& env, std::span
   namespace result = report_schema::result;  // records.schema: written in its order
   static_assert(report_schema::in_order(result::kFields, {result::kQ, result::kHl, result::kGl, result::kCity,
                                                           result::kFetchedMs, result::kJobs, result::kRelated,
-                                                          result::kTree, result::kHistory}));
+                                                          result::kTree, result::kHistory, result::kLevel,
+                                                          result::kParent, result::kSeed}));
   out_.put('[');
   append_script_json_string(out_, r.q);
   out_.put(',');
@@ -187,9 +188,13 @@ void HtmlReportWriter::add(const StoredResult& r, const Envelope& env, std::span
   }
   out_.append("],");
   append_report_related_tree(out_, env.result);
-  if (history != nullptr) {
+  if (history != nullptr || lineage != nullptr) {
     out_.put(',');
-    append_key_history(out_, *history);
+    if (history != nullptr) append_key_history(out_, *history); else out_.append("null");
+  }
+  if (lineage != nullptr) {
+    out_.put(',');
+    append_lineage(out_, *lineage);
   }
   out_.put(']');
   ++results_;
@@ -346,11 +351,12 @@ Result<ExportSummary> export_html(StoreReader& store, const ExportRequest& reque
     auto key_history = history.add_key(result, env->result, *scanned.versions);
     if (!key_history) return key_history.error();
     const auto it = memberships.find(result.key);
-    writer.add(result, *env, it == memberships.end() ? none : it->second, &*key_history);
+    writer.add(result, *env, it == memberships.end() ? none : it->second, &*key_history, &scanned.lineage);
     return !out.failed();
   });
   ScanNeeds needs = kept ? ScanNeeds{.tree = true, .lineage = true} : analysis.needs();
   needs.versions = true;
+  needs.lineage = true;  // each result's level, parent and seed in its detail
   ResultSink* const both[] = {&page, &analysis};
   auto selected = scan_results(store, request, needs, std::span<ResultSink* const>(both, kept ? 1 : 2), summary);
   if (!selected) return selected.error();

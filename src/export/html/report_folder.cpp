@@ -52,18 +52,6 @@ std::string json_of(Fn&& fn) {
   return std::move(sink.data);
 }
 
-void append_spelling(BufferedOutput& out, const KeySpelling& k) {
-  out.put('[');
-  append_script_json_string(out, k.q);
-  out.put(',');
-  append_script_json_string(out, k.hl);
-  out.put(',');
-  append_script_json_string(out, k.gl);
-  out.put(',');
-  append_script_json_string(out, k.city);
-  out.put(']');
-}
-
 // Adds each distinct word of `text` (its match form) to the search sort.
 Result<void> add_words(text::Tokenizer& tokenizer, extmem::KeyedSort& words, std::string_view text,
                        std::string_view hl, std::uint64_t kind, std::uint64_t number,
@@ -269,11 +257,7 @@ class FolderReport {
       out.put(',');
       append_decimal(out, tree);
       out.put(',');
-      append_decimal(out, lineage.level);
-      out.put(',');
-      if (lineage.parent) append_spelling(out, *lineage.parent); else out.append("null");
-      out.put(',');
-      if (lineage.level > 0) append_spelling(out, lineage.seed); else out.append("null");
+      append_lineage(out, lineage);
       out.put(',');
       append_key_history(out, key_history);
       out.put(']');

@@ -368,6 +368,28 @@ void append_domains_json(BufferedOutput& out, const ReportDomains& d) {
 }
 
 // A key's versions as the page reads them: [versions, mean_churn|null, last_change_ms|null].
+namespace {
+void append_spelling(BufferedOutput& out, const KeySpelling& k) {
+  out.put('[');
+  append_script_json_string(out, k.q);
+  out.put(',');
+  append_script_json_string(out, k.hl);
+  out.put(',');
+  append_script_json_string(out, k.gl);
+  out.put(',');
+  append_script_json_string(out, k.city);
+  out.put(']');
+}
+}  // namespace
+
+void append_lineage(BufferedOutput& out, const ExportLineage& lineage) {
+  append_decimal(out, lineage.level);
+  out.put(',');
+  if (lineage.parent) append_spelling(out, *lineage.parent); else out.append("null");
+  out.put(',');
+  if (lineage.level > 0) append_spelling(out, lineage.seed); else out.append("null");
+}
+
 void append_key_history(BufferedOutput& out, const watch::KeyStability& history) {
   static_assert(rs::in_order(rs::history::kFields, {rs::history::kVersions, rs::history::kChurn, rs::history::kLastChangeMs}));
   out.put('[');

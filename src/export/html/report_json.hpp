@@ -4,6 +4,7 @@
 // it into a data file. Strings go through append_script_json_string, safe in either place.
 #include "paa/export/html/html_report.hpp"
 #include "paa/export/html/report_history.hpp"
+#include "paa/export/lineage_lookup.hpp"
 #include "paa/model/envelope.hpp"
 #include "paa/output/buffered_output.hpp"
 
@@ -21,6 +22,8 @@ void append_report_related_tree(BufferedOutput& out, const SearchResult& result)
 void append_optional_fraction(BufferedOutput& out, const std::optional<double>& value);
 // q, hl, gl, city as four strings, each followed by a comma.
 void append_key(BufferedOutput& out, const ReportKey& key);
+// level,parent,seed: the level, then the parent's and the seed's [q, hl, gl, city] (null at level 0).
+void append_lineage(BufferedOutput& out, const ExportLineage& lineage);
 // [versions, mean_churn|null, last_change_ms|null]
 void append_key_history(BufferedOutput& out, const watch::KeyStability& history);
 // The Topics, Changes and Domains views' objects.

@@ -37,6 +37,7 @@
 #include "paa/export/rows/domain_rows.hpp"
 #include "paa/export/export_request.hpp"
 #include "paa/export/html/report_history.hpp"
+#include "paa/export/lineage_lookup.hpp"
 #include "paa/export/question_rows.hpp"
 #include "paa/output/buffered_output.hpp"
 #include "paa/model/envelope.hpp"
@@ -122,9 +123,10 @@ class HtmlReportWriter {
   HtmlReportWriter(BufferedOutput& out, std::vector<std::string> jobs);
 
   void begin();  // the page up to the first result
-  // `history`: the key's versions (ReportHistory::add_key), written as the result's 9th element.
+  // `history`: the key's versions (ReportHistory::add_key), written as the result's 9th element;
+  // `lineage`: its level, parent and seed, the 10th to 12th (records.schema's RESULT).
   void add(const StoredResult& result, const Envelope& envelope, std::span<const std::uint32_t> jobs,
-           const watch::KeyStability* history = nullptr);
+           const watch::KeyStability* history = nullptr, const ExportLineage* lineage = nullptr);
   // After the results: each unique question of a listed topic (most trees first), then the
   // listed topics and how many there are in all. Either may be left out (an empty Topics view).
   void add_topic_question(std::string_view question, std::uint32_t topic, question::QuestionType type);
