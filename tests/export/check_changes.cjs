@@ -135,6 +135,32 @@ const same = (a, b) => JSON.stringify(sorted(a)) === JSON.stringify(sorted(b));
       await inert("Changes");
     }
 
+    // The charts (expect.charts, worked out by the test from the trees it wrote): new and gone
+    // questions since each run; the domains' shares; the planted (your) domain's won and lost.
+    if (expect.charts) {
+      step = "charts";
+      await page.click("#tab-changes");
+      const bars = (box, series) => page.$$eval(`${box} rect[data-series="${series}"]`,
+        (rs) => rs.map((r) => [r.getAttribute("data-label"), Number(r.getAttribute("data-value"))]));
+      const since = expect.charts.since;
+      const runsShown = await bars("#change-charts", "New");
+      check(runsShown.length === since.length, `the new-and-gone chart has ${runsShown.length} runs, want ${since.length}`);
+      const col = (rows, i) => JSON.stringify(rows.map((r) => r[i]));
+      check(col(runsShown, 1) === JSON.stringify(since.map((r) => r[0])), `new since each run ${col(runsShown, 1)}, want ${JSON.stringify(since.map((r) => r[0]))}`);
+      const gone = await bars("#change-charts", "Gone");
+      check(col(gone, 1) === JSON.stringify(since.map((r) => r[1])), `gone since each run ${col(gone, 1)}, want ${JSON.stringify(since.map((r) => r[1]))}`);
+      const named = await page.$eval("#change-charts svg", (svg) => svg.getAttribute("role") === "img" && svg.getAttribute("aria-label"));
+      check(named && (await page.$$("#change-charts table.chart-data tr")).length === since.length + 1, "the chart has no name or no table behind it");
+      await page.click("#tab-domains");
+      const shares = await bars("#domain-charts", "Share");
+      check(shares.length === expect.charts.shares.length && shares.every(([label, v], i) => label === expect.charts.shares[i][0] &&
+        Math.abs(v - expect.charts.shares[i][1]) < 1e-3), `the share chart draws ${JSON.stringify(shares)}, want ${JSON.stringify(expect.charts.shares)}`);
+      const won = await bars("#domain-charts", "Won"), lost = await bars("#domain-charts", "Lost");
+      check(col(won, 1) === JSON.stringify(since.map((r) => r[2])) && col(lost, 1) === JSON.stringify(since.map((r) => r[3])),
+        `your domains won ${col(won, 1)} and lost ${col(lost, 1)} since each run, want ${JSON.stringify(since.map((r) => [r[2], r[3]]))}`);
+      figures.charts = { since: since.length, shares: shares.length };
+    }
+
     // Domains: the planted domain's answers, yours marked, only yours, won and lost since a run.
     step = "domains";
     await page.click("#tab-domains");

@@ -109,6 +109,26 @@ const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
       check(Number(t.questions) === questionsOf.get(t.topic).length,
         `topic ${t.topic}: ${t.questions} questions in the topics export, ${questionsOf.get(t.topic).length} rows in the questions export`);
     });
+    // The charts: the first ten topics' trees (or volume), and every question by type and by
+    // intent, counted here from the questions export.
+    step = "topic charts";
+    const bars = (title) => page.$$eval("#topic-charts figure", (figs, t) => {
+      const fig = figs.find((f) => f.querySelector("figcaption").textContent.startsWith(t));
+      return fig ? [...fig.querySelectorAll("rect[data-label]")].map((r) => [r.getAttribute("data-label"), Number(r.getAttribute("data-value"))]) : null;
+    }, title);
+    const byVolume = topics[0].volume !== undefined;
+    const largest = await bars("Largest topics");
+    const wantLargest = listed.slice(0, 10).map((t) => [t.label, Number(byVolume ? t.volume : t.trees)]);
+    check(JSON.stringify(largest) === JSON.stringify(wantLargest), `the largest topics chart ${JSON.stringify(largest)}, want ${JSON.stringify(wantLargest)}`);
+    for (const [title, column] of [["Questions by type", "type"], ["Questions by intent", "intent"]]) {
+      const counts = new Map();
+      for (const q of questions) counts.set(q[column], (counts.get(q[column]) || 0) + 1);
+      const want = [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+      const drawn = await bars(title);
+      check(JSON.stringify(drawn) === JSON.stringify(want), `'${title}' draws ${JSON.stringify(drawn)}, the questions export counts ${JSON.stringify(want)}`);
+    }
+    figures.charts = (await page.$$("#topic-charts figure")).length;
+
     const more = await page.$eval("#topic-more", (e) => e.textContent);
     check(topics.length > TOPICS_LISTED ? more.includes(fmt(topics.length - TOPICS_LISTED) + " more") : more === "",
       `'${more}' for ${topics.length} topics`);

@@ -189,7 +189,7 @@ TEST(HtmlReport, TopicsFollowTheResultsAsJsonEscapedForThePage) {
     trend.counts = {{"grew", 0}, {"split", 1}, {"gone", 1}};
     trend.ended_total = 1;
     trend.ended.push_back({"merged", "00000000000000aa", kHostile, "</script>", 5, 6});
-    writer.add_topics({t, ReportTopic{}}, 9, true, trend);
+    writer.add_topics({t, ReportTopic{}}, 9, true, {}, trend);
     writer.finish();
     ASSERT_TRUE(out.flush());
   }
@@ -278,7 +278,7 @@ TEST(HtmlReport, ChangesAndDomainsFollowTheTopicsAsJsonEscapedForThePage) {
     watch::KeyStability one;
     one.versions = 1;
     writer.add(test::make_stored("tea", "en", "us", "", test::kCoffeeBody), *env, first_job, &one);
-    writer.add_topics({}, 0, false, {});
+    writer.add_topics({}, 0, false, {}, {});
 
     ReportChanges changes;
     changes.keys = 2;

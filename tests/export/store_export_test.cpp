@@ -932,6 +932,75 @@ std::string check_changes(const fs::path& report, const json::object& expect, co
                      report.string() + " " + expect_file.string() + " " + shots.string() + " 2>&1");
 }
 
+// What the report's charts should draw, worked out from the trees written: for each run (its end),
+// over the keys stored then and now, the questions added and removed since (as `paa diff --from
+// RUN`), and the planted domain's answers won and lost; the domains' shares of the current trees'
+// answers (a question once per tree), most answers first, then by name.
+json::object chart_truth(const std::vector<KeyHistory>& keys, std::size_t runs) {
+  const auto domain_of = [](const std::string& url) {
+    std::string host = url.substr(url.find("://") + 3);
+    host = host.substr(0, host.find('/'));
+    return host.starts_with("www.") ? host.substr(4) : host;
+  };
+  // Each distinct question of a tree with its domain (the first place it appears, as a brief's).
+  const auto sourced = [&](const std::vector<Node>& tree) {
+    std::vector<std::pair<std::string, std::string>> out;
+    std::vector<const Node*> stack;
+    for (auto it = tree.rbegin(); it != tree.rend(); ++it) stack.push_back(&*it);
+    while (!stack.empty()) {
+      const Node* n = stack.back();
+      stack.pop_back();
+      if (std::none_of(out.begin(), out.end(), [&](const auto& q) { return q.first == n->question; })) {
+        out.emplace_back(n->question, domain_of(n->url));
+      }
+      for (auto it = n->children.rbegin(); it != n->children.rend(); ++it) stack.push_back(&*it);
+    }
+    return out;
+  };
+  const auto latest_by = [](const KeyHistory& k, std::size_t run) -> const std::vector<Node>* {
+    const std::vector<Node>* found = nullptr;
+    for (std::size_t r = 0; r <= run && r < k.fetched.size(); ++r) {
+      if (k.fetched[r]) found = &k.runs[r];
+    }
+    return found;
+  };
+  json::array since;
+  for (std::size_t p = 0; p < runs; ++p) {
+    std::uint64_t added = 0, removed = 0, won = 0, lost = 0;
+    for (const auto& k : keys) {
+      const auto* then = latest_by(k, p);
+      const auto* now = latest_by(k, runs - 1);
+      if (then == nullptr || now == nullptr) continue;
+      added += missing_from(*now, *then).size();
+      removed += missing_from(*then, *now).size();
+      const auto a = sourced(*then), b = sourced(*now);
+      for (const auto& [q, d] : a) {
+        const auto there = std::find_if(b.begin(), b.end(), [&](const auto& x) { return x.first == q; });
+        if (there == b.end() || there->second == d) continue;
+        won += there->second == kPlanted ? 1 : 0;
+        lost += d == kPlanted ? 1 : 0;
+      }
+    }
+    since.push_back(json::array{added, removed, won, lost});
+  }
+  std::map<std::string, std::uint64_t> answers;
+  std::uint64_t total = 0;
+  for (const auto& k : keys) {
+    for (const auto& [q, d] : sourced(*latest_by(k, runs - 1))) {
+      ++answers[d];
+      ++total;
+    }
+  }
+  std::vector<std::pair<std::string, std::uint64_t>> ranked(answers.begin(), answers.end());
+  std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+  json::array shares;
+  for (std::size_t i = 0; i < ranked.size() && i < 10; ++i) {
+    shares.push_back(json::array{json::string(ranked[i].first),
+                                 static_cast<double>(ranked[i].second) / static_cast<double>(total)});
+  }
+  return json::object{{"since", std::move(since)}, {"shares", std::move(shares)}};
+}
+
 TEST(HtmlReportHistory, TheChangesAndDomainsViewsShowTheVersionsAndAnswersWritten) {
   const ::paa::test::TempDir tmp;
   const fs::path& dir = tmp.path();
@@ -1011,6 +1080,7 @@ TEST(HtmlReportHistory, TheChangesAndDomainsViewsShowTheVersionsAndAnswersWritte
   moves["lost"] = json::object{{kPlanted, 1}};
   moves["won"] = json::object{{kRival, 1}};
   expect["moves"] = std::move(moves);
+  expect["charts"] = chart_truth(keys, 3);
   const auto figures = check_changes(dir / "report.html", expect, dir, "history");
   // check_changes.cjs prints its figures only when every check passed (else it names the failure).
   EXPECT_NE(figures.find("\"timeline_versions\""), std::string::npos) << figures;

@@ -114,6 +114,8 @@ void ReportTopicsBuilder::add_trend() {
 
 ReportTopicsBuilder::Placed ReportTopicsBuilder::add(const analysis::UniqueQuestion& row,
                                                      const topics::QuestionGroup& g, std::uint32_t n) {
+  ++mix_.types[static_cast<std::size_t>(g.type)];
+  ++mix_.intents[static_cast<std::size_t>(g.intent)];
   if (n >= listed_.size()) return Placed{-1, g.type};
   ReportTopic& r = listed_[n];
   ++r.types[static_cast<std::size_t>(g.type)];
@@ -135,7 +137,7 @@ Result<void> write_report_topics(QuestionViews& views, HtmlReportWriter& writer,
     return {};
   });
   if (!rows) return rows;
-  writer.add_topics(topics->listed(), topics->total(), volumes, topics->trend());
+  writer.add_topics(topics->listed(), topics->total(), volumes, topics->mix(), topics->trend());
   return {};
 }
 
@@ -234,10 +236,11 @@ void HtmlReportWriter::add_topic_question(std::string_view question, std::uint32
 }
 
 void HtmlReportWriter::add_topics(const std::vector<ReportTopic>& listed, std::uint64_t total, bool volumes,
+                                  const ReportQuestionMix& mix,
                                   const ReportTopicTrend& trend) {
   close_lists();
   out_.append("<script type=\"application/json\" id=\"paa-topics\">");
-  append_topics_json(out_, listed, total, volumes, trend);
+  append_topics_json(out_, listed, total, volumes, mix, trend);
   out_.append("</script>\n");
 }
 

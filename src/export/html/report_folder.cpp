@@ -323,7 +323,8 @@ class FolderReport {
   // The views loaded when their tab opens.
   Result<void> write_views(watch::DomainAnswers& answers, QuestionViews& views, ReportTopicsBuilder& topic_list) {
     const std::string topics_json = json_of([&](BufferedOutput& out) {
-      append_topics_json(out, topic_list.listed(), topic_list.total(), request_.format.volumes, topic_list.trend());
+      append_topics_json(out, topic_list.listed(), topic_list.total(), request_.format.volumes, topic_list.mix(),
+                         topic_list.trend());
     });
     if (auto w = files_.write("data/topics.js", data_script("topics", "0", topics_json)); !w) return w;
     auto changes = history_.changes(store_);

@@ -118,7 +118,7 @@ Result<void> ReportHistory::add_moves(const std::vector<StoredResult>& versions,
   // The key's share of each run's figures, worked out once per distinct earlier version.
   struct Share {
     std::vector<watch::DomainRow> rows;
-    std::uint64_t moves = 0;
+    std::uint64_t moves = 0, added = 0, removed = 0;
     bool parsed = false;
   };
   std::map<std::size_t, Share> by_version;
@@ -141,11 +141,17 @@ Result<void> ReportHistory::add_moves(const std::vector<StoredResult>& versions,
         one.add_key(env->result, tree);
         share.rows = one.rows();
         share.moves = one.moves();
+        for (const TreeChange& c : diff_trees(env->result, tree).changes) {
+          share.added += c.kind == TreeChangeKind::added ? 1 : 0;
+          share.removed += c.kind == TreeChangeKind::removed ? 1 : 0;
+        }
       }
     }
     RunTally& tally = tallies_[p];
     ++tally.keys;
     tally.moves += share.moves;
+    tally.added += share.added;
+    tally.removed += share.removed;
     for (const auto& row : share.rows) {
       watch::DomainFigures& f = tally.figures[row.domain];
       f.from += row.figures.from;
@@ -224,6 +230,8 @@ std::vector<ReportRunMoves> ReportHistory::moves(const watch::OwnDomains& own) c
     const RunTally& tally = tallies_[p];
     run.keys = tally.keys;
     run.moves = tally.moves;
+    run.added = tally.added;
+    run.removed = tally.removed;
     for (const auto& [domain, f] : tally.figures) run.rows.push_back({domain, f});
     // As DomainMoves orders its rows: answers now (most first), then the name, buckets last.
     std::sort(run.rows.begin(), run.rows.end(), [](const watch::DomainRow& a, const watch::DomainRow& b) {

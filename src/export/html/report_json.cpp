@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <span>
 
 namespace paa::exporting {
 
@@ -79,7 +80,7 @@ void append_key(BufferedOutput& out, const ReportKey& key) {
 
 
 void append_topics_json(BufferedOutput& out, const std::vector<ReportTopic>& listed, std::uint64_t total,
-                        bool volumes, const ReportTopicTrend& trend) {
+                        bool volumes, const ReportQuestionMix& mix, const ReportTopicTrend& trend) {
   out.append("{\"types\":[");
   for (std::size_t i = 0; i < question::kQuestionTypes.size(); ++i) {
     if (i > 0) out.put(',');
@@ -89,6 +90,17 @@ void append_topics_json(BufferedOutput& out, const std::vector<ReportTopic>& lis
   for (std::size_t i = 0; i < question::kIntents.size(); ++i) {
     if (i > 0) out.put(',');
     append_script_json_string(out, question::name(static_cast<question::Intent>(i)));
+  }
+  // Every question of the report by type and by intent, in the lists' order.
+  for (const auto& [name, counts] : {std::pair<const char*, std::span<const std::uint64_t>>{"type_counts", mix.types},
+                                     {"intent_counts", mix.intents}}) {
+    out.append("],\"");
+    out.append(name);
+    out.append("\":[");
+    for (std::size_t i = 0; i < counts.size(); ++i) {
+      if (i > 0) out.put(',');
+      append_decimal(out, counts[i]);
+    }
   }
   out.append("],\"total\":");
   append_decimal(out, total);
@@ -333,7 +345,8 @@ void append_domains_json(BufferedOutput& out, const ReportDomains& d) {
   out.append("],\"since\":[");
   static_assert(rs::in_order(rs::since_run::kFields, {rs::since_run::kRunId, rs::since_run::kJob, rs::since_run::kAtMs,
                                                       rs::since_run::kKeys, rs::since_run::kMoves, rs::since_run::kRows,
-                                                      rs::since_run::kMoreRows}));
+                                                      rs::since_run::kMoreRows, rs::since_run::kAdded,
+                                                      rs::since_run::kRemoved}));
   static_assert(rs::in_order(rs::domain_move::kFields, {rs::domain_move::kDomain, rs::domain_move::kFrom,
                                                         rs::domain_move::kTo, rs::domain_move::kWon, rs::domain_move::kLost}));
   for (std::size_t n = 0; n < d.since.size(); ++n) {
@@ -362,6 +375,10 @@ void append_domains_json(BufferedOutput& out, const ReportDomains& d) {
     }
     out.append("],");
     append_decimal(out, run.more_rows);
+    out.put(',');
+    append_decimal(out, run.added);
+    out.put(',');
+    append_decimal(out, run.removed);
     out.put(']');
   }
   out.append("]}");

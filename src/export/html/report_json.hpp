@@ -30,7 +30,7 @@ void append_key_history(BufferedOutput& out, const watch::KeyStability& history)
 // `volumes`: some seed of the selection has a volume (FormatOptions::volumes): a Volume column;
 // `trend`: what the topics did since the analysis before.
 void append_topics_json(BufferedOutput& out, const std::vector<ReportTopic>& listed, std::uint64_t total,
-                        bool volumes, const ReportTopicTrend& trend);
+                        bool volumes, const ReportQuestionMix& mix, const ReportTopicTrend& trend);
 void append_changes_json(BufferedOutput& out, const ReportChanges& c);
 void append_domains_json(BufferedOutput& out, const ReportDomains& d);
 

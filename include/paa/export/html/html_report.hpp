@@ -89,6 +89,13 @@ struct ReportTopic {
   std::uint64_t trees_before = 0, questions_before = 0;
 };
 
+// Every unique question of the report by type and by intent (indexes as question::kQuestionTypes
+// and kIntents): the Topics view's charts of the question mix.
+struct ReportQuestionMix {
+  std::array<std::uint64_t, question::kQuestionTypes.size()> types{};
+  std::array<std::uint64_t, question::kIntents.size()> intents{};
+};
+
 // The report's trend of the topics: its counts of each change, and the earlier topics that
 // merged into another or are gone (the kReportTopicsEnded with the most trees).
 inline constexpr std::size_t kReportTopicsEnded = 100;
@@ -131,7 +138,7 @@ class HtmlReportWriter {
   // listed topics and how many there are in all. Either may be left out (an empty Topics view).
   void add_topic_question(std::string_view question, std::uint32_t topic, question::QuestionType type);
   // `volumes`: some seed of the selection has a volume (a Volume column, as the exports have).
-  void add_topics(const std::vector<ReportTopic>& listed, std::uint64_t total, bool volumes,
+  void add_topics(const std::vector<ReportTopic>& listed, std::uint64_t total, bool volumes, const ReportQuestionMix& mix,
                   const ReportTopicTrend& trend);
   // After the topics: the Changes view's data, then the Domains view's. Either may be left out.
   void add_changes(const ReportChanges& changes);
@@ -167,6 +174,7 @@ class ReportTopicsBuilder {
   const std::vector<ReportTopic>& listed() const { return listed_; }
   std::uint64_t total() const { return views_->topics->size(); }
   const ReportTopicTrend& trend() const { return trend_; }
+  const ReportQuestionMix& mix() const { return mix_; }  // every question added, listed or not
 
  private:
   explicit ReportTopicsBuilder(QuestionViews& views) : views_(&views) {}
@@ -174,6 +182,7 @@ class ReportTopicsBuilder {
   QuestionViews* views_;
   std::vector<ReportTopic> listed_;
   ReportTopicTrend trend_;
+  ReportQuestionMix mix_;
 };
 
 // The Domains view: the domains export's rows (the first kDomainsListed, and yours past them),

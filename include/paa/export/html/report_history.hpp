@@ -87,6 +87,9 @@ struct ReportRunMoves {
   std::int64_t at_ms = 0;         // the run's end (resolve_point)
   std::uint64_t keys = 0;         // selected keys at both points
   std::uint64_t moves = 0;        // questions whose domain changed
+  // Questions added and removed from the key's version then to now (as `paa diff --from RUN`
+  // counts its `added` and `removed` rows), over the same keys.
+  std::uint64_t added = 0, removed = 0;
   // Every domain with a figure, by answers now (as `paa diff --by domain`): the first
   // kDomainMovesPerRun, and your domains past them.
   std::vector<watch::DomainRow> rows;
@@ -138,7 +141,7 @@ class ReportHistory {
   };
   struct RunTally {
     std::unordered_map<std::string, watch::DomainFigures> figures;
-    std::uint64_t keys = 0, moves = 0;
+    std::uint64_t keys = 0, moves = 0, added = 0, removed = 0;
   };
   void consider(Candidate candidate);
   void consider(QuestionCandidate candidate);

@@ -7,7 +7,13 @@ const runNote = (runs) => runs === 0
   : runs === 1
     ? "The store has one run: a key changes when a later run fetches it again (refresh_after, paa run --refresh)."
     : "The store has " + fmt(runs) + " runs.";
-function ChangesView(C) {
+// `since`: the Domains data's runs (M.since: SINCE_RUN), whose questions added and removed since
+// each run the chart shows.
+function ChangesView(C, since) {
+  drawCharts($("change-charts"), since && since.length ? [
+    barChart("Questions new and gone since each run", [["New", "a"], ["Gone", "b"]],
+      since.map((r) => ["run " + r[SINCE_RUN.runId], [r[SINCE_RUN.added], r[SINCE_RUN.removed]]]), fmt),
+  ] : []);
   const changesState = { open: new Set(), status: "", text: "" };
   fillSelect($("qchange-status"), "New, gone and intermittent", [["new", "new (" + fmt(C.statuses.new || 0) + ")"],
     ["gone", "gone (" + fmt(C.statuses.gone || 0) + ")"], ["intermittent", "intermittent (" + fmt(C.statuses.intermittent || 0) + ")"]]);

@@ -15,6 +15,20 @@ function DomainsView(M) {
   $("domain-since").disabled = M.since.length === 0;
   $("domain-yours").disabled = M.yours.length === 0;
   if (!M.yours.length) $("domain-yours").parentElement.title = "paa export --domain YOURS.com marks your domains";
+  // The charts: the domains with the most answers (their share), and since each run the answers
+  // that changed domain: your domains' won and lost when --domain marked some, else all moves.
+  const runLabel = (r) => "run " + r[SINCE_RUN.runId];
+  const yoursSince = (r, i) => r[SINCE_RUN.rows].filter((m) => yoursSet.has(m[DOMAIN_MOVE.domain]))
+    .reduce((sum, m) => sum + m[i], 0);
+  drawCharts($("domain-charts"), [
+    ...(M.rows.length ? [barChart("Share of answers: the " + Math.min(10, M.rows.length) + " domains with the most", [["Share", "a"]],
+      M.rows.slice(0, 10).map((r) => [r[DOMAIN.domain], [r[DOMAIN.share]]]), pct)] : []),
+    ...(M.since.length ? [M.yours.length
+      ? barChart("Your domains' answers won and lost since each run", [["Won", "a"], ["Lost", "b"]],
+        M.since.map((r) => [runLabel(r), [yoursSince(r, DOMAIN_MOVE.won), yoursSince(r, DOMAIN_MOVE.lost)]]), fmt)
+      : barChart("Answers that changed domain since each run", [["Moved", "a"]],
+        M.since.map((r) => [runLabel(r), [r[SINCE_RUN.moves]]]), fmt)] : []),
+  ]);
   const domainShown = (d) => (!domainState.yours || yoursSet.has(d)) && (!domainState.text || d.includes(domainState.text));
   function domainRow(cells, yours) {
     const tr = el("tr", yours ? "yours" : null);

@@ -66,6 +66,17 @@ function topicTrend(T) {
 function TopicsView(T) {
   const topicState = { text: "", type: -1, change: "", open: new Set() };
   const trend = topicTrend(T);
+  // The whole report's charts: its largest topics (as the list orders them), and every question
+  // by type and by intent (T.type_counts, T.intent_counts).
+  const mix = (names, counts) => names.map((n, i) => [n, [counts[i] || 0]]).filter((r) => r[1][0] > 0)
+    .sort((a, b) => b[1][0] - a[1][0] || (a[0] < b[0] ? -1 : 1));
+  drawCharts($("topic-charts"), T.topics.length ? [
+    barChart(T.volumes ? "Largest topics by demand (the seeds' volumes)" : "Largest topics by trees",
+      [[T.volumes ? "Volume" : "Trees", "a"]],
+      T.topics.slice(0, 10).map((t) => [t[TOPIC.label], [T.volumes ? t[TOPIC.volume] : t[TOPIC.trees]]]), fmt),
+    barChart("Questions by type", [["Questions", "a"]], mix(T.types, T.type_counts || []), fmt),
+    barChart("Questions by intent", [["Questions", "a"]], mix(T.intents, T.intent_counts || []), fmt),
+  ] : []);
   let topicTexts = null;
   fillSelect($("topic-type"), "All question types", T.types.map((name, i) => {
     let n = 0;

@@ -4,7 +4,7 @@ let topicsViewMade = null;
 const topicsView = () => (topicsViewMade = topicsViewMade || TopicsView(T));
 let changesView = null;
 async function changes() {
-  if (!changesView) changesView = ChangesView(await whole("changes"));
+  if (!changesView) changesView = ChangesView(await whole("changes"), (await whole("domains")).since);
   return changesView;
 }
 let domainsView = null;

@@ -1,7 +1,7 @@
 // @ts-check
 // --- topics, changes, domains (the whole report's; common.js) ---------------------------------
 const topicsView = TopicsView(T);
-const changesView = ChangesView(C);
+const changesView = ChangesView(C, M.since);
 const domainsView = DomainsView(M);
 
 // --- related searches, answer sources, compare locales ------------------------------------
