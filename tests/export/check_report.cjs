@@ -197,6 +197,42 @@ function check(cond, message) {
     check(figures.print_pages === 1, `printing the map takes ${figures.print_pages} pages, want 1`);
     await page.evaluate(() => window.dispatchEvent(new Event("afterprint")));
 
+    // The mind map's download buttons: the whole tree as an SVG file and as a PNG twice its size,
+    // saved where Chromium is told to (DevTools' download events say when each file is whole).
+    step = "download the map";
+    const saved = fs.mkdtempSync(path.join(require("os").tmpdir(), "paa-map-"));
+    const cdp = await page.target().createCDPSession();
+    await cdp.send("Browser.setDownloadBehavior", { behavior: "allowAndName", downloadPath: saved, eventsEnabled: true });
+    const download = (button) => new Promise((resolve, reject) => {
+      let name = "";
+      const begin = (e) => { name = e.suggestedFilename; };
+      const progress = (e) => {
+        if (e.state === "inProgress") return;
+        cdp.off("Browser.downloadWillBegin", begin);
+        cdp.off("Browser.downloadProgress", progress);
+        if (e.state === "completed") resolve({ name, file: path.join(saved, e.guid) }); else reject(new Error(button + ": download " + e.state));
+      };
+      cdp.on("Browser.downloadWillBegin", begin);
+      cdp.on("Browser.downloadProgress", progress);
+      page.click(button).catch(reject);
+    });
+    const rootQ = await page.$eval("#map g.node.root > title", (t) => t.textContent);
+    const svgFile = await download("#download-svg");
+    const svgText = fs.readFileSync(svgFile.file, "utf8");
+    check(svgFile.name.endsWith(".svg") && svgText.startsWith("<svg"), `the SVG download is '${svgFile.name}': ${svgText.slice(0, 40)}`);
+    const [, sw, sh] = svgText.match(/^<svg[^>]* width="(\d+)" height="(\d+)"/) || [];
+    check(sw && sh, "the SVG download has no width and height");
+    const escapeXml = (t) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+    check(svgText.includes(escapeXml(rootQ)), `the SVG download does not hold its query '${rootQ}'`);
+    check(!svgText.includes("class=") && svgText.includes("style="), "the SVG download depends on the page's stylesheet");
+    const pngFile = await download("#download-png");
+    const png = fs.readFileSync(pngFile.file);
+    check(pngFile.name.endsWith(".png") && png.subarray(1, 4).toString() === "PNG", `the PNG download is '${pngFile.name}', not a PNG`);
+    const pw = png.readUInt32BE(16), ph = png.readUInt32BE(20);
+    check(pw === 2 * Number(sw) && ph === 2 * Number(sh), `the PNG is ${pw}x${ph}, want twice the SVG's ${sw}x${sh}`);
+    figures.map_download = { svg: svgFile.name, png: [pw, ph] };
+    fs.rmSync(saved, { recursive: true, force: true });
+
     check(errors.length === 0, "console errors: " + errors.join(" | "));
     check(requests.length === 0, "network requests: " + requests.join(" "));
     console.log(JSON.stringify(figures));

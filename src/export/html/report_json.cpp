@@ -79,9 +79,11 @@ void append_key(BufferedOutput& out, const ReportKey& key) {
 }
 
 
-void append_topics_json(BufferedOutput& out, const std::vector<ReportTopic>& listed, std::uint64_t total,
-                        bool volumes, const ReportQuestionMix& mix, const ReportTopicTrend& trend) {
-  out.append("{\"types\":[");
+namespace {
+// "types":[names],"intents":[names],"type_counts":[...],"intent_counts":[...]: every question of
+// the report by type and by intent, in the lists' order.
+void append_question_mix(BufferedOutput& out, const ReportQuestionMix& mix) {
+  out.append("\"types\":[");
   for (std::size_t i = 0; i < question::kQuestionTypes.size(); ++i) {
     if (i > 0) out.put(',');
     append_script_json_string(out, question::name(static_cast<question::QuestionType>(i)));
@@ -91,7 +93,6 @@ void append_topics_json(BufferedOutput& out, const std::vector<ReportTopic>& lis
     if (i > 0) out.put(',');
     append_script_json_string(out, question::name(static_cast<question::Intent>(i)));
   }
-  // Every question of the report by type and by intent, in the lists' order.
   for (const auto& [name, counts] : {std::pair<const char*, std::span<const std::uint64_t>>{"type_counts", mix.types},
                                      {"intent_counts", mix.intents}}) {
     out.append("],\"");
@@ -102,7 +103,15 @@ void append_topics_json(BufferedOutput& out, const std::vector<ReportTopic>& lis
       append_decimal(out, counts[i]);
     }
   }
-  out.append("],\"total\":");
+  out.put(']');
+}
+}  // namespace
+
+void append_topics_json(BufferedOutput& out, const std::vector<ReportTopic>& listed, std::uint64_t total,
+                        bool volumes, const ReportQuestionMix& mix, const ReportTopicTrend& trend) {
+  out.put('{');
+  append_question_mix(out, mix);
+  out.append(",\"total\":");
   append_decimal(out, total);
   out.append(",\"questions_per_topic\":");
   append_decimal(out, kQuestionsPerTopic);

@@ -122,6 +122,69 @@ function mapBounds(m) {
   for (const n of nodes) { x0 = Math.min(x0, n.x); y0 = Math.min(y0, n.y); x1 = Math.max(x1, n.x + NODE_W + 10); y1 = Math.max(y1, n.y + n.h); }
   return { x0, y0, x1, y1 };
 }
+// The whole tree as it is drawn (folds and topic colours included), as a standalone SVG: the
+// page's styles written onto each element (the file has no stylesheet), the view's pan and zoom
+// left out. Then saved as .svg, or drawn twice its size on a canvas and saved as .png; the
+// file's name is the query's. A browser that refuses the canvas says so (paa map draws a PNG).
+const MAP_STYLE_PROPS = ["fill", "stroke", "stroke-width", "stroke-dasharray", "font-size", "font-family", "font-weight", "opacity"];
+/** @param {MapState} m */
+function mapSvgText(m) {
+  const b = mapBounds(m);
+  const w = b.x1 - b.x0 + 20, h = b.y1 - b.y0 + 20;
+  const clone = /** @type {SVGSVGElement} */ (m.svg.cloneNode(false));
+  clone.removeAttribute("id");
+  clone.setAttribute("xmlns", "http://www.w3.org/2000/svg");
+  clone.setAttribute("viewBox", `${b.x0 - 10} ${b.y0 - 10} ${w} ${h}`);
+  clone.setAttribute("width", String(Math.ceil(w)));
+  clone.setAttribute("height", String(Math.ceil(h)));
+  const bg = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+  for (const [k, v] of Object.entries({ x: b.x0 - 10, y: b.y0 - 10, width: w, height: h, fill: "#ffffff" })) bg.setAttribute(k, String(v));
+  clone.appendChild(bg);
+  const layer = /** @type {Element} */ (m.layer.cloneNode(true));
+  layer.removeAttribute("transform");
+  clone.appendChild(layer);
+  // Copy each drawn element's computed style (same order in both trees).
+  const from = [m.layer, ...m.layer.querySelectorAll("*")], to = [layer, ...layer.querySelectorAll("*")];
+  from.forEach((e, i) => {
+    const cs = getComputedStyle(e);
+    const style = MAP_STYLE_PROPS.map((p) => p + ":" + cs.getPropertyValue(p)).join(";");
+    to[i].setAttribute("style", style);
+    to[i].removeAttribute("class");
+  });
+  return { text: new XMLSerializer().serializeToString(clone), w, h };
+}
+/** @param {MapState} m @param {string} kind */
+function mapDownload(m, kind) {
+  if (!m.root) return;
+  const { text, w, h } = mapSvgText(m);
+  const name = (String(m.root.text).replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-+|-+$/g, "").slice(0, 60) || "mind-map") + "." + kind;
+  const url = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(text);
+  const save = (/** @type {string} */ href) => {
+    const a = document.createElement("a");
+    a.href = href;
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+  };
+  if (kind === "svg") return save(url);
+  const img = new Image();
+  img.onload = () => {
+    const canvas = document.createElement("canvas");
+    // Twice the SVG file's width and height (whole pixels, as its attributes say).
+    canvas.width = 2 * Math.ceil(w);
+    canvas.height = 2 * Math.ceil(h);
+    const g = canvas.getContext("2d");
+    if (!g) return;
+    g.drawImage(img, 0, 0, canvas.width, canvas.height);
+    try {
+      save(canvas.toDataURL("image/png"));
+    } catch {
+      $("detail").appendChild(el("p", "muted", "This browser does not let the page save a PNG: save the SVG, or run paa map -o map.png."));
+    }
+  };
+  img.src = url;
+}
 /** @param {MapState} m */
 function mapApply(m) { m.layer.setAttribute("transform", `translate(${m.view.x},${m.view.y}) scale(${m.view.k})`); }
 /** @param {MapState} m */
@@ -160,6 +223,8 @@ function mapControls(m) {
   $("fit").addEventListener("click", () => mapFit(m));
   /** @param {boolean} open */
   const setAll = (open) => { if (!m.root) return; const s = [m.root]; while (s.length) { const n = s.pop(); if (n !== m.root) n.open = open; s.push(...n.kids); } mapRender(m); mapFit(m); };
+  $("download-svg").addEventListener("click", () => mapDownload(m, "svg"));
+  $("download-png").addEventListener("click", () => mapDownload(m, "png"));
   $("expand").addEventListener("click", () => setAll(true));
   $("collapse").addEventListener("click", () => setAll(false));
   // Printing: the whole tree scaled into the page (the print style gives the map the page).

@@ -63,11 +63,9 @@ function topicTrend(T) {
 // are indexes into T.types / T.intents. T.trend: what the topics did since the analysis before
 // (docs/topics.md "A topic's identity"): a line of counts, a Change column and filter, and the
 // earlier topics that merged or are gone (TOPIC_ENDED).
-function TopicsView(T) {
-  const topicState = { text: "", type: -1, change: "", open: new Set() };
-  const trend = topicTrend(T);
-  // The whole report's charts: its largest topics (as the list orders them), and every question
-  // by type and by intent (T.type_counts, T.intent_counts).
+// The whole report's charts: its largest topics (as the list orders them), and every question by
+// type and by intent (T.type_counts, T.intent_counts).
+function drawTopicCharts(T) {
   const mix = (names, counts) => names.map((n, i) => [n, [counts[i] || 0]]).filter((r) => r[1][0] > 0)
     .sort((a, b) => b[1][0] - a[1][0] || (a[0] < b[0] ? -1 : 1));
   drawCharts($("topic-charts"), T.topics.length ? [
@@ -77,6 +75,11 @@ function TopicsView(T) {
     barChart("Questions by type", [["Questions", "a"]], mix(T.types, T.type_counts || []), fmt),
     barChart("Questions by intent", [["Questions", "a"]], mix(T.intents, T.intent_counts || []), fmt),
   ] : []);
+}
+function TopicsView(T) {
+  const topicState = { text: "", type: -1, change: "", open: new Set() };
+  const trend = topicTrend(T);
+  drawTopicCharts(T);
   let topicTexts = null;
   fillSelect($("topic-type"), "All question types", T.types.map((name, i) => {
     let n = 0;
