@@ -99,7 +99,12 @@ int run_brief(const BriefRequest& f) {
     if (!id) return fail(id.error());
     topic = *id;
   }
-  std::optional<exporting::OwnAnswers> answers;  // read first: a bad file fails before the store is read
+  auto branding = exporting::read_branding(f.title, f.logo);  // read first: a bad file fails before the store is read
+  if (!branding) return fail(branding.error());
+  if (!branding->logo.empty() && *format != exporting::BriefFormat::html) {
+    return fail(usage_error("--logo goes on the html brief (--format html): Markdown and JSON-LD have no place for it"));
+  }
+  std::optional<exporting::OwnAnswers> answers;
   if (!f.answers.empty()) {
     auto read = exporting::read_answers_file(f.answers);
     if (!read) return fail(read.error());
@@ -124,6 +129,7 @@ int run_brief(const BriefRequest& f) {
   print_notes(stderr, summary);
   if (!brief) return fail(brief.error());
 
+  brief->branding = std::move(*branding);
   if (answers) {
     question::QuestionProfiler profiler;
     auto fit = exporting::attach_own_answers(*brief, *answers, brief->hl, profiler);

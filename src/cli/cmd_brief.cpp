@@ -33,6 +33,9 @@ Command add_brief_command(CLI::App& app) {
                     "or a CSV file (question,answer); any spelling of a question finds its answer. Without it the "
                     "FAQPage is a skeleton to fill in")
       ->type_name("FILE");
+  c.app->add_option("--title", f->title, "Your title above the brief (md and html), e.g. the client's name");
+  c.app->add_option("--logo", f->logo, "Your logo (a PNG or SVG file, at most 256 KiB) embedded in the html brief")
+      ->type_name("FILE");
   c.app->add_option("-o,--output,--out", f->output, "Write to FILE atomically instead of standard output");
   c.app->add_flag("--force", f->force, "Replace an existing -o file");
   add_read_progress_option(*c.app, f->progress);

@@ -66,6 +66,13 @@ Command add_export_command(CLI::App& app) {
   c.app->add_option("--domain", f->options.domains,
                     "Your domain (repeatable): the answers it holds are marked (yours, lost, competitor) " +
                         app::export_formats_taking(exporting::kTakesDomain));
+  c.app->add_option("--title", f->options.title,
+                    "Your title on the deliverable: the report's header, the workbook's About sheet " +
+                        app::export_formats_taking(exporting::kTakesBranding));
+  c.app->add_option("--logo", f->options.logo,
+                    "Your logo (a PNG or SVG file, at most 256 KiB) embedded beside the title " +
+                        app::export_formats_taking(exporting::kTakesBranding))
+      ->type_name("FILE");
   add_read_progress_option(*c.app, f->progress);
   c.run = [f] { return app::run_export(*f, app::ExportCommand::export_view); };
   return c;

@@ -92,6 +92,15 @@ Result<void> plan_analysis(const ExportOptions& options, const ViewRow& view, Ex
     if (!own) return own.error();
     plan.request.format.own_domains = std::move(*own);
   }
+  if (!options.title.empty() || !options.logo.empty()) {
+    if (!view.takes(kTakesBranding)) {
+      return usage(std::string(options.title.empty() ? "--logo" : "--title") + " goes on the deliverables a client sees (" +
+                   views_taking(kTakesBranding) + "; and paa brief), not on " + options.format);
+    }
+    auto branding = read_branding(options.title, options.logo);
+    if (!branding) return branding.error();
+    plan.request.format.branding = std::move(*branding);
+  }
   return {};
 }
 

@@ -49,10 +49,11 @@ const std::array kRows{
             make_questions_writer},
     ViewRow{ExportFormat::related, "related", true, "rows", kTrees | kCsv, {}, make_related_writer},
     ViewRow{ExportFormat::xlsx, "xlsx", true, "rows",
-            kTrees | kTopics | kTakesDomain | kAtBoundsHistory | kShowsAttributes | kReadsKeptAnalysis, {},
+            kTrees | kTopics | kTakesDomain | kAtBoundsHistory | kShowsAttributes | kReadsKeptAnalysis | kTakesBranding, {},
             nullptr, nullptr, export_xlsx_file},
     ViewRow{ExportFormat::html, "html", true, "results",
-            kTrees | kTopics | kTakesDomain | kAtBoundsHistory | kFolderOnDirectory | kShowsDemand | kReadsKeptAnalysis, {},
+            kTrees | kTopics | kTakesDomain | kAtBoundsHistory | kFolderOnDirectory | kShowsDemand | kReadsKeptAnalysis |
+                kTakesBranding, {},
             nullptr, export_html, nullptr,
             export_html_folder},
     ViewRow{ExportFormat::edges, "edges", true, "rows", kTrees | kCsv, {}, nullptr, export_edges, nullptr, nullptr,

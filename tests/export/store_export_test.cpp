@@ -495,6 +495,70 @@ TEST(HtmlReportInChromium, LoadsFromFileWithoutNetworkAndShowsFiltersAndEscapesH
   EXPECT_TRUE(fs::exists(shots / "report.png"));
 }
 
+// --title and --logo (docs/reports.md "Your title and logo"): both report forms lead with them in
+// Chromium (check_branding.cjs: the title as text, the logo loading under the page's policy, no
+// script of a hostile title or SVG logo running), and the workbook's About sheet comes first with
+// the title and the PNG logo, read back by openpyxl; an SVG logo is said to have no place there.
+TEST(HtmlReportInChromium, YourTitleAndLogoLeadBothReportFormsAndTheWorkbooksAboutSheet) {
+  if (!browser_ready()) GTEST_SKIP() << kBrowserMissing;
+  const ::paa::test::TempDir tmp;
+  const fs::path& dir = tmp.path();
+  make_report_store(dir / "store.db");
+  ASSERT_EQ(run_capture("/usr/bin/python3 -c \"from PIL import Image; Image.new('RGB', (40, 20), (200, 30, 30)).save('" +
+                        (dir / "logo.png").string() + "')\" 2>&1"),
+            "");
+  std::ofstream(dir / "logo.svg") << "<?xml version=\"1.0\"?>\n<!-- ours -->\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
+                                     "width=\"30\" height=\"10\"><script>window.__pwned=1</script>"
+                                     "<rect width=\"30\" height=\"10\" fill=\"#c00\"/></svg>\n";
+  const std::string title = "ACME <b>&</b> \"Co\" </h1><script>window.__pwned=1</script>";
+  auto exported = [&](const std::string& format, const fs::path& out, const fs::path& logo) {
+    ExportOptions o;
+    o.format = format;
+    o.output = out;
+    o.force = true;
+    o.title = title;
+    o.logo = logo;
+    return export_stores({dir / "store.db"}, o);
+  };
+  ASSERT_TRUE(exported("html", dir / "report.html", dir / "logo.png"));
+  ASSERT_TRUE(exported("html", dir / "folder/", dir / "logo.png"));
+  const auto quoted = [](const std::string& s) {
+    std::string q = "'";
+    for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return q + "'";
+  };
+  const auto checked = run_capture("NODE_PATH=" + npm_modules().string() + " node " + PAA_EXPORT_TEST_DIR +
+                                   "/check_branding.cjs " + quoted(title) + " 40 " + (dir / "report.html").string() + " " +
+                                   (dir / "folder/index.html").string() + " 2>&1");
+  EXPECT_NE(checked.find("\"pages\":2"), std::string::npos) << checked;
+  ASSERT_TRUE(exported("html", dir / "svg.html", dir / "logo.svg"));
+  const auto svg = run_capture("NODE_PATH=" + npm_modules().string() + " node " + PAA_EXPORT_TEST_DIR +
+                               "/check_branding.cjs " + quoted(title) + " 30 " + (dir / "svg.html").string() + " 2>&1");
+  EXPECT_NE(svg.find("\"pages\":1"), std::string::npos) << svg;
+
+  ASSERT_TRUE(exported("xlsx", dir / "book.xlsx", dir / "logo.png"));
+  const auto about = run_capture("/usr/bin/python3 -c \"import openpyxl, sys; b = openpyxl.load_workbook(sys.argv[1]); "
+                                 "ws = b.worksheets[0]; print(b.sheetnames[0], b.sheetnames[1], len(ws._images)); "
+                                 "print(ws['A1'].value)\" " + (dir / "book.xlsx").string() + " 2>&1");
+  EXPECT_EQ(about, "About Questions tree 1\n" + title + "\n");
+  auto with_svg = exported("xlsx", dir / "svg.xlsx", dir / "logo.svg");
+  ASSERT_TRUE(with_svg);
+  ASSERT_EQ(with_svg->warnings.size(), 1u);
+  EXPECT_NE(with_svg->warnings[0].find("a workbook cannot hold an SVG"), std::string::npos);
+
+  // Where they have no place, and what is no logo.
+  auto csv = exported("csv", dir / "x.csv", {});
+  ASSERT_FALSE(csv);
+  EXPECT_EQ(csv.error().kind(), errc::invalid_input);
+  EXPECT_NE(csv.error().message.find("--title goes on the deliverables a client sees (xlsx and html; and paa brief), not on csv"),
+            std::string::npos)
+      << csv.error().message;
+  std::ofstream(dir / "logo.txt") << "not a picture";
+  auto text = exported("html", dir / "t.html", dir / "logo.txt");
+  ASSERT_FALSE(text);
+  EXPECT_NE(text.error().message.find("is neither a PNG nor an SVG file"), std::string::npos) << text.error().message;
+}
+
 // A store with topics: every planted topic's seeds (tests/fixtures/topics/planted.json), each a
 // tree of most of its topic's questions (spellings varying by seed, answers on the topic's
 // domains, some with a child question), and two German trees (a language of its own, so

@@ -25,6 +25,8 @@ struct BriefRequest {
   std::string topic;
   std::optional<double> resolution;
   std::string answers;  // --answers FILE: the user's own answers for the FAQPage (own_answers.hpp)
+  std::string title;    // --title, --logo (branding.hpp)
+  std::string logo;
   std::string format = "md";
   std::string output;
   bool force = false;

@@ -1,5 +1,6 @@
 #pragma once
 // The `paa export` formats by name, and the options the streamed formats share.
+#include "paa/export/branding.hpp"
 #include "paa/model/work_progress.hpp"
 #include "paa/topics/topic_options.hpp"
 #include "paa/watch/own_domains.hpp"
@@ -46,6 +47,8 @@ struct FormatOptions {
   // then (docs/watch.md "Per topic"); the label names the point for the summary.
   bool since = false;
   std::string since_label;
+  // --title and --logo (html, xlsx, paa brief): on the header, the About sheet (branding.hpp).
+  Branding branding;
   // Where long work says how far it is (the scan, the analysis pass, the topics' stages, the
   // kept analysis's files); null: nowhere. Set by the command (app/read_progress.hpp).
   WorkProgress* progress = nullptr;

@@ -32,6 +32,8 @@ struct ExportOptions {
   std::string to;    // stability: RUN or DATE; "" = now
   std::vector<std::string> domains;  // --domain (docs/watch.md "Your domains")
   std::string since;  // topics, topics-jsonl: RUN or DATE; "" = no comparison
+  std::string title;             // --title (html, xlsx): the deliverable's own title (branding.hpp)
+  std::filesystem::path logo;    // --logo FILE (html, xlsx): PNG or SVG, embedded
   std::uint32_t xlsx_rows_per_sheet = 0;  // 0 = Excel's limit; smaller only in tests
 };
 

@@ -39,6 +39,7 @@ enum ViewFlag : std::uint32_t {
   // It reads the kept analysis for one store's current results (docs/store.md): catalogued too,
   // so that an analysis it computes carries the volumes tag every other reader expects.
   kReadsKeptAnalysis = 1u << 13,
+  kTakesBranding = 1u << 14,     // --title, --logo: a deliverable a client sees (branding.hpp)
 };
 
 using WriterFactory = std::unique_ptr<FormatWriter> (*)(const FormatOptions&, BufferedOutput&);

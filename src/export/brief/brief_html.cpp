@@ -36,6 +36,8 @@ ol.entries > li { margin: 0 0 14px; padding: 10px 12px; border: 1px solid var(--
 .answer.none { color: var(--muted); font-style: italic; }
 .own { white-space: pre-wrap; overflow-wrap: anywhere; margin: 6px 0; padding: 6px 10px; border-left: 3px solid #1d7a35; }
 .note { font-size: 12px; color: var(--muted); margin: 6px 0 0; }
+.brand { font-weight: 600; margin: 0 0 6px; }
+.brand img.logo { height: 28px; max-width: 160px; object-fit: contain; vertical-align: middle; margin-right: 8px; }
 .source { font-size: 13px; margin: 0; overflow-wrap: anywhere; }
 a { color: var(--accent); }
 table { border-collapse: collapse; }
@@ -152,7 +154,19 @@ void write_brief_html(const Brief& brief, BufferedOutput& out) {
   out.append(kCss);
   out.append("</style>\n<script type=\"application/ld+json\" id=\"faq-jsonld\">\n");
   write_brief_jsonld(brief, out);
-  out.append("</script>\n</head>\n<body>\n<header>\n<h1>");
+  out.append("</script>\n</head>\n<body>\n<header>\n");
+  // --title and --logo: whose brief it is, above its own title.
+  if (!brief.branding.empty()) {
+    out.append("<p class=\"brand\">");
+    if (!brief.branding.logo.empty()) {
+      out.append("<img class=\"logo\" alt=\"\" src=\"");
+      out.append(brief.branding.logo_data_url());  // base64: nothing to escape
+      out.append("\">");
+    }
+    text(out, brief.branding.title);
+    out.append("</p>\n");
+  }
+  out.append("<h1>");
   append_brief_title(brief, markup, out);
   out.append("</h1>\n");
   append_meta(brief, markup, out);

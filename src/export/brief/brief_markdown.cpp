@@ -24,6 +24,11 @@ class MarkdownMarkup final : public BriefMarkup {
 };
 
 void append_header(const Brief& brief, const BriefMarkup& markup, BufferedOutput& out) {
+  if (!brief.branding.title.empty()) {  // --title: whose brief it is (a logo has no place in Markdown)
+    out.append("**");
+    append_markdown_text(out, brief.branding.title);
+    out.append("**\n\n");
+  }
   out.append("# ");
   append_brief_title(brief, markup, out);
   out.append("\n\n");

@@ -145,17 +145,18 @@ HtmlReportWriter::HtmlReportWriter(BufferedOutput& out, std::vector<std::string>
     : out_(out), jobs_(std::move(jobs)) {}
 
 void HtmlReportWriter::begin() {
-  out_.append(
+  std::string page =
       "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
       "script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; "
       "form-action 'none'\">\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
       "<meta name=\"generator\" content=\"paa export --format html\">\n"
-      "<title>People Also Ask report</title>\n<style>\n");
-  out_.append(report_assets::kCss);
-  out_.append("</style>\n</head>\n<body>\n");
-  out_.append(report_assets::kBody);
+      "<title>People Also Ask report</title>\n<style>\n";
+  page += report_assets::kCss;
+  page += "</style>\n</head>\n<body>\n";
+  page += report_assets::kBody;
+  out_.append(branded_page(page, branding_));  // --title, --logo
 }
 
 void HtmlReportWriter::add(const StoredResult& r, const Envelope& env, std::span<const std::uint32_t> jobs,
@@ -346,6 +347,7 @@ Result<ExportSummary> export_html(StoreReader& store, const ExportRequest& reque
   AnalysisSink analysis({.volumes = request.format.volumes, .progress = request.format.progress});
   HtmlReportWriter writer(out, *jobs);
   const std::vector<std::uint32_t> none;
+  writer.brand(request.format.branding);
   writer.begin();
   CallbackSink page([&](const ScannedResult& scanned) -> Result<bool> {
     const StoredResult& result = scanned.result;

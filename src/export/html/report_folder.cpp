@@ -385,10 +385,11 @@ class FolderReport {
         "\x01\x00\x00\x00\x02\x00\x00\x00\x01\x00\x20\x00\x00\x00\x00\x00\x08\x00\x00\x00\x00\x00\x00\x00\x00\x00"
         "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x2e\x6b\xc7\xff\x00\x00\x00\x00";
     if (auto w = files_.write("favicon.ico", std::string_view(kIcon, sizeof kIcon - 1)); !w) return w;
-    for (const auto& [name, text] : {std::pair{"index.html", report_assets::kFolderIndex},
-                                    std::pair{"report.css", report_assets::kCss},
-                                    std::pair{"common.js", report_assets::kCommon},
-                                    std::pair{"folder.js", report_assets::kFolderScript}}) {
+    const std::string index = branded_page(report_assets::kFolderIndex, request_.format.branding);  // --title, --logo
+    for (const auto& [name, text] : {std::pair<const char*, std::string_view>{"index.html", index},
+                                    std::pair<const char*, std::string_view>{"report.css", report_assets::kCss},
+                                    std::pair<const char*, std::string_view>{"common.js", report_assets::kCommon},
+                                    std::pair<const char*, std::string_view>{"folder.js", report_assets::kFolderScript}}) {
       if (auto w = files_.write(name, text); !w) return w;
     }
     return {};

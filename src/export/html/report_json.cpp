@@ -2,6 +2,7 @@
 
 #include "report_fields.hpp"
 
+#include "paa/output/sink.hpp"
 #include "paa/output/text.hpp"
 #include "paa/question/question_type.hpp"
 
@@ -407,6 +408,41 @@ void append_spelling(BufferedOutput& out, const KeySpelling& k) {
   out.put(']');
 }
 }  // namespace
+
+std::string branded_page(std::string_view page, const Branding& branding) {
+  constexpr std::string_view kHeading = "<h1>People Also Ask report</h1>";
+  constexpr std::string_view kTitle = "<title>People Also Ask report</title>";
+  if (branding.empty()) return std::string(page);
+  StringSink sink;
+  {
+    BufferedOutput out(sink);
+    const auto title_at = page.find(kTitle), heading_at = page.find(kHeading);
+    const std::string_view name = branding.title.empty() ? std::string_view("People Also Ask report") : branding.title;
+    std::size_t from = 0;
+    if (title_at != std::string_view::npos) {
+      out.append(page.substr(0, title_at));
+      out.append("<title>");
+      append_xml_escaped(out, name);
+      out.append("</title>");
+      from = title_at + kTitle.size();
+    }
+    if (heading_at != std::string_view::npos && heading_at >= from) {
+      out.append(page.substr(from, heading_at - from));
+      if (!branding.logo.empty()) {
+        out.append("<img class=\"logo\" alt=\"\" src=\"");
+        out.append(branding.logo_data_url());  // base64: nothing to escape
+        out.append("\">");
+      }
+      out.append("<h1>");
+      append_xml_escaped(out, name);
+      out.append(branding.title.empty() ? "</h1>" : "</h1><span class=\"kind\">People Also Ask report</span>");
+      from = heading_at + kHeading.size();
+    }
+    out.append(page.substr(from));
+    (void)out.flush();  // a StringSink cannot fail
+  }
+  return std::move(sink.data);
+}
 
 void append_lineage(BufferedOutput& out, const ExportLineage& lineage) {
   append_decimal(out, lineage.level);

@@ -4,6 +4,7 @@
 // it into a data file. Strings go through append_script_json_string, safe in either place.
 #include "paa/export/html/html_report.hpp"
 #include "paa/export/html/report_history.hpp"
+#include "paa/export/branding.hpp"
 #include "paa/export/lineage_lookup.hpp"
 #include "paa/model/envelope.hpp"
 #include "paa/output/buffered_output.hpp"
@@ -24,6 +25,10 @@ void append_optional_fraction(BufferedOutput& out, const std::optional<double>& 
 void append_key(BufferedOutput& out, const ReportKey& key);
 // level,parent,seed: the level, then the parent's and the seed's [q, hl, gl, city] (null at level 0).
 void append_lineage(BufferedOutput& out, const ExportLineage& lineage);
+// The page (assets' body.html or folder.html) with --title and --logo (branding.hpp) in its
+// <title> and header: the title escaped, the logo an <img> of its data: URL; the page as it is
+// when neither is given.
+std::string branded_page(std::string_view page, const Branding& branding);
 // [versions, mean_churn|null, last_change_ms|null]
 void append_key_history(BufferedOutput& out, const watch::KeyStability& history);
 // The Topics, Changes and Domains views' objects.

@@ -21,12 +21,17 @@ Result<ExportSummary> export_store_xlsx(StoreReader& store, const ExportRequest&
   options.attributes = request.format.attributes;
   options.own_domains = !own.empty();
   options.volumes = request.format.volumes;
+  options.branding = request.format.branding;
   // The lineage of each key's Stability rows (no attributes there).
   auto stability_lineages = LineageLookup::create(store, request.job);
   if (!stability_lineages) return stability_lineages.error();
   auto workbook = XlsxWorkbook::create(file, options);
   if (!workbook) return workbook.error();
   ExportSummary summary;
+  if (options.branding.logo_type == LogoType::svg) {
+    summary.warnings.push_back("the workbook's About sheet shows no logo: a workbook cannot hold an SVG; give --logo a "
+                               "PNG (the report embeds either)");
+  }
   // The selection's unique questions: the kept analysis when current (the scan then reads the
   // trees for the Results sheets alone), else from the same scan (with the seeds' volumes when
   // some has one), not kept.

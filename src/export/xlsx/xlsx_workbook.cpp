@@ -1,5 +1,7 @@
 #include "paa/export/xlsx/xlsx_workbook.hpp"
 
+#include "paa/model/clock.hpp"
+
 #include "paa/export/attributes.hpp"
 
 #include "paa/export/stored_tree.hpp"
@@ -195,6 +197,47 @@ struct XlsxWorkbook::Impl {
     return ws;
   }
 
+  // The About sheet (--title, --logo): the title, when the workbook was made, what each sheet
+  // holds; the logo (a PNG) beside the title.
+  void add_about() {
+    lxw_worksheet* ws = workbook_add_worksheet(wb, std::string(kAboutSheet).c_str());
+    if (ws == nullptr) {
+      if (!error) error = make_error(errc::io, "cannot add sheet 'About' to " + file.string());
+      return;
+    }
+    lxw_format* big = workbook_add_format(wb);
+    format_set_bold(big);
+    format_set_font_size(big, 16);
+    check(worksheet_set_column(ws, 0, 0, 24, nullptr), "column width");
+    check(worksheet_set_column(ws, 1, 1, 90, nullptr), "column width");
+    const std::string& title = options.branding.title;
+    text(ws, 0, 0, title.empty() ? std::string_view("People Also Ask report") : std::string_view(title), big);
+    text(ws, 1, 0, "People Also Ask data harvested with paa; made " + format_utc(unix_now_ms(), "%Y-%m-%d %H:%M UTC"));
+    static constexpr std::pair<std::string_view, std::string_view> kSheets[] = {
+        {kTreeSheet, "every stored tree's questions in order, with depth, answer, source and lineage"},
+        {kQuestionsSheet, "each unique question once: how often it appears, its type, intent, variant group and topic"},
+        {kRelatedSheet, "the related searches of each query"},
+        {kTopicsSheet, "the topics: clusters of questions asked together"},
+        {kTopicChangesSheet, "what each topic did since the analysis before"},
+        {kStabilitySheet, "each question of each query over time: stable, new, gone or intermittent"},
+        {kDomainsSheet, "who holds the answers: each domain's answers and share"}};
+    check(worksheet_write_string(ws, 3, 0, "Sheet", header), "header");
+    check(worksheet_write_string(ws, 3, 1, "What it holds", header), "header");
+    lxw_row_t row = 4;
+    for (const auto& [name, what] : kSheets) {
+      text(ws, row, 0, name);
+      text(ws, row++, 1, what);
+    }
+    if (options.branding.logo_type == LogoType::png) {
+      lxw_image_options io{};
+      io.x_offset = 8;
+      io.object_position = LXW_OBJECT_DONT_MOVE_DONT_SIZE;
+      check(worksheet_insert_image_buffer_opt(ws, 0, 2, reinterpret_cast<const unsigned char*>(options.branding.logo.data()),
+                                              options.branding.logo.size(), &io),
+            "logo");
+    }
+  }
+
   // The sheet and row of the next data row of `t`.
   std::pair<lxw_worksheet*, lxw_row_t> next_row(PagedTable& t) {
     const SheetSlot slot = t.pager.next();
@@ -282,6 +325,7 @@ Result<std::unique_ptr<XlsxWorkbook>> XlsxWorkbook::create(const std::filesystem
   impl->link = workbook_get_default_url_format(impl->wb);
   impl->percent = workbook_add_format(impl->wb);
   format_set_num_format(impl->percent, "0.00%");
+  if (!options.branding.empty()) impl->add_about();
   impl->add_sheet(impl->tree);
   if (impl->error) return *impl->error;
   return std::unique_ptr<XlsxWorkbook>(new XlsxWorkbook(std::move(impl)));

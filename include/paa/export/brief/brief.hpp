@@ -8,6 +8,7 @@
 // Every text in a Brief is third-party text (questions, answers, titles, urls, related
 // searches): each writer keeps it text in its format (markdown_text.hpp, HTML entities,
 // append_script_json_string).
+#include "paa/export/branding.hpp"
 #include "paa/output/buffered_output.hpp"
 #include "paa/question/question_type.hpp"
 #include "paa/watch/question_stability.hpp"
@@ -64,6 +65,7 @@ struct Brief {
   std::vector<std::string> related;   // related searches, in the order shown
   std::vector<BriefDomain> domains;   // most answers first, the buckets last (rank_brief_domains)
   bool own_answers = false;           // --answers given: the FAQPage holds the entries' own_answer
+  Branding branding;                  // --title, --logo: on the html brief; the title on md
 };
 
 // Folds the variants of each group under one entry and orders the entries. Within a group (same

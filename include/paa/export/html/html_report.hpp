@@ -36,6 +36,7 @@
 #include "paa/error.hpp"
 #include "paa/export/rows/domain_rows.hpp"
 #include "paa/export/export_request.hpp"
+#include "paa/export/branding.hpp"
 #include "paa/export/html/report_history.hpp"
 #include "paa/export/lineage_lookup.hpp"
 #include "paa/export/question_rows.hpp"
@@ -129,6 +130,7 @@ class HtmlReportWriter {
   // `jobs`: the store's job names; add() refers to them by index.
   HtmlReportWriter(BufferedOutput& out, std::vector<std::string> jobs);
 
+  void brand(const Branding& branding) { branding_ = branding; }  // before begin(): --title, --logo
   void begin();  // the page up to the first result
   // `history`: the key's versions (ReportHistory::add_key), written as the result's 9th element;
   // `lineage`: its level, parent and seed, the 10th to 12th (records.schema's RESULT).
@@ -148,6 +150,7 @@ class HtmlReportWriter {
 
  private:
   BufferedOutput& out_;
+  Branding branding_;
   std::vector<std::string> jobs_;
   void close_results();
   void close_lists();  // the results' and the topic questions' elements

@@ -17,6 +17,7 @@
 // locale when it is not the row's).
 #include "paa/analysis/unique_questions.hpp"
 #include "paa/error.hpp"
+#include "paa/export/branding.hpp"
 #include "paa/export/rows/domain_rows.hpp"
 #include "paa/export/lineage_lookup.hpp"
 #include "paa/export/xlsx/xlsx_cells.hpp"
@@ -44,6 +45,9 @@ inline constexpr std::string_view kTopicsSheet = "Topics";
 inline constexpr std::string_view kTopicChangesSheet = "Topic changes";
 inline constexpr std::string_view kStabilitySheet = "Stability";
 inline constexpr std::string_view kDomainsSheet = "Domains";
+// With --title or --logo: the first sheet, what the workbook is and what each sheet holds, so no
+// other sheet's header row moves.
+inline constexpr std::string_view kAboutSheet = "About";
 
 struct XlsxOptions {
   // Questions tree: drop repeated questions inside each tree, like `csv --dedupe`.
@@ -58,6 +62,8 @@ struct XlsxOptions {
   // Some seed has a search volume: "Unique questions" gets `volume` and `group_volume`, "Topics"
   // `volume` (as the csv exports); set by export_store_xlsx from the store.
   bool volumes = false;
+  // --title and --logo: an About sheet first (a PNG logo on it; a workbook holds no SVG).
+  Branding branding;
 };
 
 class XlsxWorkbook {
