@@ -123,6 +123,23 @@ function check(cond, message) {
     const hashNow = await page.evaluate(() => location.hash);
     check(hashNow === keyHash(expect.last_key), `selecting the last key links it as '${hashNow}', want '${keyHash(expect.last_key)}'`);
 
+    // The job filter: exactly the keys that job finished (its jsonl export), then all again.
+    if (expect.job) {
+      step = "job filter";
+      const wantKeys = new Set(expect.job.keys);
+      const jobValue = await page.$$eval("#job-filter option", (os, name) => (os.find((o) => o.textContent.startsWith(name + " (")) || {}).value, expect.job.name);
+      check(jobValue !== undefined, `no option for job '${expect.job.name}'`);
+      await page.select("#job-filter", jobValue);
+      await page.waitForFunction((n) => document.getElementById("count").textContent.startsWith(n + " of "), { timeout: 30000 }, fmt(wantKeys.size));
+      await page.$eval("#q-list", (l) => { l.scrollTop = 0; });
+      await page.waitForFunction(() => document.querySelector("#q-list .vrow[data-key]"), { timeout: 30000 });
+      const shown = await page.$$eval("#q-list .vrow[data-key]", (rs) => rs.map((r) => r.firstChild.textContent + "\t" + r.querySelector(".sub").textContent));
+      check(shown.length > 0 && shown.every((r) => wantKeys.has(r)), `the job filter lists ${shown.filter((r) => !wantKeys.has(r)).slice(0, 3).join(" | ")}, not keys of ${expect.job.name}`);
+      figures.job_keys = wantKeys.size;
+      await page.select("#job-filter", "");
+      await page.waitForFunction((n) => document.getElementById("count").textContent === n, { timeout: 30000 }, fmt(expect.keys) + " queries");
+    }
+
     // Search: whole words (a space after the last), from a link.
     step = "search";
     const words = expect.search.words + " ";

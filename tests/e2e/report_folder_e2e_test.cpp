@@ -140,6 +140,14 @@ class ReportFolderE2E : public ::testing::Test {
                              std::string(k.at("city").as_string()), lower_ascii(std::string(k.at("q").as_string())));
     };
     std::sort(sorted.begin(), sorted.end(), [&](auto* a, auto* b) { return order(a) < order(b); });
+    // The job filter: the keys job "grow" finished (its jsonl export), as q and locale.
+    json::array grown;
+    for (const auto& r : *grow_) {
+      const auto k = key_of(r);
+      grown.push_back(json::string(std::string(k.at("q").as_string()) + "\t" + std::string(k.at("hl").as_string()) + "-" +
+                                   std::string(k.at("gl").as_string())));
+    }
+    e["job"] = json::object{{"name", "grow"}, {"keys", std::move(grown)}};
     e["first_key"] = key_of(*sorted.front());
     e["last_key"] = key_of(*sorted.back());
     // A question of a tree in the middle of the store, and every unique question that holds all
@@ -216,7 +224,7 @@ TEST_F(ReportFolderE2E, FromFileAndFromAStaticServerEveryViewWorks) {
   // than 1,000 files.
   const std::regex allowed(
       R"(^(index\.html|report\.css|common\.js|folder\.js|favicon\.ico|paa-report\.json|data/(report|topics|changes|domains)\.js|)"
-      R"(data/(keys|trees|questions)/[0-9]+/[0-9]+\.js|data/search/shards\.js|data/search/[0-9a-f]{2}/[0-9a-f]+\.js)$)");
+      R"(data/(keys|trees|questions|jobs/[0-9]+)/[0-9]+/[0-9]+\.js|data/search/shards\.js|data/search/[0-9a-f]{2}/[0-9a-f]+\.js)$)");
   std::map<std::string, int> per_folder;
   std::uint64_t files = 0;
   for (const auto& [name, info] : file_listing(report)) {

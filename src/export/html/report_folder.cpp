@@ -22,6 +22,7 @@
 #include "report_json.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <limits>
 #include <optional>
 #include <string>
@@ -187,6 +188,11 @@ class FolderReport {
   Result<void> write(ExportSummary& summary) {
     auto jobs = store_.job_names();
     if (!jobs) return jobs.error();
+    job_names_ = *jobs;
+    for (std::size_t j = 0; j < jobs->size(); ++j) {
+      job_keys_.push_back(std::make_unique<ChunkWriter>(files_, "jobs/" + std::to_string(j), kJobKeysPerChunk));
+    }
+    job_last_.assign(jobs->size(), 0);
     // The kept analysis when current: the scan then reads the trees for the pages alone.
     std::optional<QuestionViews> kept = current_kept_views(request_, summary);
     if (auto done = scan(summary, kept.has_value()); !done) return done;
@@ -268,7 +274,14 @@ class FolderReport {
       sort_key_.push_back('\0');
     }
     sort_key_ += text::fold_case(result.q);
-    return keys_->add(sort_key_, 0, tree, {record, result.q, result.hl, result.gl, result.city});
+    // The jobs that finished the key (the job filter's), by index: a point read each.
+    job_list_.clear();
+    for (std::size_t j = 0; j < job_names_.size(); ++j) {
+      auto entry = store_.progress(job_names_[j], result.key);
+      if (!entry) return entry.error();
+      if (*entry && (*entry)->state == ProgressState::done) job_list_ += (job_list_.empty() ? "" : ",") + std::to_string(j);
+    }
+    return keys_->add(sort_key_, 0, tree, {record, result.q, result.hl, result.gl, result.city, job_list_});
   }
 
   // The key pages, the locales' ranges, and each query's words.
@@ -282,11 +295,32 @@ class FolderReport {
         locales_.push_back({std::string(hl), std::string(gl), std::string(city), number, 0});
       }
       ++locales_.back().keys;
+      if (auto added = add_job_keys(r.fields[5], number); !added) return added;
       return add_words(tokenizer_, words_, r.fields[1], hl, kKeyPosting, number, scratch_);
     });
     if (!listed) return listed;
     if (auto done = key_pages_.finish(); !done) return done;
+    for (auto& w : job_keys_) {
+      if (auto done = w->finish(); !done) return done;
+    }
     keys_.reset();
+    return {};
+  }
+
+  // Key `number` into the postings of each job in `jobs` ("0,2"), as its difference from the
+  // job's key before (the keys come in number order).
+  Result<void> add_job_keys(std::string_view jobs, std::uint64_t number) {
+    while (!jobs.empty()) {
+      const auto comma = jobs.find(',');
+      const std::string_view one = jobs.substr(0, comma);
+      jobs = comma == std::string_view::npos ? std::string_view() : jobs.substr(comma + 1);
+      std::size_t j = 0;
+      std::from_chars(one.data(), one.data() + one.size(), j);
+      ChunkWriter& w = *job_keys_.at(j);
+      append_decimal(w.item(), number - job_last_[j]);
+      job_last_[j] = number;
+      if (auto ended = w.end_item(); !ended) return ended;
+    }
     return {};
   }
 
@@ -354,8 +388,9 @@ class FolderReport {
       locale_rows.push_back(json::array{json::string(l.hl + "-" + l.gl + (l.city.empty() ? "" : "-" + l.city)),
                                         json::string(l.hl), json::string(l.gl), json::string(l.city), l.first, l.keys});
     }
-    json::array job_names;
+    json::array job_names, job_keys;
     for (const auto& j : jobs) job_names.emplace_back(j);
+    for (const auto& w : job_keys_) job_keys.push_back(json::array{w->items(), w->chunks()});
     json::object summary_json{
         {"version", kReportFolderVersion},
         {"results", key_pages_.items()},
@@ -367,6 +402,9 @@ class FolderReport {
         {"search", json::object{{"cap", kSearchPostingsCap}, {"shards", shards.size()}}},
         {"locales", std::move(locale_rows)},
         {"jobs", std::move(job_names)},
+        // Each job's done keys in the list ([count, chunks]; kJobKeysPerChunk a chunk): the job filter.
+        {"job_keys", std::move(job_keys)},
+        {"job_keys_per_chunk", kJobKeysPerChunk},
         {"newest_fetched_at", newest_},
         {"at", request_.window.to_ms == std::numeric_limits<std::int64_t>::max() ? json::value(nullptr)
                                                                                 : json::value(request_.window.to_ms)},
@@ -409,6 +447,10 @@ class FolderReport {
   std::vector<LocaleRange> locales_;
   std::int64_t newest_ = 0;
   std::string sort_key_;
+  std::vector<std::string> job_names_;
+  std::vector<std::unique_ptr<ChunkWriter>> job_keys_;  // by job index
+  std::vector<std::uint64_t> job_last_;                 // each job's last key number written
+  std::string job_list_;                                // the scanned key's jobs, "0,2"
 };
 
 Result<void> write_folder(StoreReader& store, const ExportRequest& request, FolderFiles& files,

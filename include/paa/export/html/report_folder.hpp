@@ -57,6 +57,9 @@ namespace paa::exporting {
 
 inline constexpr int kReportFolderVersion = 1;
 inline constexpr std::uint64_t kKeysPerPage = 1000;
+// The job filter's data: each job's done keys, as the differences between their key numbers
+// (ascending), this many a chunk (data/jobs/J/...).
+inline constexpr std::uint64_t kJobKeysPerChunk = 20000;
 inline constexpr std::uint64_t kTreesPerChunk = 256;
 inline constexpr std::uint64_t kQuestionsPerPage = 1000;
 inline constexpr std::uint64_t kFilesPerFolder = 1000;

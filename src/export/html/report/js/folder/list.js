@@ -1,6 +1,6 @@
 // @ts-check
 // --- the query list -----------------------------------------------------------------------
-const state = { loc: -1, text: "", keys: null, exact: true, keyNo: -1, key: null, tree: null };
+const state = { loc: -1, job: -1, text: "", keys: null, exact: true, keyNo: -1, key: null, tree: null };
 const range = () => (state.loc >= 0 ? [S.locales[state.loc][LOCALE.first], S.locales[state.loc][LOCALE.count]] : [0, S.keys.count]);
 const listCount = () => (state.keys ? state.keys.length : range()[1]);
 const listKey = (i) => (state.keys ? state.keys[i] : range()[0] + i);
@@ -48,16 +48,41 @@ function drawCount() {
       (state.exact ? "" : " (the first ones: a word is in more than " + fmt(S.search.cap) + " queries)")
     : plural(all, "query", "queries");
 }
+// A job's done keys (their numbers, ascending): its chunks of differences (data/jobs/J), summed.
+const jobKeysMade = new Map();
+async function jobKeys(j) {
+  if (!jobKeysMade.has(j)) {
+    jobKeysMade.set(j, (async () => {
+      const numbers = [];
+      let at = 0;
+      for (let c = 0; c < S.job_keys[j][1]; c++) {
+        for (const d of await chunk("jobs/" + j, c)) numbers.push(at += d);
+      }
+      return numbers;
+    })());
+  }
+  return jobKeysMade.get(j);
+}
 let filterSeq = 0;
 async function applyFilter() {
   const seq = ++filterSeq;
   let keys = null, exact = true;
+  const [first, n] = range();
   if (wordsOf(state.text).length) {
-    const [first, n] = range();
     const found = await search(state.text, "keys", { range: [first, first + n] });
     if (seq !== filterSeq) return;
     keys = found.numbers;
     exact = found.exact;
+  }
+  if (state.job >= 0) {
+    // The job's keys in the locale's range, and among the words' matches when there are words.
+    const all = await jobKeys(state.job);
+    if (seq !== filterSeq) return;
+    const inRange = all.filter((k) => k >= first && k < first + n);
+    if (keys) {
+      const matched = new Set(keys);
+      keys = inRange.filter((k) => matched.has(k));
+    } else keys = inRange;
   }
   state.keys = keys;
   state.exact = exact;
@@ -70,6 +95,10 @@ $("q-filter").addEventListener("input", (e) => {
   state.text = inputValue(e);
   clearTimeout(filterTimer);
   filterTimer = setTimeout(() => applyFilter().catch(failed), 200);
+});
+$("job-filter").addEventListener("change", (e) => {
+  state.job = inputValue(e) === "" ? -1 : Number(inputValue(e));
+  applyFilter().catch(failed);
 });
 $("loc-filter").addEventListener("change", (e) => {
   state.loc = inputValue(e) === "" ? -1 : Number(inputValue(e));

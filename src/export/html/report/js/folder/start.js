@@ -6,6 +6,7 @@ async function start() {
     (S.results ? "; newest result fetched " + when(S.newest_fetched_at) : "") +
     (S.at !== null && S.at !== undefined ? "; as stored at " + (typeof S.at === "number" ? when(S.at) : S.at) : "");
   fillSelect($("loc-filter"), "All locales (" + fmt(S.keys.count) + ")", S.locales.map((l, i) => [String(i), l[LOCALE.name] + " (" + fmt(l[LOCALE.count]) + ")"]));
+  fillSelect($("job-filter"), "All jobs", S.jobs.map((j, i) => [String(i), j + " (" + fmt((S.job_keys[i] || [0])[0]) + ")"]));
   drawCount();
   qlist.setCount(listCount());
   if (!S.keys.count) map.clear("The report holds no results.");
