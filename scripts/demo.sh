@@ -49,6 +49,8 @@ done
 # The first stored tree as a mind map.
 IFS=$'\t' read -r q hl gl city < <(head -1 out/demo.jsonl | jq -r '[.q, .hl, .gl, (.city // "")] | @tsv')
 "$bin/paa" map --store out/demo.db --q "$q" --hl "$hl" --gl "$gl" --city "$city" -o out/demo-map.svg --force
+# The same map as a picture for a slide or a client (PNG, twice the size; -o map.pdf for a page).
+"$bin/paa" map --store out/demo.db --q "$q" --hl "$hl" --gl "$gl" --city "$city" -o out/demo-map.png --force
 
 # Expansion: the questions of each answer become the next level's queries (docs/expansion.md).
 paa_log "paa run jobs/expand.toml: two queries, then two levels of the questions in their answers"
@@ -104,13 +106,13 @@ head -6 out/topics-domains.csv
 head -16 out/brief.md
 
 for f in out/topics.csv out/topics-domains.csv out/brief.html out/expand-stability.csv out/demo.jsonl out/demo.csv out/demo.questions.csv out/demo.related.csv out/demo.xlsx out/demo.html \
-  out/demo-map.svg out/expand-edges.csv out/expand-changes.csv; do
+  out/demo-map.svg out/demo-map.png out/expand-edges.csv out/expand-changes.csv; do
   printf '    %10s bytes  %s\n' "$(stat -c %s "$f")" "$f"
 done
 printf '    %10s bytes  %s (%s files)\n' "$(du -sb out/demo-report | cut -f1)" out/demo-report/ "$(find out/demo-report -type f | wc -l)"
 paa_log "done: open out/demo.html in a browser (file://$PAA_ROOT/out/demo.html, works offline; the same"
 paa_log "      report as a folder, for any size: out/demo-report/index.html, with search and links),"
-paa_log "      out/demo.xlsx in Excel or LibreOffice, out/demo-map.svg in a browser or a slide;"
+paa_log "      out/demo.xlsx in Excel or LibreOffice, out/demo-map.svg or out/demo-map.png in a slide;"
 paa_log "      out/demo.csv in a spreadsheet, or jq . out/demo.jsonl; out/expand-edges.csv in Gephi;"
 paa_log "      out/expand-changes.csv: what changed between the two harvests, one row per change;"
 paa_log "      out/topics.csv: one row per topic (paa export --format topics); out/topics-domains.csv: who owns"
