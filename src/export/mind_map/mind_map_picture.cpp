@@ -1,5 +1,6 @@
 #include "paa/export/mind_map/mind_map_picture.hpp"
 
+#include "paa/export/web_url.hpp"
 #include "paa/model/ascii.hpp"
 
 #include <cairo-pdf.h>
@@ -26,10 +27,6 @@ constexpr const char* kFontFamily = "DejaVu Sans";
 
 void set(cairo_t* cr, Rgb c) { cairo_set_source_rgb(cr, c.r, c.g, c.b); }
 
-bool web_url(std::string_view url) {
-  const std::string lower = lower_ascii(url.substr(0, 8));
-  return (lower.starts_with("https://") && url.size() > 8) || (lower.starts_with("http://") && url.size() > 7);
-}
 
 // cairo's tag attributes quote a string in '...' with \ escapes.
 std::string link_attributes(std::string_view url) {
@@ -98,7 +95,7 @@ void draw(cairo_t* cr, const MindMapLayout& map, bool links) {
   for (std::size_t i = 0; i < map.nodes.size(); ++i) {
     const auto& n = map.nodes[i];
     const bool root = i == 0;
-    const bool link = links && n.question != nullptr && web_url(n.question->url);
+    const bool link = links && n.question != nullptr && is_web_url(n.question->url);
     if (link) cairo_tag_begin(cr, CAIRO_TAG_LINK, link_attributes(n.question->url).c_str());
     rounded_rect(cr, n.x + 0.5, n.y + 0.5, n.width - 1, n.height - 1, 6);
     set(cr, root ? kRoot : n.repeat ? kRepeatFill : kBox);
@@ -166,12 +163,13 @@ double map_picture_height(const MindMapLayout& map) { return map.height + 2 * kM
 
 Result<void> write_mind_map_png(const MindMapLayout& map, BufferedOutput& out) {
   constexpr double kMaxSide = 32767;  // cairo's image surfaces
+  constexpr double kMaxPixels = 120e6;  // 480 MB of picture in memory while it is drawn
   const double w = map_picture_width(map) * kMapPngScale, h = map_picture_height(map) * kMapPngScale;
-  if (w > kMaxSide || h > kMaxSide) {
+  if (w > kMaxSide || h > kMaxSide || w * h > kMaxPixels) {
     return make_error(errc::invalid_input, "the mind map is " + std::to_string(static_cast<long>(w)) + " x " +
                                                std::to_string(static_cast<long>(h)) +
-                                               " pixels, more than a PNG can hold here (32767 a side): write it "
-                                               "as --format pdf or svg");
+                                               " pixels, more than a PNG is drawn here (32,767 a side, 120 "
+                                               "million in all): write it as --format pdf or svg");
   }
   std::unique_ptr<cairo_surface_t, SurfaceFree> surface(
       cairo_image_surface_create(CAIRO_FORMAT_RGB24, static_cast<int>(w + 0.5), static_cast<int>(h + 0.5)));

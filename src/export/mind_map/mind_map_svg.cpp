@@ -2,6 +2,7 @@
 
 #include "paa/export/export_format.hpp"
 #include "paa/export/stored_tree.hpp"
+#include "paa/export/web_url.hpp"
 #include "paa/output/atomic_file.hpp"
 #include "paa/output/text.hpp"
 
@@ -20,18 +21,6 @@ std::string num(double v) {
   return s;
 }
 
-bool web_url(std::string_view url) {
-  auto lower_starts = [&](std::string_view p) {
-    if (url.size() <= p.size()) return false;
-    for (std::size_t i = 0; i < p.size(); ++i) {
-      char c = url[i];
-      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-      if (c != p[i]) return false;
-    }
-    return true;
-  };
-  return lower_starts("https://") || lower_starts("http://");
-}
 
 constexpr std::string_view kFont = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', sans-serif";
 
@@ -65,7 +54,7 @@ void write_mind_map_svg(const MindMapLayout& map, BufferedOutput& out) {
   for (std::size_t i = 0; i < map.nodes.size(); ++i) {
     const auto& n = map.nodes[i];
     const bool root = i == 0;
-    const bool link = n.question != nullptr && web_url(n.question->url);
+    const bool link = n.question != nullptr && is_web_url(n.question->url);
     if (link) {
       // href for SVG 2 viewers, xlink:href for older ones (Inkscape, office suites).
       out.append("<a href=\"");

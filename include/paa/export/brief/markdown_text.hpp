@@ -2,6 +2,7 @@
 // Third-party text inside Markdown (CommonMark and GitHub's flavour) that must stay text: one
 // inline run that no text can turn into a heading, a list, a quote, a table cell break, a link,
 // an image, raw HTML, emphasis, code, math or an entity. Used by `paa brief --format md`.
+#include "paa/export/web_url.hpp"  // is_web_url: the only urls the brief links to
 #include "paa/output/buffered_output.hpp"
 
 #include <string_view>
@@ -20,7 +21,5 @@ void append_markdown_text(BufferedOutput& out, std::string_view text, bool start
 // urls only (is_web_url).
 void append_markdown_destination(BufferedOutput& out, std::string_view url);
 
-// An absolute http:// or https:// url (any case): the only urls the brief links to.
-bool is_web_url(std::string_view url);
 
 }  // namespace paa::exporting

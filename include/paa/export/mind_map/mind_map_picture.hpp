@@ -28,8 +28,8 @@ inline constexpr double kMapMargin = 16;
 double map_picture_width(const MindMapLayout& map);
 double map_picture_height(const MindMapLayout& map);
 
-// io errors name cairo's status; a map too large for one PNG (cairo's 32767 pixels a side) is
-// invalid_input naming the PDF and SVG, which have no such limit.
+// io errors name cairo's status; a map too large for one PNG (cairo's 32,767 pixels a side, or
+// more than 120 million pixels: 480 MB while drawn) is invalid_input naming the PDF and SVG.
 Result<void> write_mind_map_png(const MindMapLayout& map, BufferedOutput& out);
 Result<void> write_mind_map_pdf(const MindMapLayout& map, BufferedOutput& out);
 
