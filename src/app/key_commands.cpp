@@ -148,7 +148,7 @@ int run_brief(const BriefRequest& f) {
   if (!written) return fail(written.error());
   const std::size_t answered = exporting::brief_answered(*brief);
   if (output) {
-    std::fprintf(stderr, "paa: wrote a brief of %zu questions (%zu with an answer) to %s\n", brief->entries.size(),
+    std::fprintf(stderr, "paa: wrote a brief of %zu questions (%zu with a search snippet) to %s\n", brief->entries.size(),
                  answered, output->c_str());
   }
   return kExitOk;

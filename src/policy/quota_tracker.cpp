@@ -106,12 +106,12 @@ void QuotaTracker::on_success(const SpendLedger::Ticket& ticket, const QuotaFiel
   if (f.renewal_date && (new_period || !state_.renewal_date)) state_.renewal_date = f.renewal_date;
   latest_ = f;
   state_.seen_at_ms = now_ms;
+  const auto balance = balance_of(f.searches_left, f.payg_credits_left);
   if (new_period) {
     state_.exhausted_until_ms.reset();
     stop_after_failed_probe_ = false;
-    ledger_.new_period();
-  }
-  if (auto balance = balance_of(f.searches_left, f.payg_credits_left)) {
+    ledger_.open_period(ticket, balance, !cached);  // this answer's request is the period's first
+  } else if (balance) {
     ledger_.on_balance(ticket, *balance, !cached);
   }
   settle(now_ms);

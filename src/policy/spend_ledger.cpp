@@ -48,6 +48,15 @@ void SpendLedger::new_period() {
   lowest_unknown_before_ = 0;
 }
 
+void SpendLedger::open_period(const Ticket& ticket, std::optional<std::int64_t> balance, bool charged) {
+  new_period();
+  ++period_starts_;  // not in flight any more, so new_period() did not count it
+  if (!balance) return;
+  Ticket now = ticket;
+  now.period = period_;
+  on_balance(now, *balance, charged);
+}
+
 void SpendLedger::on_balance(const Ticket& ticket, std::int64_t balance, bool charged) {
   if (ticket.period != period_) return;  // read in an earlier period
   // The balance only falls within a period: a higher one means credits were added (or a renewal

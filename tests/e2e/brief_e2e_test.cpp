@@ -449,11 +449,13 @@ TEST_F(BriefE2E, TopicBriefFromTheTopicsExportsId) {
                                      << "\",\"" << own_variant << "\"\r\nHow do you make coffee on the moon?,Nobody knows.\r\n";
   json::object expect;
   store_questions(expect);
+  expect["names"].as_array().emplace_back(asked);  // named as the answers file asks it
   json::object own;
   own[by_text] = own_link;
+  own[asked] = own_variant;
   for (const auto& spelling : variant_group) own[spelling] = own_variant;
   expect["answers"] = std::move(own);
-  expect["must"] = json::array{json::string(by_text), json::string(variant_group[0])};
+  expect["must"] = json::array{json::string(by_text), json::string(asked)};
   expect["exactly"] = 2;
   for (const auto& [file, moon_line] : {std::pair{"answers.md", 13}, std::pair{"answers.csv", 5}}) {
     auto jsonld = brief({"--topic", variants_topic, "--format", "jsonld", "--answers", (dir / file).string(), "--force", "-o",

@@ -298,7 +298,7 @@ TEST(BriefMarkdown, ShowsFactsVariantsAnswerAndSource) {
   const std::string md = render([&](BufferedOutput& out) { write_brief_markdown(b, out); });
   EXPECT_EQ(md,
             "# espresso machine\n\n"
-            "People Also Ask brief (en-us): 1 question, 1 with an answer; stability over 1 stored version.\n\n"
+            "People Also Ask brief (en-us): 1 question, 1 with a search snippet; stability over 1 stored version.\n\n"
             "## Questions, most important first\n\n"
             "### 1. How long does an espresso machine last?\n\n"
             "- Type: time · stability: new · in 3 stored trees · depth 1, position 2\n"
@@ -380,7 +380,9 @@ TEST(BriefJsonLd, WithOwnAnswersItHoldsTheAnsweredQuestionsInOrder) {
   b.entries = {entry("First?", 1, 5, 1, 1, true, "Snippet one."), entry("Unanswered?", 2, 4, 1, 2, true, "Snippet."),
                entry("Second?", 4, 2, 1, 4, true, "")};
   b.entries[0].own_answer = "Ours, one.";
+  b.entries[0].own_question = "First?";
   b.entries[2].own_answer = "Ours,\ntwo.";
+  b.entries[2].own_question = "Second?";
   const std::string text = render([&](BufferedOutput& out) { write_brief_jsonld(b, out); });
   const json::value doc = json::parse(text);
   const json::array& main = doc.at("mainEntity").as_array();
@@ -405,6 +407,8 @@ TEST(BriefJsonLd, HostileTextCannotCloseTheScriptElementAndReadsBackExactly) {
   b.own_answers = true;
   b.entries[0].own_answer = kScript + " <!-- " + kLineSep + " \"quoted\" \\ & </SCRIPT >";
   b.entries[1].own_answer = "[x](javascript:y)";
+  b.entries[0].own_question = b.entries[0].question;
+  b.entries[1].own_question = b.entries[1].question;
   const std::string text = render([&](BufferedOutput& out) { write_brief_jsonld(b, out); });
   EXPECT_EQ(text.find('<'), std::string::npos);
   EXPECT_EQ(text.find('>'), std::string::npos);

@@ -1,10 +1,13 @@
 #include "paa/export/mind_map/mind_map_layout.hpp"
 #include "paa/export/mind_map/mind_map_svg.hpp"
 
+#include "paa/output/sink.hpp"
+
 #include "test_support.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 
 namespace paa::exporting {
@@ -107,6 +110,40 @@ TEST(MindMapSvg, StoreStringsAreEscapedAndOnlyWebUrlsAreLinks) {
   EXPECT_EQ(out.find('\x01'), std::string::npos);
   EXPECT_NE(out.find("ctl\xEF\xBF\xBD"), std::string::npos);
   EXPECT_NE(out.find("<a href=\"https://a.example/x\""), std::string::npos);
+}
+
+}  // namespace
+}  // namespace paa::exporting
+
+namespace paa::exporting {
+namespace {
+
+// The PDF's links: cairo writes a uri into the PDF's /URI (...) string as it is, so a hostile
+// source (a parenthesis closing the string early, a backslash, non-ASCII) is percent-encoded
+// first: the link stays one string and nothing after it becomes PDF syntax.
+TEST(MindMapPdf, HostileSourceUrlsStayOneLinkString) {
+  std::vector<Question> roots{{"Is it safe?", "Yes.", "https://e.example/a)/S/JavaScript/JS(app.alert(1)\\ \xC3\xBC'\"<>", "t", {}},
+                              {"Plain?", "Yes.", "https://de.wikipedia.org/wiki/Kaffeem%C3%BChle", "t", {}}};
+  const auto map = layout_mind_map("coffee", roots);
+  std::string pdf;
+  {
+    StringSink sink;
+    BufferedOutput out(sink);
+    ASSERT_TRUE(write_mind_map_pdf(map, out));
+    ASSERT_TRUE(out.flush());
+    pdf = sink.data;
+  }
+  std::vector<std::string> uris;
+  for (auto at = pdf.find("/URI ("); at != std::string::npos; at = pdf.find("/URI (", at + 1)) {
+    const auto end = pdf.find(')', at + 6);
+    ASSERT_NE(end, std::string::npos);
+    uris.push_back(pdf.substr(at + 6, end - at - 6));
+  }
+  std::sort(uris.begin(), uris.end());
+  EXPECT_EQ(uris, (std::vector<std::string>{"https://de.wikipedia.org/wiki/Kaffeem%C3%BChle",
+                                            "https://e.example/a%29/S/JavaScript/JS%28app.alert%281%29%5C%20%C3%BC%27%22%3C%3E"}));
+  // The only "JavaScript" in the file is the text inside that one string.
+  EXPECT_EQ(pdf.find("JavaScript"), pdf.rfind("JavaScript"));
 }
 
 }  // namespace

@@ -25,6 +25,20 @@ TEST(AnswersMarkdown, EachLevelTwoHeadingIsAQuestionAndTheLinesUnderItItsAnswer)
   EXPECT_EQ(a->list[1].answer, "Not when fresh.\n```\n## not a heading in a fence\n```\n##No space: text");
 }
 
+// An answer ends at the next heading of level 1 or 2: notes under a "# Notes" heading are no
+// answer's; a fence closes only with its own marker, and one never closed is an error.
+TEST(AnswersMarkdown, AnAnswerEndsAtALevelOneHeadingAndFencesCloseWithTheirOwnMarker) {
+  const auto a = parse_answers_markdown("## Q1?\nA1\n# Internal notes\nprivate text\n## Q2?\n````\n~~~\n```\n## inside\n````\nA2\n",
+                                        "faq.md");
+  ASSERT_TRUE(a) << a.error().message;
+  ASSERT_EQ(a->list.size(), 2u);
+  EXPECT_EQ(a->list[0].answer, "A1");
+  EXPECT_EQ(a->list[1].answer, "````\n~~~\n```\n## inside\n````\nA2");
+  const auto open = parse_answers_markdown("## Q1?\nA1\n```js\n## Q2?\nA2\n", "faq.md");
+  ASSERT_FALSE(open);
+  EXPECT_EQ(open.error().message, "faq.md:3: the code fence opened here (```) is never closed; close it with a line of ```");
+}
+
 TEST(AnswersMarkdown, AWrongFileNamesItsLineAndWhatToDo) {
   const auto expect_error = [](std::string_view text, std::string_view message) {
     const auto a = parse_answers_markdown(text, "faq.md");
@@ -51,6 +65,11 @@ TEST(AnswersCsv, RowsOfQuestionAndAnswerWithAnOptionalHeader) {
   EXPECT_EQ(a->list[0].answer, "Yes, when burnt.\nLine two.");
   EXPECT_EQ(a->list[0].line, 2u);
   EXPECT_EQ(a->list[1].line, 5u);
+  // A blank line before the header, and a quoted answer's CRLF line break.
+  const auto spaced = parse_answers_csv("\r\nquestion,answer\r\nIs it?,\"Yes.\r\nTwo.\"\r\n", "faq.csv");
+  ASSERT_TRUE(spaced) << spaced.error().message;
+  ASSERT_EQ(spaced->list.size(), 1u);
+  EXPECT_EQ(spaced->list[0].answer, "Yes.\nTwo.");
   const auto headless = parse_answers_csv("How long?,Ten years\n", "faq.csv");
   ASSERT_TRUE(headless);
   EXPECT_EQ(headless->list.size(), 1u);
@@ -105,6 +124,7 @@ TEST(AttachOwnAnswers, ByTextOrByVariantGroupAndTheUnusedReported) {
   EXPECT_TRUE(b.own_answers);
   EXPECT_EQ(fit->answered, 2u);
   EXPECT_EQ(b.entries[0].own_answer, "Ten years.");  // by its variant group
+  EXPECT_EQ(b.entries[0].own_question, "how long do espresso machines last");  // as the file asks it
   EXPECT_EQ(b.entries[1].own_answer, "Not fresh.");  // by its text, case-folded
   EXPECT_EQ(b.entries[2].own_answer, "");
   ASSERT_EQ(fit->unused.size(), 1u);

@@ -131,6 +131,20 @@ TEST(SpendLedger, AResetBeforeTheFirstAnswerCountsThatAnswersRequestInTheFall) {
   EXPECT_EQ(l.balance_fall(), 30);
 }
 
+// A probe that succeeds opens the period with its own answer: its charge counts in the fall
+// (the probe read 100, so the balance was 101 before it; the next answer reads 99: 2, not 1).
+TEST(SpendLedger, AnAnswerThatOpensAPeriodCountsItsOwnCharge) {
+  SpendLedger l(50);  // the period before: exhausted
+  const auto probe = l.on_start();
+  l.on_charged();
+  l.open_period(probe, 100, true);
+  const auto next = l.on_start();
+  l.on_charged();
+  l.on_balance(next, 99, true);
+  EXPECT_EQ(l.balance_fall(), 2);
+  EXPECT_EQ(l.counted(), 2u);
+}
+
 TEST(SpendLedger, ANewPeriodKeepsReleasesAndIgnoresOlderTickets) {
   SpendLedger l(100);
   l.on_start();

@@ -46,6 +46,10 @@ class SpendLedger {
   void on_unknown();  // sent, no usable answer
   // An answer's balance (searchesLeft + payAsYouGoCreditsLeft). Call after on_charged/on_free.
   void on_balance(const Ticket& ticket, std::int64_t balance, bool charged);
+  // An answer that opens a new billing period (a successful probe, a later renewal date): the
+  // period starts, with the answering request counted among its starts (it read the new
+  // period's balance), and its balance, if any, taken as the period's first figure.
+  void open_period(const Ticket& ticket, std::optional<std::int64_t> balance, bool charged);
   // A new billing period (renewal, or a successful probe after an exhaustion): balances of the
   // old period say nothing about the new one. Releases made so far stay.
   void new_period();

@@ -19,7 +19,7 @@ void append_brief_summary(const Brief& brief, const BriefMarkup& markup, Buffere
   append_decimal(out, brief.entries.size());
   out.append(brief.entries.size() == 1 ? " question, " : " questions, ");
   append_decimal(out, brief_answered(brief));
-  out.append(" with an answer");
+  out.append(" with a search snippet");
   if (topic) {
     out.append(", in ");
     append_decimal(out, brief.trees);

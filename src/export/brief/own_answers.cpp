@@ -12,6 +12,7 @@
 #include <optional>
 #include <sstream>
 #include <unordered_map>
+#include <utility>
 
 namespace paa::exporting {
 
@@ -37,9 +38,23 @@ std::optional<std::string_view> heading_text(std::string_view line) {
   return text;
 }
 
-bool fence(std::string_view line) {
+// A code fence's marker (``` or ~~~, three or more) at the start of `line`; "" when none.
+std::string_view fence_marker(std::string_view line) {
   const std::string_view t = trim_ascii(line);
-  return t.starts_with("```") || t.starts_with("~~~");
+  if (t.empty() || (t[0] != '`' && t[0] != '~')) return {};
+  std::size_t n = 0;
+  while (n < t.size() && t[n] == t[0]) ++n;
+  return n >= 3 ? t.substr(0, n) : std::string_view();
+}
+
+// The level of an ATX heading ("# x": 1, "## x": 2, ...), 0 when none.
+int heading_level(std::string_view line) {
+  std::size_t i = 0;
+  while (i < line.size() && i < 3 && line[i] == ' ') ++i;
+  std::size_t n = 0;
+  while (i + n < line.size() && line[i + n] == '#') ++n;
+  if (n == 0 || n > 6) return 0;
+  return i + n == line.size() || line[i + n] == ' ' || line[i + n] == '\t' ? static_cast<int>(n) : 0;
 }
 
 // Lines [first, last) joined, without the blank lines around them.
@@ -94,11 +109,30 @@ Result<OwnAnswers> parse_answers_markdown(std::string_view text, std::string fil
     from = end + 1;
   }
   OwnAnswers answers{std::move(file), {}};
-  std::vector<std::size_t> heads;  // line index of each answer's heading
-  bool fenced = false;
+  std::vector<std::size_t> heads, ends;  // each answer's heading, and the line that ends it
+  std::string_view open_fence;           // inside a code fence: its marker
+  std::size_t fence_line = 0;
   for (std::size_t i = 0; i < lines.size(); ++i) {
-    if (fence(lines[i])) fenced = !fenced;
-    if (fenced) continue;
+    const std::string_view marker = fence_marker(lines[i]);
+    if (!open_fence.empty()) {
+      // Closed by the same character, at least as many, and nothing after them.
+      if (!marker.empty() && marker[0] == open_fence[0] && marker.size() >= open_fence.size() &&
+          trim_ascii(lines[i]).size() == marker.size()) {
+        open_fence = {};
+      }
+      continue;
+    }
+    if (!marker.empty()) {
+      open_fence = marker;
+      fence_line = i + 1;
+      continue;
+    }
+    // A heading of level 1 or 2 ends the answer before it; text under a level-1 heading is no
+    // answer's (a title, notes), as is text before the first question.
+    const int level = heading_level(lines[i]);
+    if (level == 1 || level == 2) {
+      if (ends.size() < heads.size()) ends.push_back(i);
+    }
     const auto question = heading_text(lines[i]);
     if (!question) continue;
     if (question->empty()) {
@@ -108,14 +142,19 @@ Result<OwnAnswers> parse_answers_markdown(std::string_view text, std::string fil
     heads.push_back(i);
     answers.list.push_back({std::string(*question), {}, i + 1});
   }
+  if (!open_fence.empty()) {
+    return make_error(errc::invalid_input, at(answers.file, fence_line) + ": the code fence opened here (" +
+                                               std::string(open_fence) + ") is never closed; close it with a line of " +
+                                               std::string(open_fence));
+  }
+  if (ends.size() < heads.size()) ends.push_back(lines.size());
   if (answers.list.empty()) {
     return make_error(errc::invalid_input, answers.file +
                                                ": no '## question' heading; write each question as a level-2 heading "
                                                "('## How long does an espresso machine last?') with its answer under it");
   }
   for (std::size_t n = 0; n < heads.size(); ++n) {
-    const std::size_t end = n + 1 < heads.size() ? heads[n + 1] : lines.size();
-    answers.list[n].answer = joined(lines, heads[n] + 1, end);
+    answers.list[n].answer = joined(lines, heads[n] + 1, ends[n]);
     if (answers.list[n].answer.empty()) {
       return make_error(errc::invalid_input, at(answers.file, answers.list[n].line) + ": '" +
                                                  answers.list[n].question +
@@ -134,12 +173,15 @@ Result<OwnAnswers> parse_answers_csv(std::string_view text, std::string file) {
   OwnAnswers answers{std::move(file), {}};
   std::vector<std::string> fields;
   std::uint64_t line = 0;
-  for (bool first = true;; first = false) {
+  bool first = true;  // the first row that is not blank may be the header
+  for (;;) {
     auto more = reader.next(fields, line);
     if (!more) return more.error();
     if (!*more) break;
     if (fields.size() == 1 && trim_ascii(fields[0]).empty()) continue;  // a blank line
-    if (first && fields.size() == 2 && lower_ascii(trim_ascii(fields[0])) == "question" &&
+    for (auto& f : fields) std::erase(f, '\r');  // a quoted field's CRLF line breaks: LF, as in Markdown
+    const bool header_row = std::exchange(first, false);
+    if (header_row && fields.size() == 2 && lower_ascii(trim_ascii(fields[0])) == "question" &&
         lower_ascii(trim_ascii(fields[1])) == "answer") {
       continue;  // the header
     }
@@ -224,6 +266,7 @@ Result<AnswerFit> attach_own_answers(Brief& brief, const OwnAnswers& answers, st
     }
     if (!found) continue;
     e.own_answer = answers.list[*found].answer;
+    e.own_question = answers.list[*found].question;
     used[*found] = true;
     ++fit.answered;
   }

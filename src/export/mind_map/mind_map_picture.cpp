@@ -28,12 +28,21 @@ constexpr const char* kFontFamily = "DejaVu Sans";
 void set(cairo_t* cr, Rgb c) { cairo_set_source_rgb(cr, c.r, c.g, c.b); }
 
 
-// cairo's tag attributes quote a string in '...' with \ escapes.
+// The link's attribute for cairo_tag_begin. cairo (1.16 here) writes the uri into the PDF's
+// /URI (...) string as it is, so every byte that could end that string or mean something in it
+// (parentheses, backslash), and everything outside printable ASCII, is percent-encoded first; a
+// url's own % stays (it is an escape already). Then quoted for cairo's attribute parser.
 std::string link_attributes(std::string_view url) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
   std::string a = "uri='";
-  for (char c : url) {
-    if (c == '\'' || c == '\\') a += '\\';
-    a += c;
+  for (unsigned char c : url) {
+    if (c <= 0x20 || c >= 0x7F || c == '(' || c == ')' || c == '\\' || c == '\'' || c == '<' || c == '>' || c == '"') {
+      a += '%';
+      a += kHex[c >> 4];
+      a += kHex[c & 15];
+    } else {
+      a += static_cast<char>(c);
+    }
   }
   return a + "'";
 }

@@ -25,6 +25,7 @@ struct BriefEntry {
   std::string question;               // the group's representative spelling when the scope has it
   std::string group_spelling;         // the group's representative spelling in the whole store ("" = not known)
   std::string own_answer;             // the user's answer (--answers, own_answers.hpp); "" = none
+  std::string own_question;           // the question as the user's answers file asks it
   std::vector<std::string> variants;  // the group's other spellings in the scope (order_brief_entries)
   std::string answer;                 // "" = none stored
   std::string url;                    // "" = no source

@@ -158,32 +158,35 @@ function mapDownload(m, kind) {
   if (!m.root) return;
   const { text, w, h } = mapSvgText(m);
   const name = (String(m.root.text).replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-+|-+$/g, "").slice(0, 60) || "mind-map") + "." + kind;
-  const url = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(text);
-  const save = (/** @type {string} */ href) => {
+  // Files as Blobs (a data: url is capped in length, a big tree's PNG is not).
+  const save = (/** @type {Blob} */ blob) => {
     const a = document.createElement("a");
-    a.href = href;
+    a.href = URL.createObjectURL(blob);
     a.download = name;
     document.body.appendChild(a);
     a.click();
     a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 60000);
   };
-  if (kind === "svg") return save(url);
+  const svgBlob = new Blob([text], { type: "image/svg+xml" });
+  if (kind === "svg") return save(svgBlob);
+  const tooBig = () => $("detail").appendChild(el("p", "muted",
+    "The tree is too large for a PNG here: save the SVG, or run paa map -o map.pdf."));
+  // Twice the SVG file's width and height (whole pixels, as its attributes say), within what a
+  // canvas takes.
+  const cw = 2 * Math.ceil(w), ch = 2 * Math.ceil(h);
+  if (cw > 16384 || ch > 16384 || cw * ch > 120e6) return tooBig();
   const img = new Image();
   img.onload = () => {
     const canvas = document.createElement("canvas");
-    // Twice the SVG file's width and height (whole pixels, as its attributes say).
-    canvas.width = 2 * Math.ceil(w);
-    canvas.height = 2 * Math.ceil(h);
+    canvas.width = cw;
+    canvas.height = ch;
     const g = canvas.getContext("2d");
-    if (!g) return;
-    g.drawImage(img, 0, 0, canvas.width, canvas.height);
-    try {
-      save(canvas.toDataURL("image/png"));
-    } catch {
-      $("detail").appendChild(el("p", "muted", "This browser does not let the page save a PNG: save the SVG, or run paa map -o map.png."));
-    }
+    if (!g) return tooBig();
+    g.drawImage(img, 0, 0, cw, ch);
+    canvas.toBlob((png) => (png ? save(png) : tooBig()), "image/png");
   };
-  img.src = url;
+  img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(text);
 }
 /** @param {MapState} m */
 function mapApply(m) { m.layer.setAttribute("transform", `translate(${m.view.x},${m.view.y}) scale(${m.view.k})`); }

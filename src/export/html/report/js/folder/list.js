@@ -59,7 +59,7 @@ async function jobKeys(j) {
         for (const d of await chunk("jobs/" + j, c)) numbers.push(at += d);
       }
       return numbers;
-    })());
+    })().catch((e) => { jobKeysMade.delete(j); throw e; }));  // a failed load is tried again next time
   }
   return jobKeysMade.get(j);
 }
