@@ -45,7 +45,8 @@ if [ "${CI:-}" = "true" ] || [ "${PAA_SANITIZE:-}" = "1" ]; then
   paa_log "building (asan: AddressSanitizer + UndefinedBehaviorSanitizer)"
   paa_build asan
   paa_log "testing (asan)"
-  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 LSAN_OPTIONS="suppressions=$PAA_ROOT/tests/lsan.supp" \
+    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     paa_ctest asan -j2 --timeout 900
 
   # Threads meet in the store's writer, the harvester's feeder and the io thread: their suites,
