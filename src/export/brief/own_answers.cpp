@@ -20,24 +20,6 @@ namespace {
 
 std::string at(const std::string& file, std::uint64_t line) { return file + ":" + std::to_string(line); }
 
-// The text of a level-2 ATX heading ("## How long?", "  ## How long? ##"), or nullopt.
-std::optional<std::string_view> heading_text(std::string_view line) {
-  std::size_t i = 0;
-  while (i < line.size() && i < 3 && line[i] == ' ') ++i;
-  if (line.substr(i, 2) != "##") return std::nullopt;
-  i += 2;
-  if (i < line.size() && line[i] != ' ' && line[i] != '\t') return std::nullopt;  // "###", "##x"
-  std::string_view text = trim_ascii(line.substr(i));
-  // A closing sequence of #s, after a space, is not part of the heading.
-  const std::size_t hashes = text.find_last_not_of('#');
-  if (hashes != std::string_view::npos && hashes + 1 < text.size() && (text[hashes] == ' ' || text[hashes] == '\t')) {
-    text = trim_ascii(text.substr(0, hashes));
-  } else if (hashes == std::string_view::npos) {
-    text = {};
-  }
-  return text;
-}
-
 // A code fence's marker (``` or ~~~, three or more) at the start of `line`; "" when none.
 std::string_view fence_marker(std::string_view line) {
   const std::string_view t = trim_ascii(line);
@@ -55,6 +37,17 @@ int heading_level(std::string_view line) {
   while (i + n < line.size() && line[i + n] == '#') ++n;
   if (n == 0 || n > 6) return 0;
   return i + n == line.size() || line[i + n] == ' ' || line[i + n] == '\t' ? static_cast<int>(n) : 0;
+}
+
+// The text of a level-2 ATX heading ("## How long?", "  ## How long? ##"), or nullopt.
+std::optional<std::string_view> heading_text(std::string_view line) {
+  if (heading_level(line) != 2) return std::nullopt;
+  std::string_view text = trim_ascii(trim_ascii(line).substr(2));
+  // A closing sequence of #s, after a space, is not part of the heading.
+  const std::size_t hashes = text.find_last_not_of('#');
+  if (hashes == std::string_view::npos) return std::string_view();
+  if (hashes + 1 < text.size() && (text[hashes] == ' ' || text[hashes] == '\t')) text = trim_ascii(text.substr(0, hashes));
+  return text;
 }
 
 // Lines [first, last) joined, without the blank lines around them.

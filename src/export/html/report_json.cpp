@@ -394,8 +394,8 @@ void append_domains_json(BufferedOutput& out, const ReportDomains& d) {
   out.append("]}");
 }
 
-// A key's versions as the page reads them: [versions, mean_churn|null, last_change_ms|null].
 namespace {
+// A key as [q, hl, gl, city].
 void append_spelling(BufferedOutput& out, const KeySpelling& k) {
   out.put('[');
   append_script_json_string(out, k.q);
@@ -452,6 +452,7 @@ void append_lineage(BufferedOutput& out, const ExportLineage& lineage) {
   if (lineage.level > 0) append_spelling(out, lineage.seed); else out.append("null");
 }
 
+// A key's versions as the page reads them: [versions, mean_churn|null, last_change_ms|null].
 void append_key_history(BufferedOutput& out, const watch::KeyStability& history) {
   static_assert(rs::in_order(rs::history::kFields, {rs::history::kVersions, rs::history::kChurn, rs::history::kLastChangeMs}));
   out.put('[');
