@@ -10,7 +10,7 @@ PAA_PACKAGES=(
   libssl-dev librocksdb-dev libsnappy-dev liblz4-dev libzstd-dev libbz2-dev zlib1g-dev libdeflate-dev
   libgtest-dev libgmock-dev libicu-dev libcli11-dev libtomlplusplus-dev libspdlog-dev libfmt-dev
   libxlsxwriter-dev libstemmer-dev libigraph-dev libpsl-dev libjemalloc-dev
-  libcairo2-dev libpango1.0-dev fonts-dejavu-core
+  libcairo2-dev libpango1.0-dev fonts-dejavu-core libzip-dev libexpat1-dev
   openssl ca-certificates curl jq sqlite3 python3
   parallel python3-yaml universal-ctags
   man-db dpkg-dev file

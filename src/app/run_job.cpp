@@ -3,6 +3,7 @@
 #include "paa/app/read_progress.hpp"
 
 #include "paa/app/command_failure.hpp"
+#include "paa/app/run_alerts.hpp"
 #include "paa/app/run_config.hpp"
 #include "paa/app/run_summary.hpp"
 #include "paa/exit_code.hpp"
@@ -109,6 +110,22 @@ void analyze_after_run(const JobSpec& spec, ProgressMode progress) {
   }
 }
 
+// The run's notice, with its alerts when [notify] on asks for them (read from the closed store);
+// not sent when they say nothing changed. Never changes the run's exit code.
+void send_notice(const JobSpec& spec, RunNotice& notice, const NotifyOptions& options) {
+  auto alerts = read_run_alerts(spec.notify, spec.store, spec.name, notice.started_at_ms, notice.ended_at_ms);
+  if (!alerts) {
+    std::fprintf(stderr, "paa: notify: not sent: the alerts could not be read: %s\n", alerts.error().message.c_str());
+    return;
+  }
+  notice.alerts = std::move(*alerts);
+  if (!notice_has_news(notice)) {
+    std::fprintf(stderr, "paa: notify: %s\n", no_news_message(*notice.alerts).c_str());
+    return;
+  }
+  notify_run_end(spec.notify, notice, options);
+}
+
 // After the harvest: the run's end recorded, the store closed, the summary printed, the kept
 // analysis made (when asked), then the notice sent. Returns the exit code.
 int finish_run(const RunConfig& config, StoreWriter& store, const std::string& run_id, const HarvestSummary& summary,
@@ -131,8 +148,8 @@ int finish_run(const RunConfig& config, StoreWriter& store, const std::string& r
   // Last, with the store closed: a slow receiver delays only the exit, and never changes its code.
   if (spec.notify.enabled()) {
     try {
-      notify_run_end(spec.notify, run_notice_for(spec, run_id, summary, changes, exit_code, started_at_ms, ended_at_ms),
-                     config.notify);
+      RunNotice notice = run_notice_for(spec, run_id, summary, changes, exit_code, started_at_ms, ended_at_ms);
+      send_notice(spec, notice, config.notify);
     } catch (const std::exception& e) {  // a bug in delivery must not change how the run ended
       std::fprintf(stderr, "paa: notify: not sent: %s\n", e.what());
     }
@@ -160,7 +177,7 @@ int run_job(const RunFlags& flags, const EnvLookup& environment) {
   if (checked->requests == 0) {
     // Lists that hold only blank lines or comments: an empty job, refused before a store exists.
     std::string lists;
-    for (const auto& file : spec.query_files) lists += (lists.empty() ? "" : ", ") + file.string();
+    for (const auto& file : spec.query_files) lists += (lists.empty() ? "" : ", ") + file.path.string();
     return fail(usage_error(spec.file.string() + ": job has no queries: its query files (" + lists +
                             ") hold only blank lines, comments or empty rows; add queries to them or `queries = [\"...\"]`"));
   }

@@ -33,6 +33,7 @@ Command add_map_command(CLI::App& app);
 Command add_diff_command(CLI::App& app);   // cmd_diff.cpp
 Command add_prune_command(CLI::App& app);  // cmd_diff.cpp
 Command add_brief_command(CLI::App& app);  // cmd_brief.cpp
+Command add_notify_command(CLI::App& app);  // cmd_notify.cpp
 // Hidden: `paa __describe-cli` prints the whole command line as JSON (man pages, completion).
 Command add_describe_command(CLI::App& app);
 

@@ -45,7 +45,8 @@ struct JobReader::Impl {
     for (;;) {
       if (!source) {
         if (file_index >= spec.query_files.size()) return false;
-        auto opened = detail::open_query_source(spec.query_files[file_index++]);
+        const QueryFile& list = spec.query_files[file_index++];
+        auto opened = detail::open_query_source(list.path, list.sheet);
         if (!opened) return opened.error();
         source = std::move(*opened);
       }
@@ -53,7 +54,7 @@ struct JobReader::Impl {
       if (!record) return record.error();
       if (!*record) {
         if (auto layout = source->layout(); !layout.empty()) {
-          lists.push_back(spec.query_files[file_index - 1].string() + ": " + layout);
+          lists.push_back(spec.query_files[file_index - 1].path.string() + ": " + layout);
         }
         source.reset();
         continue;

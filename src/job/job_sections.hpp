@@ -22,6 +22,6 @@ void read_locales(Diagnostics& where, const toml::node& node, std::vector<Locale
 void read_queries(Diagnostics& where, const toml::node& node, std::vector<std::string>& out);
 // query_files: the lists, resolved against the job file's `folder` (there, with `must_exist`).
 void read_query_files(Diagnostics& where, const toml::node& node, const std::filesystem::path& folder,
-                      QueryLists lists, std::vector<std::filesystem::path>& out);
+                      QueryLists lists, std::vector<QueryFile>& out);
 
 }  // namespace paa::job_toml

@@ -1,6 +1,7 @@
 #include "paa/job/list_columns.hpp"
 
 #include "paa/model/ascii.hpp"
+#include "paa/model/attribute_names.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -76,14 +77,20 @@ Result<ListColumns> recognise_header(const std::vector<std::string>& fields) {
                                                "' column; add both or neither");
   }
   columns.query = *query;
+  // One name per attribute (attribute_name): a column without a name or named `#` is dropped; a
+  // known name becomes its canonical one unless an earlier column took it, then it keeps its own.
   std::vector<std::string> taken;  // lower-cased names given so far
+  auto is_taken = [&](const std::string& name) {
+    return std::find(taken.begin(), taken.end(), lower_ascii(name)) != taken.end();
+  };
   for (const std::size_t i : others) {
-    std::string base = i == columns.volume ? std::string("volume") : std::string(trim_ascii(fields[i]));
-    if (base.empty()) base = "column " + std::to_string(i + 1);
+    const std::string_view header = trim_ascii(fields[i]);
+    std::optional<std::string> canonical =
+        i == columns.volume ? std::optional<std::string>("volume") : attribute_name(header);
+    if (!canonical) continue;
+    std::string base = is_taken(*canonical) ? std::string(header) : *canonical;
     std::string name = base;
-    for (int n = 2; std::find(taken.begin(), taken.end(), lower_ascii(name)) != taken.end(); ++n) {
-      name = base + " (" + std::to_string(n) + ")";
-    }
+    for (int n = 2; is_taken(name); ++n) name = base + " (" + std::to_string(n) + ")";
     taken.push_back(lower_ascii(name));
     columns.attributes.emplace_back(i, std::move(name));
   }

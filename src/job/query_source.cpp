@@ -6,6 +6,7 @@
 #include "paa/model/csv_records.hpp"
 #include "paa/model/query_key.hpp"
 #include "paa/model/utf8.hpp"
+#include "xlsx_sheet.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -228,15 +229,79 @@ bool names_a_query_column(const std::vector<std::string>& fields) {
 // The text a delimiter sniff looks at: the first records, at most this many bytes.
 constexpr std::size_t kSniffBytes = 64 * 1024;
 
-// A .csv/.tsv list: a header naming a query column (perhaps after title lines), then one
-// query per record; the header's other columns become the row's attributes.
-class CsvSource final : public QuerySource {
+// The records of a table-shaped list, one at a time: a CSV's records or a sheet's rows.
+class RowReader {
  public:
-  CsvSource(std::unique_ptr<ListText> text, std::string display, char delimiter)
-      : text_(std::move(text)),
-        display_(std::move(display)),
-        parser_(text_->buf(), display_, delimiter),
+  virtual ~RowReader() = default;
+  // The next record's fields and the line (row) it starts on; false at the end.
+  virtual Result<bool> next(std::vector<std::string>& fields, std::uint64_t& line) = 0;
+  // Where a record is, for messages and origins: "k.csv:7", "kw.xlsx:Keywords:7".
+  virtual std::string where(std::uint64_t line) const = 0;
+  // The records' form, for `paa check`: "semicolons", "sheet 'Keywords'".
+  virtual std::string form() const = 0;
+  // Whether a record must have the header's number of fields (CSV: another number means a
+  // delimiter in an unquoted field); a sheet's row leaves its trailing empty cells out.
+  virtual bool strict_width() const = 0;
+  // What to add to a header that names no query column ("" when nothing helps).
+  virtual std::string header_hint() const { return {}; }
+};
+
+class CsvRows final : public RowReader {
+ public:
+  CsvRows(std::unique_ptr<ListText> text, std::string display, char delimiter)
+      : text_(std::move(text)), display_(std::move(display)), parser_(text_->buf(), display_, delimiter),
         delimiter_(delimiter) {}
+
+  Result<bool> next(std::vector<std::string>& fields, std::uint64_t& line) override {
+    auto more = parser_.next(fields, line);
+    if (auto e = decode_failure(*text_, display_, parser_.line())) return *e;
+    if (!more) return more.error();
+    if (!*more && text_->bad()) return make_error(errc::invalid_input, display_ + ": read error");
+    return *more;
+  }
+  std::string where(std::uint64_t line) const override { return display_ + ":" + std::to_string(line); }
+  std::string form() const override {
+    return delimiter_ == '\t' ? "tabs" : delimiter_ == ';' ? "semicolons" : "commas";
+  }
+  bool strict_width() const override { return true; }
+
+ private:
+  std::unique_ptr<ListText> text_;
+  std::string display_;
+  CsvRecordReader parser_;
+  char delimiter_ = ',';
+};
+
+class SheetRows final : public RowReader {
+ public:
+  SheetRows(std::unique_ptr<XlsxSheet> sheet, std::string display) : sheet_(std::move(sheet)), display_(std::move(display)) {}
+
+  Result<bool> next(std::vector<std::string>& fields, std::uint64_t& line) override { return sheet_->next(fields, line); }
+  std::string where(std::uint64_t line) const override {
+    return display_ + ":" + sheet_->name() + ":" + std::to_string(line);
+  }
+  std::string form() const override { return "sheet '" + sheet_->name() + "'"; }
+  bool strict_width() const override { return false; }
+  std::string header_hint() const override {
+    // Tools put a summary sheet first (Ahrefs' "Overview"): the list may be on another.
+    const auto& sheets = sheet_->sheets();
+    if (sheets.size() < 2) return {};
+    std::string names;
+    for (const auto& s : sheets) names += (names.empty() ? "'" : ", '") + s + "'";
+    return "; or, if the list is on another sheet, name it beside the file: query_files = [{ file = \"...\", sheet = \"...\" }] "
+           "(its sheets: " + names + ")";
+  }
+
+ private:
+  std::unique_ptr<XlsxSheet> sheet_;
+  std::string display_;
+};
+
+// A table-shaped list (.csv, .tsv, .xlsx): a header naming a query column (perhaps after title
+// lines), then one query per record; the header's other columns become the row's attributes.
+class TableSource final : public QuerySource {
+ public:
+  explicit TableSource(std::unique_ptr<RowReader> rows) : rows_(std::move(rows)) {}
 
   Result<std::optional<SourceRecord>> next() override {
     if (!header_read_) {
@@ -244,25 +309,24 @@ class CsvSource final : public QuerySource {
     }
     for (;;) {
       std::uint64_t line = 0;
-      auto more = parser_.next(fields_, line);
-      if (auto e = decode_failure(*text_, display_, parser_.line())) return *e;
+      auto more = rows_->next(fields_, line);
       if (!more) return more.error();
-      if (!*more) {
-        if (text_->bad()) return make_error(errc::invalid_input, display_ + ": read error");
-        return std::optional<SourceRecord>{};
-      }
+      if (!*more) return std::optional<SourceRecord>{};
       if (fields_.size() == 1 && fields_[0].empty()) continue;  // blank line
-      const std::string where = display_ + ":" + std::to_string(line);
-      if (fields_.size() != columns_.count) {
+      const std::string where = rows_->where(line);
+      if (!rows_->strict_width()) {
+        // A sheet's row: its trailing empty cells are left out, cells past the header are notes.
+        fields_.resize(columns_.count);
+      } else if (fields_.size() != columns_.count) {
         // A trailing delimiter (some exports end each row with one) adds an empty field: allowed.
         while (fields_.size() > columns_.count && fields_.back().empty()) fields_.pop_back();
       }
       if (fields_.size() != columns_.count) {
         return make_error(errc::invalid_input, where + ": row has " + std::to_string(fields_.size()) + " fields, the header has " +
-                          std::to_string(columns_.count) + "; quote fields that contain " + delimiter_name());
+                          std::to_string(columns_.count) + "; quote fields that contain " + rows_->form());
       }
       for (std::string& f : fields_) {
-        if (first_invalid_utf8(f)) return invalid_utf8(display_, line);
+        if (first_invalid_utf8(f)) return invalid_utf8(where);
         // A cell a guarded export of paa wrote ('=1+1): its text is the part after the guard.
         if (const std::string_view text = csv_unguarded(f); text.size() != f.size()) f.erase(0, f.size() - text.size());
       }
@@ -305,7 +369,7 @@ class CsvSource final : public QuerySource {
   std::string layout() const override {
     if (header_.empty()) return {};
     const auto field = [&](std::size_t i) { return "'" + std::string(trim_ascii(header_[i])) + "'"; };
-    std::string out = "queries from " + field(columns_.query) + " (" + delimiter_name() + ")";
+    std::string out = "queries from " + field(columns_.query) + " (" + rows_->form() + ")";
     if (columns_.hl) out += "; locales from " + field(*columns_.hl) + ", " + field(*columns_.gl);
     if (columns_.city) out += "; cities from " + field(*columns_.city);
     if (columns_.attributes.empty()) return out + "; no other columns";
@@ -318,8 +382,8 @@ class CsvSource final : public QuerySource {
     return out;
   }
 
-  std::string delimiter_name() const {
-    return delimiter_ == '\t' ? "tabs" : delimiter_ == ';' ? "semicolons" : "commas";
+  Error invalid_utf8(const std::string& where) const {
+    return make_error(errc::invalid_input, where + ": invalid UTF-8; save the file as UTF-8");
   }
 
   // The header: the first record naming a query column, after at most kMaxTitleLines title
@@ -331,13 +395,12 @@ class CsvSource final : public QuerySource {
     std::uint64_t first_line = 0;
     for (std::size_t skipped = 0;; ++skipped) {
       std::uint64_t line = 0;
-      auto more = parser_.next(fields_, line);
-      if (auto e = decode_failure(*text_, display_, parser_.line())) return *e;
+      auto more = rows_->next(fields_, line);
       if (!more) return more.error();
       if (!*more) {
         if (first_line == 0) {
-          return make_error(errc::invalid_input, display_ + ":1: the file is empty; a list needs a header naming the "
-                                                 "query column (q, keyword, ...)");
+          return make_error(errc::invalid_input, rows_->where(1) + ": the file is empty; a list needs a header naming the "
+                                                                   "query column (q, keyword, ...)");
         }
         fields_ = std::move(first);
         line = first_line;
@@ -352,20 +415,21 @@ class CsvSource final : public QuerySource {
       }
       // Its names become attribute names in every export (JSON keys, sheet headers).
       for (const std::string& f : fields_) {
-        if (first_invalid_utf8(f)) return invalid_utf8(display_, line);
+        if (first_invalid_utf8(f)) return invalid_utf8(rows_->where(line));
       }
       auto columns = recognise_header(fields_);
-      if (!columns) return prefixed(display_ + ":" + std::to_string(line) + ": ", columns.error());
+      if (!columns) {
+        Error e = prefixed(rows_->where(line) + ": ", columns.error());
+        e.message += rows_->header_hint();
+        return e;
+      }
       columns_ = std::move(*columns);
       header_ = fields_;
       return std::nullopt;
     }
   }
 
-  std::unique_ptr<ListText> text_;
-  std::string display_;
-  CsvRecordReader parser_;
-  char delimiter_ = ',';
+  std::unique_ptr<RowReader> rows_;
   bool header_read_ = false;
   std::vector<std::string> fields_;
   std::vector<std::string> header_;
@@ -411,12 +475,18 @@ char sniff_delimiter(std::string_view sample, char preferred) {
 
 namespace detail {
 
-Result<std::unique_ptr<QuerySource>> open_query_source(const fs::path& file) {
+Result<std::unique_ptr<QuerySource>> open_query_source(const fs::path& file, std::string_view sheet) {
   const std::string display = file.string();
   const std::string ext = lower_ascii(file.extension().string());
-  if (ext != ".txt" && ext != ".csv" && ext != ".tsv") {
+  if (ext != ".txt" && ext != ".csv" && ext != ".tsv" && ext != ".xlsx") {
     return make_error(errc::invalid_input, display + ": unsupported query file type; expected .txt (one query per line), "
-                                                     ".csv or .tsv (a header naming the query column)");
+                                                     ".csv, .tsv or .xlsx (a header naming the query column)");
+  }
+  if (ext == ".xlsx") {
+    auto opened = XlsxSheet::open(file, sheet);
+    if (!opened) return opened.error();
+    return std::unique_ptr<QuerySource>(
+        std::make_unique<TableSource>(std::make_unique<SheetRows>(std::move(*opened), display)));
   }
   auto text = ListText::open(file);
   if (!text) return text.error();
@@ -427,7 +497,8 @@ Result<std::unique_ptr<QuerySource>> open_query_source(const fs::path& file) {
   for (int c = buf.sbumpc(); c != kEof && sample.size() < kSniffBytes; c = buf.sbumpc()) sample.push_back(static_cast<char>(c));
   const char delimiter = sniff_delimiter(sample, ext == ".tsv" ? '\t' : ',');
   (*text)->rewind();
-  return std::unique_ptr<QuerySource>(std::make_unique<CsvSource>(std::move(*text), display, delimiter));
+  return std::unique_ptr<QuerySource>(
+      std::make_unique<TableSource>(std::make_unique<CsvRows>(std::move(*text), display, delimiter)));
 }
 
 }  // namespace detail

@@ -1,5 +1,5 @@
 #pragma once
-// Readers for query list files (.txt and .csv), one record at a time.
+// Readers for query list files (.txt, .csv, .tsv, .xlsx), one record at a time.
 #include "paa/error.hpp"
 #include "paa/job/job_file.hpp"
 #include "paa/model/seed_attributes.hpp"
@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace paa::detail {
@@ -31,9 +32,9 @@ class QuerySource {
   virtual std::string layout() const { return {}; }
 };
 
-// Opens a .txt, .csv or .tsv list (by extension, case-insensitive); a .csv's or .tsv's
-// delimiter is sniffed (sniff_delimiter).
-Result<std::unique_ptr<QuerySource>> open_query_source(const std::filesystem::path& file);
+// Opens a .txt, .csv, .tsv or .xlsx list (by extension, case-insensitive); a .csv's or .tsv's
+// delimiter is sniffed (sniff_delimiter); an .xlsx's `sheet` is read ("" = its first).
+Result<std::unique_ptr<QuerySource>> open_query_source(const std::filesystem::path& file, std::string_view sheet = {});
 
 // Longest line or CSV field accepted; bounds memory when a quote is missing.
 inline constexpr std::size_t kMaxRecordBytes = 1u << 20;

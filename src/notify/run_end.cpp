@@ -1,5 +1,6 @@
 #include "paa/notify/run_end.hpp"
 
+#include "paa/exit_code.hpp"
 #include "paa/harvest/stop_reason.hpp"
 #include "paa/model/envelope.hpp"
 
@@ -7,6 +8,21 @@
 #include <system_error>
 
 namespace paa {
+namespace {
+
+constexpr StopReason kStopReasons[] = {StopReason::none,          StopReason::auth,   StopReason::quota,
+                                       StopReason::budget,        StopReason::interrupted, StopReason::tls,
+                                       StopReason::input,         StopReason::store_failure, StopReason::config,
+                                       StopReason::outage};
+
+// Absolute: the receiver does not know where paa ran from.
+std::string absolute_store(const JobSpec& spec) {
+  std::error_code ec;
+  const auto store = std::filesystem::absolute(spec.store, ec);
+  return ec ? spec.store.string() : store.lexically_normal().string();
+}
+
+}  // namespace
 
 RunNotice run_notice_for(const JobSpec& spec, const std::string& run_id, const HarvestSummary& s,
                          const RunChanges& changes, int exit_code, std::int64_t started_at_ms,
@@ -30,10 +46,33 @@ RunNotice run_notice_for(const JobSpec& spec, const std::string& run_id, const H
   n.keys_new = changes.new_keys;
   n.keys_changed = changes.changed;
   n.keys_unchanged = changes.unchanged;
-  // Absolute: the receiver does not know where paa ran from.
-  std::error_code ec;
-  const auto store = std::filesystem::absolute(spec.store, ec);
-  n.store = ec ? spec.store.string() : store.lexically_normal().string();
+  n.store = absolute_store(spec);
+  return n;
+}
+
+RunNotice run_notice_from_record(const JobSpec& spec, const RunInfo& run, std::uint64_t failed) {
+  RunNotice n;
+  n.job = spec.name;
+  n.run_id = run.run_id;
+  n.outcome = run.outcome;
+  StopReason stop = StopReason::none;
+  for (const StopReason r : kStopReasons) {
+    if (run.outcome == stop_reason_name(r)) stop = r;
+  }
+  n.exit_code = exit_code_for(stop);
+  if (stop == StopReason::none && failed > 0) n.exit_code = kExitPartial;
+  n.started_at_ms = run.started_at_ms;
+  n.ended_at_ms = run.ended_at_ms;
+  n.failed = failed;
+  if (run.money) {
+    n.stored = run.money->stored;
+    n.requests = run.money->requests;
+    n.searches_spent = run.money->charged;
+  }
+  n.keys_new = run.changes.new_keys;
+  n.keys_changed = run.changes.changed;
+  n.keys_unchanged = run.changes.unchanged;
+  n.store = absolute_store(spec);
   return n;
 }
 

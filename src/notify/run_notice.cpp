@@ -28,7 +28,67 @@ std::string plural(std::uint64_t n, const char* one, const char* many) {
   return grouped(n) + " " + (n == 1 ? one : many);
 }
 
+// How a kind is titled for people.
+std::string kind_title(watch::AlertKind kind) {
+  switch (kind) {
+    case watch::AlertKind::lost: return "lost";
+    case watch::AlertKind::won: return "won";
+    case watch::AlertKind::new_questions: return "new questions";
+    case watch::AlertKind::gone_questions: return "gone questions";
+  }
+  return "?";
+}
+
+std::string joined(const std::vector<std::string>& items) {
+  std::string out;
+  for (const auto& s : items) out += (out.empty() ? "" : ", ") + s;
+  return out;
+}
+
+// One item as a line of the plain text.
+std::string item_line(watch::AlertKind kind, const watch::AlertItem& i) {
+  std::string line = "- " + i.question + " [" + i.key + "]: ";
+  switch (kind) {
+    case watch::AlertKind::lost:
+    case watch::AlertKind::won: return line + i.domain_before + " -> " + i.domain_after;
+    case watch::AlertKind::new_questions: return line + "answered by " + i.domain_after;
+    case watch::AlertKind::gone_questions: return line + "was answered by " + i.domain_before;
+  }
+  return line;
+}
+
+boost::json::object alerts_json(const RunNotice::Alerts& alerts) {
+  boost::json::object o;
+  o["domains"] = boost::json::value_from(alerts.domains);
+  for (const auto& [kind, list] : alerts.kinds) {
+    boost::json::array items;
+    for (const auto& i : list.items) {
+      items.push_back({{"question", i.question},
+                       {"key", i.key},
+                       {"domain_before", i.domain_before},
+                       {"domain_after", i.domain_after}});
+    }
+    o[watch::alert_kind_name(kind)] = {{"count", list.count}, {"items", std::move(items)}};
+  }
+  return o;
+}
+
 }  // namespace
+
+bool notice_has_news(const RunNotice& n) {
+  if (!n.alerts) return true;
+  for (const auto& [kind, list] : n.alerts->kinds) {
+    if (list.count > 0) return true;
+  }
+  return false;
+}
+
+RunNotice::Alerts notice_alerts(const watch::RunAlerts& alerts) {
+  RunNotice::Alerts out;
+  out.domains = alerts.own().domains();
+  for (const auto kind : alerts.kinds()) out.kinds.emplace_back(kind, alerts.list(kind));
+  return out;
+}
 
 std::string notice_text(const RunNotice& n) {
   std::string text = "paa run " + n.job + " (" + n.run_id + "): " + n.outcome;
@@ -40,6 +100,26 @@ std::string notice_text(const RunNotice& n) {
   if (n.renewal_date) text += " (renews " + *n.renewal_date + ")";
   text += "\nsince the previous run: " + plural(n.keys_new, "new key", "new keys") + ", " +
           grouped(n.keys_changed) + " changed, " + grouped(n.keys_unchanged) + " unchanged";
+  if (n.alerts) {
+    text += "\nfor " + joined(n.alerts->domains) + ":";
+    for (std::size_t i = 0; i < n.alerts->kinds.size(); ++i) {
+      const auto& [kind, list] = n.alerts->kinds[i];
+      text += (i == 0 ? " " : ", ") + grouped(list.count) + " " + kind_title(kind);
+    }
+  }
+  return text;
+}
+
+std::string notice_plain_text(const RunNotice& n) {
+  std::string text = notice_text(n) + "\n";
+  if (!n.alerts) return text;
+  for (const auto& [kind, list] : n.alerts->kinds) {
+    std::string title = kind_title(kind);
+    title[0] = static_cast<char>(title[0] - 'a' + 'A');
+    text += "\n" + title + " (" + grouped(list.count) + ")" + (list.count == 0 ? ": none\n" : ":\n");
+    for (const auto& item : list.items) text += item_line(kind, item) + "\n";
+    if (list.count > list.items.size()) text += "- and " + grouped(list.count - list.items.size()) + " more\n";
+  }
   return text;
 }
 
@@ -69,6 +149,10 @@ std::string notice_body(const RunNotice& n) {
   o["keys_unchanged"] = n.keys_unchanged;
   o["store"] = n.store;
   o["text"] = notice_text(n);
+  if (n.alerts) {
+    o["alerts"] = alerts_json(*n.alerts);
+    o["plain_text"] = notice_plain_text(n);
+  }
   return boost::json::serialize(o);
 }
 

@@ -2,6 +2,7 @@
 #include "codec.hpp"
 
 #include "codec_binary.hpp"
+#include "paa/model/attribute_names.hpp"
 
 #include <cstdint>
 
@@ -69,6 +70,9 @@ std::optional<ProgressEntry> decode_progress(std::string_view bytes) {
     const auto has_volume = rd.u8();
     if (has_volume > 1) return std::nullopt;
     if (has_volume == 1) p.attrs.volume = rd.varint();
+    // Stores written before one name per attribute kept the headers as they were: every reader
+    // sees them under the names an import gives today.
+    canonicalise_attributes(p.attrs);
   }
   if (!rd.ok() || !rd.at_end()) return std::nullopt;
   return p;

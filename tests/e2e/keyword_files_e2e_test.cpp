@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <optional>
@@ -30,22 +31,22 @@ struct Seed {
 std::map<std::string, Seed> expected_seeds() {
   return {
       {"best espresso machine|en|us",
-       {{{"volume", "1300"}, {"KD", "42"}, {"CPC", "1.20"}, {"Parent Keyword", "espresso machine"},
-         {"SERP Features", "Featured snippet, People also ask"}},
+       {{{"volume", "1300"}, {"kd", "42"}, {"cpc", "1.20"}, {"Parent Keyword", "espresso machine"},
+         {"serp_features", "Featured snippet, People also ask"}},
         1300}},
       // Ahrefs is listed before Search Console: the first row of a key wins.
       {"espresso vs latte|en|us",
-       {{{"volume", "900"}, {"KD", "8"}, {"CPC", "0.35"}, {"Parent Keyword", "espresso vs latte"},
-         {"SERP Features", "People also ask"}},
+       {{{"volume", "900"}, {"kd", "8"}, {"cpc", "0.35"}, {"Parent Keyword", "espresso vs latte"},
+         {"serp_features", "People also ask"}},
         900}},
       // Semrush is listed before the own list, whose row has no attributes.
       {"french press ratio|en|us",
-       {{{"Intent", "Informational"}, {"volume", "2400"}, {"Keyword Difficulty", "35"}, {"CPC (USD)", "0,95"},
-         {"Competitive Density", "0,12"}, {"SERP Features", "Featured snippet, People also ask"},
+       {{{"intent", "Informational"}, {"volume", "2400"}, {"kd", "35"}, {"cpc", "0,95"},
+         {"Competitive Density", "0,12"}, {"serp_features", "Featured snippet, People also ask"},
          {"Number of Results", "12400000"}},
         2400}},
       {"cold brew concentrate|en|us",
-       {{{"Intent", "Commercial"}, {"volume", "1000"}, {"Keyword Difficulty", "51"}, {"CPC (USD)", "0,80"},
+       {{{"intent", "Commercial"}, {"volume", "1000"}, {"kd", "51"}, {"cpc", "0,80"},
          {"Competitive Density", "0,45"}, {"Number of Results", "3200000"}},
         1000}},
       {"pour over coffee|en|us",
@@ -65,7 +66,7 @@ std::map<std::string, Seed> expected_seeds() {
          {"Top of page bid (high range)", "0.50"}},
         90}},
       {"aeropress recipe|en|us",
-       {{{"Clicks", "120"}, {"Impressions", "3400"}, {"CTR", "3.53%"}, {"Position", "7.2"}}, std::nullopt}},
+       {{{"Clicks", "120"}, {"Impressions", "3400"}, {"CTR", "3.53%"}, {"position", "7.2"}}, std::nullopt}},
       {"chemex vs v60|en|gb", {{{"note", "asked in the UK\nby baristas"}, {"volume", "250"}}, 250}},
   };
 }
@@ -156,12 +157,16 @@ TEST_F(KeywordFilesE2E, KeywordToolExportsCarryTheirAttributesToJsonlCsvAndTheQu
   std::map<std::string, std::size_t> col;
   for (std::size_t i = 0; i < header.size(); ++i) col[header[i]] = i;
   ASSERT_EQ(header[13], "seed_q") << "the existing columns keep their places";
-  // The columns a person would expect from the tools' names.
+  // One column per meaning (docs/jobs.md "One name per attribute"): Ahrefs' KD and Semrush's
+  // Keyword Difficulty are attr_kd, CPC and CPC (USD) attr_cpc, Intent attr_intent.
   const std::map<std::string, std::string> columns{
-      {"volume", "attr_volume"},         {"KD", "attr_kd"},       {"CPC (USD)", "attr_cpc_usd"},
-      {"Keyword Difficulty", "attr_keyword_difficulty"}, {"note", "attr_note"}, {"Clicks", "attr_clicks"},
+      {"volume", "attr_volume"},         {"kd", "attr_kd"},       {"cpc", "attr_cpc"},
+      {"intent", "attr_intent"}, {"note", "attr_note"}, {"Clicks", "attr_clicks"}, {"position", "attr_position"},
       {"Avg. monthly searches", "attr_volume"}, {"Top of page bid (low range)", "attr_top_of_page_bid_low_range"}};
   for (const auto& [name, column] : columns) ASSERT_TRUE(col.contains(column)) << column;
+  for (const char* second : {"attr_keyword_difficulty", "attr_cpc_usd", "attr_serp_features_2", "attr_kd_2"}) {
+    EXPECT_FALSE(col.contains(second)) << "a second column for one meaning: " << second;
+  }
   for (std::size_t i = 1; i < csv.size(); ++i) {
     const auto& r = csv[i];
     ASSERT_EQ(r.size(), header.size()) << "row " << i;
@@ -336,6 +341,70 @@ TEST_F(KeywordFilesE2E, AnEditedListRelabelsStoredKeysWithoutSpending) {
   }
   EXPECT_EQ(volumes, (std::map<std::string, std::uint64_t>{{"coffee", 150}, {"tea", 200}}));
   EXPECT_EQ(emu.requests(), 2u) << "the rerun sent nothing";
+}
+
+// Workbooks as Ahrefs and Semrush export them, one sheet named beside its file: harvested, and
+// each tool's names for an attribute one column in the csv export (attr_kd, not attr_KD beside
+// attr_Keyword Difficulty; Ahrefs' '#' no column at all).
+TEST_F(KeywordFilesE2E, WorkbooksFromTwoToolsGiveOneColumnPerMeaning) {
+  Emulator emu(dir.path(), {"--seed", "36"});
+  for (const char* f : {"ahrefs.xlsx", "semrush.xlsx"}) fs::copy_file(fs::path(PAA_KEYWORD_TOOL_FIXTURES) / f, dir.path() / f);
+  const fs::path job = dir.path() / "kw.toml";
+  std::ofstream(job) << "name = \"kw\"\nquery_files = [{ file = \"ahrefs.xlsx\", sheet = \"Keywords\" }, \"semrush.xlsx\"]\n"
+                     << "locales = [ { hl = \"en\", gl = \"us\" } ]\n[limits]\nconcurrency = 4\nrate = 0\n";
+  auto run = run_paa(run_args(job, emu), dir.path());
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(emu.requests(), 4u);
+  std::map<std::string, std::map<std::string, std::string>> attrs;
+  for (const auto& row : parse_jsonl(export_to({"--format", "jsonl"}, "kw.jsonl"))) {
+    auto& a = attrs[std::string(row.at("q").as_string())];
+    for (const auto& [name, value] : row.at("attrs").as_object()) a[std::string(name)] = std::string(value.as_string());
+  }
+  EXPECT_EQ(attrs["best espresso machine"],
+            (std::map<std::string, std::string>{{"kd", "42"}, {"volume", "1300"}, {"cpc", "1.2"}, {"CPS", "1.05"},
+                                                {"Parent Keyword", "espresso machine"},
+                                                {"serp_features", "Featured snippet, People also ask"},
+                                                {"Traffic potential", "5400"}, {"intent", "Commercial"}}));
+  EXPECT_EQ(attrs["cold brew concentrate"],
+            (std::map<std::string, std::string>{{"intent", "Commercial"}, {"volume", "1000"}, {"Trend", "1.00,0.67,0.54"},
+                                                {"kd", "51"}, {"cpc", "0.8"}, {"Competitive Density", "0.45"},
+                                                {"Number of Results", "3200000"}}));
+  const std::string csv = export_to({"--format", "csv"}, "kw.csv");
+  const std::string header = csv.substr(0, csv.find('\n'));
+  for (const char* one : {",attr_kd,", ",attr_cpc,", ",attr_intent,", ",attr_serp_features,"}) {
+    EXPECT_NE((header + ",").find(one), std::string::npos) << one << " in " << header;
+  }
+  for (const char* none : {"attr_KD", "attr_Keyword Difficulty", "attr_Intents", "attr_Difficulty", "attr_CPC (USD)", "attr_#",
+                           "attr_column"}) {
+    EXPECT_EQ(header.find(none), std::string::npos) << none << " in " << header;
+  }
+}
+
+// A zip bomb (256 MiB of XML in 256 KiB) and a billion-laughs workbook: `paa check` refuses each
+// with one line naming the file, in the memory a valid workbook takes (64 MiB at most, the
+// figure docs/jobs.md states; under a sanitizer, what the valid one took plus 32 MiB).
+TEST_F(KeywordFilesE2E, HostileWorkbooksAreRefusedWithinAStatedMemory) {
+  const auto check = [&](const fs::path& fixture) {
+    fs::copy_file(fixture, dir.path() / fixture.filename(), fs::copy_options::overwrite_existing);
+    const fs::path job = dir.path() / "h.toml";
+    std::ofstream(job) << "name = \"h\"\nquery_files = [\"" << fixture.filename().string()
+                       << "\"]\nlocales = [ { hl = \"en\", gl = \"us\" } ]\n";
+    return run_paa({"check", job.string()}, dir.path());
+  };
+  const auto valid = check(fs::path(PAA_KEYWORD_TOOL_FIXTURES) / "semrush.xlsx");
+  ASSERT_EQ(valid.exit_code, 0) << valid.err;
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  const long limit_kib = valid.max_rss_kib + 32 * 1024;
+#else
+  const long limit_kib = 64 * 1024;
+#endif
+  for (const char* name : {"bomb.xlsx", "laughs.xlsx", "encrypted.xlsx", "damaged.xlsx"}) {
+    const auto r = check(fs::path(PAA_HOSTILE_FIXTURES) / name);
+    EXPECT_EQ(r.exit_code, 2) << name << "\n" << r.err;
+    EXPECT_NE(r.err.find((dir.path() / name).string() + ": "), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << "one line: " << r.err;
+    EXPECT_LE(r.max_rss_kib, limit_kib) << name << " (a valid workbook: " << valid.max_rss_kib << " KiB)";
+  }
 }
 
 }  // namespace

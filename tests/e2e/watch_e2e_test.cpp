@@ -15,6 +15,9 @@
 #include "paa/emulator/planted_topics.hpp"
 #include "paa/emulator/tree_generator.hpp"
 #include "paa/model/clock.hpp"
+#include "paa/notify/run_notice.hpp"
+
+#include "support/https_receiver.hpp"
 
 #include <gtest/gtest.h>
 
@@ -658,6 +661,155 @@ TEST(WatchE2E, StabilityDomainsAndDomainMovesAreExactlyTheEmulatorsOverThreeRevi
   }
   EXPECT_EQ(csv_added, added);
   EXPECT_LE(csv_gone, gone);
+}
+
+
+// --- [notify] alerts (issue 48) ------------------------------------------------------------------
+
+// One alert as the notice lists it: kind, question, key, domain before, domain after.
+using Alert = std::tuple<std::string, std::string, std::string, std::string, std::string>;
+
+std::string key_label(const Key& k) { return std::get<0>(k) + " (" + std::get<1>(k) + "-" + std::get<2>(k) + ")"; }
+
+// What run B (from A) changed for `mine`, by the issue's definitions: lost/won as `paa diff --by
+// domain` counts moves; new/gone in the keys where `mine` answers a question at either point.
+std::vector<Alert> expected_alerts(const Fixture& f, const Snapshot& a, const Snapshot& b, const std::string& mine) {
+  const auto domain = [&](const std::string& url) { return url.empty() ? std::string(kNoSource) : domain_of(f, url); };
+  std::vector<Alert> out;
+  for (const auto& [key, was] : a) {
+    const auto now = b.find(key);
+    if (now == b.end()) continue;
+    const auto then_qs = questions_of(was.result), now_qs = questions_of(now->second.result);
+    std::map<std::string, std::string> then_url, now_url;
+    bool answers_here = false;
+    for (const auto& q : then_qs) {
+      then_url.emplace(q.text, q.url);
+      answers_here = answers_here || domain(q.url) == mine;
+    }
+    for (const auto& q : now_qs) {
+      now_url.emplace(q.text, q.url);
+      answers_here = answers_here || domain(q.url) == mine;
+    }
+    for (const auto& q : now_qs) {
+      const auto it = then_url.find(q.text);
+      if (it == then_url.end()) {
+        if (answers_here) out.emplace_back("new_questions", q.text, key_label(key), "", domain(q.url));
+        continue;
+      }
+      if (it->second.empty() || q.url.empty()) continue;
+      const std::string before = domain(it->second), after = domain(q.url);
+      if (before == mine && after != mine) out.emplace_back("lost", q.text, key_label(key), before, after);
+      if (before != mine && after == mine) out.emplace_back("won", q.text, key_label(key), before, after);
+    }
+    for (const auto& q : then_qs) {
+      if (answers_here && !now_url.contains(q.text)) out.emplace_back("gone_questions", q.text, key_label(key), domain(q.url), "");
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<Alert> alerts_in(const json::object& notice, std::map<std::string, std::uint64_t>& counts) {
+  std::vector<Alert> out;
+  for (const auto& [kind, v] : notice.at("alerts").as_object()) {
+    if (kind == "domains") continue;
+    counts[std::string(kind)] = v.at("count").to_number<std::uint64_t>();
+    for (const auto& item : v.at("items").as_array()) {
+      const auto& i = item.as_object();
+      out.emplace_back(std::string(kind), text_of(i, "question"), text_of(i, "key"), text_of(i, "domain_before"),
+                       text_of(i, "domain_after"));
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// Runs A and B of the planted fixture with [notify] on every kind for one of its domains: A (no
+// earlier trees) sends nothing; B's signed notice lists exactly what the trees at A and B say,
+// and `paa notify --dry-run` prints the same alerts.
+TEST(WatchE2E, AlertsSayWhatTheRunChangedForTheUsersDomain) {
+  TempDir dir;
+  const Fixture f = load_fixture();
+  auto catalog = emulator::parse_planted_topics(f.text);
+  ASSERT_TRUE(catalog) << catalog.error().message;
+  const auto planted = std::make_shared<const emulator::PlantedTopics>(std::move(*catalog));
+  const std::uint64_t seed = choose_seed(f, planted);
+  ASSERT_NE(seed, 0u);
+  // The domain whose alerts say the most: every kind if one has them all.
+  const Snapshot ga = generated(f, planted, seed, 0), gb = generated(f, planted, seed, 1);
+  std::string mine;
+  std::size_t best = 0;
+  for (const auto& [entry, domain] : f.truth) {
+    if (is_bucket(domain)) continue;
+    std::set<std::string> kinds;
+    const auto alerts = expected_alerts(f, ga, gb, domain);
+    for (const auto& a : alerts) kinds.insert(std::get<0>(a));
+    const std::size_t score = kinds.size() * 1000 + alerts.size();
+    if (score > best) std::tie(best, mine) = std::pair{score, domain};
+  }
+  ASSERT_GE(best, 3000u) << "no domain of the fixture has three kinds of alert between revisions 0 and 1";
+
+  {
+    std::ofstream seeds(dir.path() / "seeds.txt");
+    for (const auto& s : f.seeds) seeds << s << "\n";
+  }
+  test::HttpsReceiver receiver;
+  const fs::path job = dir.path() / "alerts.toml";
+  std::ofstream(job) << "name = \"alerts\"\nquery_files = [\"seeds.txt\"]\n"
+                     << "locales = [ { hl = \"en\", gl = \"us\" } ]\nrefresh_after = \"5s\"\n"
+                     << "[limits]\nconcurrency = 4\nrate = 0\n"
+                     << "[notify]\nurl = \"" << receiver.url("/alerts") << "\"\nsecret_env = \"PAA_NOTIFY_SECRET\"\n"
+                     << "on = [\"lost\", \"won\", \"new_questions\", \"gone_questions\"]\n"
+                     << "domains = [\"www." << mine << "\"]\nmax_items = 1000\n";
+  const std::map<std::string, std::string> env{{"PAA_NOTIFY_SECRET", "alerts-secret"}};
+  std::vector<std::string> run_ids;
+  for (std::uint32_t revision = 0; revision <= 1; ++revision) {
+    if (revision > 0) age_results();
+    Emulator emu(dir.path(), {"--seed", std::to_string(seed), "--topics", f.path.string(), "--revision",
+                              std::to_string(revision)});
+    auto r = run_paa(run_args(job, emu), dir.path(), env);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    run_ids.push_back(run_id_of(r.err));
+    if (revision == 0) {
+      EXPECT_TRUE(receiver.requests().empty()) << "a first run has nothing to compare: no notice";
+      EXPECT_NE(r.err.find("paa: notify: nothing of lost, won, new_questions, gone_questions changed for " + mine),
+                std::string::npos)
+          << r.err;
+    }
+  }
+  ASSERT_EQ(receiver.requests().size(), 1u);
+  const auto request = receiver.requests()[0];
+  EXPECT_EQ(request.header("x-paa-signature"), sign_body(request.body, "alerts-secret")) << "signed, byte for byte";
+  const auto notice = json::parse(request.body).as_object();
+  EXPECT_EQ(notice.at("run_id").as_string(), run_ids[1]);
+  EXPECT_EQ(notice.at("alerts").at("domains"), json::value_from(std::vector<std::string>{mine}));
+
+  const fs::path store = dir.path() / "alerts.db";
+  const Snapshot a = snapshot_of(dir.path(), store, {"--at", run_ids[0]});
+  const Snapshot b = snapshot_of(dir.path(), store, {"--at", run_ids[1]});
+  const auto want = expected_alerts(f, a, b, mine);
+  std::map<std::string, std::uint64_t> counts;
+  EXPECT_EQ(alerts_in(notice, counts), want);
+  for (const char* kind : {"lost", "won", "new_questions", "gone_questions"}) {
+    const auto n = std::count_if(want.begin(), want.end(), [&](const Alert& x) { return std::get<0>(x) == kind; });
+    EXPECT_EQ(counts[kind], static_cast<std::uint64_t>(n)) << kind;
+  }
+  // The plain text lists each item.
+  const std::string plain(notice.at("plain_text").as_string());
+  for (const auto& [kind, question, key, before, after] : want) {
+    EXPECT_NE(plain.find("- " + question + " [" + key + "]: "), std::string::npos) << question << "\n" << plain;
+  }
+
+  // The dry run prints the notice of the same run with the same alerts, sending nothing.
+  auto dry = run_paa({"notify", job.string(), "--dry-run"}, dir.path(), env);
+  ASSERT_EQ(dry.exit_code, 0) << dry.err;
+  const auto printed = json::parse(dry.out).as_object();
+  EXPECT_EQ(json::serialize(printed.at("alerts")), json::serialize(notice.at("alerts"))) << "byte for byte";
+  EXPECT_EQ(printed.at("run_id"), notice.at("run_id"));
+  EXPECT_EQ(receiver.requests().size(), 1u) << "a dry run sends nothing";
+  auto text = run_paa({"notify", job.string(), "--dry-run", "--format", "text"}, dir.path(), env);
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("\nLost ("), std::string::npos) << text.out;
 }
 
 }  // namespace

@@ -175,6 +175,29 @@ TEST_F(JobFile, BadRefreshAfterAndNotifySayWhatToWrite) {
             file() + ":5:1: unknown key 'secret_evn' in [notify]; did you mean 'secret_env'?");
 }
 
+TEST_F(JobFile, NotifyAlertsNameTheirKindsAndTheUsersDomains) {
+  const std::string base = std::string("queries = [\"a\"]\n") + kLocales + "[notify]\nurl = \"https://x\"\n";
+  auto spec = load_job(dir.write("job.toml", base + "on = [\"lost\", \"won\", \"lost\", \"new_questions\"]\n"
+                                                    "domains = [\"example.com\", \"www.example.org\"]\nmax_items = 5\n"));
+  ASSERT_TRUE(spec) << spec.error().message;
+  EXPECT_EQ(spec->notify.on, (std::vector<std::string>{"lost", "won", "new_questions"})) << "each kind once";
+  EXPECT_EQ(spec->notify.domains, (std::vector<std::string>{"example.com", "www.example.org"}));
+  EXPECT_EQ(spec->notify.max_items, 5u);
+  EXPECT_TRUE(spec->notify.alerts());
+  auto plain = load_job(dir.write("job.toml", base));
+  ASSERT_TRUE(plain) << plain.error().message;
+  EXPECT_FALSE(plain->notify.alerts());
+  EXPECT_EQ(plain->notify.max_items, 20u);
+
+  EXPECT_EQ(error_of(base + "on = [\"lose\"]\ndomains = [\"example.com\"]\n"),
+            file() + ":5:7: notify.on[0] = \"lose\": use \"lost\", \"won\", \"new_questions\" or \"gone_questions\"");
+  EXPECT_EQ(error_of(base + "on = [\"won\"]\n"),
+            file() + ":3:1: [notify] on = [...] needs domains = [\"example.com\"]: the domains whose answers it watches");
+  EXPECT_EQ(error_of(base + "on = [\"won\"]\ndomains = [\"my site.com\"]\n"),
+            file() + ":6:12: notify.domains[0] = \"my site.com\" is no domain; write one like \"example.com\"");
+  EXPECT_EQ(error_of(base + "max_items = 0\n"), file() + ":5:13: notify.max_items = 0 is out of range; use 1 to 10000");
+}
+
 TEST_F(JobFile, AnalysisAfterRunIsAYesOrNoLeftUnsetByDefault) {
   const std::string base = std::string("queries = [\"a\"]\n") + kLocales;
   auto unset = load_job(dir.write("job.toml", base));
@@ -235,7 +258,21 @@ TEST_F(JobFile, UnsupportedQueryFileExtensionIsAnError) {
   dir.write("list.json", "[]");
   EXPECT_EQ(error_of(std::string("query_files = [\"list.json\"]\n") + kLocales),
             file() + ":1:16: query file 'list.json' has an unsupported extension; expected .txt (one query per "
-                     "line), .csv or .tsv (a header naming the query column)");
+                     "line), .csv, .tsv or .xlsx (a header naming the query column)");
+}
+
+TEST_F(JobFile, AWorkbooksSheetIsNamedBesideItsFile) {
+  dir.write("kw.xlsx", "PK");
+  dir.write("k.csv", "q\na\n");
+  auto spec = load_job(dir.write("job.toml", std::string("query_files = [\"k.csv\", { file = \"kw.xlsx\", sheet = \"Keywords\" }]\n") + kLocales));
+  ASSERT_TRUE(spec) << spec.error().message;
+  ASSERT_EQ(spec->query_files.size(), 2u);
+  EXPECT_EQ(spec->query_files[0], QueryFile(dir.path() / "k.csv"));
+  EXPECT_EQ(spec->query_files[1], QueryFile(dir.path() / "kw.xlsx", "Keywords"));
+  EXPECT_EQ(error_of(std::string("query_files = [{ file = \"k.csv\", sheet = \"Keywords\" }]\n") + kLocales),
+            file() + ":1:16: query_files[0]: `sheet` is for an .xlsx workbook, and 'k.csv' is none; remove it");
+  EXPECT_EQ(error_of(std::string("query_files = [{ sheet = \"Keywords\" }]\n") + kLocales),
+            file() + ":1:16: query_files[0] has no `file`; write { file = \"list.xlsx\", sheet = \"Sheet1\" }");
 }
 
 TEST_F(JobFile, ApiKeyEnvMustBeAVariableName) {

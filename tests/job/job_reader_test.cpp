@@ -184,8 +184,8 @@ TEST_F(JobReading, OtherExtensionsAreRejected) {
   dir.write("k.json", "q\n");
   EXPECT_EQ(read_all(spec_with({}, {"k.json"})),
             (std::vector<std::string>{"!" + (dir.path() / "k.json").string() +
-                                      ": unsupported query file type; expected .txt (one query per line), .csv or "
-                                      ".tsv (a header naming the query column)"}));
+                                      ": unsupported query file type; expected .txt (one query per line), .csv, "
+                                      ".tsv or .xlsx (a header naming the query column)"}));
 }
 
 TEST_F(JobReading, ReaderStopsAfterAnError) {
@@ -232,21 +232,21 @@ class KeywordToolFiles : public JobReading {
 TEST_F(KeywordToolFiles, AhrefsExportUtf8WithBomAndCommas) {
   EXPECT_EQ(read_with_attrs(fixture_job("ahrefs.csv")),
             (std::vector<std::string>{
-                "best espresso machine|en|us| volume=1300 {volume=1300;KD=42;CPC=1.20;Parent Keyword=espresso "
-                "machine;SERP Features=Featured snippet, People also ask;}",
-                "espresso vs latte|en|us| volume=900 {volume=900;KD=8;CPC=0.35;Parent Keyword=espresso vs latte;SERP "
-                "Features=People also ask;}",
+                "best espresso machine|en|us| volume=1300 {volume=1300;kd=42;cpc=1.20;Parent Keyword=espresso "
+                "machine;serp_features=Featured snippet, People also ask;}",
+                "espresso vs latte|en|us| volume=900 {volume=900;kd=8;cpc=0.35;Parent Keyword=espresso vs latte;"
+                "serp_features=People also ask;}",
             }));
 }
 
 TEST_F(KeywordToolFiles, SemrushExportWithSemicolons) {
   EXPECT_EQ(read_with_attrs(fixture_job("semrush.csv")),
             (std::vector<std::string>{
-                "french press ratio|en|us| volume=2400 {Intent=Informational;volume=2400;Keyword Difficulty=35;CPC "
-                "(USD)=0,95;Competitive Density=0,12;SERP Features=Featured snippet, People also ask;Number of "
+                "french press ratio|en|us| volume=2400 {intent=Informational;volume=2400;kd=35;cpc=0,95;"
+                "Competitive Density=0,12;serp_features=Featured snippet, People also ask;Number of "
                 "Results=12400000;}",
-                "cold brew concentrate|en|us| volume=1000 {Intent=Commercial;volume=1000;Keyword Difficulty=51;CPC "
-                "(USD)=0,80;Competitive Density=0,45;Number of Results=3200000;}",
+                "cold brew concentrate|en|us| volume=1000 {intent=Commercial;volume=1000;kd=51;cpc=0,80;"
+                "Competitive Density=0,45;Number of Results=3200000;}",
             }));
 }
 
@@ -258,8 +258,8 @@ TEST_F(KeywordToolFiles, CheckSaysWhichColumnHoldsTheQueriesAndWhichAreKept) {
   EXPECT_EQ(check->lists,
             (std::vector<std::string>{
                 fixture("semrush.csv").string() +
-                    ": queries from 'Keyword' (semicolons); attributes: Intent, volume (from 'Volume'), Keyword "
-                    "Difficulty, CPC (USD), Competitive Density, SERP Features, Number of Results",
+                    ": queries from 'Keyword' (semicolons); attributes: intent, volume (from 'Volume'), kd, cpc, "
+                    "Competitive Density, serp_features, Number of Results",
                 fixture("keyword-planner.csv").string() +
                     ": queries from 'Keyword' (tabs); attributes: Currency, volume (from 'Avg. monthly searches'), "
                     "Three month change, YoY change, Competition, Competition (indexed value), Top of page bid (low "
@@ -286,8 +286,8 @@ TEST_F(KeywordToolFiles, KeywordPlannerExportUtf16WithTabsAndTitleLines) {
 TEST_F(KeywordToolFiles, SearchConsoleExportHasNoVolume) {
   EXPECT_EQ(read_with_attrs(fixture_job("search-console.csv")),
             (std::vector<std::string>{
-                "aeropress recipe|en|us| volume=- {Clicks=120;Impressions=3400;CTR=3.53%;Position=7.2;}",
-                "espresso vs latte|en|us| volume=- {Clicks=40;Impressions=2100;CTR=1.9%;Position=9.8;}",
+                "aeropress recipe|en|us| volume=- {Clicks=120;Impressions=3400;CTR=3.53%;position=7.2;}",
+                "espresso vs latte|en|us| volume=- {Clicks=40;Impressions=2100;CTR=1.9%;position=9.8;}",
             }));
 }
 

@@ -27,10 +27,10 @@ TEST(ListHeader, OtherColumnsBecomeAttributesInColumnOrderAndTheVolumeIsNamedVol
   EXPECT_EQ(columns->hl, 3u);
   EXPECT_EQ(columns->gl, 4u);
   EXPECT_EQ(columns->city, 5u);
-  EXPECT_EQ(columns->attributes, (Attrs{{1, "volume"}, {2, "KD"}, {6, "CPC (USD)"}}));
+  EXPECT_EQ(columns->attributes, (Attrs{{1, "volume"}, {2, "kd"}, {6, "cpc"}}));
 }
 
-TEST(ListHeader, RepeatedAndEmptyAttributeNamesAreMadeDistinct) {
+TEST(ListHeader, RepeatedNamesAreMadeDistinctAndUnnamedColumnsDropped) {
   auto columns = recognise_header({"Volume", "q", "search volume", "cpc", "CPC", "", "Volume"});
   ASSERT_TRUE(columns);
   EXPECT_EQ(columns->volume, 0u);  // the first volume column is the volume
@@ -38,8 +38,24 @@ TEST(ListHeader, RepeatedAndEmptyAttributeNamesAreMadeDistinct) {
                                         {2, "search volume"},
                                         {3, "cpc"},
                                         {4, "CPC (2)"},
-                                        {5, "column 6"},
                                         {6, "Volume (2)"}}));
+}
+
+TEST(ListHeader, EachToolsNameForAnAttributeBecomesOneName) {
+  // Ahrefs numbers its rows in a `#` column and writes Intents, KD, CPC; Semrush Intent, Keyword
+  // Difficulty, CPC (USD); Search Console Position; Semrush's organic research URL and Traffic.
+  auto ahrefs = recognise_header({"#", "Keyword", "Intents", "KD", "CPC", "SERP Features", "Current URL"});
+  ASSERT_TRUE(ahrefs) << ahrefs.error().message;
+  EXPECT_EQ(ahrefs->attributes, (Attrs{{2, "intent"}, {3, "kd"}, {4, "cpc"}, {5, "serp_features"}, {6, "url"}}));
+  auto semrush = recognise_header({"Keyword", "Intent", "Keyword Difficulty", "CPC (USD)", "Position", "Traffic",
+                                   "SERP Features by Keyword", " "});
+  ASSERT_TRUE(semrush) << semrush.error().message;
+  EXPECT_EQ(semrush->attributes,
+            (Attrs{{1, "intent"}, {2, "kd"}, {3, "cpc"}, {4, "position"}, {5, "traffic"}, {6, "serp_features"}}));
+  // A name the tools do not share is kept as written.
+  auto own = recognise_header({"q", "Parent Keyword", "Trend"});
+  ASSERT_TRUE(own);
+  EXPECT_EQ(own->attributes, (Attrs{{1, "Parent Keyword"}, {2, "Trend"}}));
 }
 
 TEST(ListHeader, AQColumnIsTheQueryColumnAndAToolsKeywordColumnBesideItAnAttribute) {

@@ -88,6 +88,46 @@ TEST(RunNotice, JobNamesAreEscapedInJson) {
   EXPECT_EQ(o.at("job").as_string(), n.job);
 }
 
+TEST(RunNotice, AlertsCarryEachKindsCountAndItemsAndAPlainTextBody) {
+  RunNotice n = sample();
+  RunNotice::Alerts alerts;
+  alerts.domains = {"mine.com"};
+  watch::AlertList lost;
+  lost.count = 3;
+  lost.items = {{"How long to brew?", "tea (en-us)", "mine.com", "rival.net"}};
+  watch::AlertList fresh;
+  fresh.count = 1;
+  fresh.items = {{"Is tea a drug?", "tea (en-us)", "", "(no source)"}};
+  alerts.kinds = {{watch::AlertKind::lost, lost}, {watch::AlertKind::won, {}}, {watch::AlertKind::new_questions, fresh}};
+  n.alerts = alerts;
+  EXPECT_TRUE(notice_has_news(n));
+  const auto o = boost::json::parse(notice_body(n)).as_object();
+  EXPECT_EQ(boost::json::serialize(o.at("alerts")),
+            R"j({"domains":["mine.com"],"lost":{"count":3,"items":[{"question":"How long to brew?","key":"tea (en-us)",)j"
+            R"j("domain_before":"mine.com","domain_after":"rival.net"}]},"won":{"count":0,"items":[]},)j"
+            R"j("new_questions":{"count":1,"items":[{"question":"Is tea a drug?","key":"tea (en-us)","domain_before":"",)j"
+            R"j("domain_after":"(no source)"}]}})j");
+  EXPECT_EQ(o.at("text").as_string(),
+            "paa run coffee (20261123-173601): completed (exit 5), 120 stored, 3 failed, 118 searches spent, "
+            "4,880 left (renews 2026-12-01)\n"
+            "since the previous run: 100 new keys, 12 changed, 8 unchanged\n"
+            "for mine.com: 3 lost, 0 won, 1 new questions");
+  EXPECT_EQ(o.at("plain_text").as_string(), std::string(o.at("text").as_string()) +
+                                                "\n\nLost (3):\n"
+                                                "- How long to brew? [tea (en-us)]: mine.com -> rival.net\n"
+                                                "- and 2 more\n"
+                                                "\nWon (0): none\n"
+                                                "\nNew questions (1):\n"
+                                                "- Is tea a drug? [tea (en-us)]: answered by (no source)\n");
+  EXPECT_EQ(o.size(), 22u);
+
+  alerts.kinds = {{watch::AlertKind::won, {}}};
+  n.alerts = alerts;
+  EXPECT_FALSE(notice_has_news(n)) << "alerts asked for, none of them changed: nothing to send";
+  n.alerts.reset();
+  EXPECT_TRUE(notice_has_news(n)) << "without alerts, every run's summary is sent";
+}
+
 // RFC 4231, test case 2.
 TEST(SignBody, MatchesTheRfc4231Vector) {
   EXPECT_EQ(sign_body("what do ya want for nothing?", "Jefe"),

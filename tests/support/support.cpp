@@ -17,6 +17,7 @@
 #include <random>
 #include <sstream>
 #include <stdexcept>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -184,11 +185,13 @@ bool Process::exited() {
   if (reaped_) return true;
   int st = 0;
   pid_t r = 0;
-  while ((r = ::waitpid(pid_, &st, WNOHANG)) < 0 && errno == EINTR) {
+  struct rusage usage {};
+  while ((r = ::wait4(pid_, &st, WNOHANG, &usage)) < 0 && errno == EINTR) {
   }
   if (r != pid_) return false;
   reaped_ = true;
   status_ = st;
+  max_rss_kib_ = usage.ru_maxrss;
   return true;
 }
 
@@ -196,9 +199,12 @@ ProcessResult Process::wait() {
   ProcessResult r;
   int st = status_;
   if (!reaped_) {
-    while (::waitpid(pid_, &st, 0) < 0 && errno == EINTR) {
+    struct rusage usage {};
+    while (::wait4(pid_, &st, 0, &usage) < 0 && errno == EINTR) {
     }
+    max_rss_kib_ = usage.ru_maxrss;
   }
+  r.max_rss_kib = max_rss_kib_;
   reaped_ = true;
   waited_ = true;
   r.exit_code = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);

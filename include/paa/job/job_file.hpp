@@ -39,6 +39,14 @@ struct Limits {
   std::int64_t outage_wait_ms = 2 * 3'600'000LL;
 };
 
+// A query list of `query_files`: a path, or `{ file = "kw.xlsx", sheet = "Keywords" }`.
+struct QueryFile {
+  QueryFile(std::filesystem::path p, std::string sheet_name = {}) : path(std::move(p)), sheet(std::move(sheet_name)) {}
+  std::filesystem::path path;  // resolved against the job file's folder
+  std::string sheet;           // an .xlsx's sheet; "" = its first
+  friend bool operator==(const QueryFile&, const QueryFile&) = default;
+};
+
 struct JobSpec {
   std::filesystem::path file;                    // the job file itself
   std::string name;                              // default: the file's stem
@@ -46,7 +54,7 @@ struct JobSpec {
   std::string base_url;                          // "" = not set in the file
   std::string api_key_env = "PAA_API_KEY";
   std::vector<std::string> queries;              // inline queries
-  std::vector<std::filesystem::path> query_files;  // resolved against the job file's folder
+  std::vector<QueryFile> query_files;
   std::vector<Locale> locales;                   // validated
   Limits limits;
   ExpandSpec expand;                             // [expand]; off unless depth > 0

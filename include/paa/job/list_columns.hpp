@@ -27,9 +27,11 @@ struct ListColumns {
   std::size_t query = 0;
   std::optional<std::size_t> hl, gl, city;
   std::optional<std::size_t> volume;  // its attribute is named "volume"
-  // Every other column (the volume's included), in column order: index and attribute name
-  // (the header's text trimmed; "volume" for the volume column; "column N" for an empty one;
-  // " (2)", " (3)" added to a name an earlier column has, ignoring ASCII case).
+  // Every other column (the volume's included) with a name, in column order: index and
+  // attribute name (attribute_name: the canonical name of a known header, "volume" for the
+  // volume column, else the header trimmed; a name an earlier column took, ignoring ASCII case,
+  // keeps the header's own text, then gains " (2)", " (3)"). A column without a header or
+  // named `#` is dropped.
   std::vector<std::pair<std::size_t, std::string>> attributes;
 };
 

@@ -15,6 +15,7 @@ struct ProcessResult {
   int exit_code = -1;  // 128+signal when killed by a signal
   std::string out;
   std::string err;
+  long max_rss_kib = 0;  // the child's peak resident memory (wait4's ru_maxrss)
 };
 
 class Process {
@@ -39,6 +40,7 @@ class Process {
   bool waited_ = false;
   bool reaped_ = false;
   int status_ = 0;
+  long max_rss_kib_ = 0;
 };
 
 // Polls `done` until it returns true or the deadline passes (observable state, not sleeps).
