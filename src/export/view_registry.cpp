@@ -7,6 +7,7 @@
 #include "paa/export/html/html_report.hpp"
 #include "paa/export/html/report_folder.hpp"
 #include "paa/export/jsonl/json_writer.hpp"
+#include "paa/export/locales/locales_export.hpp"
 #include "paa/export/partitioned/partitioned_export.hpp"
 #include "paa/export/questions/questions_csv.hpp"
 #include "paa/export/related/related_writer.hpp"
@@ -86,6 +87,11 @@ const std::array kRows{
             make_topic_changes_writer,
             nullptr, nullptr, nullptr,
             "what each topic did since the analysis before the kept one: grew, shrank, new, split, merged, gone"},
+    ViewRow{ExportFormat::locales, "locales", true, "rows", kTrees | kCsv | kTopics, {}, make_locales_writer, nullptr,
+            nullptr, nullptr, "markets compared: one row per variant group, the trees of each locale that show it"},
+    ViewRow{ExportFormat::locale_pairs, "locale-pairs", true, "rows", kTrees | kCsv | kTopics, {},
+            make_locale_pairs_writer, nullptr, nullptr, nullptr,
+            "per pair of locales of one language: the variant groups both show and those only one shows"},
 };
 
 }  // namespace

@@ -62,7 +62,7 @@ checks=$((checks + 2))
   { failures=$((failures + 1)); echo "FAIL: complete -p paa-emulator: $(complete -p paa-emulator)"; }
 
 # Commands (the hidden __describe-cli is never offered) and the program's own flags.
-expect "paa " analyze brief check diff export get map merge prune run status topics
+expect "paa " analyze brief check diff export get map merge notify prune run status topics
 expect "paa s" status
 expect "paa __"
 expect "paa --v" --version
@@ -71,10 +71,10 @@ expect "paa -" -h --help --version
 # Flags per command, values with a fixed set of choices, --flag=value.
 expect "paa run --c" --ca-file --concurrency
 expect "paa run --store out/x.db --c" --ca-file --concurrency
-expect "paa export --format " csv domains edges failures failures-jsonl html json jsonl questions related stability topic-changes topics topics-jsonl xlsx
+expect "paa export --format " csv domains edges failures failures-jsonl html json jsonl locale-pairs locales questions related stability topic-changes topics topics-jsonl xlsx
 expect "paa export --format j" json jsonl
 expect "paa export --format=c" csv
-expect "paa export --format=" csv domains edges failures failures-jsonl html json jsonl questions related stability topic-changes topics topics-jsonl xlsx
+expect "paa export --format=" csv domains edges failures failures-jsonl html json jsonl locale-pairs locales questions related stability topic-changes topics topics-jsonl xlsx
 expect "paa run --on-quota " stop wait
 expect "paa brief --format " html jsonld md
 expect "paa run --progress b" bar

@@ -8,6 +8,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
+#include <cctype>
 #include <fstream>
 #include <map>
 #include <set>
@@ -196,6 +198,154 @@ TEST(TopicsE2E, PlantedVariantGroupsTypesIntentsAndHubsAreFoundAsPlanted) {
   EXPECT_NE(summary.out.find("paa topics: " + std::to_string(trows.size() - 1) + " topics from"), std::string::npos)
       << summary.out;
   RecordProperty("summary", summary.out);
+}
+
+// A question's text as paa tells questions apart (docs/topics.md: case folded, white space
+// collapsed; punctuation kept), for the planted texts, which are ASCII.
+std::string folded(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    if (std::isspace(static_cast<unsigned char>(c)) != 0) {
+      if (!out.empty() && out.back() != ' ') out += ' ';
+    } else {
+      out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+void tree_questions(const boost::json::value& children, std::set<std::string>& out) {
+  if (!children.is_array()) return;
+  for (const auto& node : children.as_array()) {
+    const auto& o = node.as_object();
+    if (const auto* q = o.if_contains("question"); q != nullptr && q->is_string()) out.insert(folded(std::string(q->as_string())));
+    if (const auto* c = o.if_contains("children")) tree_questions(*c, out);
+  }
+}
+
+// Markets compared (issue 48): the planted seeds asked in en-us, en-gb and en-au and de-de; the
+// locales export's trees per group and locale, and the locale pairs' figures, counted here from
+// the jsonl trees, each question's group taken from the questions export (variant_of).
+TEST(TopicsE2E, LocalesCompareEachVariantGroupAcrossTheMarketsOfALanguage) {
+  TempDir dir;
+  const fs::path catalog = test::fixture_path("topics/planted.json");
+  const auto root = boost::json::parse(read_file(catalog)).as_object();
+  // The emulator's planted trees depend on the query alone: the markets differ by what each is
+  // asked (a row's own hl/gl), as a job over each market's keyword list does.
+  std::string list = "q,hl,gl\n";
+  std::size_t i = 0;
+  for (const auto& tv : root.at("topics").as_array()) {
+    for (const auto& s : tv.at("seeds").as_array()) {
+      const std::string q(s.as_string());
+      const std::vector<std::string> markets =
+          i % 4 == 0 ? std::vector<std::string>{"us", "gb", "au"}
+          : i % 4 == 1 ? std::vector<std::string>{"us"}
+          : i % 4 == 2 ? std::vector<std::string>{"gb", "au"}
+                       : std::vector<std::string>{"au"};
+      for (const auto& gl : markets) list += "\"" + q + "\",en," + gl + "\n";
+      if (i % 5 == 0) list += "\"" + q + "\",de,de\n";
+      ++i;
+    }
+  }
+  std::ofstream(dir.path() / "seeds.csv") << list;
+  const fs::path job = dir.path() / "markets.toml";
+  std::ofstream(job) << "name = \"markets\"\nquery_files = [\"seeds.csv\"]\n"
+                     << "locales = [ { hl = \"en\", gl = \"us\" } ]\n[limits]\nconcurrency = 4\nrate = 0\n";
+  Emulator emu(dir.path(), {"--seed", "31", "--topics", catalog.string()});
+  auto run = run_paa(run_args(job, emu), dir.path());
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const std::string store = (dir.path() / "markets.db").string();
+  for (const auto& [format, file] : std::vector<std::pair<std::string, std::string>>{
+           {"questions", "q.csv"}, {"jsonl", "t.jsonl"}, {"locales", "l.csv"}, {"locale-pairs", "p.csv"}}) {
+    auto r = run_paa({"export", "--store", store, "--format", format, "-o", file}, dir.path());
+    ASSERT_EQ(r.exit_code, 0) << format << ": " << r.err;
+  }
+
+  // Each question's group (its representative), by its folded text: one unique question, one
+  // group, whichever language's trees hold it.
+  const auto qrows = parse_csv(read_file(dir.path() / "q.csv"));
+  std::map<std::string, std::size_t> qc;
+  for (std::size_t i = 0; i < qrows[0].size(); ++i) qc[qrows[0][i]] = i;
+  std::map<std::string, std::string> group_of;  // folded -> representative
+  for (std::size_t i = 1; i < qrows.size(); ++i) {
+    const auto& r = qrows[i];
+    const std::string& rep = r[qc["variant_of"]].empty() ? r[qc["question"]] : r[qc["variant_of"]];
+    group_of[folded(r[qc["question"]])] = rep;
+  }
+  // Per group: the trees of each locale that hold one of its questions.
+  std::map<std::string, std::map<std::string, std::set<std::string>>> trees;  // rep -> locale -> keys
+  std::set<std::string> locales;
+  for (const auto& t : parse_jsonl(read_file(dir.path() / "t.jsonl"))) {
+    const std::string hl(t.at("hl").as_string()), locale = hl + "-" + std::string(t.at("gl").as_string());
+    locales.insert(locale);
+    std::set<std::string> qs;
+    tree_questions(t.at("result").at("children"), qs);
+    for (const auto& q : qs) {
+      const auto g = group_of.find(q);
+      ASSERT_NE(g, group_of.end()) << "a question of a tree not in the questions export: " << q;
+      trees[g->second][locale].insert(std::string(t.at("q").as_string()));
+    }
+  }
+  ASSERT_EQ(locales, (std::set<std::string>{"de-de", "en-au", "en-gb", "en-us"}));
+
+  const auto lrows = parse_csv(read_file(dir.path() / "l.csv"));
+  ASSERT_EQ(lrows.at(0), (std::vector<std::string>{"group", "hl", "representative", "topic", "topic_label", "trees",
+                                                  "locales", "de-de", "en-au", "en-gb", "en-us"}));
+  ASSERT_EQ(lrows.size() - 1, trees.size()) << "one row per variant group";
+  std::size_t in_all_three = 0, in_some = 0;
+  for (std::size_t i = 1; i < lrows.size(); ++i) {
+    const auto& r = lrows[i];
+    const auto want = trees.find(r[2]);
+    ASSERT_NE(want, trees.end()) << r[1] << " " << r[2];
+    std::set<std::pair<std::string, std::string>> all;
+    for (const auto& [locale, ks] : want->second) {
+      for (const auto& k : ks) all.insert({locale, k});
+    }
+    EXPECT_EQ(r[5], std::to_string(all.size())) << r[2];
+    EXPECT_EQ(r[6], std::to_string(want->second.size())) << r[2];
+    std::size_t column = 7;
+    for (const auto& locale : locales) {
+      const auto n = want->second.contains(locale) ? want->second.at(locale).size() : 0;
+      const bool other_language = locale.substr(0, 2) != r[1];
+      EXPECT_EQ(r[column], other_language && n == 0 ? std::string() : std::to_string(n)) << r[2] << " in " << locale;
+      ++column;
+    }
+    std::size_t english = 0;
+    for (const auto& [locale, ks] : want->second) english += locale.starts_with("en-");
+    in_all_three += english == 3;
+    in_some += english == 1 || english == 2;
+  }
+  // Both kinds, so that the comparison has something to show.
+  EXPECT_GE(in_all_three, 3u) << "groups shown in every English market";
+  EXPECT_GE(in_some, 3u) << "groups shown in some English markets, not all";
+
+  // The pairs: the same language only; both, only one, only the other.
+  std::map<std::string, std::array<std::size_t, 3>> pairs;
+  for (const auto& [rep, by_locale] : trees) {
+    for (const auto& a : locales) {
+      for (const auto& b : locales) {
+        if (a >= b || a.substr(0, 2) != b.substr(0, 2)) continue;
+        const bool in_a = by_locale.contains(a), in_b = by_locale.contains(b);
+        auto& n = pairs[a + "|" + b];
+        n[0] += in_a && in_b;
+        n[1] += in_a && !in_b;
+        n[2] += !in_a && in_b;
+      }
+    }
+  }
+  const auto prows = parse_csv(read_file(dir.path() / "p.csv"));
+  ASSERT_EQ(prows.at(0), (std::vector<std::string>{"hl", "locale_a", "locale_b", "groups_both", "only_a", "only_b",
+                                                  "overlap"}));
+  ASSERT_EQ(prows.size() - 1, 3u) << "en-au|en-gb, en-au|en-us, en-gb|en-us; de-de has no pair";
+  for (std::size_t i = 1; i < prows.size(); ++i) {
+    const auto& r = prows[i];
+    const auto& n = pairs[r[1] + "|" + r[2]];
+    EXPECT_EQ(r[0], "en");
+    EXPECT_EQ((std::vector<std::string>{r[3], r[4], r[5]}),
+              (std::vector<std::string>{std::to_string(n[0]), std::to_string(n[1]), std::to_string(n[2])}))
+        << r[1] << " " << r[2];
+  }
 }
 
 }  // namespace

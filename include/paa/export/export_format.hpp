@@ -17,7 +17,7 @@ namespace paa::exporting {
 // the three functions below. topics_summary is `paa topics`'s text, not a --format of `paa export`.
 enum class ExportFormat {
   jsonl, json, csv, questions, related, xlsx, html, edges, failures, failures_jsonl, topics, topics_jsonl, topics_summary,
-  stability, domains, topic_changes
+  stability, domains, topic_changes, locales, locale_pairs
 };
 
 std::optional<ExportFormat> parse_export_format(std::string_view name);
