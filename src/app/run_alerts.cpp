@@ -1,9 +1,15 @@
 #include "paa/app/run_alerts.hpp"
 
 #include "paa/app/command_failure.hpp"
+#include "paa/export/pipeline/kept_analysis.hpp"
 #include "paa/export/stored_tree.hpp"
+#include "paa/model/query_key.hpp"
+#include "paa/watch/distinct_questions.hpp"
 
+#include <algorithm>
 #include <optional>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace paa::app {
 
@@ -19,8 +25,52 @@ Result<watch::RunAlerts> alerts_for(const NotifySpec& notify) {
   return watch::RunAlerts(std::move(*own), std::move(kinds), notify.max_items);
 }
 
+namespace {
+
+// Whether a stored body may hold an answer on the user's domains: a cheap look for their names
+// before a parse. An IDN (shown in Unicode, perhaps punycode in the body) is always looked at.
+bool may_name(const std::string& body, const watch::OwnDomains& own) {
+  for (const auto& d : own.domains()) {
+    const bool ascii = std::all_of(d.begin(), d.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+    if (!ascii || body.find(d) != std::string::npos) return true;
+  }
+  return false;
+}
+
+// The topics of the job's kept analysis, when current: for each new or gone question (folded),
+// whether its topic is one where the user's domains answer one of `user_questions`. nullopt
+// when no current analysis is kept (or it has no lookup): the keys decide.
+Result<std::optional<std::unordered_map<std::string, bool>>> topic_verdicts(
+    StoreReader& store, const std::filesystem::path& store_dir, const std::string& job,
+    const std::vector<std::string>& user_questions, const std::vector<std::string>& candidates) {
+  using Verdicts = std::optional<std::unordered_map<std::string, bool>>;
+  exporting::ExportRequest request;
+  request.job = job;
+  request.kept = exporting::kept_place_of(exporting::analysis_root(store_dir), store, request);
+  exporting::ExportSummary summary;
+  auto views = exporting::current_kept_views(request, summary, exporting::KeptParts::rows);
+  if (!views || !views->kept_find) return Verdicts();
+  std::unordered_set<std::uint32_t> user_topics;
+  auto found = views->kept_find(user_questions, [&](const analysis::UniqueQuestion&, const topics::QuestionGroup&,
+                                                    const topics::Topic& t) -> Result<void> {
+    user_topics.insert(t.number);
+    return {};
+  });
+  if (!found) return found.error();
+  std::unordered_map<std::string, bool> verdicts;
+  found = views->kept_find(candidates, [&](const analysis::UniqueQuestion& row, const topics::QuestionGroup&,
+                                           const topics::Topic& t) -> Result<void> {
+    verdicts.emplace(fold_or_raw(row.question), user_topics.contains(t.number));
+    return {};
+  });
+  if (!found) return found.error();
+  return Verdicts(std::move(verdicts));
+}
+
+}  // namespace
+
 Result<void> collect_run_alerts(StoreReader& store, const std::string& job, std::int64_t from_ms, std::int64_t to_ms,
-                                watch::RunAlerts& alerts) {
+                                watch::RunAlerts& alerts, std::vector<std::string>* user_questions) {
   // Stored trees are parsed as deep as they are (they were accepted under --max-body-mib).
   constexpr std::size_t kAnyDepth = std::size_t{1} << 20;
   std::optional<Error> failed;
@@ -28,11 +78,20 @@ Result<void> collect_run_alerts(StoreReader& store, const std::string& job, std:
     failed = std::move(e);
     return false;
   };
+  std::unordered_set<std::string> answered;  // the questions the user's domains answer now
   auto scanned = store.scan_progress(job, [&](std::string_view key, const ProgressEntry&) {
     auto current = store.get(key);
     if (!current) return fail(current.error());
-    // Unchanged since before the run (most keys of a refresh): nothing to read.
-    if (!*current || (*current)->unchanged_since_ms < from_ms) return true;
+    if (!*current) return true;
+    if (user_questions != nullptr && may_name((*current)->body, alerts.own())) {
+      auto tree = exporting::parse_stored_result(**current, kAnyDepth);
+      if (!tree) return fail(tree.error());
+      for (auto& d : watch::distinct_questions(tree->result.children)) {
+        if (alerts.own().owns(d.node->url)) answered.insert(std::move(d.folded));
+      }
+    }
+    // Unchanged since before the run (most keys of a refresh): nothing more to read.
+    if ((*current)->unchanged_since_ms < from_ms) return true;
     auto before = store.get_at(key, from_ms, &**current);
     if (!before) return fail(before.error());
     auto after = store.get_at(key, to_ms, &**current);
@@ -47,7 +106,9 @@ Result<void> collect_run_alerts(StoreReader& store, const std::string& job, std:
     return true;
   });
   if (failed) return *failed;
-  return scanned;
+  if (!scanned) return scanned.error();
+  if (user_questions != nullptr) user_questions->assign(answered.begin(), answered.end());
+  return {};
 }
 
 Result<std::optional<RunNotice::Alerts>> read_run_alerts(const NotifySpec& notify, const std::filesystem::path& store_dir,
@@ -57,7 +118,11 @@ Result<std::optional<RunNotice::Alerts>> read_run_alerts(const NotifySpec& notif
   if (!alerts) return alerts.error();
   auto store = StoreReader::open(store_dir);
   if (!store) return store.error();
-  if (auto r = collect_run_alerts(**store, job, from_ms, to_ms, *alerts); !r) return r.error();
+  std::vector<std::string> user_questions;
+  if (auto r = collect_run_alerts(**store, job, from_ms, to_ms, *alerts, &user_questions); !r) return r.error();
+  auto verdicts = topic_verdicts(**store, store_dir, job, user_questions, alerts->candidates());
+  if (!verdicts) return verdicts.error();
+  alerts->finish(*verdicts ? &**verdicts : nullptr);
   return std::optional<RunNotice::Alerts>(notice_alerts(*alerts));
 }
 

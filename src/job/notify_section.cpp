@@ -11,13 +11,13 @@ namespace {
 
 constexpr std::string_view kNotifyKeys[] = {"url", "secret_env", "on", "domains", "max_items"};
 // What `on` may name (watch/run_alerts.hpp; the job module comes before watch).
-constexpr std::string_view kAlertKinds[] = {"lost", "won", "new_questions", "gone_questions"};
+constexpr std::string_view kAlertNames[] = {"lost", "won", "new_questions", "gone_questions"};
 
 void read_alerts(Diagnostics& where, const toml::node& node, const toml::table& table, NotifySpec& notify) {
   if (const toml::node* on = table.get("on")) {
     read_string_array(where, *on, "notify.on", "an array of strings", [&](const toml::node& item, const std::string& name,
                                                                           std::string value) {
-      if (std::find(std::begin(kAlertKinds), std::end(kAlertKinds), value) == std::end(kAlertKinds)) {
+      if (std::find(std::begin(kAlertNames), std::end(kAlertNames), value) == std::end(kAlertNames)) {
         where.error(item, name + " = \"" + value + "\": use \"lost\", \"won\", \"new_questions\" or \"gone_questions\"");
       } else if (std::find(notify.on.begin(), notify.on.end(), value) == notify.on.end()) {
         notify.on.push_back(std::move(value));

@@ -60,6 +60,7 @@ std::string item_line(watch::AlertKind kind, const watch::AlertItem& i) {
 boost::json::object alerts_json(const RunNotice::Alerts& alerts) {
   boost::json::object o;
   o["domains"] = boost::json::value_from(alerts.domains);
+  o["scope"] = alerts.scope;
   for (const auto& [kind, list] : alerts.kinds) {
     boost::json::array items;
     for (const auto& i : list.items) {
@@ -86,6 +87,7 @@ bool notice_has_news(const RunNotice& n) {
 RunNotice::Alerts notice_alerts(const watch::RunAlerts& alerts) {
   RunNotice::Alerts out;
   out.domains = alerts.own().domains();
+  out.scope = std::string(alerts.scope());
   for (const auto kind : alerts.kinds()) out.kinds.emplace_back(kind, alerts.list(kind));
   return out;
 }

@@ -71,11 +71,15 @@ void RunAlerts::add_key(const std::string& key, const SearchResult& before, cons
     answers_here = answers_here || (domain.kind == SourceKind::domain && own_.owns_domain(domain.domain));
   }
   const auto mine = [&](const AnswerDomain& d) { return d.kind == SourceKind::domain && own_.owns_domain(d.domain); };
+  const auto candidate = [&](AlertKind kind, AlertItem item, const std::string& folded) {
+    if (std::find(kinds_.begin(), kinds_.end(), kind) == kinds_.end()) return;
+    candidates_.push_back({kind, std::move(item), folded, answers_here});
+  };
   for (std::size_t i = 0; i < now.size(); ++i) {
     const AnswerDomain& domain = now_domains[i];
     const auto was = index.find(now[i].folded);
     if (was == index.end()) {
-      if (answers_here) add(AlertKind::new_questions, {now[i].node->question, key, "", domain.name()});
+      candidate(AlertKind::new_questions, {now[i].node->question, key, "", domain.name()}, now[i].folded);
       continue;
     }
     Then& t = then[was->second].second;
@@ -88,10 +92,28 @@ void RunAlerts::add_key(const std::string& key, const SearchResult& before, cons
       add(AlertKind::won, {now[i].node->question, key, t.domain.name(), domain.name()});
     }
   }
-  if (!answers_here) return;
   for (const auto& [folded, t] : then) {
-    if (!t.still) add(AlertKind::gone_questions, {t.node->question, key, t.domain.name(), ""});
+    if (!t.still) candidate(AlertKind::gone_questions, {t.node->question, key, t.domain.name(), ""}, folded);
   }
+}
+
+std::vector<std::string> RunAlerts::candidates() const {
+  std::vector<std::string> out;
+  out.reserve(candidates_.size());
+  for (const Candidate& c : candidates_) out.push_back(c.folded);
+  return out;
+}
+
+void RunAlerts::finish(const std::unordered_map<std::string, bool>* in_user_topics) {
+  by_topics_ = in_user_topics != nullptr;
+  for (Candidate& c : candidates_) {
+    bool in_scope = c.answers_here;
+    if (in_user_topics != nullptr) {
+      if (const auto it = in_user_topics->find(c.folded); it != in_user_topics->end()) in_scope = it->second;
+    }
+    if (in_scope) add(c.kind, std::move(c.item));
+  }
+  std::vector<Candidate>().swap(candidates_);
 }
 
 }  // namespace paa::watch

@@ -234,18 +234,18 @@ TEST(TopicsE2E, LocalesCompareEachVariantGroupAcrossTheMarketsOfALanguage) {
   // The emulator's planted trees depend on the query alone: the markets differ by what each is
   // asked (a row's own hl/gl), as a job over each market's keyword list does.
   std::string list = "q,hl,gl\n";
-  std::size_t i = 0;
+  std::size_t seed_no = 0;
   for (const auto& tv : root.at("topics").as_array()) {
     for (const auto& s : tv.at("seeds").as_array()) {
       const std::string q(s.as_string());
       const std::vector<std::string> markets =
-          i % 4 == 0 ? std::vector<std::string>{"us", "gb", "au"}
-          : i % 4 == 1 ? std::vector<std::string>{"us"}
-          : i % 4 == 2 ? std::vector<std::string>{"gb", "au"}
+          seed_no % 4 == 0 ? std::vector<std::string>{"us", "gb", "au"}
+          : seed_no % 4 == 1 ? std::vector<std::string>{"us"}
+          : seed_no % 4 == 2 ? std::vector<std::string>{"gb", "au"}
                        : std::vector<std::string>{"au"};
       for (const auto& gl : markets) list += "\"" + q + "\",en," + gl + "\n";
-      if (i % 5 == 0) list += "\"" + q + "\",de,de\n";
-      ++i;
+      if (seed_no % 5 == 0) list += "\"" + q + "\",de,de\n";
+      ++seed_no;
     }
   }
   std::ofstream(dir.path() / "seeds.csv") << list;

@@ -672,9 +672,20 @@ using Alert = std::tuple<std::string, std::string, std::string, std::string, std
 std::string key_label(const Key& k) { return std::get<0>(k) + " (" + std::get<1>(k) + "-" + std::get<2>(k) + ")"; }
 
 // What run B (from A) changed for `mine`, by the definitions: lost/won as `paa diff --by
-// domain` counts moves; new/gone in the keys where `mine` answers a question at either point.
-std::vector<Alert> expected_alerts(const Fixture& f, const Snapshot& a, const Snapshot& b, const std::string& mine) {
+// domain` counts moves; new/gone questions in the topics where `mine` answers a question at B
+// (`topic_of`: each question's topic, as paa's questions export gives it), or, without topics
+// or for a question no tree holds any more, in the keys where `mine` answers at either point.
+std::vector<Alert> expected_alerts(const Fixture& f, const Snapshot& a, const Snapshot& b, const std::string& mine,
+                                   const std::map<std::string, std::string>* topic_of = nullptr) {
   const auto domain = [&](const std::string& url) { return url.empty() ? std::string(kNoSource) : domain_of(f, url); };
+  std::set<std::string> user_topics;
+  if (topic_of != nullptr) {
+    for (const auto& [key, now] : b) {
+      for (const auto& q : questions_of(now.result)) {
+        if (domain(q.url) == mine && topic_of->contains(q.text)) user_topics.insert(topic_of->at(q.text));
+      }
+    }
+  }
   std::vector<Alert> out;
   for (const auto& [key, was] : a) {
     const auto now = b.find(key);
@@ -690,10 +701,14 @@ std::vector<Alert> expected_alerts(const Fixture& f, const Snapshot& a, const Sn
       now_url.emplace(q.text, q.url);
       answers_here = answers_here || domain(q.url) == mine;
     }
+    const auto in_scope = [&](const std::string& text) {
+      if (topic_of == nullptr || !topic_of->contains(text)) return answers_here;
+      return user_topics.contains(topic_of->at(text));
+    };
     for (const auto& q : now_qs) {
       const auto it = then_url.find(q.text);
       if (it == then_url.end()) {
-        if (answers_here) out.emplace_back("new_questions", q.text, key_label(key), "", domain(q.url));
+        if (in_scope(q.text)) out.emplace_back("new_questions", q.text, key_label(key), "", domain(q.url));
         continue;
       }
       if (it->second.empty() || q.url.empty()) continue;
@@ -702,7 +717,9 @@ std::vector<Alert> expected_alerts(const Fixture& f, const Snapshot& a, const Sn
       if (before != mine && after == mine) out.emplace_back("won", q.text, key_label(key), before, after);
     }
     for (const auto& q : then_qs) {
-      if (answers_here && !now_url.contains(q.text)) out.emplace_back("gone_questions", q.text, key_label(key), domain(q.url), "");
+      if (!now_url.contains(q.text) && in_scope(q.text)) {
+        out.emplace_back("gone_questions", q.text, key_label(key), domain(q.url), "");
+      }
     }
   }
   std::sort(out.begin(), out.end());
@@ -712,7 +729,7 @@ std::vector<Alert> expected_alerts(const Fixture& f, const Snapshot& a, const Sn
 std::vector<Alert> alerts_in(const json::object& notice, std::map<std::string, std::uint64_t>& counts) {
   std::vector<Alert> out;
   for (const auto& [kind, v] : notice.at("alerts").as_object()) {
-    if (kind == "domains") continue;
+    if (kind == "domains" || kind == "scope") continue;
     counts[std::string(kind)] = v.at("count").to_number<std::uint64_t>();
     for (const auto& item : v.at("items").as_array()) {
       const auto& i = item.as_object();
@@ -726,8 +743,12 @@ std::vector<Alert> alerts_in(const json::object& notice, std::map<std::string, s
 
 // Runs A and B of the planted fixture with [notify] on every kind for one of its domains: A (no
 // earlier trees) sends nothing; B's signed notice lists exactly what the trees at A and B say,
-// and `paa notify --dry-run` prints the same alerts.
-TEST(WatchE2E, AlertsSayWhatTheRunChangedForTheUsersDomain) {
+// and `paa notify --dry-run` prints the same alerts. Without the kept analysis ([analysis]
+// after_run = false) new and gone questions are the user's keys'; with it, their topics'.
+class AlertsE2E : public ::testing::TestWithParam<bool> {};
+
+TEST_P(AlertsE2E, AlertsSayWhatTheRunChangedForTheUsersDomain) {
+  const bool with_analysis = GetParam();
   TempDir dir;
   const Fixture f = load_fixture();
   auto catalog = emulator::parse_planted_topics(f.text);
@@ -760,7 +781,8 @@ TEST(WatchE2E, AlertsSayWhatTheRunChangedForTheUsersDomain) {
                      << "[limits]\nconcurrency = 4\nrate = 0\n"
                      << "[notify]\nurl = \"" << receiver.url("/alerts") << "\"\nsecret_env = \"PAA_NOTIFY_SECRET\"\n"
                      << "on = [\"lost\", \"won\", \"new_questions\", \"gone_questions\"]\n"
-                     << "domains = [\"www." << mine << "\"]\nmax_items = 1000\n";
+                     << "domains = [\"www." << mine << "\"]\nmax_items = 1000\n"
+                     << "[analysis]\nafter_run = " << (with_analysis ? "true" : "false") << "\n";
   const std::map<std::string, std::string> env{{"PAA_NOTIFY_SECRET", "alerts-secret"}};
   std::vector<std::string> run_ids;
   for (std::uint32_t revision = 0; revision <= 1; ++revision) {
@@ -783,11 +805,25 @@ TEST(WatchE2E, AlertsSayWhatTheRunChangedForTheUsersDomain) {
   const auto notice = json::parse(request.body).as_object();
   EXPECT_EQ(notice.at("run_id").as_string(), run_ids[1]);
   EXPECT_EQ(notice.at("alerts").at("domains"), json::value_from(std::vector<std::string>{mine}));
+  EXPECT_EQ(notice.at("alerts").at("scope").as_string(), with_analysis ? "topics" : "keys");
 
   const fs::path store = dir.path() / "alerts.db";
   const Snapshot a = snapshot_of(dir.path(), store, {"--at", run_ids[0]});
   const Snapshot b = snapshot_of(dir.path(), store, {"--at", run_ids[1]});
-  const auto want = expected_alerts(f, a, b, mine);
+  std::map<std::string, std::string> topic_of;  // question -> its topic, as the job's analysis has it
+  if (with_analysis) {
+    auto q = run_paa({"export", job.string(), "--format", "questions", "-o", "q.csv"}, dir.path());
+    ASSERT_EQ(q.exit_code, 0) << q.err;
+    const auto rows = parse_csv(read_file(dir.path() / "q.csv"));
+    std::map<std::string, std::size_t> col;
+    for (std::size_t i = 0; i < rows.at(0).size(); ++i) col[rows[0][i]] = i;
+    for (std::size_t i = 1; i < rows.size(); ++i) topic_of[rows[i][col.at("question")]] = rows[i][col.at("topic")];
+    ASSERT_FALSE(topic_of.empty());
+  }
+  const auto want = expected_alerts(f, a, b, mine, with_analysis ? &topic_of : nullptr);
+  if (with_analysis) {
+    EXPECT_NE(want, expected_alerts(f, a, b, mine)) << "the topics change what is new and gone for the user";
+  }
   std::map<std::string, std::uint64_t> counts;
   EXPECT_EQ(alerts_in(notice, counts), want);
   for (const char* kind : {"lost", "won", "new_questions", "gone_questions"}) {
@@ -811,6 +847,9 @@ TEST(WatchE2E, AlertsSayWhatTheRunChangedForTheUsersDomain) {
   ASSERT_EQ(text.exit_code, 0) << text.err;
   EXPECT_NE(text.out.find("\nLost ("), std::string::npos) << text.out;
 }
+
+INSTANTIATE_TEST_SUITE_P(Scopes, AlertsE2E, ::testing::Values(false, true),
+                         [](const ::testing::TestParamInfo<bool>& p) { return p.param ? "WithTheKeptAnalysis" : "WithoutIt"; });
 
 }  // namespace
 }  // namespace paa::e2e

@@ -103,7 +103,7 @@ TEST(RunNotice, AlertsCarryEachKindsCountAndItemsAndAPlainTextBody) {
   EXPECT_TRUE(notice_has_news(n));
   const auto o = boost::json::parse(notice_body(n)).as_object();
   EXPECT_EQ(boost::json::serialize(o.at("alerts")),
-            R"j({"domains":["mine.com"],"lost":{"count":3,"items":[{"question":"How long to brew?","key":"tea (en-us)",)j"
+            R"j({"domains":["mine.com"],"scope":"keys","lost":{"count":3,"items":[{"question":"How long to brew?","key":"tea (en-us)",)j"
             R"j("domain_before":"mine.com","domain_after":"rival.net"}]},"won":{"count":0,"items":[]},)j"
             R"j("new_questions":{"count":1,"items":[{"question":"Is tea a drug?","key":"tea (en-us)","domain_before":"",)j"
             R"j("domain_after":"(no source)"}]}})j");

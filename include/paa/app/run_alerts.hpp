@@ -20,11 +20,14 @@ Result<watch::RunAlerts> alerts_for(const NotifySpec& notify);
 // Feeds `alerts` every key of `job` whose tree changed between `from_ms` (the run's start: what
 // the runs before it left) and `to_ms` (its end), in key order. A key first stored in between
 // has nothing to compare with and is left out, as `paa diff` leaves it out of moves.
+// `user_questions` (may be null): set to the questions (folded) the user's domains answer in the
+// job's trees now, whose topics are the user's.
 Result<void> collect_run_alerts(StoreReader& store, const std::string& job, std::int64_t from_ms, std::int64_t to_ms,
-                                watch::RunAlerts& alerts);
+                                watch::RunAlerts& alerts, std::vector<std::string>* user_questions = nullptr);
 
 // The notice's alerts for the run of `job` from `from_ms` to `to_ms`, read from the store at
-// `store_dir`: nullopt when [notify] asks for none.
+// `store_dir`, new and gone questions by the topics of the job's kept analysis when it is
+// current (else by their keys): nullopt when [notify] asks for none.
 Result<std::optional<RunNotice::Alerts>> read_run_alerts(const NotifySpec& notify, const std::filesystem::path& store_dir,
                                                          const std::string& job, std::int64_t from_ms, std::int64_t to_ms);
 

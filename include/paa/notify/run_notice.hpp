@@ -34,6 +34,7 @@ struct RunNotice {
   // [notify] on: what the run changed for the user's domains, per chosen kind, in `on`'s order.
   struct Alerts {
     std::vector<std::string> domains;  // as reduced (registrable domains)
+    std::string scope = "keys";        // new and gone questions: of the user's "topics", or "keys"
     std::vector<std::pair<watch::AlertKind, watch::AlertList>> kinds;
   };
   std::optional<Alerts> alerts;
@@ -47,7 +48,7 @@ RunNotice::Alerts notice_alerts(const watch::RunAlerts& alerts);
 
 // Compact JSON: the fields above in snake_case (absent figures are null), plus `text`, one to
 // three human lines, so a Slack or Teams incoming webhook shows the notice as it is. With
-// alerts: `alerts` = {"domains": [...], KIND: {"count": N, "items": [{"question", "key",
+// alerts: `alerts` = {"domains": [...], "scope": "topics"|"keys", KIND: {"count": N, "items": [{"question", "key",
 // "domain_before", "domain_after"}]}, ...} and `plain_text`, the whole notice for people (an
 // email bridge's body): the summary, then each kind's items.
 std::string notice_body(const RunNotice& notice);

@@ -2,13 +2,15 @@
 // What a run changed for the user's domains (docs/jobs.md "[notify]": `on`, `domains`), for the
 // notice: the questions whose answer moved away from / to their domains (lost, won: counted as
 // `paa diff --by domain --domain` counts moves) and the questions that appeared in / left the
-// keys where their domains answer at least one question (new_questions, gone_questions). Fed
-// one key at a time, the key's tree before the run and after it. Pure.
+// topics where their domains answer at least one question, or without topics the keys where
+// they do (new_questions, gone_questions). Fed one key at a time, the key's tree before the run
+// and after it; then finish() with the topics' verdicts, when the caller has topics. Pure.
 #include "paa/model/envelope.hpp"
 #include "paa/watch/own_domains.hpp"
 
 #include <array>
 #include <cstdint>
+#include <unordered_map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -42,6 +44,16 @@ class RunAlerts {
   // A key of the job whose tree the run changed: `key` as it is shown, its tree before and after.
   void add_key(const std::string& key, const SearchResult& before, const SearchResult& after);
 
+  // The new and gone questions seen so far (folded texts), whose topics the caller may look up.
+  std::vector<std::string> candidates() const;
+  // Counts the new and gone questions, in the order seen: with `in_user_topics` (folded text ->
+  // whether its topic is one where the user's domains answer), by their topic; a text it does
+  // not know (a question gone from every tree), and every text without it, by their key (the
+  // user's domains answer a question of the key, before or after). Call once, after add_key.
+  void finish(const std::unordered_map<std::string, bool>* in_user_topics);
+  // "topics" when finish had topics, else "keys".
+  std::string_view scope() const { return by_topics_ ? "topics" : "keys"; }
+
   const std::vector<AlertKind>& kinds() const { return kinds_; }
   const OwnDomains& own() const { return own_; }
   const AlertList& list(AlertKind kind) const { return lists_[static_cast<std::size_t>(kind)]; }
@@ -52,7 +64,15 @@ class RunAlerts {
  private:
   void add(AlertKind kind, AlertItem item);
 
+  struct Candidate {
+    AlertKind kind;
+    AlertItem item;
+    std::string folded;
+    bool answers_here;  // the user's domains answer a question of its key
+  };
   OwnDomains own_;
+  std::vector<Candidate> candidates_;
+  bool by_topics_ = false;
   std::vector<AlertKind> kinds_;
   std::size_t max_items_;
   std::array<AlertList, 4> lists_;

@@ -21,7 +21,7 @@ namespace paa::exporting {
 
 namespace {
 
-struct Locale {
+struct Market {
   std::string hl, gl, city;
   std::string name() const { return hl + "-" + gl + (city.empty() ? "" : " (" + city + ")"); }
 };
@@ -60,14 +60,14 @@ class QuestionLocales final : public analysis::QuestionReducer {
   Result<void> end_question() override { return {}; }
   Result<void> end_pass() override { return trees_.spill(); }
 
-  const std::vector<Locale>& locales() const { return locales_; }
+  const std::vector<Market>& locales() const { return locales_; }
   Result<void> for_each(const std::function<Result<void>(const QuestionTree&)>& visit) { return trees_.for_each(visit); }
 
  private:
   std::uint64_t index_ = 0;
   std::string key_;
   std::unordered_map<std::string, std::uint32_t> ids_;
-  std::vector<Locale> locales_;
+  std::vector<Market> locales_;
   extmem::SortedRuns<QuestionTree, ByIndex> trees_{extmem::SortedRuns<QuestionTree, ByIndex>::kDefaultRunRecords, {},
                                                    "paa-question-locales"};
 };
@@ -198,7 +198,7 @@ class LocalesWriter final : public detail::PassWriter {
     begin_csv(out_, options_.excel, kLocalePairsHeader);
     char overlap[32];
     for (const auto& [ab, n] : pairs) {
-      const Locale& a = all[order_[ab.first]];
+      const Market& a = all[order_[ab.first]];
       append_csv_fields(out_, csv_text(options_.raw), {a.hl, a.name(), all[order_[ab.second]].name()});
       for (const std::uint64_t v : n) {
         out_.put(',');
