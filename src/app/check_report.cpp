@@ -1,6 +1,7 @@
 #include "paa/app/check_report.hpp"
 
 #include "paa/app/command_failure.hpp"
+#include "paa/app/run_alerts.hpp"
 #include "paa/expand/level_builder.hpp"
 #include "paa/expand/level_pass.hpp"
 #include "paa/expand/variant_groups.hpp"
@@ -85,6 +86,10 @@ Result<void> read_store(CheckReport& r) {
 }  // namespace
 
 Result<CheckReport> build_check_report(JobSpec spec, std::uint32_t shards) {
+  // The same refusal as `paa run`'s start: [notify] domains that are none.
+  if (spec.notify.alerts()) {
+    if (auto alerts = alerts_for(spec.notify); !alerts) return prefixed(spec.file.string() + ": ", alerts.error());
+  }
   auto check = check_job(spec, CheckOptions{std::nullopt, shards});
   if (!check) return check.error();
   CheckReport r;

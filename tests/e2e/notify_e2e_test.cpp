@@ -152,5 +152,23 @@ TEST_F(NotifyE2E, AMissingSecretSendsNothingAndSaysSo) {
   EXPECT_TRUE(receiver.requests().empty());
 }
 
+// An alert domain that is none is found by `paa check` and at the run's start, not after the
+// night's harvest when the notice is made.
+TEST_F(NotifyE2E, AnAlertDomainThatIsNoneIsRefusedBeforeAnythingIsSent) {
+  Emulator emu(dir.path(), {});
+  test::HttpsReceiver receiver;
+  auto file = job("baddomain", 3, receiver.url());
+  std::ofstream(file, std::ios::app) << "on = [\"lost\"]\ndomains = [\"example.com\", \"192.0.2.1\"]\n";
+  auto check = run_paa({"check", file.string()}, dir.path(), env());
+  EXPECT_EQ(check.exit_code, 2) << check.err;
+  EXPECT_NE(check.err.find(file.string() + ": [notify] domains: "), std::string::npos) << check.err;
+  EXPECT_NE(check.err.find("192.0.2.1"), std::string::npos) << check.err;
+  auto r = run_paa(run_args(file, emu), dir.path(), env());
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find(file.string() + ": [notify] domains: "), std::string::npos) << r.err;
+  EXPECT_EQ(emu.requests(), 0u) << "nothing spent";
+  EXPECT_TRUE(receiver.requests().empty());
+}
+
 }  // namespace
 }  // namespace paa::e2e
