@@ -42,8 +42,12 @@ Result<ReaderFolder> ReaderFolder::create(const fs::path& parent) {
                                                 ": " + std::strerror(errno) + "; set TMPDIR to a writable folder");
   }
   const fs::path dir = tmpl;
-  const int fd = ::open((dir / kReaderLockName).c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-  if (fd < 0 || ::flock(fd, LOCK_EX) != 0) {
+  // The lock file appears under its name already locked (made aside, locked, then renamed): a
+  // reader starting beside this one never sees it unlocked and takes the folder for a dead
+  // reader's (it did: a secondary's LOG removed under it, "No such file or directory").
+  const fs::path making = dir / (std::string(kReaderLockName) + ".new");
+  const int fd = ::open(making.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0 || ::flock(fd, LOCK_EX) != 0 || ::rename(making.c_str(), (dir / kReaderLockName).c_str()) != 0) {
     const int why = errno;
     if (fd >= 0) ::close(fd);
     std::error_code ec;

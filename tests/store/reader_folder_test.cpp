@@ -7,7 +7,9 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <fstream>
+#include <thread>
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -64,6 +66,26 @@ TEST(ReaderFolder, AKilledReadersFolderIsRemovedByTheNextAndALiveOnesIsKept) {
   ::close(held);
   EXPECT_EQ(remove_stale_reader_folders(tmp.path()), 1u) << "the live reader ended";
   EXPECT_FALSE(fs::exists(live));
+}
+
+// Readers starting side by side: one's sweep never takes another's folder for a dead reader's,
+// even while that one is being made (its lock file appears only once locked).
+TEST(ReaderFolder, ReadersStartingTogetherNeverRemoveEachOthersFolders) {
+  test::TempDir tmp;
+  std::atomic<bool> done{false};
+  std::thread sweeper([&] {
+    while (!done) remove_stale_reader_folders(tmp.path());
+  });
+  std::size_t lost = 0;
+  for (int i = 0; i < 3000 && lost == 0; ++i) {
+    auto folder = ReaderFolder::create(tmp.path());
+    ASSERT_TRUE(folder) << folder.error().message;
+    remove_stale_reader_folders(tmp.path());
+    if (!fs::exists(folder->path() / kReaderLockName)) ++lost;
+  }
+  done = true;
+  sweeper.join();
+  EXPECT_EQ(lost, 0u) << "a live reader's folder was swept";
 }
 
 TEST(ReaderFolder, AnUnwritableTmpdirIsAClearError) {

@@ -8,6 +8,9 @@ function launch(extraArgs = []) {
   return puppeteer.launch({
     executablePath: process.env.PAA_CHROMIUM || "/usr/bin/chromium",
     headless: true,
+    // A cold first start beside an ASan ctest -j2 took over puppeteer's 30 s (a fresh clone's CI,
+    // ExportLineageE2E); a hung Chromium still fails, at two minutes.
+    timeout: 120000,
     // CI runs as root in a container: no sandbox, no GPU, no /dev/shm to speak of.
     args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--no-default-browser-check",
            ...extraArgs],
