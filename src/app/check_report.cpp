@@ -86,10 +86,7 @@ Result<void> read_store(CheckReport& r) {
 }  // namespace
 
 Result<CheckReport> build_check_report(JobSpec spec, std::uint32_t shards) {
-  // The same refusal as `paa run`'s start: [notify] domains that are none.
-  if (spec.notify.alerts()) {
-    if (auto alerts = alerts_for(spec.notify); !alerts) return prefixed(spec.file.string() + ": ", alerts.error());
-  }
+  if (auto alerts = check_alerts(spec); !alerts) return alerts.error();
   auto check = check_job(spec, CheckOptions{std::nullopt, shards});
   if (!check) return check.error();
   CheckReport r;

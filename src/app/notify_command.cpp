@@ -54,7 +54,7 @@ int run_notify(const NotifyFlags& f) {
     return fail(usage_error(f.job_file + " has no [notify] url: nothing to notify (docs/jobs.md \"[notify]\")"));
   }
   if (!f.store.empty()) spec->store = f.store;
-  if (auto alerts = alerts_for(spec->notify); !alerts) return fail(prefixed(f.job_file + ": ", alerts.error()));
+  if (auto alerts = check_alerts(*spec); !alerts) return fail(alerts.error());
   auto notice = last_notice(*spec);
   if (!notice) return fail(notice.error());
   if (!notice_has_news(*notice)) {

@@ -25,6 +25,12 @@ Result<watch::RunAlerts> alerts_for(const NotifySpec& notify) {
   return watch::RunAlerts(std::move(*own), std::move(kinds), notify.max_items);
 }
 
+Result<void> check_alerts(const JobSpec& spec) {
+  if (!spec.notify.alerts()) return {};
+  if (auto alerts = alerts_for(spec.notify); !alerts) return prefixed(spec.file.string() + ": ", alerts.error());
+  return {};
+}
+
 namespace {
 
 // Whether a stored body may hold an answer on the user's domains: a cheap look for their names
@@ -80,29 +86,34 @@ Result<void> collect_run_alerts(StoreReader& store, const std::string& job, std:
   };
   std::unordered_set<std::string> answered;  // the questions the user's domains answer now
   auto scanned = store.scan_progress(job, [&](std::string_view key, const ProgressEntry&) {
-    auto current = store.get(key);
-    if (!current) return fail(current.error());
-    if (!*current) return true;
-    if (user_questions != nullptr && may_name((*current)->body, alerts.own())) {
-      auto tree = exporting::parse_stored_result(**current, kAnyDepth);
+    auto got = store.get(key);
+    if (!got) return fail(got.error());
+    if (!*got) return true;
+    const StoredResult& current = **got;
+    std::optional<Envelope> now;  // the current tree, parsed once for both uses below
+    if (user_questions != nullptr && may_name(current.body, alerts.own())) {
+      auto tree = exporting::parse_stored_result(current, kAnyDepth);
       if (!tree) return fail(tree.error());
-      for (auto& d : watch::distinct_questions(tree->result.children)) {
+      now = std::move(*tree);
+      for (auto& d : watch::distinct_questions(now->result.children)) {
         if (alerts.own().owns(d.node->url)) answered.insert(std::move(d.folded));
       }
     }
     // Unchanged since before the run (most keys of a refresh): nothing more to read.
-    if ((*current)->unchanged_since_ms < from_ms) return true;
-    auto before = store.get_at(key, from_ms, &**current);
+    if (current.unchanged_since_ms < from_ms) return true;
+    auto before = store.get_at(key, from_ms, &current);
     if (!before) return fail(before.error());
-    auto after = store.get_at(key, to_ms, &**current);
+    auto after = store.get_at(key, to_ms, &current);
     if (!after) return fail(after.error());
     if (!*before || !*after || (*before)->unchanged_since_ms == (*after)->unchanged_since_ms) return true;
     auto then = exporting::parse_stored_result(**before, kAnyDepth);
     if (!then) return fail(then.error());
-    auto now = exporting::parse_stored_result(**after, kAnyDepth);
-    if (!now) return fail(now.error());
-    const StoredResult& r = **current;
-    alerts.add_key(watch::alert_key_label(r.q, r.hl, r.gl, r.city), then->result, now->result);
+    if (!now || (*after)->unchanged_since_ms != current.unchanged_since_ms) {
+      auto tree = exporting::parse_stored_result(**after, kAnyDepth);
+      if (!tree) return fail(tree.error());
+      now = std::move(*tree);
+    }
+    alerts.add_key(watch::alert_key_label(current.q, current.hl, current.gl, current.city), then->result, now->result);
     return true;
   });
   if (failed) return *failed;

@@ -1,8 +1,7 @@
 #include "paa/app/run_config.hpp"
 
-#include "paa/app/run_alerts.hpp"
-
 #include "paa/app/read_progress.hpp"
+#include "paa/app/run_alerts.hpp"
 
 #include "paa/exit_code.hpp"
 
@@ -134,10 +133,7 @@ Result<RunConfig> resolve_run_config(const RunFlags& flags, JobSpec job, const E
   auto shard = apply_shard(flags, environment, job);
   if (!shard) return shard.error();
   config.shard = *shard;
-  // A domain that is none would be found only after a night's harvest, when the notice is made.
-  if (job.notify.alerts()) {
-    if (auto alerts = alerts_for(job.notify); !alerts) return prefixed(job.file.string() + ": ", alerts.error());
-  }
+  if (auto alerts = check_alerts(job); !alerts) return alerts.error();
   const char* key = environment(job.api_key_env.c_str());
   if (key == nullptr || *key == '\0') {
     return usage_error("no API key: set the environment variable " + job.api_key_env + " (export " + job.api_key_env +

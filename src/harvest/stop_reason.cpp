@@ -21,6 +21,15 @@ const char* stop_reason_name(StopReason r) {
   return "?";
 }
 
+std::optional<StopReason> stop_reason_named(std::string_view name) {
+  for (const StopReason r : {StopReason::none, StopReason::auth, StopReason::quota, StopReason::budget,
+                             StopReason::interrupted, StopReason::tls, StopReason::input, StopReason::store_failure,
+                             StopReason::config, StopReason::outage}) {
+    if (name == stop_reason_name(r)) return r;
+  }
+  return std::nullopt;
+}
+
 StopReason stop_reason_for(const Error& error) {
   switch (error.kind()) {
     case errc::invalid_input: return StopReason::input;

@@ -537,7 +537,7 @@ Result<bool> XlsxSheet::next(std::vector<std::string>& cells, std::uint64_t& row
   auto more = impl_->stream->pump();
   if (!more) return more.error();
   if (!*more || !sheet.row_ready) return false;
-  cells = sheet.cells;
+  cells.swap(sheet.cells);  // the handler clears its own at the next <row>
   row = sheet.row;
   return true;
 }

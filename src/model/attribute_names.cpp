@@ -44,10 +44,18 @@ constexpr std::pair<std::string_view, std::string_view> kKnownNames[] = {
     {"serp feature", "serp_features"},
 };
 
+// `name` in any case equals `lower` (lower-case ASCII): a header compared without a copy, as
+// every progress entry a store reads passes here (decode_progress).
+bool equals_lower(std::string_view name, std::string_view lower) {
+  return name.size() == lower.size() && std::equal(name.begin(), name.end(), lower.begin(), [](char a, char b) {
+           return (a >= 'A' && a <= 'Z' ? static_cast<char>(a - 'A' + 'a') : a) == b;
+         });
+}
+
 // "column 3": what stores written before the rule named a column without a header.
 bool is_numbered_column(std::string_view name) {
   constexpr std::string_view prefix = "column ";
-  if (name.size() <= prefix.size() || lower_ascii(name.substr(0, prefix.size())) != prefix) return false;
+  if (name.size() <= prefix.size() || !equals_lower(name.substr(0, prefix.size()), prefix)) return false;
   return std::all_of(name.begin() + prefix.size(), name.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
@@ -56,9 +64,8 @@ bool is_numbered_column(std::string_view name) {
 std::optional<std::string> attribute_name(std::string_view header) {
   const std::string_view name = trim_ascii(header);
   if (name.empty() || name == "#" || is_numbered_column(name)) return std::nullopt;
-  const std::string lower = lower_ascii(name);
   for (const auto& [known, canonical] : kKnownNames) {
-    if (known == lower) return std::string(canonical);
+    if (equals_lower(name, known)) return std::string(canonical);
   }
   return std::string(name);
 }

@@ -10,11 +10,6 @@
 namespace paa {
 namespace {
 
-constexpr StopReason kStopReasons[] = {StopReason::none,          StopReason::auth,   StopReason::quota,
-                                       StopReason::budget,        StopReason::interrupted, StopReason::tls,
-                                       StopReason::input,         StopReason::store_failure, StopReason::config,
-                                       StopReason::outage};
-
 // Absolute: the receiver does not know where paa ran from.
 std::string absolute_store(const JobSpec& spec) {
   std::error_code ec;
@@ -55,10 +50,7 @@ RunNotice run_notice_from_record(const JobSpec& spec, const RunInfo& run, std::u
   n.job = spec.name;
   n.run_id = run.run_id;
   n.outcome = run.outcome;
-  StopReason stop = StopReason::none;
-  for (const StopReason r : kStopReasons) {
-    if (run.outcome == stop_reason_name(r)) stop = r;
-  }
+  const StopReason stop = stop_reason_named(run.outcome).value_or(StopReason::none);
   n.exit_code = exit_code_for(stop);
   if (stop == StopReason::none && failed > 0) n.exit_code = kExitPartial;
   n.started_at_ms = run.started_at_ms;

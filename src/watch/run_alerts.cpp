@@ -38,8 +38,12 @@ bool RunAlerts::any() const {
   return std::any_of(kinds_.begin(), kinds_.end(), [&](AlertKind k) { return list(k).count > 0; });
 }
 
+bool RunAlerts::chosen(AlertKind kind) const { return std::find(kinds_.begin(), kinds_.end(), kind) != kinds_.end(); }
+
+bool RunAlerts::mine(const AnswerDomain& d) const { return d.kind == SourceKind::domain && own_.owns_domain(d.domain); }
+
 void RunAlerts::add(AlertKind kind, AlertItem item) {
-  if (std::find(kinds_.begin(), kinds_.end(), kind) == kinds_.end()) return;
+  if (!chosen(kind)) return;
   AlertList& list = lists_[static_cast<std::size_t>(kind)];
   ++list.count;
   if (list.items.size() < max_items_) list.items.push_back(std::move(item));
@@ -58,7 +62,7 @@ void RunAlerts::add_key(const std::string& key, const SearchResult& before, cons
   bool answers_here = false;  // the user's domains answer a question of the key, before or after
   for (auto& d : distinct_questions(before.children)) {
     AnswerDomain domain = answer_domain(d.node->url);
-    answers_here = answers_here || (domain.kind == SourceKind::domain && own_.owns_domain(domain.domain));
+    answers_here = answers_here || mine(domain);
     index.emplace(d.folded, then.size());
     then.emplace_back(std::move(d.folded), Then{d.node, std::move(domain)});
   }
@@ -67,13 +71,10 @@ void RunAlerts::add_key(const std::string& key, const SearchResult& before, cons
   now_domains.reserve(now.size());
   for (const auto& d : now) {
     now_domains.push_back(answer_domain(d.node->url));
-    const AnswerDomain& domain = now_domains.back();
-    answers_here = answers_here || (domain.kind == SourceKind::domain && own_.owns_domain(domain.domain));
+    answers_here = answers_here || mine(now_domains.back());
   }
-  const auto mine = [&](const AnswerDomain& d) { return d.kind == SourceKind::domain && own_.owns_domain(d.domain); };
   const auto candidate = [&](AlertKind kind, AlertItem item, const std::string& folded) {
-    if (std::find(kinds_.begin(), kinds_.end(), kind) == kinds_.end()) return;
-    candidates_.push_back({kind, std::move(item), folded, answers_here});
+    if (chosen(kind)) candidates_.push_back({kind, std::move(item), folded, answers_here});
   };
   for (std::size_t i = 0; i < now.size(); ++i) {
     const AnswerDomain& domain = now_domains[i];

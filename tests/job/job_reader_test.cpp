@@ -2,6 +2,8 @@
 
 #include "support/temp_dir.hpp"
 
+#include "job_items.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -27,19 +29,10 @@ class JobReading : public ::testing::Test {
 
   // Every item as "q|hl|gl|city@origin" (the request spelling), or the error as "!message".
   std::vector<std::string> read_all(const JobSpec& spec) {
-    std::vector<std::string> out;
-    auto reader = JobReader::open(spec);
-    if (!reader) return {"!" + reader.error().message};
-    for (;;) {
-      auto item = reader->next();
-      if (!item) {
-        out.push_back("!" + item.error().message);
-        return out;
-      }
-      if (!*item) return out;
-      const Query& q = (*item)->query;
-      out.push_back(q.q + "|" + q.hl + "|" + q.gl + "|" + q.city + "@" + (*item)->origin);
-    }
+    return test::read_items(spec, [](const JobItem& item) {
+      const Query& q = item.query;
+      return q.q + "|" + q.hl + "|" + q.gl + "|" + q.city + "@" + item.origin;
+    });
   }
 
   std::string at(const std::string& file, int line) const {
@@ -204,23 +197,10 @@ class KeywordToolFiles : public JobReading {
     return std::filesystem::path(PAA_KEYWORD_TOOL_FIXTURES) / name;
   }
   std::vector<std::string> read_with_attrs(const JobSpec& spec) {
-    std::vector<std::string> out;
-    auto reader = JobReader::open(spec);
-    if (!reader) return {"!" + reader.error().message};
-    for (;;) {
-      auto item = reader->next();
-      if (!item) {
-        out.push_back("!" + item.error().message);
-        return out;
-      }
-      if (!*item) return out;
-      const Query& q = (*item)->query;
-      const SeedAttributes& a = (*item)->attrs;
-      std::string line = q.q + "|" + q.hl + "|" + q.gl + "|" + q.city + " volume=" +
-                         (a.volume ? std::to_string(*a.volume) : std::string("-")) + " {";
-      for (const auto& [name, value] : a.fields) line += name + "=" + value + ";";
-      out.push_back(line + "}");
-    }
+    return test::read_items(spec, [](const JobItem& item) {
+      const Query& q = item.query;
+      return q.q + "|" + q.hl + "|" + q.gl + "|" + q.city + " " + test::attributes_text(item.attrs);
+    });
   }
   JobSpec fixture_job(const std::string& name) {
     JobSpec spec = spec_with({}, {});

@@ -4,6 +4,8 @@
 #include "paa/job/job_file.hpp"
 #include "xlsx_sheet.hpp"
 
+#include "job_items.hpp"
+
 #include "support/temp_dir.hpp"
 
 #include <gtest/gtest.h>
@@ -33,21 +35,9 @@ class Workbooks : public ::testing::Test {
 
   // Each item as "q volume=V {name=value;...}@origin", or the error as "!message".
   static std::vector<std::string> read(const JobSpec& spec) {
-    std::vector<std::string> out;
-    auto reader = JobReader::open(spec);
-    if (!reader) return {"!" + reader.error().message};
-    for (;;) {
-      auto item = reader->next();
-      if (!item) {
-        out.push_back("!" + item.error().message);
-        return out;
-      }
-      if (!*item) return out;
-      const SeedAttributes& a = (*item)->attrs;
-      std::string line = (*item)->query.q + " volume=" + (a.volume ? std::to_string(*a.volume) : std::string("-")) + " {";
-      for (const auto& [name, value] : a.fields) line += name + "=" + value + ";";
-      out.push_back(line + "}@" + (*item)->origin);
-    }
+    return test::read_items(spec, [](const JobItem& item) {
+      return item.query.q + " " + test::attributes_text(item.attrs) + "@" + item.origin;
+    });
   }
 };
 
@@ -125,15 +115,9 @@ TEST_F(Workbooks, EachToolsWorkbookGivesTheSameQueriesAsItsCsv) {
   // The same rows exported both ways: the queries and their volumes agree.
   for (const std::string name : {"semrush", "ahrefs"}) {
     auto items = [&](const QueryFile& file) {
-      std::vector<std::string> out;
-      auto reader = JobReader::open(job({file}));
-      EXPECT_TRUE(reader) << reader.error().message;
-      while (true) {
-        auto item = reader->next();
-        if (!item || !*item) break;
-        out.push_back((*item)->query.q + " " + std::to_string((*item)->attrs.volume.value_or(0)));
-      }
-      return out;
+      return test::read_items(job({file}), [](const JobItem& item) {
+        return item.query.q + " " + std::to_string(item.attrs.volume.value_or(0));
+      });
     };
     const std::string sheet = name == "ahrefs" ? "Keywords" : "";
     EXPECT_EQ(items(QueryFile{tool(name + ".xlsx"), sheet}), items(QueryFile{tool(name + ".csv")})) << name;

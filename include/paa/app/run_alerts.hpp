@@ -2,6 +2,7 @@
 // [notify] on: what a run changed for the user's domains, read from the store for the notice
 // (docs/jobs.md "[notify]"), after `paa run` and for `paa notify --dry-run`.
 #include "paa/error.hpp"
+#include "paa/job/job_file.hpp"
 #include "paa/job/notify_spec.hpp"
 #include "paa/notify/run_notice.hpp"
 #include "paa/store/store.hpp"
@@ -16,6 +17,9 @@ namespace paa::app {
 
 // The alerts a job's [notify] asks for, empty; an error (usage) naming a domain that is none.
 Result<watch::RunAlerts> alerts_for(const NotifySpec& notify);
+// The same refusal for `paa check`, `paa run`'s start and `paa notify`, naming the job file: a
+// domain that is none is found before the night, not when its notice is made.
+Result<void> check_alerts(const JobSpec& spec);
 
 // Feeds `alerts` every key of `job` whose tree changed between `from_ms` (the run's start: what
 // the runs before it left) and `to_ms` (its end), in key order. A key first stored in between

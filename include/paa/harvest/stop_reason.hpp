@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 // Why a run stopped before its job was done; the exit code follows from it (exit_code_for).
 
@@ -26,6 +27,8 @@ enum class StopReason {
 
 // "completed", "auth", ...: recorded as the run's outcome in the store.
 const char* stop_reason_name(StopReason reason);
+// The reason a recorded outcome names; nullopt for a name no reason has.
+std::optional<StopReason> stop_reason_named(std::string_view name);
 
 // A run stopped by an error: its kind says why (a job file that became unreadable is bad
 // input, not a store failure).

@@ -6,6 +6,7 @@
 // they do (new_questions, gone_questions). Fed one key at a time, the key's tree before the run
 // and after it; then finish() with the topics' verdicts, when the caller has topics. Pure.
 #include "paa/model/envelope.hpp"
+#include "paa/watch/answer_domain.hpp"
 #include "paa/watch/own_domains.hpp"
 
 #include <array>
@@ -62,6 +63,8 @@ class RunAlerts {
   std::uint64_t keys() const { return keys_; }
 
  private:
+  bool chosen(AlertKind kind) const;
+  bool mine(const AnswerDomain& d) const;  // a domain of the user's (no bucket is)
   void add(AlertKind kind, AlertItem item);
 
   struct Candidate {

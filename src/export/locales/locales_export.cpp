@@ -4,6 +4,7 @@
 #include "paa/export/pipeline/pass_writer.hpp"
 #include "paa/export/question_rows.hpp"
 #include "paa/extmem/sorted_runs.hpp"
+#include "paa/output/sink.hpp"
 #include "paa/output/text.hpp"
 #include "paa/topics/topic_map.hpp"
 
@@ -141,9 +142,17 @@ class LocalesWriter final : public detail::PassWriter {
 
   Result<void> write_groups(QuestionViews& views, const std::vector<GroupLocale>& counts) {
     const auto& all = locales_.locales();
-    std::string header(kLocalesHeader);
-    for (const std::uint32_t l : order_) header += "," + csv_header_cell(all[l].name());
-    begin_csv(out_, options_.excel, header);
+    // The locales' names (a city may hold a comma) through the CSV's own field encoder.
+    StringSink names;
+    {
+      BufferedOutput cells(names);
+      for (const std::uint32_t l : order_) {
+        cells.put(',');
+        append_csv_field(cells, all[l].name(), csv_text(options_.raw));
+      }
+      (void)cells.flush();  // a StringSink cannot fail
+    }
+    begin_csv(out_, options_.excel, std::string(kLocalesHeader) + names.data);
     std::size_t at = 0;
     std::vector<std::uint64_t> row(all.size());
     return for_each_group(views, [&](const topics::GroupRecord& g) -> Result<void> {
@@ -212,15 +221,6 @@ class LocalesWriter final : public detail::PassWriter {
       if (out_.failed()) return *out_.error();
     }
     return {};
-  }
-
-  // A locale's name as a header cell: the CSV's quoting, never a formula (names are hl-gl).
-  std::string csv_header_cell(const std::string& name) const {
-    const bool quote = name.find_first_of(",\"\r\n") != std::string::npos;
-    if (!quote) return name;
-    std::string out = "\"";
-    for (const char c : name) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return out + "\"";
   }
 
   bool pairs_;
