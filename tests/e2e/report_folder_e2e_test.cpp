@@ -223,7 +223,7 @@ TEST_F(ReportFolderE2E, FromFileAndFromAStaticServerEveryViewWorks) {
   // Every name is the page's, a number or hex: never text from the store; no folder holds more
   // than 1,000 files.
   const std::regex allowed(
-      R"(^(index\.html|report\.css|common\.js|folder\.js|favicon\.ico|paa-report\.json|data/(report|topics|changes|domains)\.js|)"
+      R"(^(index\.html|report\.css|common\.js|folder\.js|favicon\.ico|paa-report\.json|data/(report|topics|changes|domains|markets)\.js|)"
       R"(data/(keys|trees|questions|jobs/[0-9]+)/[0-9]+/[0-9]+\.js|data/search/shards\.js|data/search/[0-9a-f]{2}/[0-9a-f]+\.js)$)");
   std::map<std::string, int> per_folder;
   std::uint64_t files = 0;

@@ -346,6 +346,32 @@ TEST(TopicsE2E, LocalesCompareEachVariantGroupAcrossTheMarketsOfALanguage) {
               (std::vector<std::string>{std::to_string(n[0]), std::to_string(n[1]), std::to_string(n[2])}))
         << r[1] << " " << r[2];
   }
+
+  // The report's Compare view over the whole selection, in Chromium, against the exports of the
+  // same selection: the whole store's from the kept analysis (`paa run` kept it) as a single
+  // file, and --hl en's (a selection the analysis is not kept for: a pass of its own) as a folder.
+  struct Selection {
+    std::vector<std::string> filter;
+    std::string report, page;
+  };
+  for (const auto& [filter, report, page] : {Selection{{}, "report.html", "report.html"},
+                                            Selection{{"--hl", "en"}, "folder/", "folder/index.html"}}) {
+    const std::string tag = filter.empty() ? "all" : "en";
+    for (const auto& [format, out] : std::vector<std::pair<std::string, std::string>>{
+             {"locales", tag + "-l.csv"}, {"locale-pairs", tag + "-p.csv"}, {"html", report}}) {
+      std::vector<std::string> cmd{"export", "--store", store, "--format", format, "-o", out};
+      cmd.insert(cmd.end(), filter.begin(), filter.end());
+      auto r = run_paa(cmd, dir.path());
+      ASSERT_EQ(r.exit_code, 0) << out << ": " << r.err;
+    }
+    test::Process node({"/usr/bin/node", PAA_E2E_DIR "/check_markets.cjs", (dir.path() / page).string(),
+                        (dir.path() / (tag + "-l.csv")).string(), (dir.path() / (tag + "-p.csv")).string()},
+                       {{"NODE_PATH", PAA_NODE_MODULES}}, dir.path());
+    auto checked = node.wait();
+    EXPECT_EQ(checked.exit_code, 0) << page << ": " << checked.out << checked.err;
+  }
+  // (The single file's exports are the ones checked above against the trees.)
+  EXPECT_EQ(read_file(dir.path() / "all-l.csv"), read_file(dir.path() / "l.csv"));
 }
 
 }  // namespace

@@ -14,33 +14,12 @@
 const fs = require("fs");
 const path = require("path");
 const chromium = require("../support/chromium.cjs");
+const { parseCsv } = require("../support/csv.cjs");
 
 const [reportPath, topicsPath, questionsPath, jsonlPath, shots, changesPath] = process.argv.slice(2);
 const TOPICS_LISTED = 500;       // kTopicsListed (html_report.hpp)
 const ENDED_LISTED = 100;        // kReportTopicsEnded
 const QUESTIONS_PER_TOPIC = 50;  // kQuestionsPerTopic
-
-// RFC 4180: quoted fields may hold commas, quotes ("") and line breaks.
-function parseCsv(text) {
-  const rows = [];
-  let row = [], field = "", quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') { field += '"'; i++; } else quoted = false;
-      } else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") { row.push(field); field = ""; }
-    else if (c === "\n" || c === "\r") {
-      if (c === "\r" && text[i + 1] === "\n") i++;
-      row.push(field); rows.push(row); row = []; field = "";
-    } else field += c;
-  }
-  if (field !== "" || row.length) { row.push(field); rows.push(row); }
-  const [head, ...body] = rows;
-  return body.map((r) => Object.fromEntries(head.map((h, i) => [h, r[i]])));
-}
 
 const fmt = (n) => Number(n).toLocaleString("en");  // the page's number format
 const fold = (s) => String(s).normalize("NFC").toLowerCase().replace(/\s+/g, " ").trim();

@@ -161,6 +161,48 @@ TEST_F(KeptAnalysis, TheAnswerDomainsAreKeptAndReadAsTheyAreCounted) {
   EXPECT_EQ(again.text, fresh.text);
 }
 
+// The markets compared are kept too: the locales views read from the kept analysis are the views
+// a pass computes, and a damaged markets file is never read as figures.
+TEST_F(KeptAnalysis, TheMarketsAreKeptAndReadAsTheyAreCompared) {
+  FakeStoreReader markets;
+  markets.add(make_stored("espresso", "en", "us", "", body_with_sources({{"Why is espresso bitter?", ""},
+                                                                         {"Is espresso strong?", ""}})));
+  markets.add(make_stored("espresso", "en", "gb", "", body_with_sources({{"Why is espresso bitter?", ""}})));
+  markets.add(make_stored("ristretto", "en", "gb", "", body_with_sources({{"What is a ristretto?", ""}})));
+  markets.add(make_stored("espresso", "de", "de", "", body_with_sources({{"Ist Espresso stark?", ""}})));
+  for (const ExportFormat format : {ExportFormat::locales, ExportFormat::locale_pairs}) {
+    SCOPED_TRACE(std::string(format_name(format)));
+    fs::remove_all(root());
+    const Written fresh = write(markets, ExportRequest{}, format);
+    const Written computed = write(markets, kept_request(), format);
+    EXPECT_TRUE(note(computed.summary).starts_with("computed the analysis")) << note(computed.summary);
+    const Written read = write(markets, kept_request(), format);
+    EXPECT_TRUE(note(read.summary).starts_with("read from the analysis kept in")) << note(read.summary);
+    EXPECT_EQ(computed.text, fresh.text);
+    EXPECT_EQ(read.text, fresh.text);
+  }
+  // Counted by hand: en-gb and en-us both show "Why is espresso bitter?"; only en-us shows "Is
+  // espresso strong?", only en-gb "What is a ristretto?".
+  const Written pairs = write(markets, kept_request(), ExportFormat::locale_pairs);
+  EXPECT_NE(pairs.text.find("en,en-gb,en-us,1,1,1,0.3333"), std::string::npos) << pairs.text;
+
+  const fs::path file = root() / kept_folder_name("", 1.0) / "markets";
+  ASSERT_TRUE(fs::exists(file));
+  std::fstream patch(file, std::ios::in | std::ios::out | std::ios::binary);
+  patch.seekp(static_cast<std::streamoff>(fs::file_size(file) - 12));  // the last cell's locale
+  patch.write("\xff\xff\xff\x7f", 4);  // a locale the file has not; the size unchanged
+  patch.close();
+  ExportRequest own = kept_request();
+  own.format.format = ExportFormat::locales;
+  StringSink sink;
+  BufferedOutput out(sink);
+  auto damaged = export_store(markets, own, out);
+  ASSERT_FALSE(damaged);
+  EXPECT_EQ(damaged.error().kind(), errc::store_damaged);
+  const Written again = write(markets, kept_request(), ExportFormat::locales);
+  EXPECT_TRUE(note(again.summary).starts_with("computed the analysis")) << note(again.summary);
+}
+
 // Every file of a report folder, by its path inside it; the summary's generation time left out.
 std::map<std::string, std::string> folder_files(const fs::path& folder) {
   std::map<std::string, std::string> files;

@@ -48,6 +48,21 @@ struct DomainFigures {
   std::uint64_t sourced = 0;
 };
 
+// Markets compared (rows/market_rows.hpp): the selection's locales in (hl, gl, city) order, and
+// for each variant group (by number) and locale (its index) the trees there holding one of the
+// group's questions. A group absent from a locale has no cell.
+struct MarketLocale {
+  std::string hl, gl, city;
+};
+struct GroupMarket {
+  std::uint32_t group = 0, locale = 0;
+  std::uint64_t trees = 0;
+};
+struct MarketFigures {
+  std::vector<MarketLocale> locales;
+  std::vector<GroupMarket> cells;  // by group, then locale
+};
+
 struct QuestionViews {
   std::unique_ptr<analysis::UniqueQuestions> unique;  // computed only
   std::unique_ptr<topics::QuestionGroups> groups;      // computed only
@@ -63,6 +78,8 @@ struct QuestionViews {
   // The answer domains, when the views come with them (the kept analysis's, read when asked:
   // the domains view alone reads them); unset: a view that shows them counts them in its pass.
   std::function<Result<DomainFigures>()> domains;
+  // The markets compared, likewise (the locales views and the report's Compare view).
+  std::function<Result<MarketFigures>()> markets;
 };
 
 // The counts: kept, or from the rows (which a computed view's rows then cannot be read again).

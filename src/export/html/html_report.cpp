@@ -259,6 +259,13 @@ void HtmlReportWriter::add_domains(const ReportDomains& d) {
   out_.append("</script>\n");
 }
 
+void HtmlReportWriter::add_markets(const ReportMarkets& m) {
+  close_lists();
+  out_.append("<script type=\"application/json\" id=\"paa-markets\">");
+  append_markets_json(out_, m);
+  out_.append("</script>\n");
+}
+
 void HtmlReportWriter::finish() {
   close_lists();
   out_.append("<script type=\"application/json\" id=\"paa-meta\">{\"jobs\":");
@@ -291,6 +298,50 @@ Result<ReportDomains> report_domains(watch::DomainAnswers& answers, QuestionView
   return domains;
 }
 
+Result<ReportMarkets> report_markets(MarketTrees& trees, QuestionViews& views) {
+  auto figures = market_figures(trees, views);
+  if (!figures) return figures.error();
+  ReportMarkets markets;
+  markets.pairs = market_pairs(*figures);
+  // The languages asked in two locales or more: only their groups compare anything.
+  std::vector<bool> compared(figures->locales.size(), false);
+  for (const MarketPair& p : markets.pairs) compared[p.a] = compared[p.b] = true;
+  const auto before = [](const ReportMarkets::Group& a, const ReportMarkets::Group& b) {
+    return a.trees != b.trees ? a.trees > b.trees : a.number < b.number;
+  };
+  const auto& cells = figures->cells;
+  std::size_t at = 0;
+  ReportMarkets::Group row;
+  auto visited = for_each_group(views, [&](const topics::GroupRecord& g) -> Result<void> {
+    while (at < cells.size() && cells[at].group < g.number) ++at;
+    const std::size_t first = at;
+    while (at < cells.size() && cells[at].group == g.number) ++at;
+    // (A group of one language may be shown in another's trees too: it is compared where it is.)
+    if (std::none_of(cells.begin() + static_cast<std::ptrdiff_t>(first), cells.begin() + static_cast<std::ptrdiff_t>(at),
+                     [&](const GroupMarket& c) { return compared[c.locale]; })) {
+      return {};
+    }
+    ++markets.compared;
+    row.number = g.number;
+    row.trees = g.trees;
+    if (!markets.listed.empty() && markets.listed.size() >= kMarketGroupsListed && !before(row, markets.listed.front())) {
+      return {};  // (the texts are copied only for a group that is kept)
+    }
+    row.representative = g.representative;
+    row.hl = g.hl;
+    row.topic = views.topics->label(views.topics->topic_of(g.number));
+    row.counts.assign(figures->locales.size(), 0);
+    for (std::size_t c = first; c < at; ++c) row.counts[cells[c].locale] = cells[c].trees;
+    keep_top_k(markets.listed, kMarketGroupsListed, std::move(row), before);
+    row = {};
+    return {};
+  });
+  if (!visited) return visited.error();
+  std::sort_heap(markets.listed.begin(), markets.listed.end(), before);
+  markets.locales = std::move(figures->locales);
+  return markets;
+}
+
 Result<ReportHistory> report_history(StoreReader& store, const ExportRequest& request, std::uint64_t& runs_then) {
   auto runs = store.runs();
   if (!runs) return runs.error();
@@ -309,9 +360,13 @@ Result<void> write_report_views(std::optional<QuestionViews>& kept, AnalysisSink
                                 StoreReader& store, ReportHistory& history, const watch::OwnDomains& own,
                                 std::uint64_t runs, HtmlReportWriter& writer) {
   watch::DomainAnswers answers;
-  analysis::QuestionReducer* const more[] = {&answers};
+  MarketTrees market_trees;
+  analysis::QuestionReducer* const more[] = {&answers, &market_trees};
   auto views = kept ? Result<QuestionViews>(std::move(*kept)) : analysis.finish(request.format.topics, more);
   if (!views) return views.error();
+  // (The markets first: they read the groups, which the topics' rows then consume.)
+  auto markets = report_markets(market_trees, *views);
+  if (!markets) return markets.error();
   if (auto written = write_report_topics(*views, writer, request.format.volumes); !written) return written;
   auto changes = history.changes(store);
   if (!changes) return changes.error();
@@ -319,6 +374,7 @@ Result<void> write_report_views(std::optional<QuestionViews>& kept, AnalysisSink
   auto domains = report_domains(answers, *views, own, history, runs);
   if (!domains) return domains.error();
   writer.add_domains(*domains);
+  writer.add_markets(*markets);
   return {};
 }
 

@@ -200,15 +200,19 @@ class FolderReport {
     progress_phase(progress, "writing the key pages");
     if (auto done = write_keys(); !done) return done;
     watch::DomainAnswers answers;
-    analysis::QuestionReducer* const more[] = {&answers};
+    MarketTrees market_trees;
+    analysis::QuestionReducer* const more[] = {&answers, &market_trees};
     auto views = kept ? Result<QuestionViews>(std::move(*kept)) : analysis_.finish(request_.format.topics, more);
     if (!views) return views.error();
+    // (The markets before the question pages, which consume the computed views' rows.)
+    auto markets = report_markets(market_trees, *views);
+    if (!markets) return markets.error();
     progress_phase(progress, "writing the question pages");
     auto topic_list = ReportTopicsBuilder::create(*views);
     if (!topic_list) return topic_list.error();
     if (auto done = write_questions(*views, *topic_list); !done) return done;
     progress_phase(progress, "writing the report's views");
-    if (auto done = write_views(answers, *views, *topic_list); !done) return done;
+    if (auto done = write_views(answers, *views, *topic_list, *markets); !done) return done;
     progress_phase(progress, "writing the search index");
     auto shards = write_search(words_, files_);
     if (!shards) return shards.error();
@@ -355,7 +359,8 @@ class FolderReport {
   }
 
   // The views loaded when their tab opens.
-  Result<void> write_views(watch::DomainAnswers& answers, QuestionViews& views, ReportTopicsBuilder& topic_list) {
+  Result<void> write_views(watch::DomainAnswers& answers, QuestionViews& views, ReportTopicsBuilder& topic_list,
+                           const ReportMarkets& markets) {
     const std::string topics_json = json_of([&](BufferedOutput& out) {
       append_topics_json(out, topic_list.listed(), topic_list.total(), request_.format.volumes, topic_list.mix(),
                          topic_list.trend());
@@ -368,7 +373,9 @@ class FolderReport {
     auto domains = report_domains(answers, views, request_.format.own_domains, history_, runs_then_);
     if (!domains) return domains.error();
     const std::string domains_json = json_of([&](BufferedOutput& out) { append_domains_json(out, *domains); });
-    return files_.write("data/domains.js", data_script("domains", "0", domains_json));
+    if (auto w = files_.write("data/domains.js", data_script("domains", "0", domains_json)); !w) return w;
+    const std::string markets_json = json_of([&](BufferedOutput& out) { append_markets_json(out, markets); });
+    return files_.write("data/markets.js", data_script("markets", "0", markets_json));
   }
 
   // The search shards' list, and the summary the page loads first (small: its size is the

@@ -464,4 +464,55 @@ void append_key_history(BufferedOutput& out, const watch::KeyStability& history)
   out.put(']');
 }
 
+void append_markets_json(BufferedOutput& out, const ReportMarkets& m) {
+  static_assert(rs::in_order(rs::market_locale::kFields, {rs::market_locale::kName, rs::market_locale::kHl}));
+  static_assert(rs::in_order(rs::market_pair::kFields, {rs::market_pair::kA, rs::market_pair::kB, rs::market_pair::kBoth,
+                                                        rs::market_pair::kOnlyA, rs::market_pair::kOnlyB}));
+  static_assert(rs::in_order(rs::market_group::kFields, {rs::market_group::kRepresentative, rs::market_group::kHl,
+                                                         rs::market_group::kTopic, rs::market_group::kTrees,
+                                                         rs::market_group::kCounts}));
+  out.append("{\"compared\":");
+  append_decimal(out, m.compared);
+  out.append(",\"caps\":{\"groups\":");
+  append_decimal(out, kMarketGroupsListed);
+  out.append("},\"locales\":[");
+  for (std::size_t n = 0; n < m.locales.size(); ++n) {
+    out.append(n > 0 ? ",[" : "[");
+    append_script_json_string(out, market_name(m.locales[n]));
+    out.put(',');
+    append_script_json_string(out, m.locales[n].hl);
+    out.put(']');
+  }
+  out.append("],\"pairs\":[");
+  for (std::size_t n = 0; n < m.pairs.size(); ++n) {
+    const MarketPair& p = m.pairs[n];
+    out.append(n > 0 ? ",[" : "[");
+    const std::uint64_t values[] = {p.a, p.b, p.both, p.only_a, p.only_b};
+    for (std::size_t v = 0; v < std::size(values); ++v) {
+      if (v > 0) out.put(',');
+      append_decimal(out, values[v]);
+    }
+    out.put(']');
+  }
+  out.append("],\"rows\":[");
+  for (std::size_t n = 0; n < m.listed.size(); ++n) {
+    const ReportMarkets::Group& g = m.listed[n];
+    out.append(n > 0 ? ",\n[" : "\n[");
+    for (const std::string* text : {&g.representative, &g.hl, &g.topic}) {
+      append_script_json_string(out, *text);
+      out.put(',');
+    }
+    append_decimal(out, g.trees);
+    out.append(",[");
+    for (std::size_t c = 0; c < g.counts.size(); ++c) {
+      if (c > 0) out.put(',');
+      // Another language's locale compares nothing: null, unless the group is there too.
+      if (g.counts[c] == 0 && m.locales[c].hl != g.hl) out.append("null");
+      else append_decimal(out, g.counts[c]);
+    }
+    out.append("]]");
+  }
+  out.append("]}");
+}
+
 }  // namespace paa::exporting

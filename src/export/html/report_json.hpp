@@ -38,5 +38,7 @@ void append_topics_json(BufferedOutput& out, const std::vector<ReportTopic>& lis
                         bool volumes, const ReportQuestionMix& mix, const ReportTopicTrend& trend);
 void append_changes_json(BufferedOutput& out, const ReportChanges& c);
 void append_domains_json(BufferedOutput& out, const ReportDomains& d);
+// The Compare view's markets over the whole selection (records.schema's MARKET_*).
+void append_markets_json(BufferedOutput& out, const ReportMarkets& m);
 
 }  // namespace paa::exporting

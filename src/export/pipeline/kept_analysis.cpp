@@ -3,6 +3,7 @@
 #include "paa/buildinfo/buildinfo.hpp"
 #include "paa/export/pipeline/analysis_sink.hpp"
 #include "paa/export/rows/domain_rows.hpp"
+#include "paa/export/rows/market_rows.hpp"
 
 #include "kept_lookup.hpp"
 #include "kept_rows.hpp"
@@ -35,6 +36,7 @@ constexpr const char* kKeptRows = "questions.zst";  // the rows joined with thei
 constexpr const char* kKeptGroups = "groups.zst";   // the groups without their stems, in number order
 constexpr const char* kKeptTopics = "topics";       // TopicMap::keep's files
 constexpr const char* kKeptDomains = "domains";     // the answer domains (kept_rows.hpp's layout)
+constexpr const char* kKeptMarkets = "markets";     // the markets compared (kept_rows.hpp's layout)
 constexpr const char* kKeptUsed = "used";  // its time: when a view last read the folder (which to drop)
 constexpr const char* kKeptLock = "lock";
 constexpr const char* kKeptBuildingPrefix = ".building-";
@@ -330,6 +332,16 @@ Result<QuestionViews> open_kept_views(const fs::path& folder, const AnalysisTag&
     if (!figures) return set_aside(figures.error());
     return figures;
   };
+  auto markets_file = extmem::ScratchFile::open_kept(fd.get(), kKeptMarkets, shown + "/" + kKeptMarkets);
+  if (!markets_file) return markets_file.error();
+  std::shared_ptr<extmem::ScratchFile> markets = std::move(*markets_file);
+  views.markets = [markets, set_aside]() -> Result<MarketFigures> {
+    auto bytes = markets->read_all();
+    if (!bytes) return set_aside(bytes.error());
+    auto figures = kept::parse_markets(*bytes);
+    if (!figures) return set_aside(figures.error());
+    return figures;
+  };
   ::utimensat(fd.get(), kKeptUsed, nullptr, 0);  // best effort: only which analysis to drop first reads it
   return views;
 }
@@ -413,6 +425,10 @@ Result<void> KeepSlot::publish(QuestionViews& views, KeptManifest manifest, Work
     auto domains = views.domains();
     if (!domains) return domains.error();
     if (auto kept = extmem::write_new_file(fd.get(), kKeptDomains, kept::domains_bytes(*domains)); !kept) return kept;
+    if (!views.markets) return make_error(errc::io, "the markets were not compared (a bug)");
+    auto markets = views.markets();
+    if (!markets) return markets.error();
+    if (auto kept = extmem::write_new_file(fd.get(), kKeptMarkets, kept::markets_bytes(*markets)); !kept) return kept;
     if (auto kept = extmem::write_new_file(fd.get(), kKeptUsed, {}); !kept) return kept;
     manifest.files = kept_folder_files(building);
     manifest.bytes = 0;
@@ -449,7 +465,8 @@ Result<QuestionViews> compute_views(StoreReader& store, const ExportRequest& req
   options.previous = kept_topics_before(folder, &summary.warnings);
   options.trend = true;
   watch::DomainAnswers answers;  // kept beside the views: the domains view reads them
-  analysis::QuestionReducer* const more[] = {&answers};
+  MarketTrees markets;           // and the locales views and the report's Compare view these
+  analysis::QuestionReducer* const more[] = {&answers, &markets};
   auto views = sink.finish(options, more);
   if (!views) return views;
   if (!views->topics->identity_warning().empty()) summary.warnings.push_back(views->topics->identity_warning());
@@ -457,6 +474,11 @@ Result<QuestionViews> compute_views(StoreReader& store, const ExportRequest& req
   if (!figures) return figures.error();
   views->domains = [figures = std::make_shared<const DomainFigures>(std::move(*figures))]() -> Result<DomainFigures> {
     return *figures;
+  };
+  auto compared = markets.figures(*views->groups);
+  if (!compared) return compared.error();
+  views->markets = [compared = std::make_shared<const MarketFigures>(std::move(*compared))]() -> Result<MarketFigures> {
+    return *compared;
   };
   return views;
 }

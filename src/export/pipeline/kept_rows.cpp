@@ -168,6 +168,38 @@ Result<DomainFigures> parse_domains(std::string_view bytes) {
   return figures;
 }
 
+std::string markets_bytes(const MarketFigures& figures) {
+  std::string out;
+  extmem::put_value(out, static_cast<std::uint64_t>(figures.locales.size()));
+  for (const MarketLocale& l : figures.locales) {
+    for (const std::string* text : {&l.hl, &l.gl, &l.city}) extmem::put_text(out, *text);
+  }
+  extmem::put_array(out, figures.cells);
+  return out;
+}
+
+Result<MarketFigures> parse_markets(std::string_view bytes) {
+  const auto damaged = [] { return make_error(errc::store_damaged, "the kept markets are damaged"); };
+  extmem::KeptBytes b(bytes);
+  MarketFigures figures;
+  const auto count = b.value<std::uint64_t>();
+  // Each locale takes at least 12 bytes: a count past that is damage, not a size to reserve.
+  if (!b.ok() || count > bytes.size() / 12) return damaged();
+  for (std::uint64_t n = 0; n < count && b.ok(); ++n) {
+    MarketLocale l;
+    l.hl = b.text();
+    l.gl = b.text();
+    l.city = b.text();
+    figures.locales.push_back(std::move(l));
+  }
+  figures.cells = b.array<GroupMarket>();
+  if (!b.ok() || !b.done()) return damaged();
+  for (const GroupMarket& c : figures.cells) {
+    if (c.locale >= figures.locales.size()) return damaged();
+  }
+  return figures;
+}
+
 Result<void> read_groups(extmem::ZstdFileReader& in, std::uint64_t groups, const GroupVisit& visit) {
   std::string row;
   topics::GroupRecord g;

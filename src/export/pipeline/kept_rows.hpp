@@ -31,6 +31,10 @@ Result<void> read_groups(extmem::ZstdFileReader& in, std::uint64_t groups, const
 // domain's kind, figures, topics and name; and back (store_damaged when it is not whole).
 std::string domains_bytes(const DomainFigures& figures);
 Result<DomainFigures> parse_domains(std::string_view bytes);
+// The markets compared as one file: the locales (hl, gl, city), then the cells as an array; and
+// back (store_damaged when it is not whole, or a cell names a locale it has not).
+std::string markets_bytes(const MarketFigures& figures);
+Result<MarketFigures> parse_markets(std::string_view bytes);
 // The next group into `g` (its texts in `row`, valid until the next call).
 Result<void> read_group(extmem::ZstdFileReader& in, std::string& row, topics::GroupRecord& g);
 

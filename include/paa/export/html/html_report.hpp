@@ -35,6 +35,7 @@
 // last_change_ms|null].
 #include "paa/error.hpp"
 #include "paa/export/rows/domain_rows.hpp"
+#include "paa/export/rows/market_rows.hpp"
 #include "paa/export/export_request.hpp"
 #include "paa/export/branding.hpp"
 #include "paa/export/html/report_history.hpp"
@@ -125,6 +126,24 @@ struct ReportDomains {
   std::vector<ReportRunMoves> since;  // oldest first
 };
 
+// The Compare view's markets over the whole selection: the locales export's figures for the
+// kMarketGroupsListed groups with the most trees among those shown in a locale of a language asked
+// in two locales or more (the others compare nothing), and the locale-pairs export's rows.
+struct ReportMarkets {
+  struct Group {
+    std::string representative, hl, topic;  // topic: its label
+    std::uint64_t trees = 0;
+    std::uint32_t number = 0;
+    std::vector<std::uint64_t> counts;  // by locale
+  };
+  std::vector<MarketLocale> locales;
+  std::vector<MarketPair> pairs;
+  std::uint64_t compared = 0;  // groups shown in such a locale
+  std::vector<Group> listed;   // most trees first
+};
+// `trees`: the MarketTrees reducer the pass fed (unused when the views keep their markets).
+Result<ReportMarkets> report_markets(MarketTrees& trees, QuestionViews& views);
+
 class HtmlReportWriter {
  public:
   // `jobs`: the store's job names; add() refers to them by index.
@@ -145,6 +164,7 @@ class HtmlReportWriter {
   // After the topics: the Changes view's data, then the Domains view's. Either may be left out.
   void add_changes(const ReportChanges& changes);
   void add_domains(const ReportDomains& domains);
+  void add_markets(const ReportMarkets& markets);
   void finish();  // the rest of the data, the script, the end of the page
   std::uint64_t results() const { return results_; }
 

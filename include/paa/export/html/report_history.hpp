@@ -38,6 +38,7 @@ inline constexpr std::size_t kChangesPerVersion = 50;        // changes shown of
 inline constexpr std::size_t kRunsCompared = 10;             // the store's latest runs the Domains view offers
 inline constexpr std::size_t kDomainMovesPerRun = 500;       // domain rows of one run's won and lost
 inline constexpr std::size_t kDomainsListed = 500;           // rows of the Domains view's share table
+inline constexpr std::size_t kMarketGroupsListed = 500;      // variant groups of the Compare view's markets table
 
 struct ReportKey {
   std::string q, hl, gl, city;

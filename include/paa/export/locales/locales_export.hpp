@@ -3,8 +3,8 @@
 // selection with one column per locale (hl-gl, and the city when the key has one): the trees of
 // that locale holding a question of the group (0: the group is not shown there; blank: a locale
 // of another language, which compares nothing); and `locale-pairs`, one row per pair of locales of
-// one language: the groups both show and those only one shows. A FormatWriter over the analysis
-// pass (it needs each question's locales, which the kept analysis does not keep).
+// one language: the groups both show and those only one shows. Read from the kept analysis
+// when current, else a FormatWriter over the analysis pass (rows/market_rows.hpp counts them).
 #include "paa/export/format_writer.hpp"
 
 #include <memory>

@@ -39,7 +39,7 @@ struct KeptManifest {
   std::int64_t took_ms = 0;     // the scan, the pass and the clustering
 };
 
-inline constexpr int kKeptAnalysisFormat = 1;
+inline constexpr int kKeptAnalysisFormat = 2;  // 2: with the markets compared
 
 std::string manifest_json(const KeptManifest& manifest);
 // store_damaged when `json` is not a manifest of this format (a damaged or newer one).

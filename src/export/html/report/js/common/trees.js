@@ -99,3 +99,73 @@ function drawCompare(d, q, same) {
   });
   d.appendChild(cols);
 }
+
+// Markets over the whole report (docs/reports.md "Compare locales"): K.locales[i] a
+// MARKET_LOCALE, K.pairs[i] a MARKET_PAIR, K.rows[i] a MARKET_GROUP (records.schema), as the
+// locales and locale-pairs exports count them.
+function MarketsView(K) {
+  let drawn = false;
+  let differ = false;
+  // The locales some pair compares: the others' language is asked in one locale only.
+  const compared = [...new Set(K.pairs.flatMap((p) => [p[MARKET_PAIR.a], p[MARKET_PAIR.b]]))].sort((a, b) => a - b);
+  const name = (i) => K.locales[i][MARKET_LOCALE.name];
+  function drawPairs() {
+    const table = $("market-pairs");
+    table.textContent = "";
+    if (!K.pairs.length) return;
+    const head = el("tr");
+    for (const [label, cls] of [["Language", ""], ["Locale A", ""], ["Locale B", ""], ["Groups both show", "num"], ["Only A", "num"], ["Only B", "num"], ["Overlap", "num"]]) {
+      head.appendChild(el("th", cls || null, label));
+    }
+    table.appendChild(head);
+    for (const p of K.pairs) {
+      const both = p[MARKET_PAIR.both], any = both + p[MARKET_PAIR.onlyA] + p[MARKET_PAIR.onlyB];
+      const tr = el("tr");
+      for (const [text, cls] of [[K.locales[p[MARKET_PAIR.a]][MARKET_LOCALE.hl], ""], [name(p[MARKET_PAIR.a]), ""], [name(p[MARKET_PAIR.b]), ""],
+        [fmt(both), "num"], [fmt(p[MARKET_PAIR.onlyA]), "num"], [fmt(p[MARKET_PAIR.onlyB]), "num"], [any ? pct(both / any) : "", "num"]]) {
+        tr.appendChild(el("td", cls || null, text));
+      }
+      table.appendChild(tr);
+    }
+  }
+  // A group some locale of its language lacks (0 there).
+  const lacking = (r) => compared.some((i) => r[MARKET_GROUP.counts][i] === 0);
+  function drawGroups() {
+    const table = $("market-groups");
+    table.textContent = "";
+    const rows = differ ? K.rows.filter(lacking) : K.rows;
+    $("markets-more").textContent = K.compared > K.rows.length
+      ? "The report lists the " + fmt(K.rows.length) + " groups with the most trees of the " + fmt(K.compared) + " compared; paa export --format locales lists them all."
+      : "";
+    if (!K.rows.length) return;
+    const head = el("tr");
+    for (const [label, cls] of [["Variant group", ""], ["Topic", ""], ["Trees", "num"], ...compared.map((i) => [name(i), "num"])]) {
+      head.appendChild(el("th", cls || null, label));
+    }
+    table.appendChild(head);
+    for (const r of rows) {
+      const tr = el("tr");
+      tr.appendChild(el("td", null, r[MARKET_GROUP.representative]));
+      tr.appendChild(el("td", null, r[MARKET_GROUP.topic]));
+      tr.appendChild(el("td", "num", fmt(r[MARKET_GROUP.trees])));
+      for (const i of compared) {
+        const n = r[MARKET_GROUP.counts][i];
+        // Blank: another language's locale, which compares nothing; 0: not shown in this market.
+        tr.appendChild(el("td", n === 0 ? "num absent" : "num", n === null ? "" : fmt(n)));
+      }
+      table.appendChild(tr);
+    }
+  }
+  function draw() {
+    if (drawn) return;
+    drawn = true;
+    $("markets-summary").textContent = K.pairs.length
+      ? "Each variant group shown in a market of a language asked in two locales or more, and the trees of each locale that hold one of its questions (0: that market does not show it), over the whole report (the query filters do not apply), as paa export --format locales and locale-pairs count them. Across languages nothing is compared."
+      : "Every language of this report is asked in one locale only: harvest it with other gl values (or cities) to compare markets.";
+    drawPairs();
+    drawGroups();
+    $("markets-differ").disabled = !K.rows.length;
+  }
+  $("markets-differ").addEventListener("change", (e) => { differ = inputChecked(e); drawGroups(); });
+  return { draw };
+}

@@ -11,6 +11,11 @@ let domainsView = null;
 async function domains() {
   if (!domainsView) domainsView = DomainsView(await whole("domains"));
 }
+let marketsView = null;
+async function markets() {
+  if (!marketsView) marketsView = MarketsView(await whole("markets"));
+  marketsView.draw();
+}
 async function openTimeline(r) {
   const view = await changes();
   const at = view.indexOf(r);
@@ -28,8 +33,9 @@ function drawRelated$() {
 const sourcesView = SourcesView(() => (state.key ? [[state.key[KEY.q], locale(state.key), state.tree[TREE.nodes]]] : []));
 let compareSeq = 0;
 async function drawCompare$() {
-  const d = $("compare");
   const seq = ++compareSeq;
+  await markets();
+  const d = $("compare");
   d.textContent = "";
   const r = state.key;
   if (!r) { d.appendChild(el("p", "muted", "Select a query.")); return; }

@@ -14,6 +14,8 @@ const T = dataOf("paa-topics", { types: [], intents: [], total: 0, questions_per
   trend: { compared: false, unreadable: "", since_ms: 0, since_results: 0, counts: [], ended_total: 0, ended: [] } });
 const C = dataOf("paa-changes", { keys: 0, changed_keys: 0, versions: 0, runs: 0, statuses: {}, caps: {}, volatile: [], questions: [] });
 const M = dataOf("paa-domains", { sourced: 0, total: 0, yours: [], runs: 0, caps: {}, rows: [], since: [] });
+// The markets compared over the whole report (docs/reports.md "Compare locales").
+const K = dataOf("paa-markets", { compared: 0, caps: {}, locales: [], pairs: [], rows: [] });
 // Folded question -> [topic, type], for the mind map; read when first needed.
 let topicOfQuestion = null;
 function topicOf(text) {

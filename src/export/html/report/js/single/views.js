@@ -3,6 +3,7 @@
 const topicsView = TopicsView(T);
 const changesView = ChangesView(C, M.since);
 const domainsView = DomainsView(M);
+const marketsView = MarketsView(K);
 
 // --- related searches, answer sources, compare locales ------------------------------------
 function drawRelated$() {
@@ -14,6 +15,7 @@ function drawRelated$() {
 }
 const sourcesView = SourcesView(() => state.rows.map((idx) => [R[idx][RESULT.q], locale(R[idx]), R[idx][RESULT.tree]]));
 function drawCompare$() {
+  marketsView.draw();
   const d = $("compare");
   d.textContent = "";
   if (state.selected < 0) return;
