@@ -14,6 +14,7 @@ enum ExitCode : int {
   kExitQuota = 4,          // stopped by quota or budget; resumable
   kExitPartial = 5,        // finished, but some keys failed; rerun retries them
   kExitUnreachable = 6,    // the service stayed unreachable past outage_wait; resumable
+  kExitShardsNotDone = 7,  // `paa barrier`: some shard has keys of the level pending; rerun those shards
   kExitInternal = 70,      // a bug: an unexpected exception (EX_SOFTWARE)
   kExitInterrupted = 130,  // SIGINT/SIGTERM; resumable
 };

@@ -100,11 +100,6 @@ Result<CheckReport> build_check_report(JobSpec spec, std::uint32_t shards) {
       if (!groups) return groups.error();
       r.variant_groups = *groups;
     }
-    if (shards > 0) {
-      // The same refusal as `paa run`: a check that passes must mean the job runs.
-      r.refusal = usage_error(r.spec.file.string() + ": [expand] and shards: a job that expands runs as one process "
-                              "(levels are made from all of the level before); drop --shards or set depth = 0");
-    }
   }
   if (auto read = read_store(r); !read) return read.error();
   return r;

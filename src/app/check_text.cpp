@@ -100,6 +100,12 @@ void render_check_text(std::FILE* out, const CheckReport& r) {
     }
   }
   if (spec.expand.enabled()) print_expansion(out, r);
+  if (spec.expand.enabled() && r.shards > 0) {
+    // The chain the engines run (docs/scaling-out.md "Expansion across shards").
+    std::fprintf(out, "levels         a level at a time over %u shards: the shards' run, then `paa barrier %s "
+                      "--shards %u --level L`, for L = 1 to %d, then the shards' run once more\n",
+                 r.shards, spec.file.string().c_str(), r.shards, spec.expand.depth);
+  }
 }
 
 }  // namespace paa::app

@@ -6,6 +6,7 @@
 #include "paa/exit_code.hpp"
 
 #include "paa/app/command_failure.hpp"
+#include "paa/harvest/shard_levels.hpp"
 #include "paa/model/duration.hpp"
 #include "paa/net/base_url.hpp"
 
@@ -75,9 +76,11 @@ Result<void> apply_run_flags(const RunFlags& f, JobSpec& spec) {
 Result<std::optional<Shard>> apply_shard(const RunFlags& f, const EnvLookup& environment, JobSpec& spec) {
   auto shard = resolve_shard(f, environment);
   if (!shard) return shard.error();
-  if (*shard && spec.expand.enabled()) {
-    return usage_error(spec.file.string() + ": [expand] and shards: a job that expands runs as one process "
-                       "(levels are made from all of the level before); run it without a shard, or set depth = 0");
+  if (*shard && spec.expand.enabled() && !f.store.empty()) {
+    // The barrier finds an expanding job's shard stores by their names beside the plan.
+    return usage_error(spec.file.string() + ": [expand] and --store with a shard: an expanding job's shards keep "
+                       "their stores beside the job's (STORE-shard-I-of-N), where `paa barrier` finds them; drop "
+                       "--store (the job file's store names them)");
   }
   if (*shard) {
     // Each shard its own store (unless --store says where) and, if the job says so, its own key.
@@ -144,6 +147,8 @@ Result<RunConfig> resolve_run_config(const RunFlags& flags, JobSpec job, const E
   config.harvest.endpoint = *endpoint;
   config.harvest.api_key = key;
   config.harvest.shard = *shard;
+  // An expanding job's shard feeds the levels the barrier planned (docs/scaling-out.md).
+  if (*shard && job.expand.enabled()) config.harvest.plan = plan_store(config.job_store, (*shard)->count);
   apply_harvest_flags(flags, config.harvest);
   config.refresh_all = flags.refresh;
   config.store.sync = flags.sync;

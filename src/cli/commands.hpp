@@ -29,6 +29,7 @@ Command add_export_command(CLI::App& app);
 Command add_topics_command(CLI::App& app);  // cmd_topics.cpp
 Command add_analyze_command(CLI::App& app);  // cmd_analyze.cpp
 Command add_merge_command(CLI::App& app);
+Command add_barrier_command(CLI::App& app);  // cmd_barrier.cpp
 Command add_map_command(CLI::App& app);
 Command add_diff_command(CLI::App& app);   // cmd_diff.cpp
 Command add_prune_command(CLI::App& app);  // cmd_diff.cpp

@@ -24,6 +24,7 @@ int main(int argc, char** argv) {
       paa::cli::add_prune_command(app),  paa::cli::add_describe_command(app),
       paa::cli::add_topics_command(app), paa::cli::add_brief_command(app),
       paa::cli::add_analyze_command(app), paa::cli::add_notify_command(app),
+      paa::cli::add_barrier_command(app),
   };
 
   try {

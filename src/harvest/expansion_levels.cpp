@@ -110,6 +110,12 @@ Result<std::optional<ExpansionState>> build_level(const JobSpec& job, std::span<
                                                   StoreWriter& store, std::size_t max_body,
                                                   const std::function<bool()>& stopping) {
   WriterExpansionStore source(store, job.name, max_body);
+  return build_level(job, repeated_hashes, level, state, source, stopping);
+}
+
+Result<std::optional<ExpansionState>> build_level(const JobSpec& job, std::span<const std::uint64_t> repeated_hashes,
+                                                  std::uint32_t level, const ExpansionState& state,
+                                                  ExpansionStore& source, const std::function<bool()>& stopping) {
   GroupSet groups;
   if (job.expand.skip_variants) {
     if (auto loaded = load_groups(job, state, source, groups); !loaded) return loaded.error();
@@ -150,7 +156,7 @@ Result<std::optional<ExpansionState>> build_level(const JobSpec& job, std::span<
     std::optional<Error> error;
     // In a round, its keys of level-1 only: those past the level's keys at the round's start.
     const std::uint64_t from = state.in_round() ? state.round_start[level - 2] : 0;
-    auto scanned = store.scan_level(job.name, level - 1, [&](const LevelKey& k) {
+    auto scanned = source.scan_level(level - 1, [&](const LevelKey& k) {
       if (k.seq < from) return true;
       if (pass.full()) return false;
       if (stopping()) {

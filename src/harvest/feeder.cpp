@@ -1,6 +1,7 @@
 #include "paa/harvest/feeder.hpp"
 
 #include "paa/harvest/expansion_levels.hpp"
+#include "paa/harvest/shard_levels.hpp"
 #include "paa/job/job_file.hpp"
 
 #include <spdlog/spdlog.h>
@@ -14,8 +15,16 @@ Feeder::Feeder(const HarvestOptions& options, StoreWriter& store, SettleBarrier&
 std::optional<Error> Feeder::run() {
   // A level pass an earlier run left unfinished is finished before anything is fed: its parents'
   // outcomes must be the ones it began with (a retried key must not become a parent midway).
-  const bool resumed = !opt_.job.expand.enabled() || resume_cut_short_pass();
-  if (resumed && feed_job() && opt_.job.expand.enabled()) expand_levels();
+  // An expanding job's shard makes no level: it feeds its share of those the barrier planned.
+  const bool follows_plan = opt_.job.expand.enabled() && opt_.shard.has_value();
+  const bool resumed = !opt_.job.expand.enabled() || follows_plan || resume_cut_short_pass();
+  if (resumed && feed_job() && opt_.job.expand.enabled()) {
+    if (follows_plan) {
+      follow_plan();
+    } else {
+      expand_levels();
+    }
+  }
   // End of input: one empty item per worker, after every real one (the channel is FIFO).
   for (int i = 0; i < opt_.job.limits.concurrency; ++i) {
     if (!send_(WorkItem{})) break;
@@ -205,6 +214,37 @@ void Feeder::expand_levels() {
     if (!wait_settled()) return;
   }
   expand_new_seeds(state);
+}
+
+void Feeder::follow_plan() {
+  const ExpandSpec& spec = opt_.job.expand;
+  const Shard& shard = *opt_.shard;
+  const auto next_step = [&](std::uint32_t level) {
+    spdlog::info("level {} is not planned yet: once every shard has run, `paa barrier {} --shards {} --level {}` "
+                 "plans it (docs/scaling-out.md)",
+                 level, opt_.job.file.string(), shard.count, level);
+  };
+  if (!std::filesystem::exists(opt_.plan / "CURRENT")) return next_step(1);
+  auto plan = StoreReader::open(opt_.plan);
+  if (!plan) return fail(prefixed("the plan " + opt_.plan.string() + ": ", plan.error()));
+  auto planned = (*plan)->expansion_state(opt_.job.name);
+  if (!planned) return fail(planned.error());
+  auto own = store_.expansion_state(opt_.job.name);
+  if (!own) return fail(own.error());
+  for (std::uint32_t level = 1; level <= static_cast<std::uint32_t>(spec.depth); ++level) {
+    if (planned->built < level) return next_step(level);
+    counters_.level = level;
+    std::uint64_t share = level <= own->built ? own->level_keys[level - 1] : 0;
+    if (level > own->built) {
+      auto copied = copy_level_share(**plan, store_, opt_.job.name, level, shard);
+      if (!copied) return fail(copied.error());
+      share = *copied;
+      spdlog::info("level {}: {} of the plan's {} queries are shard {}'s", level, share,
+                   planned->level_keys[level - 1], shard.label());
+    }
+    counters_.total_keys += share;
+    if (!feed_level(level)) return;
+  }
 }
 
 bool Feeder::expand_new_seeds(ExpansionState& state) {

@@ -1,6 +1,7 @@
 // resolve_run_config: which setting wins and which combination is refused, step by step with a
 // job and an environment written here (no process variables, no files, no service).
 #include "paa/app/run_config.hpp"
+#include "paa/harvest/shard_levels.hpp"
 #include "paa/exit_code.hpp"
 
 #include <gtest/gtest.h>
@@ -240,13 +241,28 @@ TEST(ResolveRunConfig, TheShardFromAnArrayJobsVariablesAndTheFlagsThatCannotGoTo
             std::string::npos);
 }
 
-TEST(ResolveRunConfig, AJobThatExpandsIsNotSharded) {
+// An expanding job's shard feeds the levels the barrier planned: the plan beside its store; its
+// stores keep their default names, where the barrier finds them (docs/scaling-out.md).
+TEST(ResolveRunConfig, AnExpandingJobsShardFollowsThePlanBesideTheJobsStore) {
   RunFlags f;
   f.shard = "1/2";
   JobSpec job = coffee_job();
   job.expand.depth = 2;
   auto c = resolve_run_config(f, job, kWithKey.lookup());
-  EXPECT_NE(error_of(c).find("[expand] and shards"), std::string::npos) << error_of(c);
+  ASSERT_TRUE(c) << error_of(c);
+  EXPECT_EQ(c->harvest.plan, plan_store(job.store, 2));
+  EXPECT_EQ(c->spec.store, shard_store(job.store, Shard{1, 2}));
+  EXPECT_EQ(plan_store("jobs/coffee.db", 4), std::filesystem::path("jobs/coffee-plan-of-4.db"));
+
+  f.store = "elsewhere.db";
+  auto moved = resolve_run_config(f, job, kWithKey.lookup());
+  EXPECT_NE(error_of(moved).find("[expand] and --store with a shard"), std::string::npos) << error_of(moved);
+
+  // Without [expand], or without a shard: no plan.
+  RunFlags plain;
+  auto whole = resolve_run_config(plain, job, kWithKey.lookup());
+  ASSERT_TRUE(whole) << error_of(whole);
+  EXPECT_TRUE(whole->harvest.plan.empty());
 }
 
 TEST(ResolveRunConfig, TheHarvestsKnobsFromTheFlags) {

@@ -62,7 +62,7 @@ checks=$((checks + 2))
   { failures=$((failures + 1)); echo "FAIL: complete -p paa-emulator: $(complete -p paa-emulator)"; }
 
 # Commands (the hidden __describe-cli is never offered) and the program's own flags.
-expect "paa " analyze brief check diff export get map merge notify prune run status topics
+expect "paa " analyze barrier brief check diff export get map merge notify prune run status topics
 expect "paa s" status
 expect "paa __"
 expect "paa --v" --version
@@ -94,6 +94,7 @@ touch "$work/coffee.toml" "$work/tea.toml" "$work/list.txt"
 cd "$work" || exit 1
 expect "paa run " coffee.toml jobs.d out tea.toml
 expect "paa check c" coffee.toml
+expect "paa barrier c" coffee.toml
 expect "paa status t" tea.toml
 expect "paa run coffee.toml --store " jobs.d out
 expect "paa export --store o" out

@@ -395,17 +395,118 @@ TEST(ExpandE2ERefresh, AKeyTheListGainedIsFetchedOncePerRunAndKeepsTheListsAttri
   EXPECT_TRUE(found);
 }
 
-TEST(ExpandE2EShards, AnExpandingJobRefusesShardsBeforeSendingAnything) {
+// Each key's lineage as the jsonl export says it: q hl gl city -> level, parent and seed.
+std::map<std::string, std::string> lineage_rows(const std::vector<json::object>& rows) {
+  std::map<std::string, std::string> out;
+  for (const auto& row : rows) {
+    json::object l;
+    for (const char* field : {"level", "parent", "seed"}) {
+      if (const auto* v = row.if_contains(field)) l[field] = *v;
+    }
+    const std::string key = json::serialize(json::array{row.at("q"), row.at("hl"), row.at("gl"), row.at("city")});
+    EXPECT_TRUE(out.emplace(key, json::serialize(l)).second) << "a key twice: " << key;
+  }
+  return out;
+}
+
+// Expansion across shards (issue 49): four shard processes run a level at a time, `paa barrier`
+// between levels; the union of their stores holds exactly the keys, levels and lineage of one
+// process's run of the same job (per_result, max_keys and skip_variants included), each key
+// fetched once by the shards.
+// The union of a job's 4 shard stores, as the jsonl export's lineage rows.
+std::map<std::string, std::string> shards_lineage(const fs::path& dir, const std::string& name) {
+  std::vector<std::string> cmd{"export", "--format", "jsonl"};
+  for (int i = 0; i < 4; ++i) {
+    cmd.push_back("--store");
+    cmd.push_back((dir / (name + "-shard-" + std::to_string(i) + "-of-4.db")).string());
+  }
+  auto exported = run_paa(cmd, dir);
+  EXPECT_EQ(exported.exit_code, 0) << exported.err;
+  return lineage_rows(parse_jsonl(exported.out));
+}
+
+// The job of the sharded tests: depth 2, 3 per result, max_keys 120 (it cuts level 2), variants skipped.
+fs::path sharded_job(const fs::path& dir, const std::string& name) {
+  auto job = expand_job(dir, name, 20, "rate = 0\nconcurrency = 4", 2, 3, 120);
+  std::ofstream(job, std::ios::app) << "skip_variants = true\n";
+  return job;
+}
+
+TEST(ExpandE2EShards, FourShardsALevelAtATimeDiscoverExactlyWhatOneProcessDoes) {
   TempDir dir;
-  Emulator emu(dir.path(), {});
-  auto job = expand_job(dir.path(), "sharded", 5, "rate = 0", 1, 3, 100);
-  auto r = run_paa(run_args(job, emu, {"--shard", "1/2"}), dir.path());
-  EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find("[expand] and shards"), std::string::npos) << r.err;
-  EXPECT_EQ(emu.requests(), 0u);
-  auto check = run_paa({"check", job.string()}, dir.path());
-  EXPECT_EQ(check.exit_code, 0) << check.err;
-  EXPECT_NE(check.out.find("at most 15 more keys"), std::string::npos) << check.out;
+  Emulator emu(dir.path(), {"--seed", std::to_string(kSeed)});
+  const auto one = sharded_job(dir.path(), "one");
+  auto single = run_paa(run_args(one, emu), dir.path());
+  ASSERT_EQ(single.exit_code, 0) << single.err;
+  const auto want = lineage_rows(export_jsonl(dir.path(), dir / "one.db"));
+  ASSERT_EQ(want.size(), 20u + 120u) << "max_keys cut level 2, so the test covers the cut";
+
+  const auto job = sharded_job(dir.path(), "sharded");
+  const std::size_t first_log = emu.log().size();
+  const auto shards_run = [&](const std::string& when) {
+    for (int i = 0; i < 4; ++i) {
+      auto r = run_paa(run_args(job, emu, {"--shard", std::to_string(i) + "/4"}), dir.path());
+      ASSERT_EQ(r.exit_code, 0) << when << ", shard " << i << ": " << r.err;
+    }
+  };
+  const auto barrier = [&](int level) {
+    return run_paa({"barrier", job.string(), "--shards", "4", "--level", std::to_string(level)}, dir.path());
+  };
+  auto check = run_paa({"check", job.string(), "--shards", "4"}, dir.path());
+  ASSERT_EQ(check.exit_code, 0) << check.err;
+  EXPECT_NE(check.out.find("a level at a time over 4 shards"), std::string::npos) << check.out;
+  // Before any shard ran, nothing can be planned: every shard is named.
+  auto early = barrier(1);
+  EXPECT_EQ(early.exit_code, 7) << early.err;
+  EXPECT_NE(early.err.find("shard 3/4: no store at"), std::string::npos) << early.err;
+
+  shards_run("the job's keys");
+  auto made = barrier(1);
+  ASSERT_EQ(made.exit_code, 0) << made.err;
+  auto again = barrier(1);
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_NE(again.err.find("level 1 is planned already"), std::string::npos) << again.err;
+  // Level 2 before the shards ran level 1: each shard's pending keys are named.
+  auto too_soon = barrier(2);
+  EXPECT_EQ(too_soon.exit_code, 7) << too_soon.err;
+  EXPECT_NE(too_soon.err.find("pending; rerun it (paa run"), std::string::npos) << too_soon.err;
+
+  shards_run("level 1");
+  ASSERT_EQ(barrier(2).exit_code, 0);
+  shards_run("level 2");
+  auto past = barrier(3);
+  EXPECT_EQ(past.exit_code, 2) << past.err;
+
+  EXPECT_EQ(shards_lineage(dir.path(), "sharded"), want);
+  std::map<std::string, int> asked;
+  const auto log = emu.log();
+  for (std::size_t i = first_log; i < log.size(); ++i) ++asked[std::string(log[i].at("q").as_string())];
+  EXPECT_EQ(asked.size(), want.size());
+  for (const auto& [q, n] : asked) EXPECT_EQ(n, 1) << q << " was fetched " << n << " times by the shards";
+
+  // A rerun of every shard sends nothing more.
+  const auto before = emu.requests();
+  shards_run("a rerun");
+  EXPECT_EQ(emu.requests(), before);
+}
+
+// The GNU parallel loop of deploy/ (docs/scaling-out.md), run for real: the shards, the barrier,
+// a level at a time, to the end; the same keys and lineage as one process.
+TEST(ExpandE2EShards, TheGnuParallelLoopRunsTheChainToTheEnd) {
+  TempDir dir;
+  Emulator emu(dir.path(), {"--seed", std::to_string(kSeed)});
+  const auto one = sharded_job(dir.path(), "one");
+  ASSERT_EQ(run_paa(run_args(one, emu), dir.path()).exit_code, 0);
+  const auto want = lineage_rows(export_jsonl(dir.path(), dir / "one.db"));
+  const auto job = sharded_job(dir.path(), "par");
+  std::vector<std::string> argv{"/bin/bash", PAA_DEPLOY_DIR "/gnu-parallel/expand-over-shards.sh", job.string(), "4"};
+  const auto flags = run_args(job, emu);
+  argv.insert(argv.end(), flags.begin() + 2, flags.end());  // after "run JOB"
+  Process loop(argv, {{"PAA", PAA_BIN}, {"PAA_API_KEY", kApiKey}}, dir.path());
+  auto done = loop.wait();
+  ASSERT_EQ(done.exit_code, 0) << done.out << done.err;
+  EXPECT_NE(done.err.find("level 2 planned in"), std::string::npos) << done.err;
+  EXPECT_EQ(shards_lineage(dir.path(), "par"), want);
 }
 
 }  // namespace

@@ -41,9 +41,6 @@ struct CheckReport {
     std::uint32_t depth = 0;    // the level the next run expands them to
   };
   std::optional<Seeds> seeds;
-  // What `paa run` would refuse although the job file is valid ([expand] with shards): printed
-  // after the findings, then the exit code of a usage error.
-  std::optional<Error> refusal;
 };
 
 Result<CheckReport> build_check_report(JobSpec spec, std::uint32_t shards);

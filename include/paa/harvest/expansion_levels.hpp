@@ -47,6 +47,11 @@ Result<std::optional<ExpansionState>> build_level(const JobSpec& job, std::span<
                                                   std::uint32_t level, const ExpansionState& state,
                                                   StoreWriter& store, std::size_t max_body,
                                                   const std::function<bool()>& stopping);
+// The same over any ExpansionStore: the barrier's over the plan and the shard stores
+// (shard_levels.hpp).
+Result<std::optional<ExpansionState>> build_level(const JobSpec& job, std::span<const std::uint64_t> repeated_hashes,
+                                                  std::uint32_t level, const ExpansionState& state,
+                                                  ExpansionStore& source, const std::function<bool()>& stopping);
 
 // Seeds added later (docs/expansion.md): in a round (state.in_round()), build_level appends to
 // level `level` from the round's parents: the job's new seeds (is_new_seed, in the job's order)

@@ -50,6 +50,7 @@ class Feeder {
   // Does what feed_action says for one decision; false when the feed must end.
   bool act(Feed feed, FeedSource source, WorkItem item);
   void expand_levels();
+  void follow_plan();  // an expanding job's shard: its share of each planned level
   bool resume_cut_short_pass();
   std::optional<ExpansionState> make_level(std::uint32_t level, const ExpansionState& state);
   bool mark_done_elsewhere(const WorkItem& item);

@@ -9,6 +9,7 @@
 #include "paa/store/store.hpp"
 
 #include <chrono>
+#include <filesystem>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -30,6 +31,8 @@ struct HarvestOptions {
   RefreshRule refresh;         // --refresh, or refresh_after's cut-off
   std::uint64_t refresh_due = 0;  // stored keys the rule makes due (counted before the run)
   std::optional<Shard> shard;  // harvest only this shard's keys (--shard I/N)
+  // An expanding job's shard: the plan whose levels it feeds its share of (shard_levels.hpp).
+  std::filesystem::path plan;
   ProgressMode progress = ProgressMode::automatic;
   std::size_t max_body = 16u << 20;
   std::uint64_t total_keys = 0;  // unique keys of the job (from check_job), for progress

@@ -1,0 +1,117 @@
+#include "paa/app/barrier_command.hpp"
+
+#include "paa/app/command_failure.hpp"
+#include "paa/harvest/expansion_levels.hpp"
+#include "paa/harvest/shard_levels.hpp"
+#include "paa/job/job_file.hpp"
+#include "paa/job/shard.hpp"
+#include "paa/store/store.hpp"
+
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <vector>
+
+namespace paa::app {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// The shards' stores, read-only beside whatever else reads them; `missing`: the shards that
+// never ran (no store yet), whose keys are all pending.
+Result<std::vector<std::unique_ptr<StoreReader>>> open_shard_stores(const fs::path& store, std::uint32_t count,
+                                                                     std::vector<std::uint32_t>& missing) {
+  std::vector<std::unique_ptr<StoreReader>> shards;
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const fs::path dir = shard_store(store, Shard{i, count});
+    if (!fs::exists(dir / "CURRENT")) {
+      missing.push_back(i);
+      continue;
+    }
+    auto reader = StoreReader::open(dir);
+    if (!reader) return prefixed("shard " + Shard{i, count}.label() + ": ", reader.error());
+    shards.push_back(std::move(*reader));
+  }
+  return shards;
+}
+
+// The answers' size limit, as `paa run` reads them by default (--max-body-mib).
+constexpr std::size_t kMaxBody = 16u << 20;
+
+}  // namespace
+
+int run_barrier(const BarrierFlags& f) {
+  auto spec = load_job(f.job);
+  if (!spec) return fail(spec.error());
+  const ExpandSpec& expand = spec->expand;
+  if (!expand.enabled()) {
+    return fail(usage_error(f.job + ": the job does not expand ([expand] depth = 0): its shards need no barrier"));
+  }
+  if (f.level < 1 || f.level > static_cast<std::uint32_t>(expand.depth)) {
+    return fail(usage_error("--level " + std::to_string(f.level) + ": the job's levels are 1 to " +
+                            std::to_string(expand.depth) + " ([expand] depth)"));
+  }
+  const fs::path store = f.store.empty() ? spec->store : fs::path(f.store);
+  const fs::path plan_dir = f.plan.empty() ? plan_store(store, f.shards) : fs::path(f.plan);
+  auto plan = StoreWriter::open(plan_dir);
+  if (!plan) return fail(prefixed("the plan " + plan_dir.string() + ": ", plan.error()));
+  auto stored = (*plan)->expansion_state(spec->name);
+  if (!stored) return fail(stored.error());
+  const ExpansionState state = reopen_cut_level(*stored, expand);
+  if (state.built >= f.level) {
+    std::fprintf(stderr, "paa: barrier: level %u is planned already (%llu keys); nothing to do\n", f.level,
+                 static_cast<unsigned long long>(state.level_keys[f.level - 1]));
+    return kExitOk;
+  }
+  if (state.built + 1 < f.level) {
+    return fail(usage_error("--level " + std::to_string(f.level) + ": level " + std::to_string(state.built + 1) +
+                            " is not planned yet: run the barrier of level " + std::to_string(state.built + 1) +
+                            " (after the shards' run of level " + std::to_string(state.built) + ") first"));
+  }
+  std::vector<std::uint32_t> missing;
+  auto shards = open_shard_stores(store, f.shards, missing);
+  if (!shards) return fail(shards.error());
+  if (!missing.empty()) {
+    std::fprintf(stderr, "paa: barrier: level %u cannot be made yet: %zu of %u shards have not run\n", f.level,
+                 missing.size(), f.shards);
+    for (const std::uint32_t i : missing) {
+      std::fprintf(stderr, "paa:   shard %s: no store at %s; run it (paa run %s --shard %s)\n",
+                   Shard{i, f.shards}.label().c_str(), shard_store(store, Shard{i, f.shards}).string().c_str(),
+                   f.job.c_str(), Shard{i, f.shards}.label().c_str());
+    }
+    return kExitShardsNotDone;
+  }
+  auto check = check_job(*spec);
+  if (!check) return fail(check.error());
+  ShardedExpansionStore expansion(**plan, *shards, spec->name, kMaxBody);
+  // A pass an earlier barrier began had every parent settled; one not begun waits for them.
+  const bool under_way = state.pass_parents > 0 || state.pass_admitted > 0;
+  if (!under_way) {
+    auto outstanding = level_outstanding(*spec, check->repeated_key_hashes, f.level, expansion, f.shards);
+    if (!outstanding) return fail(outstanding.error());
+    if (outstanding->total() > 0) {
+      std::fprintf(stderr, "paa: barrier: level %u cannot be made yet: %llu of the %llu keys of level %u are pending\n",
+                   f.level, static_cast<unsigned long long>(outstanding->total()),
+                   static_cast<unsigned long long>(outstanding->parents), f.level - 1);
+      for (std::uint32_t i = 0; i < f.shards; ++i) {
+        if (outstanding->pending[i] == 0) continue;
+        std::fprintf(stderr, "paa:   shard %s: %llu pending; rerun it (paa run %s --shard %s)\n",
+                     Shard{i, f.shards}.label().c_str(), static_cast<unsigned long long>(outstanding->pending[i]),
+                     f.job.c_str(), Shard{i, f.shards}.label().c_str());
+      }
+      return kExitShardsNotDone;
+    }
+  }
+  auto built = build_level(*spec, check->repeated_key_hashes, f.level, state, expansion, [] { return false; });
+  if (!built) return fail(built.error());
+  const ExpansionState& made = **built;
+  std::fprintf(stderr, "paa: barrier: level %u planned in %s: %llu new queries (%llu discovered in all%s); next: "
+               "the shards' run of level %u\n",
+               f.level, plan_dir.string().c_str(), static_cast<unsigned long long>(made.level_keys[f.level - 1]),
+               static_cast<unsigned long long>(made.discovered()),
+               made.cut_level != 0 ? ", max_keys reached" : "", f.level);
+  return kExitOk;
+}
+
+}  // namespace paa::app
