@@ -183,4 +183,18 @@ Result<std::vector<RunInfo>> plan_run_merge(const std::vector<RunInfo>& target,
   return out;
 }
 
+ExpansionState combine_expansion_states(std::span<const ClaimedExpansion> states) {
+  if (states.empty()) return ExpansionState{};
+  ExpansionState shards;
+  std::vector<std::uint32_t> indexes;
+  for (const auto& [state, claim] : states) {
+    if (!claim || std::find(indexes.begin(), indexes.end(), claim->index) != indexes.end()) return states.front().state;
+    indexes.push_back(claim->index);
+    shards.built = std::max(shards.built, state.built);
+    if (shards.level_keys.size() < state.level_keys.size()) shards.level_keys.resize(state.level_keys.size(), 0);
+    for (std::size_t l = 0; l < state.level_keys.size(); ++l) shards.level_keys[l] += state.level_keys[l];
+  }
+  return shards;
+}
+
 }  // namespace paa::store_detail

@@ -3,6 +3,7 @@
 // holds of a key and of the runs, given what the target and each source hold. Pure: records in,
 // records to write out; store_merge.cpp reads and writes them through the engine.
 #include "paa/error.hpp"
+#include "paa/store/expansion.hpp"
 #include "paa/store/records.hpp"
 
 #include <cstdint>
@@ -62,5 +63,15 @@ Result<std::vector<RunInfo>> plan_run_merge(const std::vector<RunInfo>& target,
 // else theirs joined by "+" ("completed+quota"); money and changes added up; the run id (and
 // job) they share, else none.
 RunInfo combine_runs(std::span<const RunInfo> runs);
+
+// A job's expansion state in several stores, each with the store's shard claim of the job: the
+// shards' levels added up (levels built: the most any shard has; keys per level: the sum) when
+// each is a distinct shard of the job (an expanding job run a level at a time over shards,
+// docs/scaling-out.md); else the first store's alone. Empty states are left out by the caller.
+struct ClaimedExpansion {
+  ExpansionState state;
+  std::optional<ShardClaim> claim;
+};
+ExpansionState combine_expansion_states(std::span<const ClaimedExpansion> states);
 
 }  // namespace paa::store_detail

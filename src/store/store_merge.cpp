@@ -170,6 +170,43 @@ Result<void> merge_progress(const std::vector<std::unique_ptr<RocksStore>>& from
   return {};
 }
 
+// A job's expansion state from the sources that have one (combine_expansion_states).
+Result<ExpansionState> merged_expansion_state(const std::string& key, const std::vector<Source*>& at) {
+  const std::string job = key.substr(1);
+  std::vector<ClaimedExpansion> states;
+  for (auto* s : at) {
+    auto state = decode_expansion_state(s->cursor->value());
+    if (!state) return s->store->damaged(kExpansionFamily, key);
+    auto claim = s->store->get_shard(job);
+    if (!claim) return claim.error();
+    states.push_back({std::move(*state), *claim});
+  }
+  return combine_expansion_states(states);
+}
+
+// Every job's expansion records (lineage, levels, seed records: the same in every source that
+// has them) and its state, from every source, not only the first.
+Result<void> merge_expansion(const std::vector<std::unique_ptr<RocksStore>>& from, RocksStore& store,
+                             BatchedWrites& writes) {
+  if (store.expansion == nullptr) return {};
+  std::vector<Source> sources;
+  for (const auto& source : from) {
+    if (source->expansion == nullptr) continue;
+    sources.push_back(Source{source.get(), std::make_unique<RocksStore::Cursor>(*source, source->expansion, "")});
+  }
+  return merge_scan(sources, "scanning the expansion", [&](const std::string& key, const std::vector<Source*>& at) -> Result<bool> {
+    if (!key.empty() && key.front() == 'S') {
+      auto state = merged_expansion_state(key, at);
+      if (!state) return state.error();
+      writes.records().put(store.expansion, key, encode_expansion_state(*state));
+    } else {
+      writes.records().put(store.expansion, key, std::string(at.front()->cursor->value()));
+    }
+    if (auto added = writes.added(); !added) return added.error();
+    return true;
+  });
+}
+
 }  // namespace
 
 Result<MergeSummary> merge_stores(const fs::path& into, const std::vector<fs::path>& sources,
@@ -221,6 +258,7 @@ Result<MergeSummary> merge_stores(const fs::path& into, const std::vector<fs::pa
   if (auto r = merge_runs(from, *runs, store, jobs, writes, summary); !r) return r.error();
   if (auto r = merge_results(from, store, writes, summary, on_progress); !r) return r.error();
   if (auto r = merge_progress(from, jobs, writes, summary); !r) return r.error();
+  if (auto r = merge_expansion(from, store, writes); !r) return r.error();
   summary.jobs = std::move(jobs);
   if (auto committed = writes.commit(true); !committed) return committed.error();
   if (auto closed = store.close(); !closed) return closed.error();

@@ -137,15 +137,21 @@ class RocksStoreUnion final : public StoreUnion {
                       "several stores have no joint question index; recount from their results");
   }
 
-  // A job's expansion lives in the store that ran it (shards refuse [expand]): each of these
-  // answers from the first store that has it.
+  // A job's expansion lives in the store that ran it, or in its shards' stores (an expanding
+  // job run a level at a time over shards, docs/scaling-out.md): the shards' levels add up, each
+  // holding its share of every level it ran; any other store answers alone, the first that has
+  // the job's expansion.
   Result<ExpansionState> expansion_state(std::string_view job) override {
+    std::vector<ClaimedExpansion> states;
     for (auto& store : stores_) {
       auto state = store->get_expansion_state(job);
       if (!state) return state.error();
-      if (*state != ExpansionState{}) return state;
+      if (*state == ExpansionState{}) continue;
+      auto claim = store->get_shard(job);
+      if (!claim) return claim.error();
+      states.push_back({std::move(*state), *claim});
     }
-    return ExpansionState{};
+    return combine_expansion_states(states);
   }
 
   // The best entry of the stores (a done one over a failed one), as scan_progress gives it.
@@ -168,17 +174,24 @@ class RocksStoreUnion final : public StoreUnion {
     return std::optional<Lineage>();
   }
 
+  // The level's keys of every store, in sequence order: the keys' records are ordered by their
+  // sequence number, so a merge of the stores' cursors gives a sharded level back in the order
+  // one process (or the plan) discovered it; a key two stores hold is visited once.
   Result<void> scan_level(std::string_view job, std::uint32_t level,
                           const std::function<bool(const LevelKey&)>& visit) override {
-    for (auto& store : stores_) {
-      bool any = false;
-      auto scanned = store->scan_level(job, level, [&](const LevelKey& key) {
-        any = true;
-        return visit(key);
-      });
-      if (!scanned || any) return scanned;
+    // (A store made before expansion was kept has no expansion family: nothing to walk there.)
+    std::vector<Source> sources;
+    const std::string prefix = level_prefix(job, level);
+    for (const auto& store : stores_) {
+      if (store->expansion == nullptr) continue;
+      sources.push_back(Source{store.get(), std::make_unique<RocksStore::Cursor>(*store, store->expansion, prefix)});
     }
-    return {};
+    return merge_scan(sources, "scanning a level of the expansion",
+                      [&](const std::string& key, const std::vector<Source*>& at) -> Result<bool> {
+                        auto decoded = decode_level_key(key, at.front()->cursor->value());
+                        if (!decoded) return at.front()->store->damaged(kExpansionFamily, key);
+                        return visit(*decoded);
+                      });
   }
 
  private:

@@ -478,6 +478,23 @@ TEST(ExpandE2EShards, FourShardsALevelAtATimeDiscoverExactlyWhatOneProcessDoes) 
   EXPECT_EQ(past.exit_code, 2) << past.err;
 
   EXPECT_EQ(shards_lineage(dir.path(), "sharded"), want);
+  // The discovery tree in the single process's order, from the union and from `paa merge` of
+  // the shard stores (which carries every shard's levels, not the first store's).
+  std::vector<std::string> shard_stores;
+  for (int i = 0; i < 4; ++i) shard_stores.push_back((dir / ("sharded-shard-" + std::to_string(i) + "-of-4.db")).string());
+  auto one_edges = run_paa({"export", "--store", (dir / "one.db").string(), "--format", "edges"}, dir.path());
+  ASSERT_EQ(one_edges.exit_code, 0) << one_edges.err;
+  std::vector<std::string> union_edges{"export", "--format", "edges"};
+  for (const auto& s : shard_stores) union_edges.insert(union_edges.end(), {"--store", s});
+  auto from_union = run_paa(union_edges, dir.path());
+  ASSERT_EQ(from_union.exit_code, 0) << from_union.err;
+  EXPECT_EQ(from_union.out, one_edges.out);
+  std::vector<std::string> merge{"merge", "--into", (dir / "all.db").string()};
+  merge.insert(merge.end(), shard_stores.begin(), shard_stores.end());
+  ASSERT_EQ(run_paa(merge, dir.path()).exit_code, 0);
+  auto from_merged = run_paa({"export", "--store", (dir / "all.db").string(), "--format", "edges"}, dir.path());
+  EXPECT_EQ(from_merged.out, one_edges.out);
+  EXPECT_EQ(lineage_rows(export_jsonl(dir.path(), dir / "all.db")), want);
   std::map<std::string, int> asked;
   const auto log = emu.log();
   for (std::size_t i = first_log; i < log.size(); ++i) ++asked[std::string(log[i].at("q").as_string())];

@@ -1,6 +1,7 @@
 // Several stores read as one (StoreUnion) and built into one (merge_stores).
 #include "store_test_util.hpp"
 
+#include "paa/job/shard.hpp"
 #include "paa/store/store.hpp"
 #include "paa/store/store_merge.hpp"
 #include "paa/store/store_union.hpp"
@@ -124,6 +125,54 @@ TEST_F(StoreUnionTest, AJobsExpansionIsReadFromTheFirstStoreThatHasIt) {
   auto other = (*both)->expansion_state("job");
   ASSERT_TRUE(other);
   EXPECT_EQ(*other, ExpansionState{});
+}
+
+// An expanding job run a level at a time over shards (docs/scaling-out.md): each shard store
+// holds its share of a level, numbered as the plan numbered them; the union gives the level back
+// whole, in that order, and the shards' level sizes add up.
+TEST_F(StoreUnionTest, AShardedJobsLevelsAreTheShardsLevelsMergedInSequenceOrder) {
+  const std::vector<std::string> level1 = {"why bananas", "how bananas", "are bananas green", "when bananas"};
+  const auto shard_dir = [&](std::uint32_t i) { return tmp.path() / ("s" + std::to_string(i) + ".db"); };
+  for (std::uint32_t i = 0; i < 2; ++i) {
+    auto writer = StoreWriter::open(shard_dir(i));
+    ASSERT_TRUE(writer);
+    ASSERT_TRUE((*writer)->claim_shard("grow", ShardClaim{i, 2, kShardHashVersion}));
+    ExpansionStep step;
+    step.level = 1;
+    for (std::uint64_t seq = i; seq < level1.size(); seq += 2) {  // shard 0: 0 and 2; shard 1: 1 and 3
+      step.keys.push_back(level_key(level1[seq], 1, "banana"));
+      step.keys.back().seq = seq;
+    }
+    step.state.built = 1;
+    step.state.level_keys = {step.keys.size()};
+    ASSERT_TRUE((*writer)->write_expansion("grow", step));
+    ASSERT_TRUE((*writer)->close());
+  }
+  auto both = StoreUnion::open({shard_dir(1), shard_dir(0)});
+  ASSERT_TRUE(both) << both.error().message;
+  EXPECT_THAT(level_of(**both, "grow", 1), ElementsAre("why bananas", "how bananas", "are bananas green", "when bananas"));
+  auto state = (*both)->expansion_state("grow");
+  ASSERT_TRUE(state);
+  EXPECT_EQ(state->built, 1u);
+  EXPECT_EQ(state->level_keys, (std::vector<std::uint64_t>{4}));
+  // paa merge carries every shard's records, not the first store's: the merged store reads as the union.
+  const fs::path merged = tmp.path() / "merged.db";
+  auto summary = merge_stores(merged, {shard_dir(0), shard_dir(1)});
+  ASSERT_TRUE(summary) << summary.error().message;
+  auto one = StoreReader::open(merged);
+  ASSERT_TRUE(one) << one.error().message;
+  EXPECT_THAT(level_of(**one, "grow", 1), ElementsAre("why bananas", "how bananas", "are bananas green", "when bananas"));
+  auto merged_state = (*one)->expansion_state("grow");
+  ASSERT_TRUE(merged_state);
+  EXPECT_EQ(merged_state->level_keys, (std::vector<std::uint64_t>{4}));
+  auto lineage = (*one)->lineage("grow", key_of("when bananas"));
+  ASSERT_TRUE(lineage && *lineage) << "the second shard's lineage";
+  // One shard's store beside a store without the job's expansion: its share alone.
+  auto twice = StoreUnion::open({shard_dir(0), a()});
+  ASSERT_TRUE(twice) << twice.error().message;
+  auto alone = (*twice)->expansion_state("grow");
+  ASSERT_TRUE(alone);
+  EXPECT_EQ(alone->level_keys, (std::vector<std::uint64_t>{2}));
 }
 
 TEST_F(StoreUnionTest, ADoneEntryBeatsAFailedOneForTheSameKey) {
