@@ -98,6 +98,7 @@ std::string render_status_json(const StatusReport& report) {
         {"cached_share", share ? json::value(*share) : json::value(nullptr)},
         {"searches_spent", s.searches_spent},
         {"levels", std::move(levels)},
+        {"next_step", row.next_step.empty() ? json::value(nullptr) : json::value(row.next_step)},
         {"last_run", s.last_run.started_at_ms != 0 ? run_json(s.last_run) : json::value(nullptr)},
         {"stability", row.stability ? stability_json(*row.stability) : json::value(nullptr)},
     });

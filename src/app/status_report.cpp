@@ -1,7 +1,9 @@
 #include "paa/app/status_report.hpp"
 
 #include "paa/export/rows/stability_rows.hpp"
+#include "paa/harvest/shard_levels.hpp"
 #include "paa/job/shard.hpp"
+#include "paa/store/store_union.hpp"
 #include "paa/model/envelope.hpp"
 
 #include <algorithm>
@@ -79,6 +81,46 @@ Result<watch::StabilityDistribution> stability_of(StoreReader& reader, const std
   return d;
 }
 
+// The store, or the stores given as one.
+Result<std::unique_ptr<StoreReader>> open_reader(const StatusRequest& request) {
+  if (request.more_stores.empty()) return StoreReader::open(request.store);
+  std::vector<std::filesystem::path> dirs{request.store};
+  dirs.insert(dirs.end(), request.more_stores.begin(), request.more_stores.end());
+  auto both = StoreUnion::open(dirs);
+  if (!both) return both.error();
+  return std::unique_ptr<StoreReader>(std::move(*both));
+}
+
+// What runs next for an expanding job over `shards` shards (docs/scaling-out.md): the shards'
+// run of the last level planned while some of its keys are pending, then the barrier of the
+// next level; nothing once the last level is harvested.
+Result<std::string> next_sharded_step(const JobSpec& spec, std::uint32_t shards, const JobRow& row) {
+  const std::filesystem::path plan_dir = plan_store(spec.store, shards);
+  std::uint32_t planned = 0;
+  if (std::filesystem::exists(plan_dir / "CURRENT")) {
+    auto plan = StoreReader::open(plan_dir);
+    if (!plan) return plan.error();
+    auto state = (*plan)->expansion_state(spec.name);
+    if (!state) return state.error();
+    planned = state->built;
+  }
+  // Level `planned`'s keys pending in the shards (its row, or all of them when no shard ran it).
+  std::optional<std::uint64_t> pending;
+  if (planned == 0) {
+    pending = row.levels.empty() ? row.pending() : row.levels[0].pending();
+  } else if (planned < row.levels.size()) {
+    pending = row.levels[planned].pending();
+  }
+  const std::string job = spec.file.string();
+  const std::string n = std::to_string(shards);
+  if (!pending || *pending > 0) {
+    return "the shards' run of level " + std::to_string(planned) + (pending ? " (" + std::to_string(*pending) +
+           " keys pending)" : "") + ": paa run " + job + " --shard I/" + n + " for each shard";
+  }
+  if (planned >= static_cast<std::uint32_t>(spec.expand.depth)) return std::string("none: every level is harvested");
+  return "paa barrier " + job + " --shards " + n + " --level " + std::to_string(planned + 1);
+}
+
 }  // namespace
 
 Result<std::optional<Shard>> shard_held(StoreReader& store, const JobSpec& spec) {
@@ -103,10 +145,11 @@ Result<StatusReport> build_status_report(const StatusRequest& request) {
     report.never_run = true;
     return report;
   }
-  auto reader = StoreReader::open(request.store);
+  auto reader = open_reader(request);
   if (!reader) return reader.error();
   if (spec) {
-    auto shard = shard_held(**reader, *spec);
+    // Several stores read as one (the job's shards) hold the whole job; one shard's, its keys.
+    auto shard = request.more_stores.empty() ? shard_held(**reader, *spec) : Result<std::optional<Shard>>(std::nullopt);
     if (!shard) return shard.error();
     CheckOptions only_held;
     only_held.only = *shard;
@@ -124,6 +167,11 @@ Result<StatusReport> build_status_report(const StatusRequest& request) {
     auto levels = level_rows(**reader, row.stats.job, row.keys_in_job);
     if (!levels) return levels.error();
     row.levels = std::move(*levels);
+    if (spec && request.shards > 0 && spec->expand.enabled()) {
+      auto next = next_sharded_step(*spec, request.shards, row);
+      if (!next) return next.error();
+      row.next_step = std::move(*next);
+    }
     if (request.stability) {
       auto stability = stability_of(**reader, row.stats.job);
       if (!stability) return stability.error();

@@ -101,6 +101,7 @@ void print_report(std::FILE* out, const std::string& store, const std::vector<Jo
         std::fputc('\n', out);
       }
     }
+    if (!row.next_step.empty()) std::fprintf(out, "  next              %s\n", row.next_step.c_str());
   }
   print_runs(out, store, runs);
   if (quota.seen_at_ms == 0 && !quota.exhausted_until_ms) {

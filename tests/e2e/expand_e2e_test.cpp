@@ -460,7 +460,15 @@ TEST(ExpandE2EShards, FourShardsALevelAtATimeDiscoverExactlyWhatOneProcessDoes) 
   EXPECT_EQ(early.exit_code, 7) << early.err;
   EXPECT_NE(early.err.find("shard 3/4: no store at"), std::string::npos) << early.err;
 
+  // What runs next, as `paa status JOB --shards 4` says it; and the levels over the 4 stores.
+  const auto status = [&]() -> json::object {
+    auto r = run_paa({"status", job.string(), "--shards", "4", "--json"}, dir.path());
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return json::parse(r.out).as_object().at("jobs").as_array().at(0).as_object();
+  };
+  const auto next = [&] { return std::string(status().at("next_step").as_string()); };
   shards_run("the job's keys");
+  EXPECT_EQ(next(), "paa barrier " + job.string() + " --shards 4 --level 1");
   auto made = barrier(1);
   ASSERT_EQ(made.exit_code, 0) << made.err;
   auto again = barrier(1);
@@ -471,9 +479,16 @@ TEST(ExpandE2EShards, FourShardsALevelAtATimeDiscoverExactlyWhatOneProcessDoes) 
   EXPECT_EQ(too_soon.exit_code, 7) << too_soon.err;
   EXPECT_NE(too_soon.err.find("pending; rerun it (paa run"), std::string::npos) << too_soon.err;
 
+  EXPECT_TRUE(next().starts_with("the shards' run of level 1")) << next();
   shards_run("level 1");
   ASSERT_EQ(barrier(2).exit_code, 0);
   shards_run("level 2");
+  const auto done = status();
+  EXPECT_EQ(std::string(done.at("next_step").as_string()), "none: every level is harvested");
+  EXPECT_EQ(done.at("pending").as_int64(), 0) << json::serialize(done);
+  std::vector<std::int64_t> sharded_levels;
+  for (const auto& l : done.at("levels").as_array()) sharded_levels.push_back(l.as_object().at("keys").as_int64());
+  EXPECT_EQ(sharded_levels, level_keys(dir.path(), one)) << "the shards' levels add up to one process's";
   auto past = barrier(3);
   EXPECT_EQ(past.exit_code, 2) << past.err;
 

@@ -3,12 +3,14 @@
 // rendered (status_report.hpp, check_report.hpp). Each returns the exit code.
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace paa::app {
 
 struct StatusFlags {
   std::string job;  // the job file as the user named it ("" = every job of --store)
-  std::string store;
+  std::vector<std::string> stores;  // --store, repeated: several stores as one (a job's shards)
+  std::uint32_t shards = 0;         // --shards N: the job's N shard stores as one, and the next step
   bool json = false;
   bool failed = false;
 };

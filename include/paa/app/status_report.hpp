@@ -36,6 +36,8 @@ struct JobRow {
   std::optional<std::uint64_t> keys_in_job;  // known only when the job file was given
   std::vector<LevelRow> levels;              // empty: the job has not expanded
   std::optional<watch::StabilityDistribution> stability = {};  // --json: its keys over their versions
+  // An expanding job over shards (--shards N): what runs next, as a command or a step's name.
+  std::string next_step = {};
   std::optional<std::uint64_t> pending() const {
     if (!keys_in_job) return std::nullopt;
     if (!levels.empty()) {
@@ -66,6 +68,8 @@ struct StatusReport {
 struct StatusRequest {
   std::optional<JobSpec> spec;  // the job file, when given: its keys are known
   std::string store;
+  std::vector<std::string> more_stores;  // read as one with `store` (a job's shard stores)
+  std::uint32_t shards = 0;  // the job runs over N shards: the next step of its expansion is said
   bool stability = false;       // each job's keys over their versions (--json)
 };
 
