@@ -522,6 +522,52 @@ TEST(ExpandE2EShards, FourShardsALevelAtATimeDiscoverExactlyWhatOneProcessDoes) 
   EXPECT_EQ(emu.requests(), before);
 }
 
+// A shard killed in the middle of level 1: the barrier refuses level 2 naming it (exit 7), the
+// shard's rerun pays again only what was in flight, and a barrier run twice plans the level once;
+// the union ends with one process's keys and lineage.
+TEST(ExpandE2EShards, AShardKilledMidLevelIsNamedByTheBarrierAndResumes) {
+  TempDir dir;
+  Emulator emu(dir.path(), {"--seed", std::to_string(kSeed), "--latency-ms", "20:60"});
+  const auto one = sharded_job(dir.path(), "one");
+  ASSERT_EQ(run_paa(run_args(one, emu), dir.path()).exit_code, 0);
+  const auto want = lineage_rows(export_jsonl(dir.path(), dir / "one.db"));
+  const auto job = sharded_job(dir.path(), "killed");
+  const auto shard = [&](int i) { return run_paa(run_args(job, emu, {"--shard", std::to_string(i) + "/4"}), dir.path()); };
+  const auto barrier = [&](int level) {
+    return run_paa({"barrier", job.string(), "--shards", "4", "--level", std::to_string(level)}, dir.path());
+  };
+  for (int i = 0; i < 4; ++i) ASSERT_EQ(shard(i).exit_code, 0);
+  ASSERT_EQ(barrier(1).exit_code, 0);
+  const std::size_t first_log = emu.log().size();
+  for (int i : {0, 1, 3}) ASSERT_EQ(shard(i).exit_code, 0);
+  const std::size_t target = emu.requests() + 3;
+  Process p({PAA_BIN, "run", job.string(), "--shard", "2/4", "--base-url", emu.base_url(), "--ca-file",
+             (certs_dir() / "ca.pem").string(), "--progress", "none"},
+            {{"PAA_API_KEY", kApiKey}, {"PAA_BASE_URL", "<unset>"}}, dir.path());
+  ASSERT_TRUE(eventually([&] { return p.exited() || emu.requests() >= target; }, 60s));
+  p.signal(SIGKILL);
+  ASSERT_EQ(p.wait().exit_code, 128 + SIGKILL) << "killed in the middle of its share of level 1";
+  auto refused = barrier(2);
+  EXPECT_EQ(refused.exit_code, 7) << refused.err;
+  EXPECT_NE(refused.err.find("shard 2/4: "), std::string::npos) << refused.err;
+  EXPECT_EQ(refused.err.find("shard 1/4: "), std::string::npos) << "a finished shard is not named: " << refused.err;
+  ASSERT_EQ(shard(2).exit_code, 0);
+  ASSERT_EQ(barrier(2).exit_code, 0);
+  auto twice = barrier(2);
+  EXPECT_EQ(twice.exit_code, 0) << twice.err;
+  EXPECT_NE(twice.err.find("level 2 is planned already"), std::string::npos) << twice.err;
+  for (int i = 0; i < 4; ++i) ASSERT_EQ(shard(i).exit_code, 0);
+  EXPECT_EQ(shards_lineage(dir.path(), "killed"), want);
+  std::map<std::string, int> asked;
+  const auto log = emu.log();
+  for (std::size_t i = first_log; i < log.size(); ++i) {
+    if (log[i].at("status").as_int64() == 200) ++asked[std::string(log[i].at("q").as_string())];
+  }
+  int paid_twice = 0;
+  for (const auto& [q, n] : asked) paid_twice += n - 1;
+  EXPECT_LE(paid_twice, 4) << "only the killed shard's keys in flight (concurrency 4) are asked again";
+}
+
 // The GNU parallel loop of deploy/ (docs/scaling-out.md), run for real: the shards, the barrier,
 // a level at a time, to the end; the same keys and lineage as one process.
 TEST(ExpandE2EShards, TheGnuParallelLoopRunsTheChainToTheEnd) {
