@@ -15,6 +15,7 @@
 # PAA_BENCH_SCALE=N sizes cases 4, 7 and 11's largest report folder (default 1,000,000); PAA_BENCH_HISTORY=N sizes case 9
 # (default 100,000). Case 11 opens the HTML report in Chromium (installs chromium and the npm tools).
 # Case 12 compares an expansion with and without [expand] skip_variants on planted variants.
+# Case 14 runs case 7's expansion over 4 shards a level at a time, timing each `paa barrier`.
 # PAA_BENCH_QUESTIONS="natural legacy" (the default): cases 1, 4, 5, 6, 7 and 12 run once per
 # style of the emulator's questions, their figures side by side ("natural" alone: once).
 # Query lists are in random key order, like a real keyword list (scripts/bench/gen_queries.py);
@@ -49,12 +50,12 @@ else
   n_history=${PAA_BENCH_HISTORY:-100000}
   n_slow=50000; n_slow_ref=20000; n_report=10000; n_report_big=100000
 fi
-cases=" ${PAA_BENCH_CASES:-1 2 3 4 5 6 7 8 9 10 11 12} "
+cases=" ${PAA_BENCH_CASES:-1 2 3 4 5 6 7 8 9 10 11 12 14} "
 # The cases built on the emulator's generated trees run once per question style (paa-emulator
 # --questions, docs/emulator.md), side by side in one run: natural (today's) and legacy (the
 # first releases' templates), so that a figure that moves with the questions shows both.
 question_styles=${PAA_BENCH_QUESTIONS:-natural legacy}
-generated_cases=" 1 4 5 6 7 12 "
+generated_cases=" 1 4 5 6 7 12 14 "
 qstyle=natural
 want() { [[ $cases == *" $1 "* ]] && { [ "$qstyle" = natural ] || [[ $generated_cases == *" $1 "* ]]; }; }
 
@@ -662,6 +663,55 @@ result 7 "peak RSS, a depth-2 job of $n_seeds seeds discovering $x_discovered ke
 result 7 "rerun of the finished expansion: zero requests, finished in" "-" "$(fmt "$xr_elapsed" '.1f') s, $(fmt "$(calc "$xr_rss / 1024")" '.1f') MiB peak" "-" "-" ""
 command_of 7 "${emu_pin[*]} paa-emulator ... $emu_args"
 rm -rf "$work/x.db" "$work/y.db"
+case_end
+fi
+
+# --- case 14: expansion across shards -----------------------------------------------------------
+# Case 7's job (a depth-2 expansion discovering ~n_scale keys) over 4 shards a level at a time
+# (docs/scaling-out.md "Expansion across shards"): the 4 shards' runs of each level side by side
+# (16 connections each, 64 in all as case 7), and between two levels `paa barrier`, timed: its
+# wall time, peak RSS and the plan's size on disk (the plan is the barrier's only scratch).
+if want 14; then
+case_begin "14 (expansion across 4 shards)"
+rm -f "$work/shards.log"
+start_emulator --cache-ttl 0 --log "$work/shards.log"
+if [ "$qstyle" = natural ]; then per_seed=80; else per_seed=105; fi
+n_seeds=$(( (n_scale + per_seed - 1) / per_seed ))
+make_job s "$n_seeds"
+printf 'store = "s.db"\n\n[expand]\ndepth = 2\nper_result = 10\nmax_keys = 0\n' >>"$work/s.toml"
+rm -rf "$work"/s-shard-*-of-4.db "$work/s-plan-of-4.db"
+command_of 14 "for i in 0 1 2 3; do paa run s.toml --shard \$i/4 --base-url \$E --ca-file \$CA --progress none --concurrency 16 --rate 0 & done; wait"
+command_of 14 "paa barrier s.toml --shards 4 --level L   # L = 1, 2, between the shards' runs"
+shards_level() {  # LEVEL: the 4 shards side by side; their wall time into level_secs
+  local t0 t1 i pids=()
+  t0=$(date +%s.%N)
+  for i in 0 1 2 3; do
+    "$bin/paa" run "$work/s.toml" --shard "$i/4" --base-url "$base" --ca-file "$ca" --progress none \
+      --concurrency 16 --rate 0 >"$work/s-$1-$i.log" 2>&1 &
+    pids+=($!)
+  done
+  for i in "${pids[@]}"; do wait "$i" || { tail -5 "$work"/s-"$1"-*.log >&2; paa_log "a shard of level $1 failed"; exit 1; }; done
+  t1=$(date +%s.%N)
+  level_secs=$(calc "$t1 - $t0")
+}
+shards_total=0
+for level in 0 1 2; do
+  shards_level "$level"
+  shards_total=$(calc "$shards_total + $level_secs")
+  [ "$level" = 2 ] && break
+  timed "$work/time" "$bin/paa" barrier "$work/s.toml" --shards 4 --level $((level + 1)) >"$work/s-barrier.log" 2>&1 \
+    || { cat "$work/s-barrier.log" >&2; paa_log "the barrier of level $((level + 1)) failed"; exit 1; }
+  read -r b_elapsed b_user b_sys b_rss <"$work/time"
+  b_plan=$(store_bytes "$work/s-plan-of-4.db")
+  b_made=$(sed -n 's/.*planned in [^:]*: \([0-9]*\) new queries.*/\1/p' "$work/s-barrier.log")
+  result 14 "the barrier of level $((level + 1)): $b_made keys planned" "-" \
+    "$(fmt "$b_elapsed" '.1f') s, $(fmt "$(calc "$b_rss / 1024")" '.1f') MiB peak, plan $(fmt "$(calc "$b_plan / 1e6")" ',.1f') MB" "-" "-" \
+    "CPU $(fmt "$(calc "$b_user + $b_sys")" '.1f') s. The plan on disk after it (\`du -sb\`): all levels so far."
+done
+s_keys=$(wc -l <"$work/shards.log")
+result 14 "the 4 shards' runs, 3 levels, $s_keys requests" "-" "$(fmt "$shards_total" '.0f') s wall" "-" "-" \
+  "$(fmt "$(calc "$s_keys / $shards_total")" ',.0f') req/s over the shards' runs (barriers not included); each key requested once: $(jq -r .q "$work/shards.log" | sort | uniq -d | wc -l) queries asked twice in the emulator's log."
+rm -rf "$work"/s-shard-*-of-4.db "$work/s-plan-of-4.db"
 case_end
 fi
 

@@ -22,6 +22,7 @@ TITLES = {
     "10": "10. Many slow connections (1,024 connections, 1 s per answer)",
     "11": "11. The HTML report in headless Chromium (time to interactive), and the report folder",
     "12": "12. Expansion with and without `skip_variants` (planted variant groups)",
+    "14": "14. Expansion across 4 shards, a level at a time (`paa barrier` between levels)",
 }
 
 
