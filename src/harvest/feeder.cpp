@@ -234,11 +234,13 @@ void Feeder::follow_plan() {
   for (std::uint32_t level = 1; level <= static_cast<std::uint32_t>(spec.depth); ++level) {
     if (planned->built < level) return next_step(level);
     counters_.level = level;
-    std::uint64_t share = level <= own->built ? own->level_keys[level - 1] : 0;
-    if (level > own->built) {
-      auto copied = copy_level_share(**plan, store_, opt_.job.name, level, shard);
-      if (!copied) return fail(copied.error());
-      share = *copied;
+    // Copied on every run, not once: a level the barrier made again (a raised max_keys reopens
+    // a level it cut) has more keys; otherwise the same records are written again.
+    const std::uint64_t before = level <= own->built && level <= own->level_keys.size() ? own->level_keys[level - 1] : 0;
+    auto copied = copy_level_share(**plan, store_, opt_.job.name, level, shard);
+    if (!copied) return fail(copied.error());
+    const std::uint64_t share = *copied;
+    if (level > own->built || share != before) {
       spdlog::info("level {}: {} of the plan's {} queries are shard {}'s", level, share,
                    planned->level_keys[level - 1], shard.label());
     }
