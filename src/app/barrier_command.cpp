@@ -25,7 +25,7 @@ Result<std::vector<std::unique_ptr<StoreReader>>> open_shard_stores(const fs::pa
   std::vector<std::unique_ptr<StoreReader>> shards;
   for (std::uint32_t i = 0; i < count; ++i) {
     const fs::path dir = shard_store(store, Shard{i, count});
-    if (!fs::exists(dir / "CURRENT")) {
+    if (!store_exists(dir)) {
       missing.push_back(i);
       continue;
     }
@@ -35,9 +35,6 @@ Result<std::vector<std::unique_ptr<StoreReader>>> open_shard_stores(const fs::pa
   }
   return shards;
 }
-
-// The answers' size limit, as `paa run` reads them by default (--max-body-mib).
-constexpr std::size_t kMaxBody = 16u << 20;
 
 }  // namespace
 
@@ -84,7 +81,7 @@ int run_barrier(const BarrierFlags& f) {
   }
   auto check = check_job(*spec);
   if (!check) return fail(check.error());
-  ShardedExpansionStore expansion(**plan, *shards, spec->name, kMaxBody);
+  ShardedExpansionStore expansion(**plan, *shards, spec->name);
   // A pass an earlier barrier began had every parent settled; one not begun waits for them.
   const bool under_way = state.pass_parents > 0 || state.pass_admitted > 0;
   if (!under_way) {

@@ -36,7 +36,7 @@ int run_status(const StatusFlags& flags) {
     std::vector<std::string> found;
     for (std::uint32_t i = 0; i < flags.shards; ++i) {
       const auto dir = shard_store(request.spec->store, Shard{i, flags.shards});
-      if (std::filesystem::exists(dir / "CURRENT")) found.push_back(dir.string());
+      if (store_exists(dir)) found.push_back(dir.string());
     }
     request.store = found.empty() ? shard_store(request.spec->store, Shard{0, flags.shards}).string() : found.front();
     if (found.size() > 1) request.more_stores.assign(found.begin() + 1, found.end());

@@ -97,7 +97,7 @@ Result<std::unique_ptr<StoreReader>> open_reader(const StatusRequest& request) {
 Result<std::string> next_sharded_step(const JobSpec& spec, std::uint32_t shards, const JobRow& row) {
   const std::filesystem::path plan_dir = plan_store(spec.store, shards);
   std::uint32_t planned = 0;
-  if (std::filesystem::exists(plan_dir / "CURRENT")) {
+  if (store_exists(plan_dir)) {
     auto plan = StoreReader::open(plan_dir);
     if (!plan) return plan.error();
     auto state = (*plan)->expansion_state(spec.name);

@@ -24,15 +24,18 @@ Result<std::optional<Envelope>> WriterExpansionStore::answer_of(std::string_view
   auto stored = store_.result(encoded);
   if (!stored) return stored.error();
   if (!*stored) return std::optional<Envelope>();
-  auto envelope = parse_envelope((*stored)->body, limits_);
-  // It parsed when it was stored; a body that no longer does (a smaller --max-body-mib) is
-  // not a parent rather than the end of the run.
+  return parent_answer(**stored, limits_);
+}
+
+std::optional<Envelope> parent_answer(const StoredResult& stored, const ParseLimits& limits) {
+  auto envelope = parse_envelope(stored.body, limits);
+  // It parsed when it was stored; a body that no longer does is not a parent.
   if (!envelope) {
     spdlog::warn("level pass: the stored answer of q=\"{}\" hl={} gl={} no longer parses ({}); it is not a parent",
-                 (*stored)->q, (*stored)->hl, (*stored)->gl, envelope.error().message);
-    return std::optional<Envelope>();
+                 stored.q, stored.hl, stored.gl, envelope.error().message);
+    return std::nullopt;
   }
-  return std::optional<Envelope>(std::move(*envelope));
+  return std::move(*envelope);
 }
 
 Result<std::optional<std::uint32_t>> WriterExpansionStore::seed_round(std::string_view encoded) {

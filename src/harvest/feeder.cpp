@@ -224,7 +224,7 @@ void Feeder::follow_plan() {
                  "plans it (docs/scaling-out.md)",
                  level, opt_.job.file.string(), shard.count, level);
   };
-  if (!std::filesystem::exists(opt_.plan / "CURRENT")) return next_step(1);
+  if (!store_exists(opt_.plan)) return next_step(1);
   auto plan = StoreReader::open(opt_.plan);
   if (!plan) return fail(prefixed("the plan " + opt_.plan.string() + ": ", plan.error()));
   auto planned = (*plan)->expansion_state(opt_.job.name);
@@ -234,13 +234,11 @@ void Feeder::follow_plan() {
   for (std::uint32_t level = 1; level <= static_cast<std::uint32_t>(spec.depth); ++level) {
     if (planned->built < level) return next_step(level);
     counters_.level = level;
-    // Copied on every run, not once: a level the barrier made again (a raised max_keys reopens
-    // a level it cut) has more keys; otherwise the same records are written again.
-    const std::uint64_t before = level <= own->built && level <= own->level_keys.size() ? own->level_keys[level - 1] : 0;
-    auto copied = copy_level_share(**plan, store_, opt_.job.name, level, shard);
-    if (!copied) return fail(copied.error());
-    const std::uint64_t share = *copied;
-    if (level > own->built || share != before) {
+    std::uint64_t share = level <= own->built ? own->level_keys.at(level - 1) : 0;
+    if (level > own->built) {  // copied once: the level's records are the shard's from then on
+      auto copied = copy_level_share(**plan, store_, opt_.job.name, level, shard);
+      if (!copied) return fail(copied.error());
+      share = *copied;
       spdlog::info("level {}: {} of the plan's {} queries are shard {}'s", level, share,
                    planned->level_keys[level - 1], shard.label());
     }

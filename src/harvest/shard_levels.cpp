@@ -1,9 +1,8 @@
 #include "paa/harvest/shard_levels.hpp"
 
 #include "paa/harvest/distinct_job_keys.hpp"
+#include "paa/harvest/expansion_levels.hpp"
 #include "paa/model/envelope.hpp"
-
-#include <spdlog/spdlog.h>
 
 #include <numeric>
 
@@ -16,10 +15,8 @@ std::filesystem::path plan_store(const std::filesystem::path& store, std::uint32
 }
 
 ShardedExpansionStore::ShardedExpansionStore(StoreWriter& plan, std::span<const std::unique_ptr<StoreReader>> shards,
-                                             std::string job, std::size_t max_body)
-    : plan_(plan), shards_(shards), job_(std::move(job)) {
-  limits_.max_body_bytes = max_body;
-}
+                                             std::string job, ParseLimits limits)
+    : plan_(plan), shards_(shards), job_(std::move(job)), limits_(limits) {}
 
 StoreReader& ShardedExpansionStore::holder(std::string_view encoded) const {
   return *shards_[shard_hash(encoded) % shards_.size()];
@@ -43,13 +40,7 @@ Result<std::optional<Envelope>> ShardedExpansionStore::answer_of(std::string_vie
   auto stored = shard.get(encoded);
   if (!stored) return stored.error();
   if (!*stored) return std::optional<Envelope>();
-  auto envelope = parse_envelope((*stored)->body, limits_);
-  if (!envelope) {  // as one machine's level pass: not a parent rather than the end of the run
-    spdlog::warn("barrier: the stored answer of q=\"{}\" hl={} gl={} no longer parses ({}); it is not a parent",
-                 (*stored)->q, (*stored)->hl, (*stored)->gl, envelope.error().message);
-    return std::optional<Envelope>();
-  }
-  return std::optional<Envelope>(std::move(*envelope));
+  return parent_answer(**stored, limits_);
 }
 
 Result<std::optional<std::uint32_t>> ShardedExpansionStore::seed_round(std::string_view encoded) {

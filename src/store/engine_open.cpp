@@ -545,3 +545,9 @@ Error RocksStore::damaged(std::string_view family, std::string_view key) const {
 }
 
 }  // namespace paa::store_detail
+
+namespace paa {
+
+bool store_exists(const std::filesystem::path& dir) { return store_detail::has_current(dir); }
+
+}  // namespace paa

@@ -34,6 +34,10 @@ class WriterExpansionStore final : public ExpansionStore {
   ParseLimits limits_;
 };
 
+// A stored answer as a level pass's parent, parsed within `limits`: one that no longer parses (a
+// smaller --max-body-mib) is no parent rather than the end of the run, with a warning.
+std::optional<Envelope> parent_answer(const StoredResult& stored, const ParseLimits& limits);
+
 // skip_variants: the variant groups of the job's own keys, added to `groups` (the harvest's
 // levels and `paa check` count them alike).
 Result<void> add_job_key_groups(const JobSpec& job, KeyGrouper& grouper, GroupSet& groups);

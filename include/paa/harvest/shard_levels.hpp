@@ -31,8 +31,9 @@ std::filesystem::path plan_store(const std::filesystem::path& store, std::uint32
 // key's outcome and answer in the store of the shard that holds it.
 class ShardedExpansionStore final : public ExpansionStore {
  public:
+  // `limits`: what an answer is parsed within (paa run's defaults unless told).
   ShardedExpansionStore(StoreWriter& plan, std::span<const std::unique_ptr<StoreReader>> shards, std::string job,
-                        std::size_t max_body);
+                        ParseLimits limits = {});
   Result<std::optional<Lineage>> lineage(std::string_view encoded) override;
   Result<bool> settled(std::string_view encoded) override;
   Result<std::optional<Envelope>> answer_of(std::string_view encoded) override;

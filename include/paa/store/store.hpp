@@ -22,6 +22,10 @@
 
 namespace paa {
 
+// Whether a store has been made at `dir` (RocksDB's CURRENT is there): a shard that never ran,
+// or a plan no barrier has written yet, has none.
+bool store_exists(const std::filesystem::path& dir);
+
 struct StoreOptions {
   bool sync = false;                // fsync the WAL on every commit (--sync)
   std::size_t queue_capacity = 1024;  // bounded writer queue

@@ -309,29 +309,22 @@ Result<ReportMarkets> report_markets(MarketTrees& trees, QuestionViews& views) {
   const auto before = [](const ReportMarkets::Group& a, const ReportMarkets::Group& b) {
     return a.trees != b.trees ? a.trees > b.trees : a.number < b.number;
   };
-  const auto& cells = figures->cells;
-  std::size_t at = 0;
   ReportMarkets::Group row;
-  auto visited = for_each_group(views, [&](const topics::GroupRecord& g) -> Result<void> {
-    while (at < cells.size() && cells[at].group < g.number) ++at;
-    const std::size_t first = at;
-    while (at < cells.size() && cells[at].group == g.number) ++at;
+  auto visited = for_each_group_markets(views, *figures, [&](const topics::GroupRecord& g,
+                                                             std::span<const GroupMarket> cells) -> Result<void> {
     // (A group of one language may be shown in another's trees too: it is compared where it is.)
-    if (std::none_of(cells.begin() + static_cast<std::ptrdiff_t>(first), cells.begin() + static_cast<std::ptrdiff_t>(at),
-                     [&](const GroupMarket& c) { return compared[c.locale]; })) {
-      return {};
-    }
+    if (std::none_of(cells.begin(), cells.end(), [&](const GroupMarket& c) { return compared[c.locale]; })) return {};
     ++markets.compared;
     row.number = g.number;
     row.trees = g.trees;
-    if (!markets.listed.empty() && markets.listed.size() >= kMarketGroupsListed && !before(row, markets.listed.front())) {
+    if (markets.listed.size() >= kMarketGroupsListed && !before(row, markets.listed.front())) {
       return {};  // (the texts are copied only for a group that is kept)
     }
     row.representative = g.representative;
     row.hl = g.hl;
     row.topic = views.topics->label(views.topics->topic_of(g.number));
     row.counts.assign(figures->locales.size(), 0);
-    for (std::size_t c = first; c < at; ++c) row.counts[cells[c].locale] = cells[c].trees;
+    for (const GroupMarket& c : cells) row.counts[c.locale] = c.trees;
     keep_top_k(markets.listed, kMarketGroupsListed, std::move(row), before);
     row = {};
     return {};

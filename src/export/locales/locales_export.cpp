@@ -9,6 +9,7 @@
 #include "paa/topics/topic_map.hpp"
 
 #include <algorithm>
+#include <span>
 #include <cstdio>
 #include <stdexcept>
 #include <string>
@@ -50,16 +51,11 @@ class LocalesWriter final : public detail::PassWriter {
       (void)cells.flush();  // a StringSink cannot fail
     }
     begin_csv(out_, options_.excel, std::string(kLocalesHeader) + names.data);
-    std::size_t at = 0;
-    const auto& counts = figures.cells;
     std::vector<std::uint64_t> row(all.size());
-    return for_each_group(views, [&](const topics::GroupRecord& g) -> Result<void> {
+    const auto write_row = [&](const topics::GroupRecord& g, std::span<const GroupMarket> cells) -> Result<void> {
       std::fill(row.begin(), row.end(), 0);
-      std::uint64_t shown = 0;
-      for (; at < counts.size() && counts[at].group == g.number; ++at) {
-        row.at(counts[at].locale) = counts[at].trees;
-        ++shown;
-      }
+      for (const GroupMarket& c : cells) row.at(c.locale) = c.trees;
+      const std::uint64_t shown = cells.size();
       const std::uint32_t topic = views.topics->topic_of(g.number);
       out_.append(topics::topic_hex(g.id));
       out_.put(',');
@@ -78,7 +74,8 @@ class LocalesWriter final : public detail::PassWriter {
       ++records_;
       if (out_.failed()) return *out_.error();
       return {};
-    });
+    };
+    return for_each_group_markets(views, figures, write_row);
   }
 
   Result<void> write_pairs(const MarketFigures& figures) {

@@ -253,6 +253,27 @@ Result<std::optional<KeptManifest>> read_kept_manifest(const fs::path& folder) {
   return std::optional<KeptManifest>(std::move(*manifest));
 }
 
+namespace {
+
+// A small kept file (the domains, the markets) opened now through the folder `dir_fd`, read and
+// parsed whole when a view asks; a damaged one is set aside (`set_aside`).
+template <class Figures, class SetAside>
+Result<std::function<Result<Figures>()>> kept_figures(int dir_fd, const char* name, const std::string& shown,
+                                                      Result<Figures> (*parse)(std::string_view), SetAside set_aside) {
+  auto opened = extmem::ScratchFile::open_kept(dir_fd, name, shown + "/" + name);
+  if (!opened) return opened.error();
+  std::shared_ptr<extmem::ScratchFile> file = std::move(*opened);
+  return std::function<Result<Figures>()>([file, parse, set_aside]() -> Result<Figures> {
+    auto bytes = file->read_all();
+    if (!bytes) return set_aside(bytes.error());
+    auto figures = parse(*bytes);
+    if (!figures) return set_aside(figures.error());
+    return figures;
+  });
+}
+
+}  // namespace
+
 Result<QuestionViews> open_kept_views(const fs::path& folder, const AnalysisTag& expected, KeptManifest* read_manifest,
                                       KeptParts parts) {
   // Every file through one open folder, judged by the manifest read through it: a swap in
@@ -322,26 +343,12 @@ Result<QuestionViews> open_kept_views(const fs::path& folder, const AnalysisTag&
     views.kept_counts = counts;
   }
   // Opened now, through the folder the manifest was read from; read when a view asks.
-  auto domains_file = extmem::ScratchFile::open_kept(fd.get(), kKeptDomains, shown + "/" + kKeptDomains);
-  if (!domains_file) return domains_file.error();
-  std::shared_ptr<extmem::ScratchFile> domains = std::move(*domains_file);
-  views.domains = [domains, set_aside]() -> Result<DomainFigures> {
-    auto bytes = domains->read_all();
-    if (!bytes) return set_aside(bytes.error());
-    auto figures = kept::parse_domains(*bytes);
-    if (!figures) return set_aside(figures.error());
-    return figures;
-  };
-  auto markets_file = extmem::ScratchFile::open_kept(fd.get(), kKeptMarkets, shown + "/" + kKeptMarkets);
-  if (!markets_file) return markets_file.error();
-  std::shared_ptr<extmem::ScratchFile> markets = std::move(*markets_file);
-  views.markets = [markets, set_aside]() -> Result<MarketFigures> {
-    auto bytes = markets->read_all();
-    if (!bytes) return set_aside(bytes.error());
-    auto figures = kept::parse_markets(*bytes);
-    if (!figures) return set_aside(figures.error());
-    return figures;
-  };
+  auto domains = kept_figures<DomainFigures>(fd.get(), kKeptDomains, shown, kept::parse_domains, set_aside);
+  if (!domains) return domains.error();
+  views.domains = std::move(*domains);
+  auto markets = kept_figures<MarketFigures>(fd.get(), kKeptMarkets, shown, kept::parse_markets, set_aside);
+  if (!markets) return markets.error();
+  views.markets = std::move(*markets);
   ::utimensat(fd.get(), kKeptUsed, nullptr, 0);  // best effort: only which analysis to drop first reads it
   return views;
 }

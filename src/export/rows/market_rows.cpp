@@ -89,6 +89,18 @@ Result<MarketFigures> market_figures(MarketTrees& trees, const QuestionViews& vi
   return trees.figures(*views.groups);
 }
 
+Result<void> for_each_group_markets(const QuestionViews& views, const MarketFigures& figures,
+                                    const GroupMarketsVisit& visit) {
+  const std::span<const GroupMarket> cells(figures.cells);
+  std::size_t at = 0;
+  return for_each_group(views, [&](const topics::GroupRecord& g) -> Result<void> {
+    while (at < cells.size() && cells[at].group < g.number) ++at;
+    const std::size_t first = at;
+    while (at < cells.size() && cells[at].group == g.number) ++at;
+    return visit(g, cells.subspan(first, at - first));
+  });
+}
+
 double MarketPair::overlap() const {
   const std::uint64_t any = both + only_a + only_b;
   return any == 0 ? 0.0 : static_cast<double>(both) / static_cast<double>(any);

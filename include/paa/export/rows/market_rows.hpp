@@ -11,6 +11,8 @@
 #include "paa/extmem/sorted_runs.hpp"
 
 #include <cstdint>
+#include <functional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -54,6 +56,12 @@ class MarketTrees final : public analysis::QuestionReducer {
 // The markets kept with `views` (QuestionViews::markets) when they have them, else counted by
 // `trees` (which the pass fed) joined with the views' groups.
 Result<MarketFigures> market_figures(MarketTrees& trees, const QuestionViews& views);
+
+// Each group of `views`, in number order, with its cells of `figures` (empty: shown nowhere):
+// the locales view's rows and the report's listed groups walk them so.
+using GroupMarketsVisit = std::function<Result<void>(const topics::GroupRecord&, std::span<const GroupMarket>)>;
+Result<void> for_each_group_markets(const QuestionViews& views, const MarketFigures& figures,
+                                    const GroupMarketsVisit& visit);
 
 // One pair of locales of one language (a < b, indexes into MarketFigures::locales): the groups
 // both show, only a, only b.
