@@ -2,11 +2,13 @@
 
 #include "paa/app/command_failure.hpp"
 #include "paa/harvest/expansion_levels.hpp"
+#include "paa/harvest/job_allowance.hpp"
 #include "paa/harvest/shard_levels.hpp"
 #include "paa/job/job_file.hpp"
 #include "paa/job/shard.hpp"
 #include "paa/store/store.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -36,6 +38,44 @@ Result<std::vector<std::unique_ptr<StoreReader>>> open_shard_stores(const fs::pa
   return shards;
 }
 
+// The job budget's split for the planned `level` (paa/policy/job_budget.hpp), kept beside the
+// plan: each shard's base is what its runs counted (every key before the level is settled, so
+// no shard spends more before it copies the level), its weight its keys of the level. Written
+// for every level, so a budget set later finds its split.
+Result<void> split_budget(const JobSpec& spec, const fs::path& store, const fs::path& plan_dir, StoreWriter& plan,
+                          std::uint32_t shards, std::uint32_t level) {
+  std::vector<std::uint64_t> counted(shards, 0), keys(shards, 0);
+  for (std::uint32_t i = 0; i < shards; ++i) {
+    const fs::path dir = shard_store(store, Shard{i, shards});
+    if (!store_exists(dir)) continue;  // never ran: counted nothing
+    auto reader = StoreReader::open(dir);
+    if (!reader) return prefixed("shard " + Shard{i, shards}.label() + ": ", reader.error());
+    auto runs = (*reader)->runs();
+    if (!runs) return runs.error();
+    counted[i] = job_spend(*runs, spec.name);
+  }
+  auto scanned = plan.scan_level(spec.name, level, [&](const LevelKey& k) {
+    ++keys[shard_hash(k.encoded) % shards];
+    return true;
+  });
+  if (!scanned) return scanned.error();
+  const BudgetSplit split = level_split(level, counted, keys);
+  if (auto w = write_budget_split(budget_split_file(plan_dir), spec.name, split); !w) return w.error();
+  if (spec.limits.job_max_searches > 0) {
+    const auto budget = static_cast<std::uint64_t>(spec.limits.job_max_searches);
+    std::fprintf(stderr, "paa: barrier: job_max_searches = %llu split for level %u:\n",
+                 static_cast<unsigned long long>(budget), level);
+    for (std::uint32_t i = 0; i < shards; ++i) {
+      const std::uint64_t allowance = shard_allowance(split, budget, i);
+      std::fprintf(stderr, "paa:   shard %s: %llu keys, spent %llu, may spend %llu more\n",
+                   Shard{i, shards}.label().c_str(), static_cast<unsigned long long>(keys[i]),
+                   static_cast<unsigned long long>(counted[i]),
+                   static_cast<unsigned long long>(allowance - std::min(allowance, counted[i])));
+    }
+  }
+  return {};
+}
+
 }  // namespace
 
 int run_barrier(const BarrierFlags& f) {
@@ -57,6 +97,14 @@ int run_barrier(const BarrierFlags& f) {
   if (!stored) return fail(stored.error());
   const ExpansionState state = reopen_cut_level(*stored, expand);
   if (state.built >= f.level) {
+    // A barrier stopped after planning the level and before splitting the budget: split it now.
+    if (state.built == f.level) {
+      auto split = read_budget_split(budget_split_file(plan_dir), spec->name);
+      if (!split) return fail(split.error());
+      if (!*split || (*split)->level != f.level) {
+        if (auto s = split_budget(*spec, store, plan_dir, **plan, f.shards, f.level); !s) return fail(s.error());
+      }
+    }
     std::fprintf(stderr, "paa: barrier: level %u is planned already (%llu keys); nothing to do\n", f.level,
                  static_cast<unsigned long long>(state.level_keys[f.level - 1]));
     return kExitOk;
@@ -103,6 +151,7 @@ int run_barrier(const BarrierFlags& f) {
   auto built = build_level(*spec, check->repeated_key_hashes, f.level, state, expansion, [] { return false; });
   if (!built) return fail(built.error());
   const ExpansionState& made = **built;
+  if (auto s = split_budget(*spec, store, plan_dir, **plan, f.shards, f.level); !s) return fail(s.error());
   std::fprintf(stderr, "paa: barrier: level %u planned in %s: %llu new queries (%llu discovered in all%s); next: "
                "the shards' run of level %u\n",
                f.level, plan_dir.string().c_str(), static_cast<unsigned long long>(made.level_keys[f.level - 1]),

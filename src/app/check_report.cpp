@@ -6,6 +6,8 @@
 #include "paa/expand/level_pass.hpp"
 #include "paa/expand/variant_groups.hpp"
 #include "paa/harvest/expansion_levels.hpp"
+#include "paa/harvest/job_allowance.hpp"
+#include "paa/harvest/shard_levels.hpp"
 #include "paa/harvest/refresh_due.hpp"
 #include "paa/model/clock.hpp"
 #include "paa/store/store.hpp"
@@ -102,6 +104,14 @@ Result<CheckReport> build_check_report(JobSpec spec, std::uint32_t shards) {
     }
   }
   if (auto read = read_store(r); !read) return read.error();
+  if (shards > 0) {
+    r.budget_split = seed_split(r.check.keys_per_shard);
+    if (r.spec.expand.enabled()) {
+      auto kept = read_budget_split(budget_split_file(plan_store(r.spec.store, shards)), r.spec.name);
+      if (!kept) return kept.error();
+      if (*kept && (*kept)->base.size() == shards) r.budget_split = std::move(**kept);
+    }
+  }
   return r;
 }
 

@@ -21,14 +21,35 @@ std::string describe_locales(const std::vector<Locale>& locales) {
   return out + ")";
 }
 
-// Keys per shard and how uneven they are, to split keys and budgets (max_searches is per shard).
-void print_shards(std::FILE* out, const std::vector<std::uint64_t>& per_shard, std::uint64_t total) {
+// Keys per shard and how uneven they are, to split keys and budgets (max_searches is per shard
+// and per run; job_max_searches is the job's, split as shown).
+void print_shards(std::FILE* out, const CheckReport& r) {
+  const std::vector<std::uint64_t>& per_shard = r.check.keys_per_shard;
+  const std::uint64_t total = r.check.unique_keys;
   std::fprintf(out, "shards         %zu (shard hash v%u)\n", per_shard.size(), kShardHashVersion);
+  const std::int64_t budget = r.spec.limits.job_max_searches;
+  if (budget > 0 && r.budget_split) {
+    const BudgetSplit& s = *r.budget_split;
+    std::fprintf(out, "job budget     job_max_searches = %lld, split %s: each shard's share over all its runs\n",
+                 static_cast<long long>(budget),
+                 s.level == 0 ? "by the seeds (until the first barrier)"
+                              : ("by the barrier of level " + std::to_string(s.level)).c_str());
+  }
   std::uint64_t largest = 0;
   for (std::size_t i = 0; i < per_shard.size(); ++i) {
-    std::fprintf(out, "  shard %zu/%zu%*s%llu keys\n", i, per_shard.size(),
+    std::string share;
+    if (budget > 0 && r.budget_split) {
+      share = ", may spend " +
+              std::to_string(shard_allowance(*r.budget_split, static_cast<std::uint64_t>(budget),
+                                             static_cast<std::uint32_t>(i)));
+      if (r.budget_split->level > 0) {
+        share += " (" + std::to_string(r.budget_split->base[i]) + " spent before level " +
+                 std::to_string(r.budget_split->level) + ")";
+      }
+    }
+    std::fprintf(out, "  shard %zu/%zu%*s%llu keys%s\n", i, per_shard.size(),
                  static_cast<int>(8 - std::to_string(i).size() - std::to_string(per_shard.size()).size()), "",
-                 u(per_shard[i]));
+                 u(per_shard[i]), share.c_str());
     largest = std::max(largest, per_shard[i]);
   }
   const double mean = static_cast<double>(total) / static_cast<double>(per_shard.size());
@@ -89,7 +110,7 @@ void render_check_text(std::FILE* out, const CheckReport& r) {
   std::fprintf(out, "requests       %llu after locale expansion\n", u(check.requests));
   std::fprintf(out, "unique keys    %llu after normalisation (%llu duplicate%s dropped)\n", u(check.unique_keys),
                u(check.duplicates), check.duplicates == 1 ? "" : "s");
-  if (r.shards > 0) print_shards(out, check.keys_per_shard, check.unique_keys);
+  if (r.shards > 0) print_shards(out, r);
   if (spec.refresh_after_ms) {
     if (!r.refresh) {
       std::fprintf(out, "refresh        none due (older than %s): no store yet\n",

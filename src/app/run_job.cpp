@@ -4,6 +4,7 @@
 
 #include "paa/app/command_failure.hpp"
 #include "paa/app/run_alerts.hpp"
+#include "paa/app/run_budget.hpp"
 #include "paa/app/run_config.hpp"
 #include "paa/app/run_summary.hpp"
 #include "paa/exit_code.hpp"
@@ -15,6 +16,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <iterator>
@@ -172,7 +174,9 @@ int run_job(const RunFlags& flags, const EnvLookup& environment) {
 
   // Read the whole job once before anything is sent or written: a bad line 900,000 must not
   // surface after searches were spent. It also gives the total for the progress display.
-  auto checked = check_job(spec, CheckOptions{config.shard, 0});
+  // A shard under a job budget also counts every shard's keys: the seeds' split of the budget.
+  const bool split_budget = config.shard && spec.limits.job_max_searches > 0;
+  auto checked = check_job(spec, CheckOptions{config.shard, split_budget ? config.shard->count : 0});
   if (!checked) return fail(checked.error());
   if (checked->requests == 0) {
     // Lists that hold only blank lines or comments: an empty job, refused before a store exists.
@@ -190,6 +194,16 @@ int run_job(const RunFlags& flags, const EnvLookup& environment) {
   if (auto claimed = (*store)->claim_shard(spec.name, claim); !claimed) return fail(claimed.error());
 
   HarvestOptions& options = config.harvest;
+  auto budget = run_budget(config, *checked, **store);
+  if (!budget) return fail(budget.error());
+  if (*budget) {
+    const RunBudget& b = **budget;
+    options.job_allowance = b.run_allowance;
+    options.job_share = b.share;
+    options.reservation_step = std::max<std::uint64_t>(16, static_cast<std::uint64_t>(spec.limits.concurrency));
+    spdlog::info("job budget: job_max_searches = {}{}; earlier runs of this store counted {}; this run may spend {}",
+                 b.budget, b.share.empty() ? std::string() : ", " + b.share, b.counted_before, b.run_allowance);
+  }
   options.job = spec;
   const std::int64_t started_at_ms = unix_now_ms();
   options.refresh = RefreshRule::after(spec.refresh_after_ms, started_at_ms);

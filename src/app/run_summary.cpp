@@ -21,6 +21,7 @@ std::string run_heading(const RunOutcome& run) {
     case StopReason::auth: why = "the service refused the API key"; break;
     case StopReason::quota: why = "the quota is used up until it renews"; break;
     case StopReason::budget: why = "the run's budget is spent"; break;
+    case StopReason::job_budget: why = "the job's budget is spent"; break;
     case StopReason::interrupted: why = "interrupted; a rerun resumes"; break;
     case StopReason::tls: why = "the TLS connection to the service failed"; break;
     case StopReason::input: why = "the job's input is wrong"; break;

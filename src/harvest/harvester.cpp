@@ -247,6 +247,13 @@ asio::awaitable<void> Harvest::process(Transport& conn, KeyRun& run) {
         act = attempt.on_quota_saved(saved, steady_now(), unix_now_ms());
         break;
       }
+      case Step::reserve: {
+        const std::uint64_t to = act.reserve_to;
+        const auto reserved = co_await write(std::move(*act.write));
+        act = attempt.on_reserved(reserved, to, steady_now(), unix_now_ms());
+        notify();  // the starts that waited for the raise look at the gate again
+        break;
+      }
       case Step::hold:
         spdlog::debug("q=\"{}\": retries spent while the service answers nothing: set aside until it does",
                       item.query.q);

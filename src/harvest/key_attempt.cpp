@@ -42,6 +42,12 @@ Action KeyAttempt::next(SteadyTime now, std::int64_t now_ms) {
       // reason. A stop already requested by someone else just ends this key.
       if (p_.gate.stop_reason() == StopReason::none) return stop(d.reason, p_.health.stop_message(d.reason, now_ms));
       return {Step::finished};
+    case StartGate::Kind::reserve: {
+      Action a{Step::reserve};
+      a.reserve_to = p_.gate.begin_reserve();
+      a.write = WriteRequest{config_.job, BudgetReserve{a.reserve_to}, std::nullopt, {}};
+      return a;
+    }
     case StartGate::Kind::wait_event:
       return {Step::wait_event};
     case StartGate::Kind::wait_until:
@@ -231,6 +237,17 @@ Action KeyAttempt::on_quota_saved(const Result<void>& saved, SteadyTime now, std
     return stop(stop_reason_for(saved.error()),
                 "the store failed; the exhausted quota was not saved (a rerun would not know it): " +
                     saved.error().message);
+  }
+  return next(now, now_ms);
+}
+
+Action KeyAttempt::on_reserved(const Result<void>& reserved, std::uint64_t reserve_to, SteadyTime now,
+                               std::int64_t now_ms) {
+  p_.gate.on_reserved(reserve_to, reserved.has_value());
+  if (!reserved) {
+    return stop(stop_reason_for(reserved.error()),
+                "the store failed; the run's reservation of the job's budget was not saved: " +
+                    reserved.error().message);
   }
   return next(now, now_ms);
 }

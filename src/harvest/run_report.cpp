@@ -63,7 +63,10 @@ HarvestSummary summarize(const RunView& run, const std::string& stop_cause) {
   s.discovered = run.feed.discovered.load();
   s.variants_skipped = run.feed.variants_skipped.load();
   s.stop_message = stop_message(
-      s.stop, {run.options.job.file.string(), run.options.job.limits.max_searches, s.quota.renewal_date}, stop_cause);
+      s.stop,
+      {run.options.job.file.string(), run.options.job.limits.max_searches, run.options.job.limits.job_max_searches,
+       run.options.job_share, s.quota.renewal_date},
+      stop_cause);
   return s;
 }
 

@@ -12,6 +12,8 @@ StartGate::Decision StartGate::decide(SteadyTime now, std::int64_t now_ms) const
       return {Kind::stop, {}, StopReason::quota};
     case QuotaTracker::Gate::stop_budget:
       return {Kind::stop, {}, StopReason::budget};
+    case QuotaTracker::Gate::stop_job_budget:
+      return {Kind::stop, {}, StopReason::job_budget};
     case QuotaTracker::Gate::wait_event:
       return {Kind::wait_event};
     case QuotaTracker::Gate::wait_until:
@@ -30,6 +32,12 @@ StartGate::Decision StartGate::decide(SteadyTime now, std::int64_t now_ms) const
   }
   if (const auto wait = rate_.wait_time(now); wait > Duration::zero()) {
     return {Kind::wait_until, now + wait};
+  }
+  // Under a job-wide budget, what this start may spend is durable before it goes.
+  switch (reservation_.need(quota_.ledger().counted() + 1)) {
+    case SpendReservation::Need::covered: break;
+    case SpendReservation::Need::wait: return {Kind::wait_event};
+    case SpendReservation::Need::reserve: return {Kind::reserve};
   }
   Decision d{q.gate == QuotaTracker::Gate::go_probe ? Kind::go_probe : Kind::go};
   d.health_probe = h.kind == ServiceHealth::Gate::Kind::go_probe;

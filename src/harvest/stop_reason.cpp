@@ -11,6 +11,7 @@ const char* stop_reason_name(StopReason r) {
     case StopReason::auth: return "auth";
     case StopReason::quota: return "quota";
     case StopReason::budget: return "budget";
+    case StopReason::job_budget: return "job-budget";
     case StopReason::interrupted: return "interrupted";
     case StopReason::tls: return "tls";
     case StopReason::input: return "input";
@@ -23,7 +24,7 @@ const char* stop_reason_name(StopReason r) {
 
 std::optional<StopReason> stop_reason_named(std::string_view name) {
   for (const StopReason r : {StopReason::none, StopReason::auth, StopReason::quota, StopReason::budget,
-                             StopReason::interrupted, StopReason::tls, StopReason::input, StopReason::store_failure,
+                             StopReason::job_budget, StopReason::interrupted, StopReason::tls, StopReason::input, StopReason::store_failure,
                              StopReason::config, StopReason::outage}) {
     if (name == stop_reason_name(r)) return r;
   }
@@ -55,6 +56,10 @@ std::string stop_message(StopReason reason, const StopContext& context, const st
     case StopReason::budget:
       return "max_searches (" + std::to_string(context.max_searches) +
              ") reached; raise it (--max-searches) or run again to continue";
+    case StopReason::job_budget:
+      return "the job's budget (job_max_searches = " + std::to_string(context.job_max_searches) + ") is spent" +
+             (context.job_share.empty() ? std::string() : " (" + context.job_share + ")") +
+             "; raise job_max_searches in " + context.job_file + " to continue";
     case StopReason::interrupted: return "interrupted; run the same command to resume";
     case StopReason::outage: return cause + "; run `paa run " + context.job_file + "` again to continue where it stopped";
     case StopReason::none:
@@ -73,7 +78,8 @@ int exit_code_for(StopReason reason) {
     case StopReason::interrupted: return kExitInterrupted;
     case StopReason::auth: return kExitAuth;
     case StopReason::quota:
-    case StopReason::budget: return kExitQuota;
+    case StopReason::budget:
+    case StopReason::job_budget: return kExitQuota;
     case StopReason::tls: return exit_code_for(errc::tls);
     case StopReason::input:
     case StopReason::config: return exit_code_for(errc::invalid_input);

@@ -146,13 +146,18 @@ Result<JobCheck> check_job(const JobSpec& spec, const CheckOptions& options) {
   JobCheck check;
   // 8 bytes per request: a million-line list in two locales is 16 MB, and no query text is kept.
   std::vector<std::uint64_t> hashes;
+  std::vector<std::uint64_t> others;  // `only` and count_shards: the other shards' keys, counted
   for (;;) {
     auto item = reader->next();
     if (!item) return item.error();
     if (!*item) break;
     const std::uint64_t h = shard_hash(encode_key((*item)->query.key));
     ++check.requests;
-    if (!options.only || options.only->holds_hash(h)) hashes.push_back(h);
+    if (!options.only || options.only->holds_hash(h)) {
+      hashes.push_back(h);
+    } else if (options.count_shards > 0) {
+      others.push_back(h);
+    }
   }
   std::sort(hashes.begin(), hashes.end());
   check.queries = reader->queries_read();
@@ -169,6 +174,9 @@ Result<JobCheck> check_job(const JobSpec& spec, const CheckOptions& options) {
   if (options.count_shards > 0) {
     check.keys_per_shard.assign(options.count_shards, 0);
     for (const std::uint64_t h : hashes) ++check.keys_per_shard[h % options.count_shards];
+    std::sort(others.begin(), others.end());
+    others.erase(std::unique(others.begin(), others.end()), others.end());
+    for (const std::uint64_t h : others) ++check.keys_per_shard[h % options.count_shards];
   }
   return check;
 }

@@ -12,7 +12,7 @@ namespace {
 
 constexpr std::string_view kLimitKeys[] = {"concurrency", "rate",     "burst",     "max_searches",
                                            "on_quota",    "use_payg", "timeout_s", "retries",
-                                           "outage_wait"};
+                                           "outage_wait", "job_max_searches"};
 
 }  // namespace
 
@@ -40,6 +40,9 @@ void read_limits(Diagnostics& where, const toml::node& node, Limits& limits) {
   }
   if (const toml::node* n = table->get("max_searches")) {
     read_int(where, *n, "limits.max_searches", 0, INT64_MAX, "0 (no cap) or more", limits.max_searches);
+  }
+  if (const toml::node* n = table->get("job_max_searches")) {
+    read_int(where, *n, "limits.job_max_searches", 0, INT64_MAX, "0 (no cap) or more", limits.job_max_searches);
   }
   if (const toml::node* n = table->get("on_quota")) {
     std::string s;

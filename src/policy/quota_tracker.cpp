@@ -47,6 +47,9 @@ QuotaTracker::Decision QuotaTracker::decide(std::int64_t now_ms) const {
       static_cast<std::int64_t>(ledger_.counted()) >= config_.max_searches) {
     return {in_flight == 0 ? Gate::stop_budget : Gate::wait_event};
   }
+  if (config_.job_allowance && ledger_.counted() >= *config_.job_allowance) {
+    return {in_flight == 0 ? Gate::stop_job_budget : Gate::wait_event};
+  }
   if (exhausted()) {
     if (in_flight > 0) return {Gate::wait_event};
     if (stop_after_failed_probe_) return {Gate::stop_quota};

@@ -4,6 +4,8 @@
 
 #include "codec.hpp"
 
+#include <algorithm>
+
 namespace paa::store_detail {
 
 std::string run_record_key(const RunMark& mark) {
@@ -26,6 +28,24 @@ Result<void> apply_run_record(const RunMark& mark, ApplyContext& ctx) {
   }
   ctx.batch().put_named_run(mark.run_id, info);
   ctx.batch().put_last_run(mark.job, info);
+  return {};
+}
+
+Result<void> apply_budget_reserve(const std::string& job, const BudgetReserve& reserve, ApplyContext& ctx) {
+  if (ctx.run_id_for_results.empty()) {
+    return make_error(errc::invalid_input, "a budget reservation outside a run (record the run's start first)");
+  }
+  RocksStore& store = ctx.store();
+  RunMark mark;
+  mark.job = job;
+  mark.run_id = ctx.run_id_for_results;
+  const std::string record = run_record_key(mark);
+  auto recorded = store.decoded(ctx.read(store.meta, record, "reading run info"), kMetaFamily, record, decode_run);
+  if (!recorded) return recorded.error();
+  RunInfo info = std::move(*recorded).value_or(RunInfo{});
+  info.reserved = std::max(info.reserved, reserve.reserved);
+  ctx.batch().put_named_run(mark.run_id, info);
+  ctx.batch().put_last_run(job, info);
   return {};
 }
 

@@ -72,6 +72,7 @@ std::string encode_run(const RunInfo& r) {
     if (m.balance_fall) money["balance_fall"] = *m.balance_fall;
     o["money"] = std::move(money);
   }
+  if (r.reserved != 0) o["reserved"] = r.reserved;
   if (r.ended_at_ms != 0) {
     o["changes"] = json::object{{"new", r.changes.new_keys},
                                 {"changed", r.changes.changed},
@@ -85,10 +86,11 @@ std::optional<RunInfo> decode_run(std::string_view text) {
   if (!object) return std::nullopt;
   const auto& o = *object;
   RunInfo r;
-  std::optional<std::int64_t> started, ended;
+  std::optional<std::int64_t> started, ended, reserved;
   if (!read_optional_int(o, "started_at_ms", started) ||
-      !read_optional_int(o, "ended_at_ms", ended))
+      !read_optional_int(o, "ended_at_ms", ended) || !read_optional_int(o, "reserved", reserved))
     return std::nullopt;
+  r.reserved = count_of(reserved);
   r.started_at_ms = started.value_or(0);
   r.ended_at_ms = ended.value_or(0);
   if (const json::value* s = o.if_contains("outcome"); s != nullptr && s->is_string())

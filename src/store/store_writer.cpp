@@ -69,6 +69,10 @@ class RocksStoreWriter final : public StoreWriter {
     return thread_.run_sync(RunMark{std::string(job), id, at_ms, false, std::string(outcome), money});
   }
   RunChanges run_changes() const override { return thread_.committed(); }
+  Result<std::vector<RunInfo>> recorded_runs() override {
+    if (auto r = thread_.check_open(); !r) return r.error();
+    return store_->get_runs();
+  }
 
   Result<PruneCounts> prune_history(const PruneRule& rule) override {
     if (auto r = thread_.check_open(); !r) return r.error();

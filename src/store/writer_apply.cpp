@@ -75,6 +75,7 @@ Result<void> apply_request(WriteRequest& request, ApplyContext& ctx) {
         if constexpr (std::is_same_v<Item, PutResult>) return apply_put(request.job, item, *attrs, ctx);
         if constexpr (std::is_same_v<Item, MarkDone>) return apply_mark_done(request.job, item, *attrs, ctx);
         if constexpr (std::is_same_v<Item, MarkFailed>) return apply_mark_failed(request.job, item, *attrs, ctx);
+        if constexpr (std::is_same_v<Item, BudgetReserve>) return apply_budget_reserve(request.job, item, ctx);
         return {};  // QuotaUpdate: its quota is the request's, below
       },
       request.item);

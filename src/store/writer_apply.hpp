@@ -7,7 +7,7 @@
 //   apply_result.cpp       a fetched result (PutResult): the result, the replaced version, progress
 //   apply_progress.cpp     a key marked done or failed (MarkDone, MarkFailed)
 //   apply_quota.cpp        the quota (QuotaOnly; a request's quota and service reached)
-//   apply_run_record.cpp   a run's start and end (RunMark)
+//   apply_run_record.cpp   a run's start and end (RunMark), its budget reservation (BudgetReserve)
 //   apply_expansion.cpp    a level pass's step (ExpansionWrite)
 //   apply_prune.cpp        old versions removed (HistoryDrop) and which ones (paa prune)
 //   apply_shard_claim.cpp  the shard a store holds (ShardMark)
@@ -107,6 +107,8 @@ Result<void> apply_quota(const QuotaOnly& quota, ApplyContext& ctx);
 // A request's own quota and the service it reached, written with its item.
 void apply_request_quota(const WriteRequest& request, ApplyContext& ctx);
 Result<void> apply_run_record(const RunMark& mark, ApplyContext& ctx);
+// The running run's reservation under a job-wide budget (BudgetReserve), in its run record.
+Result<void> apply_budget_reserve(const std::string& job, const BudgetReserve& reserve, ApplyContext& ctx);
 // The meta record a run's end reads its start from: runs/<id>, or run/<job> for a run without an
 // id (a start lost, or a store from before run ids).
 std::string run_record_key(const RunMark& mark);

@@ -11,6 +11,7 @@
 
 #include <csignal>
 #include <fstream>
+#include <sstream>
 #include <map>
 #include <random>
 #include <set>
@@ -566,6 +567,97 @@ TEST(ExpandE2EShards, AShardKilledMidLevelIsNamedByTheBarrierAndResumes) {
   int paid_twice = 0;
   for (const auto& [q, n] : asked) paid_twice += n - 1;
   EXPECT_LE(paid_twice, 4) << "only the killed shard's keys in flight (concurrency 4) are asked again";
+}
+
+// Sets the job file's job_max_searches (docs/running.md "Money: the job's budget").
+void set_job_budget(const fs::path& job, std::int64_t budget) {
+  std::ifstream in(job);
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string s = text.str();
+  const auto at = s.find("job_max_searches = ");
+  ASSERT_NE(at, std::string::npos) << s;
+  s.replace(at, s.find('\n', at) - at, "job_max_searches = " + std::to_string(budget));
+  std::ofstream(job, std::ios::trunc) << s;
+}
+
+// One budget for the 4 shards (issue 49 item 3): a job_max_searches that ends in the middle of
+// level 2. What the shards were charged stays within it, each shard within the share the
+// barrier gave it; the keys left are pending, none failed, none fetched twice; `paa check`
+// shows the split; a rerun with a raised budget ends with exactly one process's keys and lineage.
+TEST(ExpandE2EShards, AJobBudgetEndingMidLevel2HoldsOverTheShardsAndARaisedOneFinishes) {
+  TempDir dir;
+  const fs::path one_dir = dir / "one";
+  fs::create_directories(one_dir);
+  std::vector<std::int64_t> sizes_of_one;
+  std::map<std::string, std::string> want;
+  {
+    Emulator solo(one_dir, {"--seed", std::to_string(kSeed)});
+    const auto one = sharded_job(one_dir, "one");
+    ASSERT_EQ(run_paa(run_args(one, solo), one_dir).exit_code, 0);
+    want = lineage_rows(export_jsonl(one_dir, one_dir / "one.db"));
+    sizes_of_one = level_keys(one_dir, one);
+  }
+  ASSERT_EQ(sizes_of_one.size(), 3u);
+  ASSERT_GE(sizes_of_one[2], 10) << "level 2 is big enough to end in its middle";
+  const std::int64_t budget = sizes_of_one[0] + sizes_of_one[1] + sizes_of_one[2] / 2;
+  // Every answer charged (no cache): what the service counts is what the budget is about.
+  Emulator emu(dir.path(), {"--seed", std::to_string(kSeed), "--cache-ttl", "0"});
+  const auto job = expand_job(dir.path(), "budget", 20,
+                              "rate = 0\nconcurrency = 4\njob_max_searches = " + std::to_string(budget), 2, 3, 120);
+  std::ofstream(job, std::ios::app) << "skip_variants = true\n";
+  const auto shard = [&](int i) { return run_paa(run_args(job, emu, {"--shard", std::to_string(i) + "/4"}), dir.path()); };
+  const auto barrier = [&](int level) {
+    return run_paa({"barrier", job.string(), "--shards", "4", "--level", std::to_string(level)}, dir.path());
+  };
+  auto check = run_paa({"check", job.string(), "--shards", "4"}, dir.path());
+  ASSERT_EQ(check.exit_code, 0) << check.err;
+  EXPECT_NE(check.out.find("job_max_searches = " + std::to_string(budget) + ", split by the seeds"), std::string::npos)
+      << check.out;
+  EXPECT_NE(check.out.find("may spend "), std::string::npos) << check.out;
+  for (int i = 0; i < 4; ++i) ASSERT_EQ(shard(i).exit_code, 0) << "the seeds fit in the budget";
+  ASSERT_EQ(barrier(1).exit_code, 0);
+  for (int i = 0; i < 4; ++i) ASSERT_EQ(shard(i).exit_code, 0) << "level 1 fits in the budget";
+  auto split = barrier(2);
+  ASSERT_EQ(split.exit_code, 0) << split.err;
+  EXPECT_NE(split.err.find("split for level 2"), std::string::npos) << split.err;
+  check = run_paa({"check", job.string(), "--shards", "4"}, dir.path());
+  EXPECT_NE(check.out.find("split by the barrier of level 2"), std::string::npos) << check.out;
+  int stopped = 0;
+  for (int i = 0; i < 4; ++i) {
+    auto r = shard(i);
+    ASSERT_TRUE(r.exit_code == 0 || r.exit_code == 4) << r.err;
+    if (r.exit_code == 4) {
+      ++stopped;
+      EXPECT_NE(r.err.find("job_max_searches = " + std::to_string(budget)), std::string::npos) << r.err;
+      EXPECT_NE(r.err.find("shard " + std::to_string(i) + "/4's share"), std::string::npos) << r.err;
+    }
+  }
+  EXPECT_GE(stopped, 1) << "the budget ends in level 2";
+  const auto charged = [&] {
+    std::int64_t n = 0;
+    for (const auto& [q, times] : answered(emu)) n += times;
+    return n;
+  };
+  EXPECT_LE(charged(), budget) << "the sum charged over the 4 shards";
+  EXPECT_GE(charged(), budget - 8) << "each shard spends its share but for a floor";
+  // Left pending, none failed, none fetched twice.
+  auto status = run_paa({"status", job.string(), "--shards", "4", "--json"}, dir.path());
+  ASSERT_EQ(status.exit_code, 0) << status.err;
+  const auto row = json::parse(status.out).as_object().at("jobs").as_array().at(0).as_object();
+  EXPECT_EQ(row.at("failed").as_int64(), 0) << status.out;
+  EXPECT_GT(row.at("pending").as_int64(), 0) << status.out;
+  for (const auto& [q, n] : answered(emu)) EXPECT_EQ(n, 1) << q;
+
+  // A rerun under the same budget sends nothing; a raised one finishes the job.
+  const auto before = emu.requests();
+  for (int i = 0; i < 4; ++i) EXPECT_NE(shard(i).exit_code, 2);
+  EXPECT_EQ(emu.requests(), before) << "nothing is left of the budget";
+  set_job_budget(job, 1000);
+  for (int i = 0; i < 4; ++i) ASSERT_EQ(shard(i).exit_code, 0);
+  EXPECT_EQ(shards_lineage(dir.path(), "budget"), want);
+  for (const auto& [q, n] : answered(emu)) EXPECT_EQ(n, 1) << q << " fetched twice";
+  EXPECT_EQ(charged(), static_cast<std::int64_t>(want.size()));
 }
 
 // The GNU parallel loop of deploy/ (docs/scaling-out.md), run for real: the shards, the barrier,

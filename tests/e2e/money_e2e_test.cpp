@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <csignal>
 #include <regex>
 
 namespace paa::e2e {
@@ -98,6 +99,39 @@ INSTANTIATE_TEST_SUITE_P(Budgets, MoneyE2E,
                            return "max" + std::to_string(p.param.max_searches) + "_conc" +
                                   std::to_string(p.param.concurrency);
                          });
+
+// The job's budget (job_max_searches) across runs: a run SIGKILLed in the middle, the rerun, and
+// a third run; answers charged then dropped throughout. What the service charged over all of
+// them stays within the budget: the killed run counts what it had reserved (docs/running.md
+// "Money: the job's budget"), the rerun spends the rest and stops (exit 4), the third sends nothing.
+TEST(MoneyE2EJobBudget, HoldsAcrossAKilledRunItsRerunAndDroppedAnswers) {
+  TempDir dir;
+  Emulator emu(dir.path(), {"--seed", "5", "--fault-charge-drop", "0.2", "--cache-ttl", "0", "--latency-ms", "20:60"});
+  auto job = write_job(dir.path(), "nightly", 200, "concurrency = 4\nrate = 0\nretries = 20\njob_max_searches = 60");
+  const std::vector<std::string> tuning{"--backoff-base-ms", "5", "--backoff-cap-ms", "20"};
+  {
+    auto args = run_args(job, emu, tuning);
+    std::vector<std::string> argv{PAA_BIN};
+    argv.insert(argv.end(), args.begin(), args.end());
+    Process killed(argv, {{"PAA_API_KEY", kApiKey}, {"PAA_BASE_URL", "<unset>"}}, dir.path());
+    ASSERT_TRUE(eventually([&] { return killed.exited() || charges(emu.log()).total() >= 10; }, std::chrono::seconds(60)));
+    killed.signal(SIGKILL);
+    ASSERT_EQ(killed.wait().exit_code, 128 + SIGKILL) << "killed in the middle of the budget";
+  }
+  const std::size_t by_the_killed_run = charges(emu.log()).total();
+  auto rerun = run_paa(run_args(job, emu, tuning), dir.path());
+  EXPECT_EQ(rerun.exit_code, 4) << rerun.err;
+  EXPECT_NE(rerun.err.find("earlier runs of this store counted"), std::string::npos) << rerun.err;
+  EXPECT_NE(rerun.err.find("the job's budget (job_max_searches = 60) is spent"), std::string::npos) << rerun.err;
+  const Charged charged = charges(emu.log());
+  EXPECT_LE(charged.total(), 60u) << "over the killed run and its rerun";
+  EXPECT_GT(charged.total(), by_the_killed_run) << "the rerun spent what the killed run had not reserved";
+  EXPECT_GE(charged.total() + 16 + 4, 60u) << "a kill costs the budget at most one reservation step and what was in flight";
+  const auto before = emu.requests();
+  auto third = run_paa(run_args(job, emu, tuning), dir.path());
+  EXPECT_EQ(third.exit_code, 4) << third.err;
+  EXPECT_EQ(emu.requests(), before) << "nothing is left of the job's budget";
+}
 
 TEST(MoneyE2EFigures, ResetsTheServiceDidNotChargeAreGivenBackByItsFigures) {
   TempDir dir;

@@ -118,6 +118,22 @@ TEST(Harvester, ChargedThenDroppedAnswersCountAgainstTheBudget) {
   EXPECT_EQ(exit_code_for(s), 4);
 }
 
+TEST(Harvester, UnderAJobBudgetEverySearchIsReservedDurablyBeforeItIsSpent) {
+  emulator::FaultRates faults;
+  faults.charge_drop = 0.3;
+  InProcessRun run(100, 8, faults);
+  run.options.job_allowance = 37;
+  run.options.reservation_step = 16;
+  const auto s = run.run();
+  EXPECT_EQ(s.stop, StopReason::job_budget);
+  EXPECT_EQ(exit_code_for(s), 4);
+  const std::int64_t charged = 100000 - searches_left(*run.service);
+  EXPECT_LE(charged, 37);
+  EXPECT_EQ(run.store.reservations, (std::vector<std::uint64_t>{16, 32, 37})) << "a step at a time, never past the cap";
+  EXPECT_EQ(static_cast<std::int64_t>(s.searches_spent + s.unknown_outcomes), charged);
+  EXPECT_LE(s.searches_spent + s.unknown_outcomes, run.store.reservations.back());
+}
+
 TEST(Harvester, ARefusedKeyStopsTheRunWithoutRetrying) {
   InProcessRun run(10);
   run.key = "not-a-known-key";

@@ -16,7 +16,7 @@ constexpr std::int64_t kNowMs = 1'795'000'000'000;  // 2026-11-19
 
 struct Harness {
   explicit Harness(std::int64_t max_searches = 0, int retries = 2, QuotaState stored = {})
-      : quota({OnQuota::stop, false, max_searches, std::chrono::hours(1)}, stored, kNowMs),
+      : quota({OnQuota::stop, false, max_searches, std::chrono::hours(1), std::nullopt}, stored, kNowMs),
         rate({.rate = 0, .burst = 1}, t0),
         health({"https://paa.example/api", 8, /*reached_before=*/true, std::chrono::hours(2), 2s, 60s, 60s}),
         gate(quota, rate, health),
@@ -379,6 +379,37 @@ TEST(KeyAttempt, AnExhaustionIsSavedAndAFailedSaveStopsTheRunLikeAFailedResultWr
   EXPECT_EQ(stopped.reason, StopReason::store_failure);
   EXPECT_NE(stopped.message.find("exhausted quota was not saved"), std::string::npos) << stopped.message;
   EXPECT_NE(stopped.message.find("No space left on device"), std::string::npos) << stopped.message;
+}
+
+TEST(KeyAttempt, UnderAJobBudgetTheReservationIsWrittenBeforeTheRequestAndAFailedOneStopsTheRun) {
+  QuotaState known;  // a quota seen before: the window is open from the first request
+  known.searches_left = 1000;
+  known.seen_at_ms = kNowMs;
+  QuotaTracker quota({OnQuota::stop, false, 0, std::chrono::hours(1), /*job_allowance=*/100}, known, kNowMs);
+  Harness run;
+  SpendReservation reservation(100, /*step=*/1);
+  StartGate gate(quota, run.rate, run.health, reservation);
+  KeyAttempt key({gate, quota, run.rate, run.backoff, run.tally, run.health}, run.config, run.item);
+  auto a = key.next(run.t0, kNowMs);
+  ASSERT_EQ(a.step, Step::reserve);
+  EXPECT_EQ(a.reserve_to, 1u);
+  ASSERT_TRUE(a.write);
+  auto* reserve = std::get_if<BudgetReserve>(&a.write->item);
+  ASSERT_NE(reserve, nullptr);
+  EXPECT_EQ(reserve->reserved, 1u);
+  EXPECT_EQ(a.write->job, "job");
+  EXPECT_EQ(quota.in_flight(), 0) << "nothing is sent before the reservation is durable";
+  EXPECT_EQ(key.on_reserved({}, 1, run.t0, kNowMs).step, Step::send);
+  EXPECT_EQ(quota.in_flight(), 1);
+
+  KeyAttempt other({gate, quota, run.rate, run.backoff, run.tally, run.health}, run.config, run.item);
+  a = other.next(run.t0, kNowMs);
+  ASSERT_EQ(a.step, Step::reserve);
+  const auto stopped = other.on_reserved(make_error(errc::store, "No space left on device"), a.reserve_to, run.t0, kNowMs);
+  EXPECT_EQ(stopped.step, Step::stop_run);
+  EXPECT_EQ(stopped.reason, StopReason::store_failure);
+  EXPECT_NE(stopped.message.find("reservation"), std::string::npos) << stopped.message;
+  EXPECT_EQ(reservation.reserved(), 1u);
 }
 
 TEST(KeyAttempt, ASavedExhaustionHandsTheKeyBackToTheGate) {

@@ -129,3 +129,49 @@ TEST(StartGate, AnOutagePastOutageWaitStopsTheRunWithItsReason) {
   EXPECT_EQ(d.kind, StartGate::Kind::stop);
   EXPECT_EQ(d.reason, StopReason::outage);
 }
+
+TEST(StartGate, UnderAJobBudgetEachStartPastTheReservationWaitsForItsRaiseThenTheBudgetStopsTheRun) {
+  QuotaTracker::Config c;
+  c.job_allowance = 20;  // what this run may count
+  QuotaState known;
+  known.searches_left = 1000;
+  known.seen_at_ms = kNowMs;
+  QuotaTracker q(c, known, kNowMs);
+  RateController r({.rate = 0, .burst = 1}, t0());
+  ServiceHealth h({});
+  SpendReservation reservation(c.job_allowance, 16);
+  StartGate g(q, r, h, reservation);
+  auto d = g.decide(t0(), kNowMs);
+  ASSERT_EQ(d.kind, StartGate::Kind::reserve) << "nothing is spent before it is reserved durably";
+  EXPECT_EQ(g.begin_reserve(), 16u);
+  EXPECT_EQ(g.decide(t0(), kNowMs).kind, StartGate::Kind::wait_event) << "another worker waits for the raise";
+  g.on_reserved(16, true);
+  for (int i = 0; i < 16; ++i) {
+    d = g.decide(t0(), kNowMs);
+    ASSERT_EQ(d.kind, StartGate::Kind::go) << i;
+    g.on_start(d, t0());
+  }
+  ASSERT_EQ(g.decide(t0(), kNowMs).kind, StartGate::Kind::reserve) << "the 17th start";
+  EXPECT_EQ(g.begin_reserve(), 20u);
+  g.on_reserved(20, true);
+  for (int i = 0; i < 4; ++i) g.on_start(g.decide(t0(), kNowMs), t0());
+  EXPECT_EQ(g.decide(t0(), kNowMs).kind, StartGate::Kind::wait_event) << "20 counted, in flight";
+  for (int i = 0; i < 20; ++i) q.on_failure(/*unknown=*/true, kNowMs);
+  d = g.decide(t0(), kNowMs);
+  EXPECT_EQ(d.kind, StartGate::Kind::stop);
+  EXPECT_EQ(d.reason, StopReason::job_budget);
+  EXPECT_EQ(exit_code_for(d.reason), 4);
+}
+
+TEST(StartGate, ARunWithNothingLeftOfTheJobsBudgetSendsNothing) {
+  QuotaTracker::Config c;
+  c.job_allowance = 0;
+  QuotaTracker q(c, {}, kNowMs);
+  RateController r({.rate = 0, .burst = 1}, t0());
+  ServiceHealth h({});
+  SpendReservation reservation(c.job_allowance, 16);
+  StartGate g(q, r, h, reservation);
+  const auto d = g.decide(t0(), kNowMs);
+  EXPECT_EQ(d.kind, StartGate::Kind::stop);
+  EXPECT_EQ(d.reason, StopReason::job_budget);
+}

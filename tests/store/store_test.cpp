@@ -437,6 +437,30 @@ TEST(StoreRunInfo, StartAndEndAreListedWithTheJob) {
   EXPECT_EQ(stats.last_run.outcome, "");
 }
 
+TEST(StoreRunInfo, ARunsBudgetReservationIsKeptInItsRecordAndTheEndKeepsIt) {
+  TempDir tmp;
+  auto writer = open_writer(tmp.path());
+  auto outside = submit_and_wait(*writer, WriteRequest{"nightly", BudgetReserve{16}, std::nullopt, {}});
+  ASSERT_FALSE(outside) << "a reservation belongs to a run";
+  EXPECT_NE(outside.error().message.find("outside a run"), std::string::npos) << outside.error().message;
+  ASSERT_TRUE(writer->record_run_start("nightly", 1000));
+  ASSERT_TRUE(submit_and_wait(*writer, WriteRequest{"nightly", BudgetReserve{16}, std::nullopt, {}}));
+  ASSERT_TRUE(submit_and_wait(*writer, WriteRequest{"nightly", BudgetReserve{32}, std::nullopt, {}}));
+  ASSERT_TRUE(submit_and_wait(*writer, WriteRequest{"nightly", BudgetReserve{20}, std::nullopt, {}}))
+      << "a late, lower raise";
+  auto runs = writer->recorded_runs().value();
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].reserved, 32u) << "the high-water mark";
+  EXPECT_EQ(runs[0].ended_at_ms, 0);
+  ASSERT_TRUE(writer->record_run_end("nightly", 2000, "job-budget", RunMoney{30, 25, 25, 3, 1, {}}));
+  ASSERT_TRUE(writer->close());
+  auto reader = open_reader(tmp.path());
+  runs = reader->runs().value();
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].reserved, 32u);
+  EXPECT_EQ(runs[0].outcome, "job-budget");
+}
+
 TEST(StoreWriter, ManyConcurrentSubmittersAreAllCommitted) {
   TempDir tmp;
   auto writer = open_writer(tmp.path(), StoreOptions{false, 4096});

@@ -5,6 +5,7 @@
 // written. render_check_text prints them; it decides nothing.
 #include "paa/error.hpp"
 #include "paa/job/job_file.hpp"
+#include "paa/policy/job_budget.hpp"
 
 #include <cstdint>
 #include <cstdio>
@@ -41,6 +42,9 @@ struct CheckReport {
     std::uint32_t depth = 0;    // the level the next run expands them to
   };
   std::optional<Seeds> seeds;
+  // --shards N: the split of job_max_searches in force (the seeds', or the barrier's kept beside
+  // the plan of an expanding job).
+  std::optional<BudgetSplit> budget_split;
 };
 
 Result<CheckReport> build_check_report(JobSpec spec, std::uint32_t shards);

@@ -33,6 +33,12 @@ struct HarvestOptions {
   std::optional<Shard> shard;  // harvest only this shard's keys (--shard I/N)
   // An expanding job's shard: the plan whose levels it feeds its share of (shard_levels.hpp).
   std::filesystem::path plan;
+  // Under a job-wide budget ([limits] job_max_searches): what this run may count (the job's or
+  // the shard's allowance less what earlier runs counted), how it was reached, and how much one
+  // reservation raises (paa/policy/job_budget.hpp, spend_reservation.hpp).
+  std::optional<std::uint64_t> job_allowance;
+  std::string job_share;  // "shard 2/4's share: 310" (for the stop message); "" unsharded
+  std::uint64_t reservation_step = 16;
   ProgressMode progress = ProgressMode::automatic;
   std::size_t max_body = 16u << 20;
   std::uint64_t total_keys = 0;  // unique keys of the job (from check_job), for progress

@@ -8,6 +8,7 @@
 //
 //   next() ──send──> on_response() ──store/record_failed──> on_written() ──> finished
 //     ^  │                │
+//     │  ├─reserve ──> on_reserved() ──> next()   (a job-wide budget's reservation raised)
 //     │  └─wait_*──┐      ├─ quota exhausted: save_quota ──> on_quota_saved() ──> next()
 //     └────────────┘      ├─ back-off, rate limit, an outage: wait_*, then next()
 //                         ├─ retries spent, the service silent since: hold ──> resume()
@@ -71,6 +72,8 @@ class KeyAttempt {
     store,          // write `write` (the answer), then on_written()
     record_failed,  // write `write` (the failure: `message`, `status`), then on_written()
     save_quota,     // write `write` (the quota state: an exhaustion), then on_quota_saved()
+    reserve,        // write `write` (the run's reservation under a job-wide budget, raised to
+                    // `reserve_to`), then on_reserved()
     stop_run,       // stop the run: `reason`, `message`; nothing more for this key
     hold,           // set the key aside (its worker takes another): its retries are spent but
                     // the service has answered nothing since its failures began; resume() once
@@ -87,7 +90,8 @@ class KeyAttempt {
     bool probe = false;                     // send: this request probes an exhausted quota
     bool health_probe = false;              // send: this request probes the service in an outage
     ServiceHealth::Event event = ServiceHealth::Event::none;  // what the last answer did to the health
-    std::optional<WriteRequest> write;      // store, record_failed, save_quota
+    std::optional<WriteRequest> write;      // store, record_failed, save_quota, reserve
+    std::uint64_t reserve_to = 0;           // reserve
   };
 
   KeyAttempt(Parts parts, const Config& config, const WorkItem& item);
@@ -103,6 +107,9 @@ class KeyAttempt {
   // The store's answer to `save_quota`. An exhaustion that was not saved is one a crash forgets:
   // the run stops, as for a failed result write.
   Action on_quota_saved(const Result<void>& saved, SteadyTime now, std::int64_t now_ms);
+  // The store's answer to `reserve`. A raise that was not made durable is one a crash forgets
+  // (a rerun could spend it again): the run stops, as for a failed result write.
+  Action on_reserved(const Result<void>& reserved, std::uint64_t reserve_to, SteadyTime now, std::int64_t now_ms);
   // A held key: true once the service's health has settled whose its failures are (or the run
   // is stopping); then resume() says what comes next.
   bool ready_to_resume(SteadyTime now) const;

@@ -16,6 +16,7 @@ enum class StopReason {
   auth,           // 401/403: the key was refused (exit 3)
   quota,          // the monthly quota is exhausted and on_quota = stop (exit 4)
   budget,         // max_searches reached (exit 4)
+  job_budget,     // the job's budget (job_max_searches; a shard's share of it) is spent (exit 4)
   interrupted,    // SIGINT/SIGTERM (exit 130)
   tls,            // the service's certificate failed verification (exit 2)
   input,          // the job's files became unreadable or invalid during the run (exit 2)
@@ -39,6 +40,8 @@ StopReason stop_reason_for(const Error& error);
 struct StopContext {
   std::string job_file;            // for "run `paa run JOB` again"
   std::int64_t max_searches = 0;   // the budget
+  std::int64_t job_max_searches = 0;  // the job's budget
+  std::string job_share;           // under it, the shard's share as said ("shard 2/4's share: 310")
   std::optional<std::chrono::year_month_day> renewal_date;  // the quota's, when known
 };
 std::string stop_message(StopReason reason, const StopContext& context, const std::string& cause);

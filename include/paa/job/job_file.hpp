@@ -30,6 +30,8 @@ struct Limits {
   double rate = 5.0;  // requests per second (token refill); 0 = unlimited
   int burst = 10;
   std::int64_t max_searches = 0;  // 0 = no cap
+  // The job's budget over all its runs (and shards): 0 = no cap (docs/running.md "Money").
+  std::int64_t job_max_searches = 0;
   OnQuota on_quota = OnQuota::wait;
   bool use_payg = false;
   double timeout_s = 60;

@@ -33,6 +33,9 @@ class QuotaTracker {
     bool use_payg = false;
     std::int64_t max_searches = 0;  // 0 = no cap
     std::chrono::milliseconds probe_interval{std::chrono::hours(1)};
+    // What the run may count under the job's budget (job_max_searches, less what the job's
+    // earlier runs counted; a shard's share of it): nullopt = no job budget, 0 = none left.
+    std::optional<std::uint64_t> job_allowance;
   };
 
   enum class Gate {
@@ -42,6 +45,7 @@ class QuotaTracker {
     wait_until,  // wait until `until_ms`
     stop_quota,  // exhausted and on_quota = stop: end the run (exit 4)
     stop_budget, // max_searches reached: end the run (exit 4)
+    stop_job_budget,  // job_allowance reached: end the run (exit 4)
   };
   struct Decision {
     Gate gate;

@@ -19,6 +19,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace paa {
 
@@ -68,6 +69,8 @@ class RunRecords {
   virtual Result<void> claim_shard(std::string_view job, const std::optional<ShardClaim>& shard) = 0;
   // Counts of what stored results did to the store since it was opened (committed writes).
   virtual RunChanges run_changes() const = 0;
+  // The runs recorded so far, oldest first (what a job's budget has counted: job_allowance.hpp).
+  virtual Result<std::vector<RunInfo>> recorded_runs() = 0;
 };
 
 // Expansion (docs/running.md "Expansion"): the reads the exports make too (ExpansionView,

@@ -116,6 +116,9 @@ struct RunInfo {
   std::string outcome;            // "completed", "interrupted", "quota", ... ; "" while running
   std::optional<RunMoney> money;  // set when the run ended
   RunChanges changes;             // set when the run ended
+  // Under a job-wide budget: what the run made durable it may have spent, before it spent it
+  // (SpendReservation); a run that never ended counts this against the budget.
+  std::uint64_t reserved = 0;
 };
 
 // A job's tallies over its progress entries (`paa status`), and its last run.
@@ -166,13 +169,18 @@ struct MarkFailed {
 // Nothing for a key: persists the request's `quota` alone (e.g. after a 429), ordered with
 // the other writes and without blocking the caller.
 struct QuotaUpdate {};
+// The running run's reservation under a job-wide budget (paa/policy/spend_reservation.hpp),
+// raised to `reserved` in its run record.
+struct BudgetReserve {
+  std::uint64_t reserved = 0;
+};
 
 struct WriteRequest {
   std::string job;
-  std::variant<PutResult, MarkDone, MarkFailed, QuotaUpdate> item;
+  std::variant<PutResult, MarkDone, MarkFailed, QuotaUpdate, BudgetReserve> item;
   std::optional<QuotaState> quota;  // persisted in the same batch when set
   // The key's attributes in the job's list: the (job, key) progress entry the item writes
-  // records them (replacing what it held). Ignored by QuotaUpdate.
+  // records them (replacing what it held). Ignored by QuotaUpdate and BudgetReserve.
   SeedAttributes attrs;
   // A key the job's lists did not give (a level's): the entry keeps the attributes it holds,
   // and `attrs` is not used.

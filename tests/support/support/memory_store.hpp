@@ -24,6 +24,7 @@ class MemoryStore final : public StoreWriter {
   std::map<std::string, ProgressEntry, std::less<>> progress_of;  // key -> entry (any job)
   std::map<std::string, std::int64_t, std::less<>> fetched_at_of;  // key -> fetched_at_ms (default 0)
   std::vector<std::function<void(Result<void>)>> unanswered;  // Mode::silent
+  std::vector<std::uint64_t> reservations;  // BudgetReserve, as written
 
   bool submit(WriteRequest&& w, std::function<void(Result<void>)> done) override {
     std::lock_guard lock(mu_);
@@ -45,6 +46,8 @@ class MemoryStore final : public StoreWriter {
       progress_of[failed->key] = e;
     } else if (auto* mark = std::get_if<MarkDone>(&w.item)) {
       progress_of[mark->key] = ProgressEntry{};
+    } else if (auto* reserve = std::get_if<BudgetReserve>(&w.item)) {
+      reservations.push_back(reserve->reserved);
     }
     done({});
     return true;
@@ -77,6 +80,7 @@ class MemoryStore final : public StoreWriter {
   }
   Result<std::string> record_run_start(std::string_view, std::int64_t) override { return std::string("test-run"); }
   RunChanges run_changes() const override { return {}; }
+  Result<std::vector<RunInfo>> recorded_runs() override { return std::vector<RunInfo>(); }
   Result<PruneCounts> prune_history(const PruneRule&) override { return PruneCounts{}; }
   Result<void> record_run_end(std::string_view, std::int64_t, std::string_view, const RunMoney&) override {
     return {};
