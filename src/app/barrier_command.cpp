@@ -43,7 +43,8 @@ Result<std::vector<std::unique_ptr<StoreReader>>> open_shard_stores(const fs::pa
 // no shard spends more before it copies the level), its weight its keys of the level. Written
 // for every level, so a budget set later finds its split.
 Result<void> split_budget(const JobSpec& spec, const fs::path& store, const fs::path& plan_dir, StoreWriter& plan,
-                          std::uint32_t shards, std::uint32_t level) {
+                          std::uint32_t shards, std::uint32_t level, std::uint64_t from_seq,
+                          std::uint64_t plan_keys) {
   std::vector<std::uint64_t> counted(shards, 0), keys(shards, 0);
   for (std::uint32_t i = 0; i < shards; ++i) {
     const fs::path dir = shard_store(store, Shard{i, shards});
@@ -54,12 +55,14 @@ Result<void> split_budget(const JobSpec& spec, const fs::path& store, const fs::
     if (!runs) return runs.error();
     counted[i] = job_spend(*runs, spec.name);
   }
+  // Weighed by the keys the level's pass added (a round appends after the level's keys).
   auto scanned = plan.scan_level(spec.name, level, [&](const LevelKey& k) {
-    ++keys[shard_hash(k.encoded) % shards];
+    if (k.seq >= from_seq) ++keys[shard_hash(k.encoded) % shards];
     return true;
   });
   if (!scanned) return scanned.error();
-  const BudgetSplit split = level_split(level, counted, keys);
+  BudgetSplit split = level_split(level, counted, keys);
+  split.plan_keys = plan_keys;
   if (auto w = write_budget_split(budget_split_file(plan_dir), spec.name, split); !w) return w.error();
   if (spec.limits.job_max_searches > 0) {
     const auto budget = static_cast<std::uint64_t>(spec.limits.job_max_searches);
@@ -95,25 +98,49 @@ int run_barrier(const BarrierFlags& f) {
   if (!plan) return fail(prefixed("the plan " + plan_dir.string() + ": ", plan.error()));
   auto stored = (*plan)->expansion_state(spec->name);
   if (!stored) return fail(stored.error());
-  const ExpansionState state = reopen_cut_level(*stored, expand);
-  if (state.built >= f.level) {
+  ExpansionState state = reopen_cut_level(*stored, expand);
+  auto check = check_job(*spec);
+  if (!check) return fail(check.error());
+  // Seeds added later (docs/expansion.md): once every level is planned, the barrier of level 1
+  // begins a round over the new seeds, and each barrier appends the round's keys to its level,
+  // as one process does after its levels.
+  if (!state.in_round() && f.level == 1 && state.built >= static_cast<std::uint32_t>(expand.depth)) {
+    if (auto begun = begin_round(state, expand)) {
+      auto fresh = count_new_seeds(*spec, check->repeated_key_hashes, *begun,
+                                   [&](std::string_view k) { return (*plan)->seed_round(spec->name, k); });
+      if (!fresh) return fail(fresh.error());
+      if (*fresh > 0) {
+        std::fprintf(stderr, "paa: barrier: %llu seeds added to the job's lists since level 1 was planned: "
+                             "expanding them, a level at a time (levels 1 to %u)\n",
+                     static_cast<unsigned long long>(*fresh), begun->round_levels);
+        state = std::move(*begun);
+      }
+    }
+  }
+  const std::uint32_t next = state.pass_level();
+  if (f.level < next) {
     // A barrier stopped after planning the level and before splitting the budget: split it now.
-    if (state.built == f.level) {
-      auto split = read_budget_split(budget_split_file(plan_dir), spec->name);
-      if (!split) return fail(split.error());
-      if (!*split || (*split)->level != f.level) {
-        if (auto s = split_budget(*spec, store, plan_dir, **plan, f.shards, f.level); !s) return fail(s.error());
+    auto split = read_budget_split(budget_split_file(plan_dir), spec->name);
+    if (!split) return fail(split.error());
+    if (f.level + 1 == next && (!*split || (*split)->plan_keys != stored->discovered())) {
+      if (auto s = split_budget(*spec, store, plan_dir, **plan, f.shards, f.level, 0, stored->discovered()); !s) {
+        return fail(s.error());
       }
     }
     std::fprintf(stderr, "paa: barrier: level %u is planned already (%llu keys); nothing to do\n", f.level,
                  static_cast<unsigned long long>(state.level_keys[f.level - 1]));
     return kExitOk;
   }
-  if (state.built + 1 < f.level) {
-    return fail(usage_error("--level " + std::to_string(f.level) + ": level " + std::to_string(state.built + 1) +
-                            " is not planned yet: run the barrier of level " + std::to_string(state.built + 1) +
-                            " (after the shards' run of level " + std::to_string(state.built) + ") first"));
+  if (f.level > next) {
+    const std::string what = state.in_round() ? "the round of seeds added later appends to level " : "level ";
+    return fail(usage_error("--level " + std::to_string(f.level) + ": " + what + std::to_string(next) +
+                            " first: run the barrier of level " + std::to_string(next) +
+                            " (after the shards' run of level " + std::to_string(next - 1) + ")"));
   }
+  // The level's keys before this pass: a round appends after them, a raised max_keys after the cut.
+  const std::uint64_t from_seq = state.in_round()                ? state.round_start[f.level - 1]
+                                 : stored->built >= f.level ? stored->level_keys[f.level - 1]
+                                                                 : 0;
   std::vector<std::uint32_t> missing;
   auto shards = open_shard_stores(store, f.shards, missing);
   if (!shards) return fail(shards.error());
@@ -127,8 +154,6 @@ int run_barrier(const BarrierFlags& f) {
     }
     return kExitShardsNotDone;
   }
-  auto check = check_job(*spec);
-  if (!check) return fail(check.error());
   ShardedExpansionStore expansion(**plan, *shards, spec->name);
   // A pass an earlier barrier began had every parent settled; one not begun waits for them.
   const bool under_way = state.pass_parents > 0 || state.pass_admitted > 0;
@@ -151,10 +176,12 @@ int run_barrier(const BarrierFlags& f) {
   auto built = build_level(*spec, check->repeated_key_hashes, f.level, state, expansion, [] { return false; });
   if (!built) return fail(built.error());
   const ExpansionState& made = **built;
-  if (auto s = split_budget(*spec, store, plan_dir, **plan, f.shards, f.level); !s) return fail(s.error());
+  if (auto s = split_budget(*spec, store, plan_dir, **plan, f.shards, f.level, from_seq, made.discovered()); !s) {
+    return fail(s.error());
+  }
   std::fprintf(stderr, "paa: barrier: level %u planned in %s: %llu new queries (%llu discovered in all%s); next: "
                "the shards' run of level %u\n",
-               f.level, plan_dir.string().c_str(), static_cast<unsigned long long>(made.level_keys[f.level - 1]),
+               f.level, plan_dir.string().c_str(), static_cast<unsigned long long>(made.level_keys[f.level - 1] - from_seq),
                static_cast<unsigned long long>(made.discovered()),
                made.cut_level != 0 ? ", max_keys reached" : "", f.level);
   return kExitOk;

@@ -19,11 +19,11 @@ Result<BudgetSplit> current_split(const RunConfig& config, const JobCheck& check
   auto split = read_budget_split(file, spec.name);
   if (!split) return split.error();
   if (state->built == 0) return seed_split(checked.keys_per_shard);
-  // A level planned without its split (a barrier stopped between the two, or one from before
-  // job budgets): its shares are not known, and an older split would give away what the
-  // shards spent since. The barrier writes it when run again.
-  if (!*split || (*split)->level != state->built || (*split)->base.size() != checked.keys_per_shard.size()) {
-    const std::string level = std::to_string(state->built);
+  // A plan without the split of its last pass (a barrier stopped between the two, or one from
+  // before job budgets): its shares are not known, and an older split would give away what
+  // the shards spent since. The barrier writes it when run again.
+  if (!*split || (*split)->plan_keys != state->discovered() || (*split)->base.size() != checked.keys_per_shard.size()) {
+    const std::string level = std::to_string(state->in_round() ? state->round_appended : state->built);
     return make_error(errc::invalid_input,
                       "the plan's level " + level + " has no split of job_max_searches (" + file.string() +
                           "): run its barrier again (paa barrier " + spec.file.string() + " --shards " +

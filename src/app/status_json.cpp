@@ -99,6 +99,8 @@ std::string render_status_json(const StatusReport& report) {
         {"searches_spent", s.searches_spent},
         {"levels", std::move(levels)},
         {"next_step", row.next_step.empty() ? json::value(nullptr) : json::value(row.next_step)},
+        {"job_budget", row.budget ? json::value(json::object{{"max", row.budget->max}, {"counted", row.budget->counted}})
+                                  : json::value(nullptr)},
         {"last_run", s.last_run.started_at_ms != 0 ? run_json(s.last_run) : json::value(nullptr)},
         {"stability", row.stability ? stability_json(*row.stability) : json::value(nullptr)},
     });

@@ -1,6 +1,8 @@
 #include "paa/app/status_report.hpp"
 
 #include "paa/export/rows/stability_rows.hpp"
+#include "paa/harvest/expansion_levels.hpp"
+#include "paa/harvest/job_allowance.hpp"
 #include "paa/harvest/shard_levels.hpp"
 #include "paa/job/shard.hpp"
 #include "paa/store/store_union.hpp"
@@ -91,34 +93,74 @@ Result<std::unique_ptr<StoreReader>> open_reader(const StatusRequest& request) {
   return std::unique_ptr<StoreReader>(std::move(*both));
 }
 
+// What the job's runs in every store read counted against its budget (a union of stores has
+// no runs of its own: each store is read).
+Result<std::uint64_t> budget_counted(const StatusRequest& request, const std::string& job) {
+  std::uint64_t counted = 0;
+  std::vector<std::string> dirs{request.store};
+  dirs.insert(dirs.end(), request.more_stores.begin(), request.more_stores.end());
+  for (const auto& dir : dirs) {
+    if (!store_exists(dir)) continue;
+    auto reader = StoreReader::open(dir);
+    if (!reader) return reader.error();
+    auto runs = (*reader)->runs();
+    if (!runs) return runs.error();
+    counted += job_spend(*runs, job);
+  }
+  return counted;
+}
+
 // What runs next for an expanding job over `shards` shards (docs/scaling-out.md): the shards'
 // run of the last level planned while some of its keys are pending, then the barrier of the
 // next level; nothing once the last level is harvested.
 Result<std::string> next_sharded_step(const JobSpec& spec, std::uint32_t shards, const JobRow& row) {
   const std::filesystem::path plan_dir = plan_store(spec.store, shards);
-  std::uint32_t planned = 0;
+  std::unique_ptr<StoreReader> plan;
+  ExpansionState state;
   if (store_exists(plan_dir)) {
-    auto plan = StoreReader::open(plan_dir);
-    if (!plan) return plan.error();
-    auto state = (*plan)->expansion_state(spec.name);
-    if (!state) return state.error();
-    planned = state->built;
+    auto opened = StoreReader::open(plan_dir);
+    if (!opened) return opened.error();
+    plan = std::move(*opened);
+    auto stored = plan->expansion_state(spec.name);
+    if (!stored) return stored.error();
+    state = reopen_cut_level(*stored, spec.expand);  // a raised max_keys makes the cut level again
   }
-  // Level `planned`'s keys pending in the shards (its row, or all of them when no shard ran it).
-  std::optional<std::uint64_t> pending;
-  if (planned == 0) {
-    pending = row.levels.empty() ? row.pending() : row.levels[0].pending();
-  } else if (planned < row.levels.size()) {
-    pending = row.levels[planned].pending();
-  }
+  // The levels planned so far (a round of seeds added later: those it appended to), each with
+  // keys pending in the shards, or keys the plan has that the shards have not copied yet.
+  const std::uint32_t planned = state.in_round() ? state.round_appended : state.built;
   const std::string job = spec.file.string();
   const std::string n = std::to_string(shards);
-  if (!pending || *pending > 0) {
-    return "the shards' run of level " + std::to_string(planned) + (pending ? " (" + std::to_string(*pending) +
-           " keys pending)" : "") + ": paa run " + job + " --shard I/" + n + " for each shard";
+  for (std::uint32_t level = 0; level <= planned; ++level) {
+    std::optional<std::uint64_t> pending;
+    if (level == 0) {
+      pending = row.levels.empty() ? row.pending() : row.levels[0].pending();
+    } else if (level < row.levels.size() && row.levels[level].keys.value_or(0) >= state.level_keys[level - 1]) {
+      pending = row.levels[level].pending();
+    }
+    if (!pending || *pending > 0) {
+      return "the shards' run of level " + std::to_string(level) +
+             (pending ? " (" + std::to_string(*pending) + " keys pending)" : "") + ": paa run " + job + " --shard I/" +
+             n + " for each shard";
+    }
   }
-  if (planned >= static_cast<std::uint32_t>(spec.expand.depth)) return std::string("none: every level is harvested");
-  return "paa barrier " + job + " --shards " + n + " --level " + std::to_string(planned + 1);
+  if (state.pass_level() <= static_cast<std::uint32_t>(spec.expand.depth)) {
+    return "paa barrier " + job + " --shards " + n + " --level " + std::to_string(state.pass_level());
+  }
+  // Every level harvested: seeds added to the lists since are the barrier of level 1's round.
+  if (plan) {
+    if (auto begun = begin_round(state, spec.expand)) {
+      auto check = check_job(spec);
+      if (!check) return check.error();
+      auto fresh = count_new_seeds(spec, check->repeated_key_hashes, *begun,
+                                   [&](std::string_view k) { return plan->seed_round(spec.name, k); });
+      if (!fresh) return fresh.error();
+      if (*fresh > 0) {
+        return "paa barrier " + job + " --shards " + n + " --level 1 (" + std::to_string(*fresh) +
+               " seeds added since level 1 was planned)";
+      }
+    }
+  }
+  return std::string("none: every level is harvested");
 }
 
 }  // namespace
@@ -177,6 +219,11 @@ Result<StatusReport> build_status_report(const StatusRequest& request) {
       if (!stability) return stability.error();
       row.stability = std::move(*stability);
     }
+  }
+  if (spec && spec->limits.job_max_searches > 0 && !report.jobs.empty()) {
+    auto counted = budget_counted(request, spec->name);
+    if (!counted) return counted.error();
+    report.jobs[0].budget = JobRow::Budget{static_cast<std::uint64_t>(spec->limits.job_max_searches), *counted};
   }
   auto quota = (*reader)->quota();
   if (!quota) return quota.error();

@@ -87,6 +87,11 @@ void print_report(std::FILE* out, const std::string& store, const std::vector<Jo
     std::fprintf(out, "  searches spent    %s\n", num(s.searches_spent).c_str());
     std::fprintf(out, "  last run          %s\n", run_text(s.last_run).c_str());
     if (s.last_run.money) std::fprintf(out, "  last run spent    %s\n", money_text(*s.last_run.money).c_str());
+    if (row.budget) {
+      const std::uint64_t left = row.budget->max > row.budget->counted ? row.budget->max - row.budget->counted : 0;
+      std::fprintf(out, "  job budget        %s (job_max_searches): %s counted by its runs, %s left\n",
+                   num(row.budget->max).c_str(), num(row.budget->counted).c_str(), num(left).c_str());
+    }
     if (!row.levels.empty()) {
       // The variants column only for a job that skipped some (skip_variants).
       bool variants = false;

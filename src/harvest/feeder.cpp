@@ -235,12 +235,17 @@ void Feeder::follow_plan() {
     if (planned->built < level) return next_step(level);
     counters_.level = level;
     std::uint64_t share = level <= own->built ? own->level_keys.at(level - 1) : 0;
-    if (level > own->built) {  // copied once: the level's records are the shard's from then on
-      auto copied = copy_level_share(**plan, store_, opt_.job.name, level, shard);
+    // Copied when the plan has more of the level than the shard copied from (a level planned,
+    // or grown by a round of new seeds or a raised max_keys); else the records are the shard's.
+    const std::uint64_t plan_keys = planned->level_keys[level - 1];
+    if (level_share_stale(*own, level, plan_keys)) {
+      auto copied = copy_level_share(**plan, store_, opt_.job.name, level, shard, plan_keys);
       if (!copied) return fail(copied.error());
       share = *copied;
-      spdlog::info("level {}: {} of the plan's {} queries are shard {}'s", level, share,
-                   planned->level_keys[level - 1], shard.label());
+      auto after = store_.expansion_state(opt_.job.name);
+      if (!after) return fail(after.error());
+      *own = std::move(*after);
+      spdlog::info("level {}: {} of the plan's {} queries are shard {}'s", level, share, plan_keys, shard.label());
     }
     counters_.total_keys += share;
     if (!feed_level(level)) return;

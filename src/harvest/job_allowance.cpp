@@ -88,6 +88,11 @@ Result<std::optional<BudgetSplit>> read_budget_split(const std::filesystem::path
   if (base->size() != weight->size()) return bad(file, "\"base\" and \"weight\" differ in length");
   split.base = std::move(*base);
   split.weight = std::move(*weight);
+  if (const json::value* keys = o.if_contains("plan_keys"); keys != nullptr && keys->is_number()) {
+    boost::system::error_code number_error;
+    split.plan_keys = keys->to_number<std::uint64_t>(number_error);
+    if (number_error) return bad(file, "\"plan_keys\" is not a count");
+  }
   return std::optional<BudgetSplit>(std::move(split));
 }
 
@@ -100,6 +105,7 @@ Result<void> write_budget_split(const std::filesystem::path& file, std::string_v
   for (const std::uint64_t w : split.weight) weight.push_back(w);
   o["base"] = std::move(base);
   o["weight"] = std::move(weight);
+  o["plan_keys"] = split.plan_keys;
   const std::string text = json::serialize(o) + "\n";
   return write_file_atomically(file, true, [&](ByteSink& sink) -> Result<void> { return sink.write(text); });
 }

@@ -87,8 +87,14 @@ Result<LevelOutstanding> level_outstanding(const JobSpec& job, std::span<const s
   return out;
 }
 
+bool level_share_stale(const ExpansionState& own, std::uint32_t level, std::uint64_t plan_keys) {
+  if (level > own.built) return true;
+  if (level > own.plan_copied.size()) return true;
+  return own.plan_copied[level - 1] != plan_keys;
+}
+
 Result<std::uint64_t> copy_level_share(StoreReader& plan, StoreWriter& own, const std::string& job, std::uint32_t level,
-                                       const Shard& shard, std::size_t per_step) {
+                                       const Shard& shard, std::uint64_t plan_keys, std::size_t per_step) {
   auto before = own.expansion_state(job);
   if (!before) return before.error();
   ExpansionState state = *before;
@@ -116,6 +122,8 @@ Result<std::uint64_t> copy_level_share(StoreReader& plan, StoreWriter& own, cons
   state.built = std::max(state.built, level);
   if (state.level_keys.size() < level) state.level_keys.resize(level, 0);
   state.level_keys[level - 1] = share;
+  if (state.plan_copied.size() < level) state.plan_copied.resize(level, 0);
+  state.plan_copied[level - 1] = plan_keys;
   step.state = state;
   if (auto w = own.write_expansion(job, step); !w) return w.error();
   return share;

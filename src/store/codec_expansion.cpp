@@ -148,6 +148,11 @@ std::string encode_expansion_state(const ExpansionState& s) {
     o["round_appended"] = s.round_appended;
     o["round_start"] = std::move(start);
   }
+  if (!s.plan_copied.empty()) {
+    json::array copied;
+    for (auto n : s.plan_copied) copied.emplace_back(n);
+    o["plan_copied"] = std::move(copied);
+  }
   return json::serialize(o);
 }
 
@@ -189,6 +194,13 @@ std::optional<ExpansionState> decode_expansion_state(std::string_view text) {
     auto bytes = decode_hex(hex->get_string());
     if (!bytes) return std::nullopt;
     *field = std::move(*bytes);
+  }
+  if (const auto* copied = o.if_contains("plan_copied")) {
+    if (!copied->is_array()) return std::nullopt;
+    for (const auto& n : copied->get_array()) {
+      s.plan_copied.push_back(n.to_number<std::uint64_t>(ec));
+      if (ec) return std::nullopt;
+    }
   }
   // skip_variants' counts (absent before they were kept: 0).
   if (const auto* skipped = o.if_contains("level_skipped")) {

@@ -647,6 +647,9 @@ TEST(ExpandE2EShards, AJobBudgetEndingMidLevel2HoldsOverTheShardsAndARaisedOneFi
   const auto row = json::parse(status.out).as_object().at("jobs").as_array().at(0).as_object();
   EXPECT_EQ(row.at("failed").as_int64(), 0) << status.out;
   EXPECT_GT(row.at("pending").as_int64(), 0) << status.out;
+  const auto& counted = row.at("job_budget").as_object();
+  EXPECT_EQ(counted.at("max").to_number<std::int64_t>(), budget);
+  EXPECT_EQ(counted.at("counted").to_number<std::int64_t>(), charged()) << "what the 4 shards' runs counted, as the service charged";
   for (const auto& [q, n] : answered(emu)) EXPECT_EQ(n, 1) << q;
 
   // A rerun under the same budget sends nothing; a raised one finishes the job.
@@ -658,6 +661,69 @@ TEST(ExpandE2EShards, AJobBudgetEndingMidLevel2HoldsOverTheShardsAndARaisedOneFi
   EXPECT_EQ(shards_lineage(dir.path(), "budget"), want);
   for (const auto& [q, n] : answered(emu)) EXPECT_EQ(n, 1) << q << " fetched twice";
   EXPECT_EQ(charged(), static_cast<std::int64_t>(want.size()));
+}
+
+// Seeds added to the lists later and a max_keys raised after it cut level 2 (issue 49 item 5):
+// over 4 shards, the chain run again (twice: the cut level is made again first, then the new
+// seeds' round, as one process does in one run) ends with exactly the keys, levels and lineage
+// of one process's two runs of the same job files, every key fetched once by the shards.
+TEST(ExpandE2EShards, SeedsAddedLaterAndARaisedMaxKeysEndAsOnOneMachine) {
+  TempDir dir;
+  const auto grow = [](const fs::path& where, const std::string& name, int seeds, std::size_t max_keys) {
+    auto job = expand_job(where, name, seeds, "rate = 0\nconcurrency = 4", 2, 3, max_keys);
+    std::ofstream(job, std::ios::app) << "skip_variants = true\n";
+    return job;
+  };
+  const fs::path one_dir = dir / "one";
+  fs::create_directories(one_dir);
+  std::map<std::string, std::string> want;
+  std::vector<std::int64_t> one_levels;
+  {
+    Emulator solo(one_dir, {"--seed", std::to_string(kSeed)});
+    ASSERT_EQ(run_paa(run_args(grow(one_dir, "one", 20, 120), solo), one_dir).exit_code, 0);
+    ASSERT_EQ(run_paa(run_args(grow(one_dir, "one", 26, 1000), solo), one_dir).exit_code, 0);
+    want = lineage_rows(export_jsonl(one_dir, one_dir / "one.db"));
+    one_levels = level_keys(one_dir, one_dir / "one.toml");
+  }
+  Emulator emu(dir.path(), {"--seed", std::to_string(kSeed), "--cache-ttl", "0"});
+  auto job = grow(dir.path(), "later", 20, 120);
+  const auto shards_run = [&](const std::string& when) {
+    for (int i = 0; i < 4; ++i) {
+      auto r = run_paa(run_args(job, emu, {"--shard", std::to_string(i) + "/4"}), dir.path());
+      ASSERT_EQ(r.exit_code, 0) << when << ", shard " << i << ": " << r.err;
+    }
+  };
+  const auto chain = [&](const std::string& when) {
+    shards_run(when);
+    for (int level = 1; level <= 2; ++level) {
+      auto b = run_paa({"barrier", job.string(), "--shards", "4", "--level", std::to_string(level)}, dir.path());
+      ASSERT_EQ(b.exit_code, 0) << when << ", barrier " << level << ": " << b.err;
+      shards_run(when + ", level " + std::to_string(level));
+    }
+  };
+  const auto next = [&] {
+    auto r = run_paa({"status", job.string(), "--shards", "4", "--json"}, dir.path());
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return std::string(json::parse(r.out).at("jobs").as_array().at(0).at("next_step").as_string());
+  };
+  chain("20 seeds, max_keys 120");
+  EXPECT_EQ(next(), "none: every level is harvested");
+  job = grow(dir.path(), "later", 26, 1000);
+  EXPECT_TRUE(next().starts_with("the shards' run of level 0 (6 keys pending)")) << next();
+  chain("26 seeds, max_keys 1000: the cut level made again");
+  EXPECT_EQ(next(), "paa barrier " + job.string() + " --shards 4 --level 1 (6 seeds added since level 1 was planned)");
+  chain("the new seeds' round");
+  EXPECT_EQ(next(), "none: every level is harvested");
+  EXPECT_EQ(shards_lineage(dir.path(), "later"), want);
+  auto status = run_paa({"status", job.string(), "--shards", "4", "--json"}, dir.path());
+  const json::value parsed = json::parse(status.out);
+  std::vector<std::int64_t> levels;
+  for (const auto& l : parsed.at("jobs").as_array().at(0).at("levels").as_array()) {
+    levels.push_back(l.at("keys").as_int64());
+  }
+  EXPECT_EQ(levels, one_levels);
+  for (const auto& [q, n] : answered(emu)) EXPECT_EQ(n, 1) << q << " was fetched " << n << " times by the shards";
+  EXPECT_EQ(answered(emu).size(), want.size());
 }
 
 // The GNU parallel loop of deploy/ (docs/scaling-out.md), run for real: the shards, the barrier,

@@ -131,6 +131,14 @@ TEST(MoneyE2EJobBudget, HoldsAcrossAKilledRunItsRerunAndDroppedAnswers) {
   auto third = run_paa(run_args(job, emu, tuning), dir.path());
   EXPECT_EQ(third.exit_code, 4) << third.err;
   EXPECT_EQ(emu.requests(), before) << "nothing is left of the job's budget";
+  auto status = run_paa({"status", job.string()}, dir.path());
+  ASSERT_EQ(status.exit_code, 0) << status.err;
+  std::smatch m;
+  const std::string text = status.out;
+  ASSERT_TRUE(std::regex_search(text, m, std::regex(R"(job budget +60 \(job_max_searches\): (\d+) counted by its runs, (\d+) left)")))
+      << status.out;
+  EXPECT_GE(std::stoul(m[1]), charged.total()) << "the runs never count less than the service charged";
+  EXPECT_LE(std::stoul(m[1]), 60u);
 }
 
 TEST(MoneyE2EFigures, ResetsTheServiceDidNotChargeAreGivenBackByItsFigures) {

@@ -373,6 +373,19 @@ TEST(StoreCodec, SkipVariantsCountsRoundTripAndAreZeroInAStateWrittenBeforeThem)
       << "one count per built level";
 }
 
+TEST(StoreCodec, WhatAShardCopiedFromThePlanRoundTripsAndAStateWithoutItHasNone) {
+  ExpansionState s;
+  s.built = 2;
+  s.level_keys = {7, 30};
+  s.plan_copied = {25, 118};
+  EXPECT_EQ(decode_expansion_state(encode_expansion_state(s)), s);
+  const auto old = decode_expansion_state(R"({"built":2,"level_keys":[7,30],"pass_parents":0,"pass_admitted":0})");
+  ASSERT_TRUE(old);
+  EXPECT_TRUE(old->plan_copied.empty());
+  EXPECT_FALSE(decode_expansion_state(
+      R"({"built":1,"level_keys":[5],"pass_parents":0,"pass_admitted":0,"plan_copied":[-1]})"));
+}
+
 TEST(StoreCodec, SeedRecordsAndRoundsRoundTripAndAStateWrittenBeforeThemHasNone) {
   ExpansionState s;
   s.built = 2;

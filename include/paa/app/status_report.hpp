@@ -38,6 +38,13 @@ struct JobRow {
   std::optional<watch::StabilityDistribution> stability = {};  // --json: its keys over their versions
   // An expanding job over shards (--shards N): what runs next, as a command or a step's name.
   std::string next_step = {};
+  // The job file's job_max_searches, and what the job's runs in the stores read counted against
+  // it (docs/running.md "Money: the job's budget"); nullopt: no job file, or no budget.
+  struct Budget {
+    std::uint64_t max = 0;
+    std::uint64_t counted = 0;
+  };
+  std::optional<Budget> budget = {};
   std::optional<std::uint64_t> pending() const {
     if (!keys_in_job) return std::nullopt;
     if (!levels.empty()) {

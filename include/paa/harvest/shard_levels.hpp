@@ -63,9 +63,15 @@ Result<LevelOutstanding> level_outstanding(const JobSpec& job, std::span<const s
 
 // A shard's share of level `level` of the plan, written into its own store (lineage and level
 // records with the plan's sequence numbers, so the shards' levels merge back into the plan's
-// order) in steps of `per_step`; the last step sets the shard's state to the level built.
-// Copying again writes the same records. Returns the keys of the share.
+// order) in steps of `per_step`; the last step sets the shard's state to the level built, with
+// `plan_keys` (the plan's keys of the level) as what it copied from. Copying again writes the
+// same records and any the plan added. Returns the keys of the share.
 Result<std::uint64_t> copy_level_share(StoreReader& plan, StoreWriter& own, const std::string& job, std::uint32_t level,
-                                       const Shard& shard, std::size_t per_step = 1000);
+                                       const Shard& shard, std::uint64_t plan_keys, std::size_t per_step = 1000);
+
+// Whether a shard copies level `level` (again): not copied yet, copied from fewer of the plan's
+// keys than it has now (a round of seeds added later, a max_keys raised after a cut), or copied
+// before the shard kept what it copied from.
+bool level_share_stale(const ExpansionState& own, std::uint32_t level, std::uint64_t plan_keys);
 
 }  // namespace paa

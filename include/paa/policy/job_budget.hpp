@@ -37,6 +37,9 @@ struct BudgetSplit {
   std::uint32_t level = 0;            // the expansion level it was made for (0: the seeds)
   std::vector<std::uint64_t> base;    // per shard
   std::vector<std::uint64_t> weight;  // per shard
+  // The plan's keys (all levels) when the barrier split it: a shard goes by a split of the plan
+  // as it is, never by one of an earlier state (0: the seeds' split, no plan).
+  std::uint64_t plan_keys = 0;
   friend bool operator==(const BudgetSplit&, const BudgetSplit&) = default;
 };
 

@@ -56,6 +56,11 @@ struct ExpansionState {
   std::uint32_t round_levels = 0;
   std::uint32_t round_appended = 0;
   std::vector<std::uint64_t> round_start;
+  // A shard's store of an expansion over shards (docs/scaling-out.md): the plan's keys of each
+  // level 1..n when the shard last copied its share of it. A level the plan grew since (a round
+  // of seeds added later, a max_keys raised after a cut) is copied again. Absent in a shard
+  // store from before it was kept: its levels are copied once more.
+  std::vector<std::uint64_t> plan_copied;
 
   // Discovered keys of the job, all levels (the pass under way included): what max_keys caps.
   std::uint64_t discovered() const {
