@@ -12,6 +12,8 @@
 #include <cstdio>
 #include <filesystem>
 #include <memory>
+#include <optional>
+#include <string_view>
 #include <vector>
 
 namespace paa::app {
@@ -38,23 +40,31 @@ Result<std::vector<std::unique_ptr<StoreReader>>> open_shard_stores(const fs::pa
   return shards;
 }
 
+// What each shard's runs counted against the job's budget, from the stores open_shard_stores
+// opened; a shard that never ran (in `missing`) counted nothing.
+Result<std::vector<std::uint64_t>> shards_spent(const std::vector<std::unique_ptr<StoreReader>>& readers,
+                                                const std::vector<std::uint32_t>& missing, std::uint32_t count,
+                                                std::string_view job) {
+  std::vector<std::uint64_t> spent(count, 0);
+  std::size_t next = 0;
+  for (std::uint32_t i = 0; i < count; ++i) {
+    if (std::find(missing.begin(), missing.end(), i) != missing.end()) continue;
+    auto s = job_spend(*readers.at(next++), job);
+    if (!s) return prefixed("shard " + Shard{i, count}.label() + ": ", s.error());
+    spent[i] = *s;
+  }
+  return spent;
+}
+
 // The job budget's split for the planned `level` (paa/policy/job_budget.hpp), kept beside the
 // plan: each shard's base is what its runs counted (every key before the level is settled, so
 // no shard spends more before it copies the level), its weight its keys of the level. Written
 // for every level, so a budget set later finds its split.
-Result<void> split_budget(const JobSpec& spec, const fs::path& store, const fs::path& plan_dir, StoreWriter& plan,
-                          std::uint32_t shards, std::uint32_t level, std::uint64_t from_seq,
+Result<void> split_budget(const JobSpec& spec, const fs::path& plan_dir, StoreWriter& plan,
+                          const std::vector<std::uint64_t>& counted, std::uint32_t level, std::uint64_t from_seq,
                           std::uint64_t plan_keys) {
-  std::vector<std::uint64_t> counted(shards, 0), keys(shards, 0);
-  for (std::uint32_t i = 0; i < shards; ++i) {
-    const fs::path dir = shard_store(store, Shard{i, shards});
-    if (!store_exists(dir)) continue;  // never ran: counted nothing
-    auto reader = StoreReader::open(dir);
-    if (!reader) return prefixed("shard " + Shard{i, shards}.label() + ": ", reader.error());
-    auto runs = (*reader)->runs();
-    if (!runs) return runs.error();
-    counted[i] = job_spend(*runs, spec.name);
-  }
+  const auto shards = static_cast<std::uint32_t>(counted.size());
+  std::vector<std::uint64_t> keys(shards, 0);
   // Weighed by the keys the level's pass added (a round appends after the level's keys).
   auto scanned = plan.scan_level(spec.name, level, [&](const LevelKey& k) {
     if (k.seq >= from_seq) ++keys[shard_hash(k.encoded) % shards];
@@ -79,6 +89,21 @@ Result<void> split_budget(const JobSpec& spec, const fs::path& store, const fs::
   return {};
 }
 
+// A barrier stopped after planning the level and before splitting the budget: split it now
+// (the level's keys all count: no pass is under way).
+Result<void> split_unsplit_level(const JobSpec& spec, const fs::path& store, const fs::path& plan_dir, StoreWriter& plan,
+                                 std::uint32_t shards, std::uint32_t level, std::uint64_t plan_keys) {
+  auto split = read_budget_split(budget_split_file(plan_dir), spec.name);
+  if (!split) return split.error();
+  if (*split && (*split)->plan_keys == plan_keys) return {};
+  std::vector<std::uint32_t> missing;
+  auto readers = open_shard_stores(store, shards, missing);
+  if (!readers) return readers.error();
+  auto spent = shards_spent(*readers, missing, shards, spec.name);
+  if (!spent) return spent.error();
+  return split_budget(spec, plan_dir, plan, *spent, level, 0, plan_keys);
+}
+
 }  // namespace
 
 int run_barrier(const BarrierFlags& f) {
@@ -99,13 +124,21 @@ int run_barrier(const BarrierFlags& f) {
   auto stored = (*plan)->expansion_state(spec->name);
   if (!stored) return fail(stored.error());
   ExpansionState state = reopen_cut_level(*stored, expand);
-  auto check = check_job(*spec);
-  if (!check) return fail(check.error());
+  // The job's lists, read whole: only once there is a level (or a round) to make.
+  std::optional<JobCheck> check;
+  auto read_lists = [&]() -> Result<void> {
+    if (check) return {};
+    auto read = check_job(*spec);
+    if (!read) return read.error();
+    check = std::move(*read);
+    return {};
+  };
   // Seeds added later (docs/expansion.md): once every level is planned, the barrier of level 1
   // begins a round over the new seeds, and each barrier appends the round's keys to its level,
   // as one process does after its levels.
   if (!state.in_round() && f.level == 1 && state.built >= static_cast<std::uint32_t>(expand.depth)) {
     if (auto begun = begin_round(state, expand)) {
+      if (auto r = read_lists(); !r) return fail(r.error());
       auto fresh = count_new_seeds(*spec, check->repeated_key_hashes, *begun,
                                    [&](std::string_view k) { return (*plan)->seed_round(spec->name, k); });
       if (!fresh) return fail(fresh.error());
@@ -119,11 +152,8 @@ int run_barrier(const BarrierFlags& f) {
   }
   const std::uint32_t next = state.pass_level();
   if (f.level < next) {
-    // A barrier stopped after planning the level and before splitting the budget: split it now.
-    auto split = read_budget_split(budget_split_file(plan_dir), spec->name);
-    if (!split) return fail(split.error());
-    if (f.level + 1 == next && (!*split || (*split)->plan_keys != stored->discovered())) {
-      if (auto s = split_budget(*spec, store, plan_dir, **plan, f.shards, f.level, 0, stored->discovered()); !s) {
+    if (f.level + 1 == next) {
+      if (auto s = split_unsplit_level(*spec, store, plan_dir, **plan, f.shards, f.level, stored->discovered()); !s) {
         return fail(s.error());
       }
     }
@@ -154,6 +184,7 @@ int run_barrier(const BarrierFlags& f) {
     }
     return kExitShardsNotDone;
   }
+  if (auto r = read_lists(); !r) return fail(r.error());
   ShardedExpansionStore expansion(**plan, *shards, spec->name);
   // A pass an earlier barrier began had every parent settled; one not begun waits for them.
   const bool under_way = state.pass_parents > 0 || state.pass_admitted > 0;
@@ -176,7 +207,9 @@ int run_barrier(const BarrierFlags& f) {
   auto built = build_level(*spec, check->repeated_key_hashes, f.level, state, expansion, [] { return false; });
   if (!built) return fail(built.error());
   const ExpansionState& made = **built;
-  if (auto s = split_budget(*spec, store, plan_dir, **plan, f.shards, f.level, from_seq, made.discovered()); !s) {
+  auto spent = shards_spent(*shards, missing, f.shards, spec->name);
+  if (!spent) return fail(spent.error());
+  if (auto s = split_budget(*spec, plan_dir, **plan, *spent, f.level, from_seq, made.discovered()); !s) {
     return fail(s.error());
   }
   std::fprintf(stderr, "paa: barrier: level %u planned in %s: %llu new queries (%llu discovered in all%s); next: "

@@ -105,12 +105,11 @@ Result<CheckReport> build_check_report(JobSpec spec, std::uint32_t shards) {
   }
   if (auto read = read_store(r); !read) return read.error();
   if (shards > 0) {
-    r.budget_split = seed_split(r.check.keys_per_shard);
-    if (r.spec.expand.enabled()) {
-      auto kept = read_budget_split(budget_split_file(plan_store(r.spec.store, shards)), r.spec.name);
-      if (!kept) return kept.error();
-      if (*kept && (*kept)->base.size() == shards) r.budget_split = std::move(**kept);
-    }
+    const std::filesystem::path plan = r.spec.expand.enabled() ? plan_store(r.spec.store, shards) : std::filesystem::path();
+    auto chosen = plan_budget_split(plan, r.spec.name, r.check.keys_per_shard);
+    if (!chosen) return chosen.error();
+    r.budget_split = std::move(chosen->split);
+    r.budget_split_stale_level = chosen->stale_level;
   }
   return r;
 }

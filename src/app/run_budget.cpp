@@ -6,30 +6,17 @@ namespace paa::app {
 
 namespace {
 
-// The split the shard's runs go by: the barrier's of the plan's last level, or the seeds'.
+// The split the shard's runs go by; a plan whose last level has none kept is refused.
 Result<BudgetSplit> current_split(const RunConfig& config, const JobCheck& checked) {
-  const JobSpec& spec = config.spec;
-  const std::filesystem::path& plan = config.harvest.plan;
-  if (plan.empty() || !store_exists(plan)) return seed_split(checked.keys_per_shard);
-  auto reader = StoreReader::open(plan);
-  if (!reader) return prefixed("the plan " + plan.string() + ": ", reader.error());
-  auto state = (*reader)->expansion_state(spec.name);
-  if (!state) return state.error();
-  const std::filesystem::path file = budget_split_file(plan);
-  auto split = read_budget_split(file, spec.name);
-  if (!split) return split.error();
-  if (state->built == 0) return seed_split(checked.keys_per_shard);
-  // A plan without the split of its last pass (a barrier stopped between the two, or one from
-  // before job budgets): its shares are not known, and an older split would give away what
-  // the shards spent since. The barrier writes it when run again.
-  if (!*split || (*split)->plan_keys != state->discovered() || (*split)->base.size() != checked.keys_per_shard.size()) {
-    const std::string level = std::to_string(state->in_round() ? state->round_appended : state->built);
-    return make_error(errc::invalid_input,
-                      "the plan's level " + level + " has no split of job_max_searches (" + file.string() +
-                          "): run its barrier again (paa barrier " + spec.file.string() + " --shards " +
-                          std::to_string(config.shard->count) + " --level " + level + "), then this shard");
-  }
-  return std::move(**split);
+  auto chosen = plan_budget_split(config.harvest.plan, config.spec.name, checked.keys_per_shard);
+  if (!chosen) return chosen.error();
+  if (chosen->split) return std::move(*chosen->split);
+  const std::string level = std::to_string(chosen->stale_level);
+  return make_error(errc::invalid_input,
+                    "the plan's level " + level + " has no split of job_max_searches (" +
+                        budget_split_file(config.harvest.plan).string() + "): run its barrier again (paa barrier " +
+                        config.spec.file.string() + " --shards " + std::to_string(config.shard->count) +
+                        " --level " + level + "), then this shard");
 }
 
 }  // namespace

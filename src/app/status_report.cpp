@@ -103,9 +103,9 @@ Result<std::uint64_t> budget_counted(const StatusRequest& request, const std::st
     if (!store_exists(dir)) continue;
     auto reader = StoreReader::open(dir);
     if (!reader) return reader.error();
-    auto runs = (*reader)->runs();
-    if (!runs) return runs.error();
-    counted += job_spend(*runs, job);
+    auto spent = job_spend(**reader, job);
+    if (!spent) return spent.error();
+    counted += *spent;
   }
   return counted;
 }

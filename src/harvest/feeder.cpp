@@ -241,10 +241,8 @@ void Feeder::follow_plan() {
     if (level_share_stale(*own, level, plan_keys)) {
       auto copied = copy_level_share(**plan, store_, opt_.job.name, level, shard, plan_keys);
       if (!copied) return fail(copied.error());
-      share = *copied;
-      auto after = store_.expansion_state(opt_.job.name);
-      if (!after) return fail(after.error());
-      *own = std::move(*after);
+      *own = std::move(*copied);
+      share = own->level_keys[level - 1];
       spdlog::info("level {}: {} of the plan's {} queries are shard {}'s", level, share, plan_keys, shard.label());
     }
     counters_.total_keys += share;

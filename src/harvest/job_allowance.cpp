@@ -1,6 +1,7 @@
 #include "paa/harvest/job_allowance.hpp"
 
 #include "paa/output/atomic_file.hpp"
+#include "paa/store/store.hpp"
 
 #include <boost/json.hpp>
 
@@ -26,6 +27,12 @@ std::uint64_t job_spend(std::span<const RunInfo> runs, std::string_view job) {
     sum += run_spend(f);
   }
   return sum;
+}
+
+Result<std::uint64_t> job_spend(HistoryReader& store, std::string_view job) {
+  auto runs = store.runs();
+  if (!runs) return runs.error();
+  return job_spend(*runs, job);
 }
 
 std::filesystem::path budget_split_file(const std::filesystem::path& plan) {
@@ -94,6 +101,31 @@ Result<std::optional<BudgetSplit>> read_budget_split(const std::filesystem::path
     if (number_error) return bad(file, "\"plan_keys\" is not a count");
   }
   return std::optional<BudgetSplit>(std::move(split));
+}
+
+Result<PlanSplit> plan_budget_split(const std::filesystem::path& plan, std::string_view job,
+                                    std::span<const std::uint64_t> keys_per_shard) {
+  PlanSplit out;
+  if (plan.empty() || !store_exists(plan)) {
+    out.split = seed_split(keys_per_shard);
+    return out;
+  }
+  auto reader = StoreReader::open(plan);
+  if (!reader) return prefixed("the plan " + plan.string() + ": ", reader.error());
+  auto state = (*reader)->expansion_state(job);
+  if (!state) return state.error();
+  if (state->built == 0) {
+    out.split = seed_split(keys_per_shard);
+    return out;
+  }
+  auto kept = read_budget_split(budget_split_file(plan), job);
+  if (!kept) return kept.error();
+  if (!*kept || (*kept)->plan_keys != state->discovered() || (*kept)->base.size() != keys_per_shard.size()) {
+    out.stale_level = state->in_round() ? state->round_appended : state->built;
+    return out;
+  }
+  out.split = std::move(**kept);
+  return out;
 }
 
 Result<void> write_budget_split(const std::filesystem::path& file, std::string_view job, const BudgetSplit& split) {

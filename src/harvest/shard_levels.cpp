@@ -93,7 +93,7 @@ bool level_share_stale(const ExpansionState& own, std::uint32_t level, std::uint
   return own.plan_copied[level - 1] != plan_keys;
 }
 
-Result<std::uint64_t> copy_level_share(StoreReader& plan, StoreWriter& own, const std::string& job, std::uint32_t level,
+Result<ExpansionState> copy_level_share(StoreReader& plan, StoreWriter& own, const std::string& job, std::uint32_t level,
                                        const Shard& shard, std::uint64_t plan_keys, std::size_t per_step) {
   auto before = own.expansion_state(job);
   if (!before) return before.error();
@@ -126,7 +126,7 @@ Result<std::uint64_t> copy_level_share(StoreReader& plan, StoreWriter& own, cons
   state.plan_copied[level - 1] = plan_keys;
   step.state = state;
   if (auto w = own.write_expansion(job, step); !w) return w.error();
-  return share;
+  return state;
 }
 
 }  // namespace paa

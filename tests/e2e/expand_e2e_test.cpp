@@ -623,6 +623,32 @@ TEST(ExpandE2EShards, AJobBudgetEndingMidLevel2HoldsOverTheShardsAndARaisedOneFi
   EXPECT_NE(split.err.find("split for level 2"), std::string::npos) << split.err;
   check = run_paa({"check", job.string(), "--shards", "4"}, dir.path());
   EXPECT_NE(check.out.find("split by the barrier of level 2"), std::string::npos) << check.out;
+  {
+    // A barrier stopped between planning the level and splitting the budget: check says so,
+    // a shard refuses to spend by an older split, and the barrier run again splits it.
+    const fs::path kept = dir / "budget-plan-of-4-budget.json";
+    ASSERT_TRUE(fs::exists(kept));
+    const std::string split_text = [&] {
+      std::ifstream in(kept);
+      std::stringstream t;
+      t << in.rdbuf();
+      return t.str();
+    }();
+    fs::remove(kept);
+    check = run_paa({"check", job.string(), "--shards", "4"}, dir.path());
+    EXPECT_NE(check.out.find("not split for level 2"), std::string::npos) << check.out;
+    const auto refused = shard(0);
+    EXPECT_EQ(refused.exit_code, 2);
+    EXPECT_NE(refused.err.find("has no split of job_max_searches"), std::string::npos) << refused.err;
+    EXPECT_NE(refused.err.find("--level 2"), std::string::npos) << refused.err;
+    auto again = barrier(2);
+    ASSERT_EQ(again.exit_code, 0) << again.err;
+    EXPECT_NE(again.err.find("planned already"), std::string::npos) << again.err;
+    std::ifstream in(kept);
+    std::stringstream t;
+    t << in.rdbuf();
+    EXPECT_EQ(t.str(), split_text) << "the same split, from the shards' stores as they are";
+  }
   int stopped = 0;
   for (int i = 0; i < 4; ++i) {
     auto r = shard(i);

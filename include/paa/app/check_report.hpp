@@ -45,6 +45,7 @@ struct CheckReport {
   // --shards N: the split of job_max_searches in force (the seeds', or the barrier's kept beside
   // the plan of an expanding job).
   std::optional<BudgetSplit> budget_split;
+  std::uint32_t budget_split_stale_level = 0;  // no split kept for the plan's level: its barrier is rerun
 };
 
 Result<CheckReport> build_check_report(JobSpec spec, std::uint32_t shards);

@@ -65,8 +65,9 @@ Result<LevelOutstanding> level_outstanding(const JobSpec& job, std::span<const s
 // records with the plan's sequence numbers, so the shards' levels merge back into the plan's
 // order) in steps of `per_step`; the last step sets the shard's state to the level built, with
 // `plan_keys` (the plan's keys of the level) as what it copied from. Copying again writes the
-// same records and any the plan added. Returns the keys of the share.
-Result<std::uint64_t> copy_level_share(StoreReader& plan, StoreWriter& own, const std::string& job, std::uint32_t level,
+// same records and any the plan added. Returns the shard's state as written: the share's keys
+// are its level_keys[level - 1].
+Result<ExpansionState> copy_level_share(StoreReader& plan, StoreWriter& own, const std::string& job, std::uint32_t level,
                                        const Shard& shard, std::uint64_t plan_keys, std::size_t per_step = 1000);
 
 // Whether a shard copies level `level` (again): not copied yet, copied from fewer of the plan's
