@@ -1,7 +1,7 @@
 #include "paa/app/run_alerts.hpp"
 
 #include "paa/app/command_failure.hpp"
-#include "paa/export/pipeline/kept_analysis.hpp"
+#include "paa/export/pipeline/analysis_views.hpp"
 #include "paa/export/stored_tree.hpp"
 #include "paa/model/query_key.hpp"
 #include "paa/watch/distinct_questions.hpp"

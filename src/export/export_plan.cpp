@@ -1,6 +1,6 @@
 #include "paa/export/export_plan.hpp"
 
-#include "paa/export/pipeline/kept_analysis.hpp"
+#include "paa/export/pipeline/analysis_views.hpp"
 
 #include "paa/export/attributes.hpp"
 #include "paa/export/exporter.hpp"

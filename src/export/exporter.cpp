@@ -2,7 +2,7 @@
 
 #include "paa/export/attributes.hpp"
 #include "paa/export/format_writer.hpp"
-#include "paa/export/pipeline/kept_analysis.hpp"
+#include "paa/export/pipeline/analysis_views.hpp"
 #include "paa/export/pipeline/pass_writer.hpp"
 #include "paa/export/pipeline/result_scan.hpp"
 #include "paa/export/view_registry.hpp"

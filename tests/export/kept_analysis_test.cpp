@@ -7,7 +7,7 @@
 #include "paa/export/html/report_folder.hpp"
 #include "paa/export/pipeline/analysis_tag.hpp"
 #include "paa/export/pipeline/analysis_sink.hpp"
-#include "paa/export/pipeline/kept_analysis.hpp"
+#include "paa/export/pipeline/analysis_views.hpp"
 #include "paa/export/pipeline/result_scan.hpp"
 #include "paa/export/xlsx/xlsx_export.hpp"
 
@@ -328,12 +328,20 @@ TEST_F(KeptAnalysis, TheWorkbookReadFromItIsTheWorkbookComputedFromTheTrees) {
 TEST_F(KeptAnalysis, ItIsComputedAgainExactlyWhenItsTagChanges) {
   write(store, kept_request(7), ExportFormat::topics);
   EXPECT_TRUE(note(write(store, kept_request(7), ExportFormat::topics).summary).starts_with("read from"));
-  const std::string changed = note(write(store, kept_request(8), ExportFormat::topics).summary);
-  EXPECT_NE(changed.find("the kept one was stale: the store has changed since"), std::string::npos) << changed;
+  // Another state of the same results: carried, not computed.
+  const std::string moved = note(write(store, kept_request(8), ExportFormat::topics).summary);
+  EXPECT_NE(moved.find("still answers: the store has changed since, but not what it was computed from"),
+            std::string::npos)
+      << moved;
   EXPECT_TRUE(note(write(store, kept_request(8), ExportFormat::topics).summary).starts_with("read from"));
+  store.add(make_stored("crema", "en", "us", "", test::body_with_questions({"What is crema?"})));
+  const std::string changed = note(write(store, kept_request(9), ExportFormat::topics).summary);
+  EXPECT_NE(changed.find("the kept one was stale: the store has changed since (10 results, 9 then)"), std::string::npos)
+      << changed;
+  EXPECT_TRUE(note(write(store, kept_request(9), ExportFormat::topics).summary).starts_with("read from"));
   // Another resolution has a folder of its own: both stay current.
-  EXPECT_TRUE(note(write(store, kept_request(8, 2.0), ExportFormat::topics).summary).starts_with("computed"));
-  EXPECT_TRUE(note(write(store, kept_request(8, 1.0), ExportFormat::topics).summary).starts_with("read from"));
+  EXPECT_TRUE(note(write(store, kept_request(9, 2.0), ExportFormat::topics).summary).starts_with("computed"));
+  EXPECT_TRUE(note(write(store, kept_request(9, 1.0), ExportFormat::topics).summary).starts_with("read from"));
   EXPECT_TRUE(fs::exists(root() / "all-r1" / "manifest.json"));
   EXPECT_TRUE(fs::exists(root() / "all-r2" / "manifest.json"));
 }
@@ -358,7 +366,11 @@ TEST_F(KeptAnalysis, ADamagedOrHalfWrittenOneIsNeverReadAndIsReplaced) {
   ASSERT_EQ(listed->size(), 1u);
   EXPECT_EQ(listed->front().name, "all-r1");
   EXPECT_EQ(listed->front().verdict.freshness, Freshness::current);
-  write(store, kept_request(8), ExportFormat::questions);
+  // The next analysis computed removes it (one carried to a new state computes nothing).
+  ExportRequest deeper = kept_request(8);
+  deeper.format.max_question_depth = 2;
+  deeper.kept->tag.max_question_depth = 2;
+  write(store, deeper, ExportFormat::questions);
   EXPECT_FALSE(fs::exists(left));
   // A folder without its manifest (killed between the files and the manifest) is stale.
   fs::remove(root() / "all-r1" / "manifest.json");
@@ -529,6 +541,7 @@ TEST_F(KeptAnalysis, ADamagedAnalysisBeforeIsAWarningAndTheTopicsTakeNewIds) {
     f.seekp(static_cast<std::streamoff>(fs::file_size(groups) / 2));
     f.write("\xff\xff\xff\xff\xff\xff\xff\xff", 8);
   }
+  store.add(make_stored("crema", "en", "us", "", test::body_with_questions({"What is crema?"})));  // computed anew
   const Written now = write(store, kept_request(8), ExportFormat::topics);
   ASSERT_EQ(now.summary.warnings.size(), 1u) << now.text;
   EXPECT_NE(now.summary.warnings[0].find("the topics take new ids"), std::string::npos) << now.summary.warnings[0];
@@ -582,6 +595,19 @@ TEST(AnalysisTag, TheManifestReadsBackAndADamagedOneIsRefused) {
   EXPECT_EQ(back->types, m.types);
   EXPECT_EQ(back->intents, m.intents);
   EXPECT_EQ(back->took_ms, 42);
+  EXPECT_FALSE(back->inputs) << "an analysis kept before its inputs were";
+  EXPECT_EQ(back->carried_ms, 0);
+  m.inputs = 0x00fedcba98765432;  // kept as 16 hex digits, leading zeros and all
+  m.carried_ms = 1796000000123;
+  const std::string json = manifest_json(m);
+  EXPECT_NE(json.find(R"("inputs":"00fedcba98765432")"), std::string::npos) << json;
+  back = parse_manifest(json);
+  ASSERT_TRUE(back) << back.error().message;
+  EXPECT_EQ(back->inputs, m.inputs);
+  EXPECT_EQ(back->carried_ms, m.carried_ms);
+  std::string short_inputs = json;
+  short_inputs.replace(short_inputs.find("00fedcba98765432"), 16, "fedcba98765432");
+  EXPECT_FALSE(parse_manifest(short_inputs));
   for (const std::string bad : {"", "{", "[]", R"({"format":1})", R"({"format":99})"}) {
     auto refused = parse_manifest(bad);
     ASSERT_FALSE(refused) << bad;
@@ -620,6 +646,7 @@ TEST_F(KeptAnalysis, AComputedAnalysisTellsItsPhasesAndAReadOneNone) {
 
   // The next analysis matches its topics' ids with this one's.
   PhaseRecorder again;
+  store.add(make_stored("crema", "en", "us", "", test::body_with_questions({"What is crema?"})));  // computed anew
   request = kept_request(8);
   request.format.progress = &again;
   write(store, request, ExportFormat::topics);
@@ -764,11 +791,36 @@ TEST_F(KeptAnalysis, AQueryBriefReadsTheKeptAnalysisAndReadsNoOtherTree) {
   EXPECT_EQ(markdown(*computed), markdown(*alone));
   EXPECT_EQ(markdown(*read), markdown(*alone));
 
-  // The store changed: the kept analysis is stale, computed again and kept.
+  // The store's state moved, its results did not (a run that fetched nothing): checked by a
+  // scan that parses no tree, and carried to the new state.
   store.fake_state = 8;
+  PhaseRecorder checking;
   ExportSummary third;
-  ASSERT_TRUE(gather_query_brief(store, espresso, "store 'x'", {dir.path(), nullptr, &third}));
-  EXPECT_TRUE(note(third).starts_with("computed the analysis (the kept one was stale")) << note(third);
+  auto carried = gather_query_brief(store, espresso, "store 'x'", {dir.path(), &checking, &third});
+  ASSERT_TRUE(carried) << carried.error().message;
+  EXPECT_TRUE(note(third).find("still answers: the store has changed since, but not what it was computed from (9 "
+                               "results checked") != std::string::npos)
+      << note(third);
+  EXPECT_EQ(checking.names(), std::vector<std::string>{"reading results"}) << "no tree sorted, nothing clustered";
+  EXPECT_EQ(markdown(*carried), markdown(*alone));
+  auto manifest = read_kept_manifest(root() / "all-r1");
+  ASSERT_TRUE(manifest && *manifest);
+  EXPECT_EQ((*manifest)->tag.store_state, 8u);
+  EXPECT_GT((*manifest)->carried_ms, 0);
+  ExportSummary fourth;
+  ASSERT_TRUE(gather_query_brief(store, espresso, "store 'x'", {dir.path(), nullptr, &fourth}));
+  EXPECT_TRUE(note(fourth).starts_with("read from the analysis kept in")) << "current once carried: " << note(fourth);
+
+  // A new result: the kept analysis is stale, computed again and kept.
+  store.add(make_stored("espresso crema", "en", "us", "", test::body_with_questions({"Why is espresso bitter?"})));
+  store.fake_state = 9;
+  ExportSummary fifth;
+  auto recomputed = gather_query_brief(store, espresso, "store 'x'", {dir.path(), nullptr, &fifth});
+  ASSERT_TRUE(recomputed) << recomputed.error().message;
+  EXPECT_TRUE(note(fifth).starts_with("computed the analysis (the kept one was stale: the store has changed since "
+                                      "(10 results, 9 then))"))
+      << note(fifth);
+  EXPECT_EQ(recomputed->entries.front().group_count, 7u) << "counted with the new tree";
 }
 
 }  // namespace

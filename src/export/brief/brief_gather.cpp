@@ -4,7 +4,7 @@
 #include "paa/analysis/question_pass.hpp"
 #include "paa/export/export_request.hpp"
 #include "paa/export/pipeline/analysis_sink.hpp"
-#include "paa/export/pipeline/kept_analysis.hpp"
+#include "paa/export/pipeline/analysis_views.hpp"
 #include "paa/export/question_rows.hpp"
 #include "paa/export/stored_tree.hpp"
 #include "paa/selection/stores.hpp"

@@ -1,7 +1,7 @@
 #include "paa/export/html/html_report.hpp"
 
 #include "paa/export/pipeline/analysis_sink.hpp"
-#include "paa/export/pipeline/kept_analysis.hpp"
+#include "paa/export/pipeline/analysis_views.hpp"
 #include "paa/export/html/report_folder.hpp"
 #include "paa/export/question_rows.hpp"
 #include "paa/export/stored_tree.hpp"

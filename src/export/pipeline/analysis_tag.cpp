@@ -11,6 +11,16 @@ namespace paa::exporting {
 
 namespace json = boost::json;
 
+namespace {
+
+std::string tag_hex16(std::uint64_t v) {
+  char text[17];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(v));
+  return text;
+}
+
+}  // namespace
+
 std::string manifest_json(const KeptManifest& m) {
   json::object o;
   o["format"] = kKeptAnalysisFormat;
@@ -34,6 +44,9 @@ std::string manifest_json(const KeptManifest& m) {
   o["bytes"] = m.bytes;
   o["made_ms"] = m.made_ms;
   o["took_ms"] = m.took_ms;
+  // As 16 hex digits: a JSON reader that holds numbers as doubles (jq, JavaScript) keeps them whole.
+  if (m.inputs) o["inputs"] = tag_hex16(*m.inputs);
+  if (m.carried_ms != 0) o["carried_ms"] = m.carried_ms;
   return json::serialize(o) + "\n";
 }
 
@@ -68,6 +81,14 @@ Result<KeptManifest> parse_manifest(std::string_view text) {
     m.bytes = json::value_to<std::uint64_t>(o.at("bytes"));
     m.made_ms = json::value_to<std::int64_t>(o.at("made_ms"));
     m.took_ms = json::value_to<std::int64_t>(o.at("took_ms"));
+    if (const auto* inputs = o.if_contains("inputs")) {
+      const auto& hex = inputs->as_string();
+      std::uint64_t digest = 0;
+      const auto [end, bad] = std::from_chars(hex.data(), hex.data() + hex.size(), digest, 16);
+      if (bad != std::errc{} || end != hex.data() + hex.size() || hex.size() != 16) return damaged("has inputs that are not 16 hex digits");
+      m.inputs = digest;
+    }
+    if (const auto* carried = o.if_contains("carried_ms")) m.carried_ms = json::value_to<std::int64_t>(*carried);
     return m;
   } catch (const std::exception&) {
     return damaged("lacks a field or has one of the wrong kind");
@@ -97,10 +118,7 @@ std::string kept_folder_name(std::string_view job, double resolution) {
   const auto end = std::to_chars(number, number + sizeof number, resolution).ptr;
   const std::string r = "-r" + std::string(number, end);
   if (job.empty()) return "all" + r;
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx",
-                static_cast<unsigned long long>(question::FieldHash().add(job).value()));
-  return "job-" + std::string(hex) + r;
+  return "job-" + tag_hex16(question::FieldHash().add(job).value()) + r;
 }
 
 }  // namespace paa::exporting

@@ -1,9 +1,6 @@
 #include "paa/export/pipeline/kept_analysis.hpp"
 
 #include "paa/buildinfo/buildinfo.hpp"
-#include "paa/export/pipeline/analysis_sink.hpp"
-#include "paa/export/rows/domain_rows.hpp"
-#include "paa/export/rows/market_rows.hpp"
 
 #include "kept_lookup.hpp"
 #include "kept_rows.hpp"
@@ -15,7 +12,6 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
@@ -45,13 +41,13 @@ Error kept_io_error(const std::string& what, int why) {
   return make_error(errc::io, what + ": " + std::strerror(why));
 }
 
-// An open folder, closed with the object.
-class KeptDirFd {
+// An open folder or file, closed with the object.
+class KeptFd {
  public:
-  explicit KeptDirFd(int fd) : fd_(fd) {}
-  KeptDirFd(const KeptDirFd&) = delete;
-  KeptDirFd& operator=(const KeptDirFd&) = delete;
-  ~KeptDirFd() {
+  explicit KeptFd(int fd) : fd_(fd) {}
+  KeptFd(const KeptFd&) = delete;
+  KeptFd& operator=(const KeptFd&) = delete;
+  ~KeptFd() {
     if (fd_ >= 0) ::close(fd_);
   }
   int get() const { return fd_; }
@@ -180,7 +176,7 @@ Result<std::unique_ptr<topics::PreviousTopics>> open_previous_topics(const fs::p
     if (!fs::exists(folder)) return std::unique_ptr<topics::PreviousTopics>();
     return dir.error();
   }
-  KeptDirFd fd(*dir);
+  KeptFd fd(*dir);
   if (::faccessat(fd.get(), kKeptManifest, F_OK, 0) != 0) return std::unique_ptr<topics::PreviousTopics>();
   auto manifest = manifest_in(fd.get(), folder);
   if (!manifest) return manifest.error();
@@ -247,7 +243,7 @@ Result<std::optional<KeptManifest>> read_kept_manifest(const fs::path& folder) {
     if (!fs::exists(folder)) return std::optional<KeptManifest>();
     return dir.error();
   }
-  KeptDirFd fd(*dir);
+  KeptFd fd(*dir);
   auto manifest = manifest_in(fd.get(), folder);
   if (!manifest) return manifest.error();
   return std::optional<KeptManifest>(std::move(*manifest));
@@ -280,7 +276,7 @@ Result<QuestionViews> open_kept_views(const fs::path& folder, const AnalysisTag&
   // between cannot mix two analyses nor pass another one off as current.
   auto dir = open_kept_folder(folder);
   if (!dir) return dir.error();
-  KeptDirFd fd(*dir);
+  KeptFd fd(*dir);
   auto manifest = manifest_in(fd.get(), folder);
   if (!manifest) return manifest.error();
   if (const auto verdict = judge_kept(*manifest, expected); verdict.freshness != Freshness::current) {
@@ -364,7 +360,10 @@ KeepSlot::~KeepSlot() {
   if (lock_fd_ >= 0) ::close(lock_fd_);  // releases the lock (writing_, unpublished, removes its folder)
 }
 
-Result<KeepSlot> KeepSlot::begin(const fs::path& root, std::string name) {
+namespace {
+
+// The analysis folder's lock (made with the folder when missing), held while the fd is open.
+Result<int> lock_kept_root(const fs::path& root) {
   std::error_code ec;
   fs::create_directories(root, ec);
   if (ec) return make_error(errc::io, "cannot create " + root.string() + ": " + ec.message());
@@ -376,6 +375,55 @@ Result<KeepSlot> KeepSlot::begin(const fs::path& root, std::string name) {
     if (why == EWOULDBLOCK) return make_error(errc::store_in_use, "another paa is keeping an analysis in " + root.string());
     return kept_io_error("cannot lock " + (root / kKeptLock).string(), why);
   }
+  return fd;
+}
+
+// Writes `bytes` as `name` in the folder open as `dir_fd`, durably, replacing it whole: a
+// reader opens the old file or the new one (its open fd keeps the old one readable).
+Result<void> replace_file_durably(int dir_fd, const std::string& name, std::string_view bytes, const std::string& shown) {
+  const std::string temp = name + ".new";
+  ::unlinkat(dir_fd, temp.c_str(), 0);  // what a killed replace left
+  const int fd = ::openat(dir_fd, temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd < 0) return kept_io_error("cannot create " + shown + "/" + temp, errno);
+  KeptFd file(fd);
+  for (std::size_t at = 0; at < bytes.size();) {
+    const ssize_t n = ::write(fd, bytes.data() + at, bytes.size() - at);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return kept_io_error("cannot write " + shown + "/" + temp, n < 0 ? errno : ENOSPC);
+    at += static_cast<std::size_t>(n);
+  }
+  if (::fsync(fd) != 0) return kept_io_error("cannot write " + shown + "/" + temp, errno);
+  if (::renameat(dir_fd, temp.c_str(), dir_fd, name.c_str()) != 0) {
+    return kept_io_error("cannot replace " + shown + "/" + name, errno);
+  }
+  if (::fsync(dir_fd) != 0) return kept_io_error("cannot write " + shown, errno);
+  return {};
+}
+
+}  // namespace
+
+Result<void> carry_kept(const fs::path& root, const std::string& name, const KeptManifest& checked,
+                        const KeptManifest& carried) {
+  auto lock = lock_kept_root(root);
+  if (!lock) return lock.error();
+  KeptFd locked(*lock);
+  const fs::path folder = root / name;
+  auto dir = open_kept_folder(folder);
+  if (!dir) return dir.error();
+  KeptFd fd(*dir);
+  // Under the lock: the folder is still the one whose inputs were checked (not replaced since).
+  auto manifest = manifest_in(fd.get(), folder);
+  if (!manifest) return manifest.error();
+  if (manifest->made_ms != checked.made_ms || manifest->tag != checked.tag || manifest->inputs != checked.inputs) {
+    return make_error(errc::store_in_use, "another paa replaced it meanwhile");
+  }
+  return replace_file_durably(fd.get(), kKeptManifest, manifest_json(carried), folder.string());
+}
+
+Result<KeepSlot> KeepSlot::begin(const fs::path& root, std::string name) {
+  auto lock = lock_kept_root(root);
+  if (!lock) return lock.error();
+  const int fd = *lock;
   tidy_kept(root, name);
   FolderTarget target{root / name, true, [](const fs::path&) { return true; }, "", false,
                       kKeptBuildingPrefix + name + "-"};
@@ -393,7 +441,7 @@ Result<void> KeepSlot::publish(QuestionViews& views, KeptManifest manifest, Work
   auto written = [&]() -> Result<void> {
     auto dir = open_kept_folder(building);
     if (!dir) return dir.error();
-    KeptDirFd fd(*dir);
+    KeptFd fd(*dir);
     manifest.questions = views.unique->rows();
     manifest.groups = views.groups->group_count();
     manifest.topics = views.topics->size();
@@ -448,150 +496,6 @@ Result<void> KeepSlot::publish(QuestionViews& views, KeptManifest manifest, Work
   // Durable, then swapped in whole (RENAME_EXCHANGE, or the old one moved aside where the file
   // system has no exchange): output's atomic folder.
   return writing_.publish();
-}
-
-namespace {
-
-std::string seconds_text(std::int64_t ms) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.1f s", static_cast<double>(ms) / 1000.0);
-  return text;
-}
-
-}  // namespace
-
-namespace {
-
-// The analysis of the request's selection, computed by a scan, its topics keeping the ids of
-// the analysis kept in `folder` (the one it replaces).
-Result<QuestionViews> compute_views(StoreReader& store, const ExportRequest& request, ExportSummary& summary,
-                                    const fs::path& folder) {
-  AnalysisSink sink({.volumes = request.format.volumes, .progress = request.format.progress});
-  if (auto scanned = scan_results(store, request, sink.needs(), {&sink}, summary); !scanned) return scanned.error();
-  topics::TopicOptions options = request.format.topics;
-  options.previous = kept_topics_before(folder, &summary.warnings);
-  options.trend = true;
-  watch::DomainAnswers answers;  // kept beside the views: the domains view reads them
-  MarketTrees markets;           // and the locales views and the report's Compare view these
-  analysis::QuestionReducer* const more[] = {&answers, &markets};
-  auto views = sink.finish(options, more);
-  if (!views) return views;
-  if (!views->topics->identity_warning().empty()) summary.warnings.push_back(views->topics->identity_warning());
-  auto figures = domain_figures(answers, *views);
-  if (!figures) return figures.error();
-  views->domains = [figures = std::make_shared<const DomainFigures>(std::move(*figures))]() -> Result<DomainFigures> {
-    return *figures;
-  };
-  auto compared = markets.figures(*views->groups);
-  if (!compared) return compared.error();
-  views->markets = [compared = std::make_shared<const MarketFigures>(std::move(*compared))]() -> Result<MarketFigures> {
-    return *compared;
-  };
-  return views;
-}
-
-}  // namespace
-
-namespace {
-
-// The tag the request's analysis has when current, and its folder.
-struct KeptTarget {
-  AnalysisTag tag;
-  std::string name;
-  fs::path folder;
-};
-KeptTarget kept_target(const ExportRequest& request) {
-  const KeptPlace& place = *request.kept;
-  // Whether seeds have volumes is known once the selection is catalogued: the request's.
-  AnalysisTag tag = place.tag;
-  tag.volumes = request.format.volumes;
-  std::string name = kept_folder_name(tag.job, tag.resolution);
-  fs::path folder = place.root / name;
-  return {std::move(tag), std::move(name), std::move(folder)};
-}
-
-}  // namespace
-
-std::optional<QuestionViews> current_kept_views(const ExportRequest& request, ExportSummary& summary, KeptParts parts) {
-  if (!request.kept) return std::nullopt;
-  const KeptTarget target = kept_target(request);
-  auto kept = read_kept_manifest(target.folder);
-  if (!kept || judge_kept(*kept, target.tag).freshness != Freshness::current) return std::nullopt;
-  auto views = open_kept_views(target.folder, target.tag, nullptr, parts);
-  if (!views) {
-    summary.warnings.push_back("the analysis kept in " + target.folder.string() + " cannot be read (" +
-                               views.error().message + "): this view made its own pass; `paa analyze --full` "
-                               "computes it anew");
-    return std::nullopt;
-  }
-  summary.notes.push_back("read from the analysis kept in " + target.folder.string());
-  return std::move(*views);
-}
-
-Result<QuestionViews> analysis_views(StoreReader& store, const ExportRequest& request, ExportSummary& summary,
-                                     AnalysisAsk ask) {
-  const KeptPlace& place = *request.kept;
-  const KeptTarget target = kept_target(request);
-  const AnalysisTag& tag = target.tag;
-  const std::string& name = target.name;
-  const fs::path& folder = target.folder;
-  auto kept = read_kept_manifest(folder);
-  FreshnessVerdict verdict;
-  if (kept) {
-    verdict = judge_kept(*kept, tag);
-  } else {
-    verdict = {Freshness::stale, "it cannot be read (" + kept.error().message + ")"};
-  }
-  if (verdict.freshness == Freshness::current && ask.recompute) verdict = {Freshness::stale, "asked to compute it anew"};
-  if (verdict.freshness == Freshness::current) {
-    KeptManifest opened;
-    auto views = open_kept_views(folder, tag, &opened);
-    if (views) {
-      summary.results = opened.results;
-      summary.missing_results = opened.missing_results;
-      summary.notes.push_back("read from the analysis kept in " + folder.string());
-      return views;
-    }
-    verdict = {Freshness::stale, "it cannot be read (" + views.error().message + ")"};
-  }
-  const std::string why = verdict.freshness == Freshness::missing ? "none was kept"
-                          : ask.recompute                         ? verdict.why
-                                                                  : "the kept one was stale: " + verdict.why;
-  // The slot first: its lock keeps a second paa from computing the same analysis meanwhile, and
-  // its hidden folder is what a kill during the computation leaves (removed by the next).
-  auto slot = KeepSlot::begin(place.root, name);
-  if (!slot && ask.must_keep) return slot.error();
-  const ExportSummary before_scan = summary;
-  const auto started = std::chrono::steady_clock::now();
-  auto views = compute_views(store, request, summary, folder);
-  if (!views) return views.error();
-  const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
-  if (!slot) {
-    summary.warnings.push_back("the analysis (" + why + ") was computed for this view only: " + slot.error().message);
-    return views;
-  }
-  KeptManifest manifest;
-  manifest.tag = tag;
-  manifest.results = summary.results;
-  manifest.missing_results = summary.missing_results;
-  manifest.took_ms = took.count();
-  auto published = slot->publish(*views, manifest, request.format.progress);
-  if (published) {
-    summary.notes.push_back("computed the analysis (" + why + ") in " + seconds_text(took.count()) +
-                            " and kept it in " + folder.string() + "; the next views read it until the store changes");
-    // The computed views are spent: their topic map and files go before the kept ones are read.
-    { QuestionViews spent = std::move(*views); }
-    auto reopened = open_kept_views(folder, tag);
-    if (reopened) return reopened;
-    published = reopened.error();  // replaced meanwhile by another paa's: computed again below
-  }
-  // Not kept (a full disk, a folder that cannot be written): never this view's failure. Keeping
-  // spent the computed rows, so they are computed once more, for this view only.
-  if (ask.must_keep) return published.error();
-  summary = before_scan;
-  summary.warnings.push_back("the analysis (" + why + ") could not be kept, so it was computed for this view only: " +
-                             published.error().message);
-  return compute_views(store, request, summary, folder);
 }
 
 }  // namespace paa::exporting

@@ -3,7 +3,7 @@
 #include "paa/export/attributes.hpp"
 #include "paa/export/lineage_lookup.hpp"
 #include "paa/export/pipeline/analysis_sink.hpp"
-#include "paa/export/pipeline/kept_analysis.hpp"
+#include "paa/export/pipeline/analysis_views.hpp"
 #include "paa/export/question_rows.hpp"
 #include "paa/export/rows/stability_rows.hpp"
 #include "paa/export/stored_tree.hpp"

@@ -37,6 +37,12 @@ struct KeptManifest {
   std::uint64_t bytes = 0;      // the folder's files
   std::int64_t made_ms = 0;     // Unix ms when it was published
   std::int64_t took_ms = 0;     // the scan, the pass and the clustering
+  // What it was computed from (AnalysisInputs::digest: every selected result's key, tree and
+  // seed, in scan order); nullopt: an analysis kept before inputs were (it cannot be carried).
+  std::optional<std::uint64_t> inputs;
+  // Unix ms when it was last found to answer for a newer store state (carried: analysis_plan.hpp);
+  // 0: never.
+  std::int64_t carried_ms = 0;
 };
 
 inline constexpr int kKeptAnalysisFormat = 2;  // 2: with the markets compared

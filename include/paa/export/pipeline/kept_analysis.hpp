@@ -99,23 +99,10 @@ class KeepSlot {
 // read past this are removed when a new one is kept.
 inline constexpr std::size_t kKeptOtherResolutions = 3;
 
-// The kept views of `request`'s selection (request.kept) when they are current, nothing computed
-// (a view that reads the trees anyway and computes the analysis in its own scan when it is not:
-// the report folder); `summary` gets a note saying so. nullopt: none kept, stale or unreadable.
-std::optional<QuestionViews> current_kept_views(const ExportRequest& request, ExportSummary& summary,
-                                               KeptParts parts = KeptParts::whole);
-
-// The question views of `request`'s selection for a view that reads them whole: the kept ones
-// when current (no scan), else computed by a scan of `store` and kept (or, when they cannot be
-// kept, used once). `summary` gets the scan's figures either way, and a note saying which.
-// `recompute`: computed and kept even when the kept one is current (`paa analyze --full`);
-// `must_keep`: an analysis that cannot be kept is this call's failure, found before computing
-// when another paa holds the lock (`paa analyze`); a view's computes for itself instead.
-struct AnalysisAsk {
-  bool recompute = false;
-  bool must_keep = false;
-};
-Result<QuestionViews> analysis_views(StoreReader& store, const ExportRequest& request, ExportSummary& summary,
-                                     AnalysisAsk ask = {});
+// Carries the analysis kept in `root`/`name` to a newer store state (AnalysisPlan::Step::carry):
+// under the folder's lock, its manifest is replaced by `carried` when it is still `checked`
+// (store_in_use when another paa holds the lock or replaced the analysis meanwhile).
+Result<void> carry_kept(const std::filesystem::path& root, const std::string& name, const KeptManifest& checked,
+                        const KeptManifest& carried);
 
 }  // namespace paa::exporting
