@@ -36,9 +36,11 @@ void print_shards(std::FILE* out, const CheckReport& r) {
                               : ("by the barrier of level " + std::to_string(s.level)).c_str());
   } else if (budget > 0 && r.budget_split_stale_level > 0) {
     std::fprintf(out, "job budget     job_max_searches = %lld, not split for level %u: the shards refuse to run "
-                      "until its barrier runs again (paa barrier %s --shards %zu --level %u)\n",
-                 static_cast<long long>(budget), r.budget_split_stale_level, r.spec.file.string().c_str(),
-                 per_shard.size(), r.budget_split_stale_level);
+                      "until its barrier runs again (%s)\n",
+                 static_cast<long long>(budget), r.budget_split_stale_level,
+                 barrier_command(r.spec.file.string(), static_cast<std::uint32_t>(per_shard.size()),
+                                 r.budget_split_stale_level)
+                     .c_str());
   }
   std::uint64_t largest = 0;
   for (std::size_t i = 0; i < per_shard.size(); ++i) {

@@ -1,6 +1,7 @@
 #include "paa/app/run_budget.hpp"
 
 #include "paa/harvest/job_allowance.hpp"
+#include "paa/job/shard.hpp"
 
 namespace paa::app {
 
@@ -14,9 +15,9 @@ Result<BudgetSplit> current_split(const RunConfig& config, const JobCheck& check
   const std::string level = std::to_string(chosen->stale_level);
   return make_error(errc::invalid_input,
                     "the plan's level " + level + " has no split of job_max_searches (" +
-                        budget_split_file(config.harvest.plan).string() + "): run its barrier again (paa barrier " +
-                        config.spec.file.string() + " --shards " + std::to_string(config.shard->count) +
-                        " --level " + level + "), then this shard");
+                        budget_split_file(config.harvest.plan).string() + "): run its barrier again (" +
+                        barrier_command(config.spec.file.string(), config.shard->count, chosen->stale_level) +
+                        "), then this shard");
 }
 
 }  // namespace

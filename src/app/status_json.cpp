@@ -131,6 +131,7 @@ std::string render_status_json(const StatusReport& report) {
         {"bytes", m.bytes},
         {"made_at", time_json(m.made_ms)},
         {"took_ms", m.took_ms},
+        {"carried_at", m.carried_ms == 0 ? json::value(nullptr) : time_json(m.carried_ms)},
     });
   }
   json::object out{{"store", store},          {"jobs", std::move(jobs)},          {"runs", std::move(run_list)},

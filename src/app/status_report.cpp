@@ -144,7 +144,7 @@ Result<std::string> next_sharded_step(const JobSpec& spec, std::uint32_t shards,
     }
   }
   if (state.pass_level() <= static_cast<std::uint32_t>(spec.expand.depth)) {
-    return "paa barrier " + job + " --shards " + n + " --level " + std::to_string(state.pass_level());
+    return barrier_command(job, shards, state.pass_level());
   }
   // Every level harvested: seeds added to the lists since are the barrier of level 1's round.
   if (plan) {
@@ -155,7 +155,7 @@ Result<std::string> next_sharded_step(const JobSpec& spec, std::uint32_t shards,
                                    [&](std::string_view k) { return plan->seed_round(spec.name, k); });
       if (!fresh) return fresh.error();
       if (*fresh > 0) {
-        return "paa barrier " + job + " --shards " + n + " --level 1 (" + std::to_string(*fresh) +
+        return barrier_command(job, shards, 1) + " (" + std::to_string(*fresh) +
                " seeds added since level 1 was planned)";
       }
     }

@@ -137,13 +137,18 @@ void print_analyses(std::FILE* out, const StatusReport& report) {
     std::string selection = m.tag.job.empty() ? "the whole store" : "job " + m.tag.job;
     char resolution[32];
     std::snprintf(resolution, sizeof resolution, "%g", m.tag.resolution);
+    // Stale by the store's state alone, with its inputs kept: the next view may carry it.
+    const std::string next = a.may_carry ? "; the next view recomputes it unless no result it read changed"
+                                       : "; the next view recomputes it";
     std::fprintf(out, "  %s, resolution %s: %s\n", selection.c_str(), resolution,
-                 current ? "current" : ("stale: " + a.verdict.why + "; the next view recomputes it").c_str());
+                 current ? "current" : ("stale: " + a.verdict.why + next).c_str());
     if (m.made_ms == 0) continue;
     const double mb = static_cast<double>(m.bytes) / 1e6;
-    std::fprintf(out, "    %s questions, %s groups, %s topics; %.*f MB in %s/, made %s in %.1f s\n",
+    // Carried: found to answer for a later state of the store (nothing it reads had changed).
+    const std::string carried = m.carried_ms == 0 ? "" : ", carried " + utc(m.carried_ms);
+    std::fprintf(out, "    %s questions, %s groups, %s topics; %.*f MB in %s/, made %s in %.1f s%s\n",
                  num(m.questions).c_str(), num(m.groups).c_str(), num(m.topics).c_str(), mb < 10 ? 2 : 0, mb,
-                 a.name.c_str(), utc(m.made_ms).c_str(), static_cast<double>(m.took_ms) / 1000.0);
+                 a.name.c_str(), utc(m.made_ms).c_str(), static_cast<double>(m.took_ms) / 1000.0, carried.c_str());
   }
 }
 

@@ -3,6 +3,7 @@
 #include "paa/harvest/expansion_levels.hpp"
 #include "paa/harvest/shard_levels.hpp"
 #include "paa/job/job_file.hpp"
+#include "paa/job/shard.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -220,9 +221,8 @@ void Feeder::follow_plan() {
   const ExpandSpec& spec = opt_.job.expand;
   const Shard& shard = *opt_.shard;
   const auto next_step = [&](std::uint32_t level) {
-    spdlog::info("level {} is not planned yet: once every shard has run, `paa barrier {} --shards {} --level {}` "
-                 "plans it (docs/scaling-out.md)",
-                 level, opt_.job.file.string(), shard.count, level);
+    spdlog::info("level {} is not planned yet: once every shard has run, `{}` plans it (docs/scaling-out.md)", level,
+                 barrier_command(opt_.job.file.string(), shard.count, level));
   };
   if (!store_exists(opt_.plan)) return next_step(1);
   auto plan = StoreReader::open(opt_.plan);

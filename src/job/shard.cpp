@@ -125,6 +125,11 @@ std::filesystem::path shard_store(const std::filesystem::path& store, const Shar
   return out;
 }
 
+std::string barrier_command(std::string_view job_file, std::uint32_t shards, std::uint32_t level) {
+  return "paa barrier " + std::string(job_file) + " --shards " + std::to_string(shards) + " --level " +
+         std::to_string(level);
+}
+
 std::string shard_key_env(std::string_view api_key_env, const Shard& shard) {
   std::string out(api_key_env);
   for (auto at = out.find("{shard}"); at != std::string::npos; at = out.find("{shard}", at)) {

@@ -343,6 +343,7 @@ TEST(AnalysisE2E, RunsThatChangeNoTreeCarryTheKeptAnalysisWhichEqualsAFullOne) {
   auto kept = kept_analyses(dir.path(), store);
   ASSERT_EQ(kept.size(), 1u);
   EXPECT_TRUE(kept[0].at("current").as_bool());
+  EXPECT_TRUE(kept[0].at("carried_at").is_string()) << "paa status says when";
   EXPECT_EQ(job_views(dir.path(), job, "carried"), first) << "carried as it was";
 
   // The full analysis of the same results: the same rows, topic ids and labels.

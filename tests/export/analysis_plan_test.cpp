@@ -75,13 +75,17 @@ TEST(AnalysisPlan, OtherInputsAreComputedAndSayWhatChanged) {
   EXPECT_EQ(why({0xfeed, 300, 0}), "the kept one was stale: the store has changed since (0 results missing, 2 then)");
 }
 
-TEST(AnalysisPlan, ACarryThatFailsIsComputedInstead) {
+TEST(AnalysisPlan, ACarryThatFailsStillReadsTheKeptOneUnderItsOldTag) {
   AnalysisPlan plan(std::optional(kept_at(10)), tag_at(25), false);
   ASSERT_EQ(plan.start().step, Step::check_inputs);
   ASSERT_EQ(plan.inputs_checked(kSame).step, Step::carry);
-  const auto a = plan.carried(make_error(errc::store_in_use, "another paa replaced it meanwhile"));
-  EXPECT_EQ(a.step, Step::compute);
-  EXPECT_NE(a.why.find("another paa replaced it meanwhile"), std::string::npos) << a.why;
+  EXPECT_TRUE(plan.carry_error().empty());
+  const auto a = plan.carried(make_error(errc::store_in_use, "another paa is keeping an analysis"));
+  EXPECT_EQ(a.step, Step::read_kept) << "its inputs are today's: it answers";
+  EXPECT_EQ(plan.kept().tag, tag_at(10)) << "not carried: the manifest on disk is the old one";
+  EXPECT_EQ(plan.carry_error(), "another paa is keeping an analysis");
+  const auto b = plan.read_failed(make_error(errc::store_damaged, "it was replaced while being opened"));
+  EXPECT_EQ(b.step, Step::compute) << "replaced meanwhile: computed";
 }
 
 TEST(AnalysisPlan, AKeptOneThatCannotBeOpenedIsComputed) {
@@ -123,6 +127,15 @@ TEST(AnalysisPlan, FullRecomputesEvenACurrentOneAndNeverChecks) {
   const auto b = moved.start();
   EXPECT_EQ(b.step, Step::compute);
   EXPECT_EQ(b.why, "the store has changed since");
+}
+
+TEST(AnalysisPlan, MayCarryIsStaleByTheStoreStateAloneWithItsInputsKept) {
+  EXPECT_TRUE(may_carry(kept_at(10), tag_at(25)));
+  EXPECT_FALSE(may_carry(kept_at(10), tag_at(10))) << "current: nothing to carry";
+  EXPECT_FALSE(may_carry(kept_at(10, std::nullopt), tag_at(25))) << "no inputs kept";
+  AnalysisTag upgraded = tag_at(25);
+  upgraded.program = "1.1 def";
+  EXPECT_FALSE(may_carry(kept_at(10), upgraded)) << "the store and the program both changed";
 }
 
 TEST(AnalysisPlan, StepsOutOfOrderAreBugs) {

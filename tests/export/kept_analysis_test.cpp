@@ -380,6 +380,42 @@ TEST_F(KeptAnalysis, ADamagedOrHalfWrittenOneIsNeverReadAndIsReplaced) {
   EXPECT_EQ(write(store, kept_request(8), ExportFormat::questions).text, fresh.text);
 }
 
+TEST_F(KeptAnalysis, ACarryKilledBeforeItsRenameOrLockedOutLeavesTheKeptOneAsItWas) {
+  const Written fresh = write(store, kept_request(7), ExportFormat::questions);
+  // What a carry killed between writing the new manifest and renaming it leaves beside the old.
+  const fs::path folder = root() / "all-r1";
+  std::ofstream(folder / "manifest.json.new") << R"({"format":)";
+  const Written read = write(store, kept_request(7), ExportFormat::questions);
+  EXPECT_TRUE(note(read.summary).starts_with("read from")) << note(read.summary);
+  EXPECT_EQ(read.text, fresh.text);
+  // The next carry writes its own and renames it over the manifest.
+  const Written carried = write(store, kept_request(8), ExportFormat::questions);
+  EXPECT_NE(note(carried.summary).find("still answers"), std::string::npos) << note(carried.summary);
+  EXPECT_EQ(carried.text, fresh.text);
+  EXPECT_FALSE(fs::exists(folder / "manifest.json.new"));
+  auto manifest = read_kept_manifest(folder);
+  ASSERT_TRUE(manifest && *manifest);
+  EXPECT_EQ((*manifest)->tag.store_state, 8u);
+  // Another paa holds the analysis lock: not carried, but read all the same (its inputs are
+  // today's), and the view says so; the kept one unchanged.
+  auto holder = KeepSlot::begin(root(), "all-r1");
+  ASSERT_TRUE(holder) << holder.error().message;
+  PhaseRecorder phases;
+  ExportRequest locked_request = kept_request(9);
+  locked_request.format.progress = &phases;
+  const Written locked = write(store, locked_request, ExportFormat::questions);
+  EXPECT_EQ(locked.text, fresh.text);
+  EXPECT_EQ(phases.names(), std::vector<std::string>{"reading results"}) << "the check alone, no pass";
+  ASSERT_EQ(locked.summary.warnings.size(), 1u);
+  EXPECT_NE(locked.summary.warnings[0].find("could not be carried to the store's state (another paa is keeping an "
+                                            "analysis in"),
+            std::string::npos)
+      << locked.summary.warnings[0];
+  manifest = read_kept_manifest(folder);
+  ASSERT_TRUE(manifest && *manifest);
+  EXPECT_EQ((*manifest)->tag.store_state, 8u);
+}
+
 TEST_F(KeptAnalysis, OneWriterAtATimeAndTheViewStillAnswers) {
   auto first = KeepSlot::begin(root(), "all-r1");
   ASSERT_TRUE(first) << first.error().message;

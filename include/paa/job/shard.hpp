@@ -41,6 +41,10 @@ Result<Shard> shard_from_env(const EnvLookup& getenv, std::optional<std::uint32_
 // The store of one shard: `coffee.db` -> `coffee-shard-2-of-4.db`.
 std::filesystem::path shard_store(const std::filesystem::path& store, const Shard& shard);
 
+// The command that plans level `level` of a job over `shards` shards, as every message that
+// names it writes it: "paa barrier night.toml --shards 4 --level 2".
+std::string barrier_command(std::string_view job_file, std::uint32_t shards, std::uint32_t level);
+
 // `PAA_KEY_{shard}` -> `PAA_KEY_2`: each shard may use its own key.
 std::string shard_key_env(std::string_view api_key_env, const Shard& shard);
 

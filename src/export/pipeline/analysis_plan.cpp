@@ -5,6 +5,12 @@
 
 namespace paa::exporting {
 
+bool may_carry(const KeptManifest& kept, const AnalysisTag& now) {
+  AnalysisTag moved = now;
+  moved.store_state = kept.tag.store_state;  // every other part of the tag as now
+  return kept.inputs && kept.tag.store_state != now.store_state && judge_kept(kept, moved).freshness == Freshness::current;
+}
+
 AnalysisPlan::AnalysisPlan(Result<std::optional<KeptManifest>> kept, AnalysisTag now, bool recompute)
     : now_(std::move(now)), recompute_(recompute) {
   if (kept) {
@@ -29,11 +35,9 @@ AnalysisPlan::Action AnalysisPlan::start() {
     state_ = State::reading;
     return {Step::read_kept, {}};
   }
-  // Stale by the store's state alone (every other part of the tag as now), and it knows what
-  // it was computed from: a scan tells whether that changed.
-  AnalysisTag moved = now_;
-  moved.store_state = kept_->tag.store_state;
-  if (kept_->inputs && judge_kept(kept_, moved).freshness == Freshness::current) {
+  // Stale by the store's state alone, and it knows what it was computed from: a scan tells
+  // whether that changed.
+  if (may_carry(*kept_, now_)) {
     state_ = State::checking;
     return {Step::check_inputs, {}};
   }
@@ -60,12 +64,13 @@ AnalysisPlan::Action AnalysisPlan::inputs_checked(const AnalysisInputs& inputs) 
 
 AnalysisPlan::Action AnalysisPlan::carried(const Result<void>& outcome) {
   if (state_ != State::carrying) throw std::logic_error("AnalysisPlan::carried without carry");
+  state_ = State::reading;
+  // Not carried: it answers all the same (its inputs are today's), read under its old tag.
   if (!outcome) {
-    return compute("the kept one still answers but could not be carried to the store's state: " +
-                   outcome.error().message);
+    carry_error_ = outcome.error().message;
+    return {Step::read_kept, {}};
   }
   kept_->tag.store_state = now_.store_state;
-  state_ = State::reading;
   return {Step::read_kept, {}};
 }
 

@@ -133,7 +133,9 @@ Result<QuestionViews> analysis_views(StoreReader& store, const ExportRequest& re
                      seconds_text(std::chrono::duration_cast<std::chrono::milliseconds>(took).count()) + ")";
       action = plan.inputs_checked(*inputs);
     } else if (action.step == AnalysisPlan::Step::carry) {
-      action = plan.carried(carry_kept(place.root, name, plan.kept(), plan.carried_manifest(unix_now_ms())));
+      auto carried = carry_kept(place.root, name, plan.kept(), plan.carried_manifest(unix_now_ms()));
+      if (!carried && ask.must_keep) return carried.error();  // `paa analyze` is asked to make it current
+      action = plan.carried(carried);
     } else {
       KeptManifest opened;
       auto views = open_kept_views(folder, plan.kept().tag, &opened);
@@ -143,6 +145,11 @@ Result<QuestionViews> analysis_views(StoreReader& store, const ExportRequest& re
       }
       summary.results = opened.results;
       summary.missing_results = opened.missing_results;
+      if (!plan.carry_error().empty()) {
+        summary.warnings.push_back("the analysis kept in " + folder.string() +
+                                   " could not be carried to the store's state (" + plan.carry_error() +
+                                   "): the next view checks it again");
+      }
       summary.notes.push_back(carried_note.empty()
                                   ? "read from the analysis kept in " + folder.string()
                                   : "the analysis kept in " + folder.string() + " still answers: " + carried_note);

@@ -1,6 +1,7 @@
 #include "paa/export/pipeline/kept_analysis.hpp"
 
 #include "paa/buildinfo/buildinfo.hpp"
+#include "paa/export/pipeline/analysis_plan.hpp"
 
 #include "kept_lookup.hpp"
 #include "kept_rows.hpp"
@@ -229,6 +230,7 @@ Result<std::vector<KeptSummary>> kept_analyses(const fs::path& store, std::uint6
       now.max_question_depth = kept.manifest.tag.max_question_depth;
       now.volumes = kept.manifest.tag.volumes;
       kept.verdict = judge_kept(kept.manifest, now);
+      kept.may_carry = may_carry(kept.manifest, now);
     }
     out.push_back(std::move(kept));
   }
@@ -414,7 +416,9 @@ Result<void> carry_kept(const fs::path& root, const std::string& name, const Kep
   // Under the lock: the folder is still the one whose inputs were checked (not replaced since).
   auto manifest = manifest_in(fd.get(), folder);
   if (!manifest) return manifest.error();
-  if (manifest->made_ms != checked.made_ms || manifest->tag != checked.tag || manifest->inputs != checked.inputs) {
+  const bool same_analysis = manifest->made_ms == checked.made_ms && manifest->inputs == checked.inputs;
+  if (same_analysis && manifest->tag == carried.tag) return {};  // another paa carried it first
+  if (!same_analysis || manifest->tag != checked.tag) {
     return make_error(errc::store_in_use, "another paa replaced it meanwhile");
   }
   return replace_file_durably(fd.get(), kKeptManifest, manifest_json(carried), folder.string());

@@ -22,6 +22,10 @@ struct AnalysisInputs {
   bool operator==(const AnalysisInputs&) const = default;
 };
 
+// Whether `kept` differs from `now` by the store's state alone and keeps its inputs: what a
+// check of the inputs may carry (AnalysisPlan; `paa status` says so of a stale one).
+bool may_carry(const KeptManifest& kept, const AnalysisTag& now);
+
 class AnalysisPlan {
  public:
   enum class Step : std::uint8_t {
@@ -42,9 +46,11 @@ class AnalysisPlan {
   Action start();
   // After check_inputs.
   Action inputs_checked(const AnalysisInputs& inputs);
-  // After carry: its outcome (an error: the folder could not be written, another paa holds
-  // the lock, the kept one was replaced meanwhile).
+  // After carry: its outcome. Either way the kept views are read next: not carried (the
+  // folder could not be written, another paa holds the lock), they still answer for now, and
+  // carry_error() says why they were not carried.
   Action carried(const Result<void>& outcome);
+  const std::string& carry_error() const { return carry_error_; }
   // After read_kept failed (a damaged file, replaced meanwhile).
   Action read_failed(const Error& error);
 
@@ -59,6 +65,7 @@ class AnalysisPlan {
   State state_ = State::begin;
   std::optional<KeptManifest> kept_;
   std::string unreadable_;  // why the kept manifest could not be read
+  std::string carry_error_;
   AnalysisTag now_;
   bool recompute_ = false;
 };

@@ -48,6 +48,7 @@ struct KeptSummary {
   std::string name;  // the folder under the analysis folder
   KeptManifest manifest;
   FreshnessVerdict verdict;
+  bool may_carry = false;  // stale by the store's state alone: the next view checks its inputs first
 };
 // Damaged manifests are listed as stale ("it cannot be read"), with an empty manifest but its name.
 Result<std::vector<KeptSummary>> kept_analyses(const std::filesystem::path& store, std::uint64_t store_state);
