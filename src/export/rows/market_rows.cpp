@@ -62,7 +62,9 @@ Result<MarketFigures> MarketTrees::figures(const topics::QuestionGroups& groups)
     return {};
   });
   if (!mapped) return mapped.error();
-  extmem::SortedRuns<GroupTree> sorted({}, {}, "paa-group-locales");
+  // Runs of the default size: `{}` here once meant runs of one record each, which the merge then
+  // held open all at once (4.6 GiB at a million keys; BENCHMARKS.md round 23).
+  extmem::SortedRuns<GroupTree> sorted(extmem::SortedRuns<GroupTree>::kDefaultRunRecords, {}, "paa-group-locales");
   auto joined = trees_.for_each([&](const QuestionTree& t) -> Result<void> {
     return sorted.add({group_of.at(t.index), rank.at(t.locale), t.tree});
   });
