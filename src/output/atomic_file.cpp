@@ -43,9 +43,15 @@ Error write_error(const fs::path& target, int err) {
                     "; check the folder's permissions or choose another -o");
 }
 
+// How the temporary file is named: uniquely (an output file, which two commands may write at
+// once), or with one fixed name for a file only its lock holder replaces, so that what a
+// SIGKILL left is found and replaced by the next writer instead of piling up.
+enum class TempName { unique, fixed };
+
 // The temporary file exists (created, empty, open as `fd`) while `produce` runs.
 Result<void> replace_atomically(const fs::path& target, bool force,
-                                const std::function<Result<void>(int fd, const fs::path& temp)>& produce) {
+                                const std::function<Result<void>(int fd, const fs::path& temp)>& produce,
+                                TempName naming = TempName::unique) {
   std::error_code ec;
   const auto status = fs::symlink_status(target, ec);
   if (fs::is_directory(status)) {
@@ -60,10 +66,16 @@ Result<void> replace_atomically(const fs::path& target, bool force,
                       " does not exist; create it first");
   }
 
-  // A unique name beside the target, so the final rename stays within one file system.
+  // A name beside the target, so the final rename stays within one file system.
   std::random_device entropy;
   int fd = -1;
   std::string temp;
+  if (naming == TempName::fixed) {
+    temp = fixed_temp_path(target).string();
+    ::unlink(temp.c_str());  // what a killed writer left
+    fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd < 0) return write_error(target, errno);
+  }
   for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
     temp = (dir / ("." + target.filename().string() + ".paa-tmp-" + std::to_string(::getpid()) +
                    "-" + std::to_string(entropy() % 1000000)))
@@ -118,6 +130,22 @@ Result<void> write_file_atomically(const fs::path& target, bool force,
     FdSink sink(fd, target.string());
     return produce(sink);
   });
+}
+
+Result<void> replace_file_under_lock(const fs::path& target, std::string_view bytes) {
+  return replace_atomically(
+      target, /*force=*/true,
+      [&](int fd, const fs::path&) {
+        FdSink sink(fd, target.string());
+        return sink.write(bytes);
+      },
+      TempName::fixed);
+}
+
+fs::path fixed_temp_path(const fs::path& target) {
+  fs::path temp = target;
+  temp += ".new";
+  return temp;
 }
 
 Result<void> write_path_atomically(const fs::path& target, bool force,

@@ -59,6 +59,17 @@ TEST_F(AtomicOutputTest, ForceReplacesAnExistingFile) {
   EXPECT_EQ(files_in_dir(), 1u);
 }
 
+// A file only a lock's holder replaces goes through one fixed temporary name: what a SIGKILL
+// left there is removed by the next replace, never piled up beside it.
+TEST_F(AtomicOutputTest, AReplaceUnderALockUsesOneFixedTemporaryAndClearsWhatAKilledOneLeft) {
+  write(dir / "manifest.json", "old");
+  write(fixed_temp_path(dir / "manifest.json"), "half of a killed repl");
+  EXPECT_EQ(fixed_temp_path(dir / "manifest.json"), dir / "manifest.json.new");
+  ASSERT_TRUE(replace_file_under_lock(dir / "manifest.json", "new"));
+  EXPECT_EQ(read(dir / "manifest.json"), "new");
+  EXPECT_EQ(files_in_dir(), 1u);
+}
+
 TEST_F(AtomicOutputTest, AFailureMidwayLeavesTheOldFileUntouchedAndRemovesTheTemporary) {
   write(dir / "out.csv", "old");
   auto r = write_file_atomically(dir / "out.csv", true, [](ByteSink& sink) -> Result<void> {

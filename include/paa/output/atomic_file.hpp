@@ -11,6 +11,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace paa {
 
@@ -28,6 +29,12 @@ Result<void> write_file_atomically(const std::filesystem::path& target, bool for
 // temporary file's path (the file exists, empty) and may replace its contents.
 Result<void> write_path_atomically(const std::filesystem::path& target, bool force,
                                    const std::function<Result<void>(const std::filesystem::path& temp)>& produce);
+
+// Replaces `target` whole with `bytes`, the same way, for a file that only the holder of a lock
+// the caller holds ever replaces (a kept analysis's manifest): the temporary file has the fixed
+// name fixed_temp_path(target), so that one a SIGKILL left is removed by the next replace.
+Result<void> replace_file_under_lock(const std::filesystem::path& target, std::string_view bytes);
+std::filesystem::path fixed_temp_path(const std::filesystem::path& target);
 
 // `produce` into `output` atomically (write_file_atomically), or to standard output if none.
 Result<void> write_output(const std::optional<std::filesystem::path>& output, bool force,

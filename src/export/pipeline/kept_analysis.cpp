@@ -9,6 +9,7 @@
 #include "paa/extmem/scratch_file.hpp"
 #include "paa/extmem/zstd_file.hpp"
 #include "paa/model/clock.hpp"
+#include "paa/output/atomic_file.hpp"
 #include "paa/question/analysis_version.hpp"
 
 #include <algorithm>
@@ -380,28 +381,6 @@ Result<int> lock_kept_root(const fs::path& root) {
   return fd;
 }
 
-// Writes `bytes` as `name` in the folder open as `dir_fd`, durably, replacing it whole: a
-// reader opens the old file or the new one (its open fd keeps the old one readable).
-Result<void> replace_file_durably(int dir_fd, const std::string& name, std::string_view bytes, const std::string& shown) {
-  const std::string temp = name + ".new";
-  ::unlinkat(dir_fd, temp.c_str(), 0);  // what a killed replace left
-  const int fd = ::openat(dir_fd, temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-  if (fd < 0) return kept_io_error("cannot create " + shown + "/" + temp, errno);
-  KeptFd file(fd);
-  for (std::size_t at = 0; at < bytes.size();) {
-    const ssize_t n = ::write(fd, bytes.data() + at, bytes.size() - at);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return kept_io_error("cannot write " + shown + "/" + temp, n < 0 ? errno : ENOSPC);
-    at += static_cast<std::size_t>(n);
-  }
-  if (::fsync(fd) != 0) return kept_io_error("cannot write " + shown + "/" + temp, errno);
-  if (::renameat(dir_fd, temp.c_str(), dir_fd, name.c_str()) != 0) {
-    return kept_io_error("cannot replace " + shown + "/" + name, errno);
-  }
-  if (::fsync(dir_fd) != 0) return kept_io_error("cannot write " + shown, errno);
-  return {};
-}
-
 }  // namespace
 
 Result<void> carry_kept(const fs::path& root, const std::string& name, const KeptManifest& checked,
@@ -421,7 +400,8 @@ Result<void> carry_kept(const fs::path& root, const std::string& name, const Kep
   if (!same_analysis || manifest->tag != checked.tag) {
     return make_error(errc::store_in_use, "another paa replaced it meanwhile");
   }
-  return replace_file_durably(fd.get(), kKeptManifest, manifest_json(carried), folder.string());
+  // A reader opens the old manifest or the new one (its open fd keeps the old one readable).
+  return replace_file_under_lock(folder / kKeptManifest, manifest_json(carried));
 }
 
 Result<KeepSlot> KeepSlot::begin(const fs::path& root, std::string name) {
