@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -104,6 +105,12 @@ TEST(SortedRuns, AFailingVisitStopsTheMergeWithItsError) {
   ASSERT_FALSE(visited);
   EXPECT_EQ(visited.error().message, "output full");
   EXPECT_EQ(visits, 4);
+}
+
+// `{}` as the run size is a slip (it once meant a run per record, every one open in the merge).
+TEST(SortedRuns, ARunSizeOfZeroIsABug) {
+  EXPECT_THROW(CountOrder(0), std::logic_error);
+  EXPECT_NO_THROW(CountOrder(1));
 }
 
 // The file is only needed once a run is full; then an unwritable TMPDIR says what to do.
