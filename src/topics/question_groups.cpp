@@ -294,6 +294,8 @@ Result<void> QuestionGroups::for_each_question(
   return {};
 }
 
+std::uint64_t QuestionGroups::question_count() const { return by_question_->size() / sizeof(ByQuestion); }
+
 Result<void> QuestionGroups::for_each_group_seed(const std::function<Result<void>(const GroupSeed&)>& visit) const {
   extmem::ScratchReader in(*seeds_file_);
   while (!in.done()) {

@@ -11,12 +11,17 @@
 #include "paa/watch/domain_answers.hpp"
 
 #include <array>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
 #include <span>
 #include <string>
 #include <vector>
+
+namespace paa::extmem {
+class ScratchFile;
+}  // namespace paa::extmem
 
 namespace paa::exporting {
 
@@ -58,9 +63,14 @@ struct GroupMarket {
   std::uint32_t group = 0, locale = 0;
   std::uint64_t trees = 0;
 };
+// The locales, and one cell per (group, locale) shown, by group then locale. The cells stay in
+// a file (a computed analysis's scratch file, a kept analysis's markets file) and are read in
+// order (MarketCells, export/rows/market_rows.hpp): ~15 M of them at a million keys.
 struct MarketFigures {
   std::vector<MarketLocale> locales;
-  std::vector<GroupMarket> cells;  // by group, then locale
+  std::shared_ptr<const extmem::ScratchFile> file;  // null when there are no cells
+  std::uint64_t cells_at = 0;                        // where in `file` the first one is
+  std::uint64_t cells = 0;
 };
 
 struct QuestionViews {

@@ -19,6 +19,8 @@ class KeptFileReader {
   explicit KeptFileReader(const ScratchFile& file) : in_(file), size_(file.size()) {}
   bool ok() const { return ok_; }
   bool done() const { return ok_ && in_.done(); }
+  // Where the next field starts in the file.
+  std::uint64_t offset() const { return in_.offset(); }
   const std::optional<Error>& error() const { return error_; }
 
   template <class T>

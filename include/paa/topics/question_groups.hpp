@@ -94,6 +94,8 @@ class QuestionGroups final : public analysis::QuestionReducer {
   // no seed of the selection has a volume).
   Result<void> for_each_group_seed(const std::function<Result<void>(const GroupSeed&)>& visit) const;
   std::uint32_t group_count() const { return groups_; }
+  // After finish(): how many questions for_each_question visits.
+  std::uint64_t question_count() const;
   const std::vector<LanguageRange>& languages() const { return languages_; }
 
  private:

@@ -302,7 +302,9 @@ Result<ReportMarkets> report_markets(MarketTrees& trees, QuestionViews& views) {
   auto figures = market_figures(trees, views);
   if (!figures) return figures.error();
   ReportMarkets markets;
-  markets.pairs = market_pairs(*figures);
+  auto pairs = market_pairs(*figures);
+  if (!pairs) return pairs.error();
+  markets.pairs = std::move(*pairs);
   // The languages asked in two locales or more: only their groups compare anything.
   std::vector<bool> compared(figures->locales.size(), false);
   for (const MarketPair& p : markets.pairs) compared[p.a] = compared[p.b] = true;

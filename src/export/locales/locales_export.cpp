@@ -82,7 +82,9 @@ class LocalesWriter final : public detail::PassWriter {
     const auto& all = figures.locales;
     begin_csv(out_, options_.excel, kLocalePairsHeader);
     char overlap[32];
-    for (const MarketPair& p : market_pairs(figures)) {
+    auto pairs = market_pairs(figures);
+    if (!pairs) return pairs.error();
+    for (const MarketPair& p : *pairs) {
       append_csv_fields(out_, csv_text(options_.raw), {all[p.a].hl, market_name(all[p.a]), market_name(all[p.b])});
       for (const std::uint64_t v : {p.both, p.only_a, p.only_b}) {
         out_.put(',');

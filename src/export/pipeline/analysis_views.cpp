@@ -6,6 +6,7 @@
 #include "paa/export/rows/domain_rows.hpp"
 #include "paa/export/rows/market_rows.hpp"
 #include "paa/model/clock.hpp"
+#include "paa/model/work_progress.hpp"
 
 #include <chrono>
 #include <cstdio>
@@ -48,11 +49,14 @@ Result<QuestionViews> compute_views(StoreReader& store, const ExportRequest& req
   auto views = sink.finish(options, more);
   if (!views) return views;
   if (!views->topics->identity_warning().empty()) summary.warnings.push_back(views->topics->identity_warning());
+  // Phases of their own, so a profile by phase (scripts/bench/phase_rss.py) names them.
+  progress_phase(request.format.progress, "counting the answer domains");
   auto figures = domain_figures(answers, *views);
   if (!figures) return figures.error();
   views->domains = [figures = std::make_shared<const DomainFigures>(std::move(*figures))]() -> Result<DomainFigures> {
     return *figures;
   };
+  progress_phase(request.format.progress, "comparing the markets");
   auto compared = markets.figures(*views->groups);
   if (!compared) return compared.error();
   views->markets = [compared = std::make_shared<const MarketFigures>(std::move(*compared))]() -> Result<MarketFigures> {

@@ -345,9 +345,14 @@ Result<QuestionViews> open_kept_views(const fs::path& folder, const AnalysisTag&
   auto domains = kept_figures<DomainFigures>(fd.get(), kKeptDomains, shown, kept::parse_domains, set_aside);
   if (!domains) return domains.error();
   views.domains = std::move(*domains);
-  auto markets = kept_figures<MarketFigures>(fd.get(), kKeptMarkets, shown, kept::parse_markets, set_aside);
-  if (!markets) return markets.error();
-  views.markets = std::move(*markets);
+  auto markets_file = extmem::ScratchFile::open_kept(fd.get(), kKeptMarkets, shown + "/" + kKeptMarkets);
+  if (!markets_file) return markets_file.error();
+  views.markets = [file = std::shared_ptr<const extmem::ScratchFile>(std::move(*markets_file)),
+                   set_aside]() -> Result<MarketFigures> {
+    auto figures = kept::open_markets(file);  // (the cells are read where they lie, when asked)
+    if (!figures) return set_aside(figures.error());
+    return figures;
+  };
   ::utimensat(fd.get(), kKeptUsed, nullptr, 0);  // best effort: only which analysis to drop first reads it
   return views;
 }
@@ -467,7 +472,10 @@ Result<void> KeepSlot::publish(QuestionViews& views, KeptManifest manifest, Work
     if (!views.markets) return make_error(errc::io, "the markets were not compared (a bug)");
     auto markets = views.markets();
     if (!markets) return markets.error();
-    if (auto kept = extmem::write_new_file(fd.get(), kKeptMarkets, kept::markets_bytes(*markets)); !kept) return kept;
+    auto markets_file = extmem::KeptFileWriter::create(fd.get(), kKeptMarkets);
+    if (!markets_file) return markets_file.error();
+    if (auto kept = kept::write_markets(**markets_file, *markets); !kept) return kept;
+    if (auto kept = (*markets_file)->finish(); !kept) return kept;
     if (auto kept = extmem::write_new_file(fd.get(), kKeptUsed, {}); !kept) return kept;
     manifest.files = kept_folder_files(building);
     manifest.bytes = 0;

@@ -1,6 +1,8 @@
 #include "kept_rows.hpp"
 
+#include "paa/export/rows/market_rows.hpp"
 #include "paa/extmem/kept_bytes.hpp"
+#include "paa/extmem/kept_file_reader.hpp"
 
 #include <string_view>
 
@@ -168,23 +170,28 @@ Result<DomainFigures> parse_domains(std::string_view bytes) {
   return figures;
 }
 
-std::string markets_bytes(const MarketFigures& figures) {
-  std::string out;
-  extmem::put_value(out, static_cast<std::uint64_t>(figures.locales.size()));
+Result<void> write_markets(extmem::KeptFileWriter& out, const MarketFigures& figures) {
+  out.value(static_cast<std::uint64_t>(figures.locales.size()));
   for (const MarketLocale& l : figures.locales) {
-    for (const std::string* text : {&l.hl, &l.gl, &l.city}) extmem::put_text(out, *text);
+    for (const std::string* text : {&l.hl, &l.gl, &l.city}) out.text(*text);
   }
-  extmem::put_array(out, figures.cells);
-  return out;
+  out.value(figures.cells);  // put_array's layout: the count, then the records
+  MarketCells cells(figures);
+  for (;;) {
+    auto next = cells.next();
+    if (!next) return next.error();
+    if (*next == nullptr) return {};
+    out.bytes(std::string_view(reinterpret_cast<const char*>(*next), sizeof(GroupMarket)));
+  }
 }
 
-Result<MarketFigures> parse_markets(std::string_view bytes) {
+Result<MarketFigures> open_markets(std::shared_ptr<const extmem::ScratchFile> file) {
   const auto damaged = [] { return make_error(errc::store_damaged, "the kept markets are damaged"); };
-  extmem::KeptBytes b(bytes);
+  extmem::KeptFileReader b(*file);
   MarketFigures figures;
   const auto count = b.value<std::uint64_t>();
   // Each locale takes at least 12 bytes: a count past that is damage, not a size to reserve.
-  if (!b.ok() || count > bytes.size() / 12) return damaged();
+  if (!b.ok() || count > file->size() / 12) return damaged();
   for (std::uint64_t n = 0; n < count && b.ok(); ++n) {
     MarketLocale l;
     l.hl = b.text();
@@ -192,12 +199,23 @@ Result<MarketFigures> parse_markets(std::string_view bytes) {
     l.city = b.text();
     figures.locales.push_back(std::move(l));
   }
-  figures.cells = b.array<GroupMarket>();
-  if (!b.ok() || !b.done()) return damaged();
-  for (const GroupMarket& c : figures.cells) {
-    if (c.locale >= figures.locales.size()) return damaged();
+  figures.cells = b.value<std::uint64_t>();
+  if (b.error()) return *b.error();
+  if (!b.ok()) return damaged();
+  figures.cells_at = b.offset();
+  if (figures.cells > file->size() / sizeof(GroupMarket) ||
+      file->size() - figures.cells_at != figures.cells * sizeof(GroupMarket)) {
+    return damaged();
   }
-  return figures;
+  figures.file = std::move(file);
+  // Every cell checked once now, a chunk at a time, so that a damaged file is set aside before a
+  // view has written half of itself from it.
+  MarketCells cells(figures);
+  for (;;) {
+    auto next = cells.next();
+    if (!next) return next.error();
+    if (*next == nullptr) return figures;
+  }
 }
 
 Result<void> read_groups(extmem::ZstdFileReader& in, std::uint64_t groups, const GroupVisit& visit) {

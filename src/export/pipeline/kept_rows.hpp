@@ -5,9 +5,12 @@
 // layout; kept_analysis.cpp names the files and keeps them.
 #include "paa/error.hpp"
 #include "paa/export/question_rows.hpp"
+#include "paa/extmem/kept_file_writer.hpp"
+#include "paa/extmem/scratch_file.hpp"
 #include "paa/extmem/zstd_file.hpp"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 
 namespace paa::exporting::kept {
@@ -31,10 +34,11 @@ Result<void> read_groups(extmem::ZstdFileReader& in, std::uint64_t groups, const
 // domain's kind, figures, topics and name; and back (store_damaged when it is not whole).
 std::string domains_bytes(const DomainFigures& figures);
 Result<DomainFigures> parse_domains(std::string_view bytes);
-// The markets compared as one file: the locales (hl, gl, city), then the cells as an array; and
-// back (store_damaged when it is not whole, or a cell names a locale it has not).
-std::string markets_bytes(const MarketFigures& figures);
-Result<MarketFigures> parse_markets(std::string_view bytes);
+// The markets compared as one file: the locales (hl, gl, city), then the cells as an array,
+// copied from the figures' file without holding them; and back, the cells left in the file
+// (store_damaged when it is not whole, or a cell names a locale it has not).
+Result<void> write_markets(extmem::KeptFileWriter& out, const MarketFigures& figures);
+Result<MarketFigures> open_markets(std::shared_ptr<const extmem::ScratchFile> file);
 // The next group into `g` (its texts in `row`, valid until the next call).
 Result<void> read_group(extmem::ZstdFileReader& in, std::string& row, topics::GroupRecord& g);
 

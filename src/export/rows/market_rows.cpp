@@ -1,5 +1,6 @@
 #include "paa/export/rows/market_rows.hpp"
 
+#include "paa/extmem/scratch_file.hpp"
 #include "paa/topics/question_groups.hpp"
 
 #include <algorithm>
@@ -56,6 +57,7 @@ Result<MarketFigures> MarketTrees::figures(const topics::QuestionGroups& groups)
     out.locales.push_back(locales_[order[r]]);
   }
   std::vector<std::uint32_t> group_of;  // by question index: 4 bytes a unique question
+  group_of.reserve(groups.question_count());  // (grown by doubling it once took twice that)
   auto mapped = groups.for_each_question([&](std::uint64_t index, std::uint32_t group) -> Result<void> {
     if (group_of.size() <= index) group_of.resize(index + 1, 0);
     group_of[index] = group;
@@ -70,18 +72,31 @@ Result<MarketFigures> MarketTrees::figures(const topics::QuestionGroups& groups)
   });
   if (!joined) return joined.error();
   std::vector<std::uint32_t>().swap(group_of);
-  GroupTree last{~0u, ~0u, 0};
+  auto file = extmem::ScratchFile::create("paa-market-cells");
+  if (!file) return file.error();
+  auto& cells = (*file)->out();
+  GroupMarket cell{~0u, ~0u, 0};
+  const auto put = [&] {
+    if (cell.trees == 0) return;
+    cells.append(std::string_view(reinterpret_cast<const char*>(&cell), sizeof cell));
+    ++out.cells;
+  };
+  std::uint64_t last_tree = 0;
   auto counted = sorted.for_each([&](const GroupTree& t) -> Result<void> {
-    if (t.group != last.group || t.locale != last.locale) {
-      out.cells.push_back({t.group, t.locale, 0});
-    } else if (t.tree == last.tree) {
+    if (t.group != cell.group || t.locale != cell.locale) {
+      put();
+      cell = {t.group, t.locale, 0};
+    } else if (t.tree == last_tree) {
       return {};  // two questions of the group in one tree: one tree
     }
-    ++out.cells.back().trees;
-    last = t;
+    ++cell.trees;
+    last_tree = t.tree;
     return {};
   });
   if (!counted) return counted.error();
+  put();
+  if (auto flushed = (*file)->flush(); !flushed) return flushed.error();
+  out.file = std::move(*file);
   return out;
 }
 
@@ -91,15 +106,41 @@ Result<MarketFigures> market_figures(MarketTrees& trees, const QuestionViews& vi
   return trees.figures(*views.groups);
 }
 
+Result<const GroupMarket*> MarketCells::next() {
+  if (at_ == chunk_.size()) {
+    const std::uint64_t left = figures_.cells - read_;
+    if (left == 0) return nullptr;
+    chunk_.resize(static_cast<std::size_t>(std::min<std::uint64_t>(left, 4096)));
+    const std::uint64_t offset = figures_.cells_at + read_ * sizeof(GroupMarket);
+    if (auto got = figures_.file->read_at(offset, reinterpret_cast<char*>(chunk_.data()),
+                                          chunk_.size() * sizeof(GroupMarket));
+        !got) {
+      return got.error();
+    }
+    read_ += chunk_.size();
+    at_ = 0;
+  }
+  const GroupMarket* cell = &chunk_[at_++];
+  if (cell->locale >= figures_.locales.size()) return make_error(errc::store_damaged, "the kept markets are damaged");
+  return cell;
+}
+
 Result<void> for_each_group_markets(const QuestionViews& views, const MarketFigures& figures,
                                     const GroupMarketsVisit& visit) {
-  const std::span<const GroupMarket> cells(figures.cells);
-  std::size_t at = 0;
+  MarketCells cells(figures);
+  auto next = cells.next();
+  if (!next) return next.error();
+  const GroupMarket* cell = *next;
+  std::vector<GroupMarket> mine;  // one group's: at most one a locale
   return for_each_group(views, [&](const topics::GroupRecord& g) -> Result<void> {
-    while (at < cells.size() && cells[at].group < g.number) ++at;
-    const std::size_t first = at;
-    while (at < cells.size() && cells[at].group == g.number) ++at;
-    return visit(g, cells.subspan(first, at - first));
+    mine.clear();
+    while (cell != nullptr && cell->group <= g.number) {
+      if (cell->group == g.number) mine.push_back(*cell);
+      next = cells.next();
+      if (!next) return next.error();
+      cell = *next;
+    }
+    return visit(g, mine);
   });
 }
 
@@ -108,23 +149,34 @@ double MarketPair::overlap() const {
   return any == 0 ? 0.0 : static_cast<double>(both) / static_cast<double>(any);
 }
 
-std::vector<MarketPair> market_pairs(const MarketFigures& figures) {
+Result<std::vector<MarketPair>> market_pairs(const MarketFigures& figures) {
   const auto& all = figures.locales;
   std::vector<MarketPair> pairs;
   for (std::uint32_t a = 0; a < all.size(); ++a) {
     for (std::uint32_t b = a + 1; b < all.size() && all[b].hl == all[a].hl; ++b) pairs.push_back({a, b});
   }
   std::vector<bool> shown(all.size());
-  for (std::size_t at = 0; at < figures.cells.size();) {
-    const std::uint32_t group = figures.cells[at].group;
-    std::fill(shown.begin(), shown.end(), false);
-    for (; at < figures.cells.size() && figures.cells[at].group == group; ++at) shown.at(figures.cells[at].locale) = true;
+  const auto count = [&] {
     for (auto& p : pairs) {
       const bool in_a = shown[p.a], in_b = shown[p.b];
       if (in_a && in_b) ++p.both;
       else if (in_a) ++p.only_a;
       else if (in_b) ++p.only_b;
     }
+    std::fill(shown.begin(), shown.end(), false);
+  };
+  MarketCells cells(figures);
+  std::uint32_t group = ~0u;
+  for (;;) {
+    auto next = cells.next();
+    if (!next) return next.error();
+    const GroupMarket* cell = *next;
+    if (cell == nullptr || cell->group != group) {
+      if (group != ~0u) count();
+      if (cell == nullptr) break;
+      group = cell->group;
+    }
+    shown[cell->locale] = true;
   }
   return pairs;
 }

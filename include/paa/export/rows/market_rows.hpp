@@ -33,7 +33,7 @@ class MarketTrees final : public analysis::QuestionReducer {
   Result<void> end_pass() override;
 
   // Joined with `groups` (once, after the pass): each group's distinct trees per locale. Memory:
-  // 4 bytes a unique question while joining, then one cell per (group, locale) shown.
+  // 4 bytes a unique question while joining; the cells go to a scratch file as they are counted.
   Result<MarketFigures> figures(const topics::QuestionGroups& groups);
 
   struct QuestionTree {
@@ -51,6 +51,21 @@ class MarketTrees final : public analysis::QuestionReducer {
   std::unordered_map<std::string, std::uint32_t> ids_;
   std::vector<MarketLocale> locales_;  // in the pass's order of discovery
   extmem::SortedRuns<QuestionTree, ByIndex> trees_;
+};
+
+// The cells of `figures`, read front to back in chunks (store_damaged for a cell naming a
+// locale the figures have not: a damaged kept file).
+class MarketCells {
+ public:
+  explicit MarketCells(const MarketFigures& figures) : figures_(figures) {}
+  // The next cell, or null after the last (valid until the next call).
+  Result<const GroupMarket*> next();
+
+ private:
+  const MarketFigures& figures_;
+  std::vector<GroupMarket> chunk_;
+  std::size_t at_ = 0;
+  std::uint64_t read_ = 0;
 };
 
 // The markets kept with `views` (QuestionViews::markets) when they have them, else counted by
@@ -73,6 +88,6 @@ struct MarketPair {
 };
 // Every pair of locales of one language, in locale order (a groups' absence from both counts
 // nowhere, so the cells alone decide).
-std::vector<MarketPair> market_pairs(const MarketFigures& figures);
+Result<std::vector<MarketPair>> market_pairs(const MarketFigures& figures);
 
 }  // namespace paa::exporting
