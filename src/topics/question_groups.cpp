@@ -8,6 +8,7 @@
 #include "paa/extmem/scratch_reader.hpp"
 
 #include <charconv>
+#include <algorithm>
 #include <cstring>
 
 namespace paa::topics {
@@ -220,9 +221,18 @@ Result<QuestionGroup> QuestionGroups::of(std::uint64_t index) {
     return make_error(errc::io, "no variant group for question " + std::to_string(index) + " (a bug in paa)");
   }
   ByQuestion b;
-  if (auto read = by_question_->read_at(index * sizeof b, reinterpret_cast<char*>(&b), sizeof b); !read) {
-    return read.error();
+  const std::uint64_t in_window = (index - window_first_) * sizeof b;  // (wraps when before it)
+  if (index < window_first_ || in_window + sizeof b > window_.size()) {
+    constexpr std::uint64_t kWindow = 4096 / sizeof(ByQuestion) * sizeof(ByQuestion);
+    const std::uint64_t bytes = std::min<std::uint64_t>(kWindow, by_question_->size() - index * sizeof b);
+    window_.resize(bytes);
+    if (auto read = by_question_->read_at(index * sizeof b, window_.data(), bytes); !read) {
+      window_.clear();
+      return read.error();
+    }
+    window_first_ = index;
   }
+  std::memcpy(&b, window_.data() + (index - window_first_) * sizeof b, sizeof b);
   group_record_.resize(b.group_bytes);
   if (auto read = groups_file_->read_at(b.group_offset, group_record_.data(), b.group_bytes); !read) {
     return read.error();

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <random>
 #include <set>
@@ -206,6 +207,43 @@ TEST(QuestionGroups, PlantedGroupsOverRandomTreesInMemoryAndSpilled) {
       ids.insert(r.g.group);
     }
     EXPECT_EQ(ids.size(), id_of_group.size()) << "no two planted groups share an id";
+  }
+}
+
+// of() reads the per-question records through a window (the rows ask in question order within
+// a count): any order of asking, across windows, gives each question's group.
+TEST(QuestionGroups, AQuestionsGroupIsTheSameWhateverOrderItIsAskedIn) {
+  std::vector<Tree> trees;
+  for (int i = 0; i < 120; ++i) {
+    std::vector<std::string> qs;
+    for (int k = 0; k < 5; ++k) qs.push_back("What is thing " + std::to_string(i * 5 + k) + "?");
+    qs.push_back("What is thing " + std::to_string(i % 7) + "?");  // shared: groups across trees
+    trees.push_back(tree(i, "us", qs));
+  }
+  analysis::QuestionPass pass;
+  for (const Tree& t : trees) ASSERT_TRUE(pass.add_tree(t.stored, t.roots, {{}, {}, t.root}));
+  auto groups = QuestionGroups::create();
+  ASSERT_TRUE(groups);
+  ASSERT_TRUE(pass.run({groups->get()}));
+  ASSERT_TRUE((*groups)->finish());
+  std::vector<std::uint32_t> truth;
+  ASSERT_TRUE((*groups)->for_each_question([&](std::uint64_t index, std::uint32_t group) -> Result<void> {
+    EXPECT_EQ(index, truth.size());
+    truth.push_back(group);
+    return {};
+  }));
+  ASSERT_EQ(truth.size(), 600u);  // more than two windows of 170
+  EXPECT_EQ((*groups)->question_count(), truth.size());
+  std::vector<std::uint64_t> order(truth.size());
+  for (std::uint64_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::vector<std::vector<std::uint64_t>> orders{order, {order.rbegin(), order.rend()}, order};
+  std::shuffle(orders[2].begin(), orders[2].end(), std::mt19937(11));
+  for (const auto& asked : orders) {
+    for (const std::uint64_t index : asked) {
+      auto g = (*groups)->of(index);
+      ASSERT_TRUE(g) << index;
+      EXPECT_EQ(g->number, truth[index]) << index;
+    }
   }
 }
 
